@@ -1,0 +1,300 @@
+"""The contract every game engine follows.
+
+An engine is pure: no Discord, no I/O, no clock. Randomness comes only from the
+seeded generator stored in the state (:class:`Rng`).
+
+Vocabulary (after OpenSpiel and python-chess):
+
+* A **game** (:class:`Game`) is stateless: one object per title. It creates
+  states and answers questions about them.
+* A **state** is plain JSON data (``dict`` with ``str`` keys, lists, ints,
+  strings, bools, ``None``). ``json.dumps(state)`` must round-trip exactly.
+  :meth:`Game.apply` never mutates its input: it returns a new state.
+* Players are **seats** ``0 … n-1``. The bot maps seats to people.
+* An **action** is a short canonical ASCII string (at most 80 characters),
+  like a UCI move in python-chess: ``"take 2 5"``, ``"buy 1 3+5"``. The move
+  log stores exactly these strings, so replaying them from the seed rebuilds the
+  state.
+* A **prompt** is a pending decision: who must choose, what kind of choice it
+  is (the decision id of the game's DECISIONS.md) and every legal option. Each
+  option carries the action string and a translatable label.
+* An **event** says what happened, as a translatable message. An event with
+  ``to=None`` is public; ``to=seat`` is seen only by that seat.
+* Every text that a person reads is a :class:`Msg`: a catalogue key plus
+  parameters. The message catalogue (``render/i18n.py``) turns it into English,
+  Czech or Polish. Engines never produce prose.
+"""
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+State = dict[str, Any]
+
+MAX_ACTION_LEN = 80
+
+
+# --------------------------------------------------------------------------- messages
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A translatable message: a catalogue key and its parameters.
+
+    Parameter values are ints, strings, lists of those, or nested ``Msg``s (a
+    nested message is translated first, e.g. a building type's name).
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params.items()}}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> "Msg":
+        return Msg(data["key"], {k: _param_from_json(v) for k, v in data.get("params", {}).items()})
+
+
+def _param_json(v: Any) -> Any:
+    if isinstance(v, Msg):
+        return {"$msg": v.to_json()}
+    if isinstance(v, (list, tuple)):
+        return [_param_json(x) for x in v]
+    return v
+
+
+def _param_from_json(v: Any) -> Any:
+    if isinstance(v, dict) and "$msg" in v:
+        return Msg.from_json(v["$msg"])
+    if isinstance(v, list):
+        return [_param_from_json(x) for x in v]
+    return v
+
+
+def msg(key: str, **params: Any) -> Msg:
+    return Msg(key, params)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class IllegalAction(Exception):
+    """A move the rules forbid. Raised by :meth:`Game.apply`; the state is unchanged.
+
+    ``clause`` names the rule (e.g. ``"ALH-BUY-2"``), ``message`` explains it to the
+    player in their language.
+    """
+
+    def __init__(self, clause: str, key: str, **params: Any) -> None:
+        self.clause = clause
+        self.message = Msg(key, params)
+        super().__init__(f"{clause}: {key} {params}")
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+@dataclass(frozen=True)
+class Option:
+    action: str
+    label: Msg
+
+    def __post_init__(self) -> None:
+        if len(self.action) > MAX_ACTION_LEN or not self.action.isascii():
+            raise ValueError(f"action string too long or not ASCII: {self.action!r}")
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A pending decision.
+
+    ``seat`` must choose one of ``options``. ``kind`` is the decision id from the
+    game's DECISIONS.md (``"C-03"``, ``"D-05"`` …). ``secret`` prompts (their
+    options reveal hidden information) are only ever shown privately. Several
+    prompts may be pending at once for a parallel choice, one per seat.
+    """
+
+    seat: int
+    kind: str
+    options: tuple[Option, ...]
+    title: Msg
+    secret: bool = False
+
+    def find(self, action: str) -> Option | None:
+        for o in self.options:
+            if o.action == action:
+                return o
+        return None
+
+
+@dataclass(frozen=True)
+class Event:
+    message: Msg
+    to: int | None = None  # None: public; a seat: only that player may see it
+
+    def to_json(self) -> dict[str, Any]:
+        return {"message": self.message.to_json(), "to": self.to}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> "Event":
+        return Event(Msg.from_json(data["message"]), data.get("to"))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    state: State
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game. ``scores[seat]``; ``winners`` are seats (several = shared win).
+
+    ``extra`` holds non-player lines of the result (e.g. Alhambra's Dirk).
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    extra: Mapping[str, int] = field(default_factory=dict)
+    detail: tuple[Msg, ...] = ()
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option (a house rule or variant): its allowed values and default."""
+
+    name: str
+    default: Any
+    allowed: tuple[Any, ...]
+    clause: str
+    help: Msg
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Game:
+    """Base class of a title. Subclasses implement the abstract methods."""
+
+    id: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    option_specs: tuple[OptionSpec, ...] = ()
+
+    # -- creation
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
+        """A fresh state after setup, with the public setup events."""
+        raise NotImplementedError
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults merged with ``options``; unknown names or values raise ``ValueError``."""
+        options = dict(options or {})
+        out: dict[str, Any] = {}
+        specs = {s.name: s for s in self.option_specs}
+        for name in options:
+            if name not in specs:
+                raise ValueError(f"unknown option {name!r}; known: {sorted(specs)}")
+        for spec in self.option_specs:
+            value = options.get(spec.name, spec.default)
+            if value not in spec.allowed:
+                raise ValueError(f"option {spec.name} must be one of {list(spec.allowed)}, not {value!r}")
+            out[spec.name] = value
+        return out
+
+    # -- decisions
+    def prompts(self, state: State) -> list[Prompt]:
+        """The pending decisions; empty once the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Option]:
+        return [o for p in self.prompts(state) if p.seat == seat for o in p.options]
+
+    def apply(self, state: State, seat: int, action: str) -> Outcome:
+        """Apply ``action`` by ``seat``. Raises :class:`IllegalAction`; never mutates ``state``."""
+        raise NotImplementedError
+
+    # -- views
+    def public_view(self, state: State) -> dict[str, Any]:
+        """Everything anyone may see. Holds no secret: safe to post, log and store."""
+        raise NotImplementedError
+
+    def private_view(self, state: State, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees on top of the public view (their hand, their secret cards)."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> Result | None:
+        """The result once the game is over, else ``None``."""
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        return self.result(state) is not None
+
+    def current_seats(self, state: State) -> list[int]:
+        """Seats that must act now (in prompt order, without repeats)."""
+        return list(dict.fromkeys(p.seat for p in self.prompts(state)))
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def clone(state: State) -> State:
+    """A deep copy of plain data, several times faster than ``copy.deepcopy``."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """A small deterministic generator (SplitMix64) whose whole state is one int.
+
+    Store ``rng.state`` back into the game state after use; the same state gives
+    the same sequence on every machine and Python version.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    @staticmethod
+    def seeded(seed: int) -> "Rng":
+        rng = Rng(seed ^ 0x9E3779B97F4A7C15)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``0 … n-1`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def between(self, lo: int, hi: int) -> int:
+        """Uniform integer in ``lo … hi`` inclusive (a die is ``between(1, 6)``)."""
+        return lo + self.below(hi - lo + 1)
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher–Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def join_ints(values: Iterable[int], sep: str = "+") -> str:
+    return sep.join(str(v) for v in values)
