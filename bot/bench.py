@@ -1,0 +1,106 @@
+"""``referee bench GAME``: how fast a move is, end to end, on this machine.
+
+Prints readable lines, then one JSON line::
+
+    {"game": ..., "p50_ms": ..., "p95_ms": ..., "playouts_per_s": ..., "png_bytes": ...}
+
+* move latency: one accepted move through the service — lock, engine.apply, the
+  SQLite transaction (a real WAL file), the public view, rendering and PNG
+  encoding — measured per move over whole random games;
+* engine playouts per second: random legal games with the engine alone;
+* PNG size: the median public image of those games (max also printed).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from engines import get_game
+from .console import CHANNEL, render_board
+from .service import GameService, User
+from .storage import Store
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def engine_playouts(title: str, players: int, seconds: float, seed: int = 1) -> tuple[float, int, int]:
+    """Random playouts with the engine alone for about ``seconds``: (per second, games, moves)."""
+    game = get_game(title)
+    rnd = random.Random(seed)
+    games = moves = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_game(players, {}, rnd.randrange(1 << 30)).state
+        while True:
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            p = rnd.choice(prompts)
+            state = game.apply(state, p.seat, rnd.choice(p.options).action).state
+            moves += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds and games >= 2:
+            return games / elapsed, games, moves
+
+
+async def service_moves(title: str, players: int, games: int, max_moves: int, seed: int = 7) -> tuple[list[float], list[int]]:
+    """Per-move latency (ms) through the service with rendering, and the PNG sizes."""
+    latencies: list[float] = []
+    sizes: list[int] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(str(Path(tmp) / "bench.sqlite3"))
+        try:
+            service = GameService(store)
+            rnd = random.Random(seed)
+            for g in range(games):
+                channel = f"{CHANNEL}-{g}"
+                users = [User(f"u{i}", f"Player {i + 1}") for i in range(players)]
+                await service.new(channel, None, users[0], title, {}, "en")
+                for u in users[1:]:
+                    await service.join(channel, u)
+                snap = await service.start(channel, users[0], seed=rnd.randrange(1 << 30))
+                n = 0
+                while snap.prompts and n < max_moves:
+                    p = rnd.choice(snap.prompts)
+                    action = rnd.choice(p.options).action
+                    t0 = time.perf_counter()
+                    snap = await service.act(channel, users[p.seat], action)
+                    png = render_board(snap, "en")
+                    latencies.append((time.perf_counter() - t0) * 1000)
+                    sizes.append(len(png))
+                    n += 1
+        finally:
+            await store.close()
+    return latencies, sizes
+
+
+def run(title: str, players: int | None = None, games: int = 3, max_moves: int = 400, seconds: float = 5.0) -> dict[str, Any]:
+    game = get_game(title)
+    players = players or min(max(game.min_players, 4), game.max_players)
+    rate, n_games, n_moves = engine_playouts(title, players, seconds)
+    print(f"{title}: engine-only random playouts ({players} players): {rate:.2f}/s "
+          f"({n_games} games, {n_moves} moves, {n_moves / max(n_games, 1):.0f} moves/game)")
+    latencies, sizes = asyncio.run(service_moves(title, players, games, max_moves))
+    p50, p95 = _percentile(latencies, 0.5), _percentile(latencies, 0.95)
+    print(f"{title}: move through service (apply + persist + render + encode), {len(latencies)} moves: "
+          f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies):.1f} ms")
+    png = int(statistics.median(sizes)) if sizes else 0
+    print(f"{title}: PNG median {png} bytes, max {max(sizes) if sizes else 0} bytes")
+    out = {"game": title, "p50_ms": round(p50, 2), "p95_ms": round(p95, 2),
+           "playouts_per_s": round(rate, 3), "png_bytes": png}
+    print(json.dumps(out))
+    return out

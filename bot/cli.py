@@ -1,0 +1,104 @@
+"""The ``referee`` command: demo, play, bench, run."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from engines import GAME_IDS
+
+
+def _options(pairs: list[str]) -> dict:
+    """``--option key=value`` pairs; values are parsed as JSON when they can be (2, true, "x")."""
+    out: dict = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise SystemExit(f"--option needs key=value, got {pair!r}")
+        key, value = pair.split("=", 1)
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="referee", description="Referee: board games refereed in Discord channels.")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+
+    p = sub.add_parser("demo", help="play a whole game with random legal moves, one PNG per move")
+    p.add_argument("game", choices=GAME_IDS)
+    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, default=Path("demo-out"))
+    p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+    p.add_argument("--log", action="store_true", help="print the public log lines as the game goes")
+
+    p = sub.add_parser("play", help="hot-seat play in this terminal")
+    p.add_argument("game", choices=GAME_IDS)
+    p.add_argument("--players", required=True, help="comma-separated names, in seat order: ann,ben,cy")
+    p.add_argument("--out", type=Path, default=Path("play-out"))
+    p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
+    p.add_argument("--seed", type=int)
+    p.add_argument("--db", type=Path, help="SQLite file (default OUT/referee-play.sqlite3); an unfinished game there is resumed")
+    p.add_argument("--new", action="store_true", help="start a new game even if one can be resumed")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+
+    p = sub.add_parser("bench", help="measure move latency, playouts per second and PNG size")
+    p.add_argument("game", choices=GAME_IDS)
+    p.add_argument("--players", type=int)
+    p.add_argument("--games", type=int, default=3)
+    p.add_argument("--seconds", type=float, default=5.0, help="time for the engine-only playouts")
+
+    p = sub.add_parser("run", help="run the Discord bot")
+    p.add_argument("--config", help="path to config.toml (see config.example.toml)")
+
+    args = parser.parse_args(argv)
+
+    if args.cmd == "demo":
+        from .console import demo
+
+        result = asyncio.run(
+            demo(args.game, args.players, args.seed, args.out, args.locale, _options(args.option),
+                 log=sys.stderr if args.log else None)
+        )
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    if args.cmd == "play":
+        from .console import play
+
+        names = [n.strip() for n in args.players.split(",") if n.strip()]
+        asyncio.run(play(args.game, names, args.out, args.locale, args.seed, _options(args.option), args.db, args.new))
+        return 0
+    if args.cmd == "bench":
+        from .bench import run
+
+        run(args.game, args.players, args.games, seconds=args.seconds)
+        return 0
+    if args.cmd == "run":
+        from .config import ConfigError, load
+
+        try:
+            cfg = load(args.config)
+        except ConfigError as exc:
+            print(f"referee: {exc}", file=sys.stderr)
+            return 2
+        if not cfg.token:
+            print(
+                "referee: no Discord bot token. Set the environment variable DISCORD_TOKEN, or put\n"
+                "  [discord]\n  token = \"...\"\n"
+                "in a config file and pass --config (see config.example.toml and the README).",
+                file=sys.stderr,
+            )
+            return 2
+        from .discord_bot import run_bot
+
+        return run_bot(cfg)
+    return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,45 @@
+"""Configuration: ``config.toml`` (see ``config.example.toml``) overlaid by the environment."""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class ConfigError(Exception):
+    pass
+
+
+@dataclass
+class Config:
+    token: str = ""
+    dev_guild_id: int = 0
+    db_path: str = "referee.sqlite3"
+    default_locale: str = "en"
+
+
+def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
+    env = dict(os.environ) if env is None else env
+    data: dict = {}
+    if path:
+        p = Path(path)
+        if not p.is_file():
+            raise ConfigError(f"config file not found: {p}")
+        try:
+            data = tomllib.loads(p.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{p}: {exc}") from exc
+    discord = data.get("discord", {})
+    cfg = Config(
+        token=str(discord.get("token", "") or ""),
+        dev_guild_id=int(discord.get("dev_guild_id", 0) or 0),
+        db_path=str(data.get("storage", {}).get("path", "referee.sqlite3")),
+        default_locale=str(data.get("bot", {}).get("default_locale", "en")),
+    )
+    cfg.token = env.get("DISCORD_TOKEN", cfg.token).strip()
+    if env.get("REFEREE_DEV_GUILD"):
+        cfg.dev_guild_id = int(env["REFEREE_DEV_GUILD"])
+    cfg.db_path = env.get("REFEREE_DB", cfg.db_path)
+    cfg.default_locale = env.get("REFEREE_LOCALE", cfg.default_locale)
+    return cfg

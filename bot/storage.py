@@ -1,0 +1,304 @@
+"""SQLite storage behind a small repository interface (aiosqlite, WAL, versioned migrations).
+
+Tables
+------
+``games``  one row per game: channel, title, options, seed, status, the current
+           state (JSON) and its ``version`` (= number of accepted moves).
+``seats``  who sits where (Discord user id and display name).
+``moves``  the append-only move log: ``(game_id, seq)`` → seat, user, action,
+           events (JSON), time. Replaying the actions from the seed rebuilds
+           ``games.state`` exactly.
+
+Every accepted move is one transaction: the state update is guarded by the
+version it was computed from (optimistic concurrency) and the move row is
+appended in the same transaction, so a crash leaves either both or neither.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import aiosqlite
+
+LOBBY, ACTIVE, OVER, ABANDONED = "lobby", "active", "over", "abandoned"
+OPEN_STATUSES = (LOBBY, ACTIVE)
+
+MIGRATIONS: list[str] = [
+    # 1: the initial schema
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id  TEXT    NOT NULL,
+        guild_id    TEXT,
+        title       TEXT    NOT NULL,
+        status      TEXT    NOT NULL,
+        host_id     TEXT    NOT NULL,
+        options     TEXT    NOT NULL,
+        seed        INTEGER,
+        locale      TEXT    NOT NULL DEFAULT 'en',
+        version     INTEGER NOT NULL DEFAULT 0,
+        state       TEXT,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
+    CREATE TABLE seats (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        user_id  TEXT    NOT NULL,
+        name     TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE TABLE moves (
+        game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq      INTEGER NOT NULL,
+        seat     INTEGER,
+        user_id  TEXT,
+        action   TEXT    NOT NULL,
+        events   TEXT    NOT NULL,
+        at       REAL    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+]
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: str
+    name: str
+
+
+@dataclass
+class GameRow:
+    id: int
+    channel_id: str
+    guild_id: str | None
+    title: str
+    status: str
+    host_id: str
+    options: dict[str, Any]
+    seed: int | None
+    locale: str
+    version: int
+    state: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    seats: list[Seat] = field(default_factory=list)
+
+    def seat_of(self, user_id: str) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+
+
+@dataclass
+class MoveRow:
+    seq: int
+    seat: int | None
+    user_id: str | None
+    action: str
+    events: list[dict[str, Any]]
+    at: float
+
+
+class VersionConflict(Exception):
+    """Somebody else's move was stored first: the state this move was based on is stale."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has an open (lobby or active) game."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class Store:
+    """The repository. Open with ``await Store.open(path)``; ``":memory:"`` works for tests."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    @classmethod
+    async def open(cls, path: str) -> "Store":
+        db = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+        db.row_factory = aiosqlite.Row
+        if path != ":memory:":
+            await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0])
+
+    async def migrate(self) -> None:
+        current = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in filter(str.strip, script.split(";")):
+                    await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version={number}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    # ------------------------------------------------------------------ reading
+
+    async def _row(self, where: str, params: Iterable[Any]) -> GameRow | None:
+        async with self.db.execute(f"SELECT * FROM games WHERE {where}", tuple(params)) as cur:
+            r = await cur.fetchone()
+        if r is None:
+            return None
+        row = GameRow(
+            id=r["id"], channel_id=r["channel_id"], guild_id=r["guild_id"], title=r["title"],
+            status=r["status"], host_id=r["host_id"], options=json.loads(r["options"]), seed=r["seed"],
+            locale=r["locale"], version=r["version"],
+            state=json.loads(r["state"]) if r["state"] is not None else None,
+            created_at=r["created_at"], updated_at=r["updated_at"],
+        )
+        async with self.db.execute(
+            "SELECT seat, user_id, name FROM seats WHERE game_id=? ORDER BY seat", (row.id,)
+        ) as cur:
+            row.seats = [Seat(s["seat"], s["user_id"], s["name"]) async for s in cur]
+        return row
+
+    async def open_game(self, channel_id: str) -> GameRow | None:
+        """The lobby or active game of a channel."""
+        return await self._row("channel_id=? AND status IN ('lobby','active')", (channel_id,))
+
+    async def latest_game(self, channel_id: str) -> GameRow | None:
+        """The open game of a channel, or else the most recent finished one."""
+        return await self._row("channel_id=? ORDER BY (status IN ('lobby','active')) DESC, id DESC LIMIT 1", (channel_id,))
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return await self._row("id=?", (game_id,))
+
+    async def moves(self, game_id: int, since: int = -1, limit: int | None = None, newest: bool = False) -> list[MoveRow]:
+        sql = "SELECT * FROM moves WHERE game_id=? AND seq>?"
+        sql += " ORDER BY seq DESC" if newest else " ORDER BY seq"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        async with self.db.execute(sql, (game_id, since)) as cur:
+            rows = [
+                MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"])
+                async for r in cur
+            ]
+        return list(reversed(rows)) if newest else rows
+
+    async def games_in(self, status: str) -> list[GameRow]:
+        async with self.db.execute("SELECT id FROM games WHERE status=? ORDER BY id", (status,)) as cur:
+            ids = [r[0] async for r in cur]
+        return [g for g in [await self.game(i) for i in ids] if g]
+
+    # ------------------------------------------------------------------ writing
+
+    async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]], check: int | None = None) -> int:
+        """Run statements in one transaction. ``check``: index of a statement that must change one row."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            last = 0
+            for i, (sql, params) in enumerate(statements):
+                cur = await self.db.execute(sql, params)
+                if i == check and cur.rowcount != 1:
+                    raise VersionConflict()
+                last = cur.lastrowid or last
+            await self.db.execute("COMMIT")
+            return last
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def create_game(
+        self, channel_id: str, guild_id: str | None, title: str, host_id: str, host_name: str,
+        options: dict[str, Any], locale: str, now: float,
+    ) -> GameRow:
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            try:
+                cur = await self.db.execute(
+                    "INSERT INTO games(channel_id, guild_id, title, status, host_id, options, locale, created_at, updated_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?)",
+                    (channel_id, guild_id, title, LOBBY, host_id, _dumps(options), locale, now, now),
+                )
+            except aiosqlite.IntegrityError as exc:
+                raise ChannelBusy() from exc
+            gid = cur.lastrowid
+            await self.db.execute("INSERT INTO seats(game_id, seat, user_id, name) VALUES (?,?,?,?)", (gid, 0, host_id, host_name))
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        row = await self.game(gid)
+        assert row is not None
+        return row
+
+    async def set_seats(self, game_id: int, seats: list[tuple[str, str]], now: float, host_id: str | None = None) -> None:
+        """Replace the seat list (lobby only): ``[(user_id, name), ...]`` in seat order, optionally a new host."""
+        stmts: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM seats WHERE game_id=?", (game_id,))]
+        stmts += [
+            ("INSERT INTO seats(game_id, seat, user_id, name) VALUES (?,?,?,?)", (game_id, i, uid, name))
+            for i, (uid, name) in enumerate(seats)
+        ]
+        stmts.append(("UPDATE games SET updated_at=?, host_id=COALESCE(?, host_id) WHERE id=?", (now, host_id, game_id)))
+        await self._tx(stmts)
+
+    async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]], now: float) -> None:
+        """Lobby → active, with the set-up state as move 0 of the log."""
+        await self._tx(
+            [
+                (
+                    "UPDATE games SET status=?, seed=?, state=?, version=0, updated_at=? WHERE id=? AND status=?",
+                    (ACTIVE, seed, _dumps(state), now, game_id, LOBBY),
+                ),
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at) VALUES (?,?,?,?,?,?,?)",
+                 (game_id, 0, None, None, "setup", _dumps(events), now)),
+            ],
+            check=0,
+        )
+
+    async def append_move(
+        self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
+        state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
+    ) -> int:
+        """Store one accepted move atomically. Raises :class:`VersionConflict` if the game moved on."""
+        new_version = expected_version + 1
+        await self._tx(
+            [
+                (
+                    "UPDATE games SET state=?, version=?, status=?, updated_at=? WHERE id=? AND version=? AND status=?",
+                    (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE),
+                ),
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at) VALUES (?,?,?,?,?,?,?)",
+                 (game_id, new_version, seat, user_id, action, _dumps(events), now)),
+            ],
+            check=0,
+        )
+        return new_version
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        await self._tx([("UPDATE games SET status=?, updated_at=? WHERE id=?", (status, now, game_id))])
+
+    async def delete_lobby(self, game_id: int) -> None:
+        await self._tx([("DELETE FROM games WHERE id=? AND status=?", (game_id, LOBBY))])

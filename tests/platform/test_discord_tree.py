@@ -1,0 +1,63 @@
+"""The command tree stays within Discord's limits, in every language we ship."""
+import re
+
+import pytest
+from discord import app_commands
+
+from bot.discord_bot import Referee
+from bot.service import GameService
+from render.i18n import LOCALES, t
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+@pytest.fixture
+def bot():
+    return Referee(GameService(store=None))  # type: ignore[arg-type]
+
+
+def walk(cmds):
+    for c in cmds:
+        yield c
+        if isinstance(c, app_commands.Group):
+            yield from walk(c.commands)
+
+
+def test_names_descriptions_and_counts_within_discord_limits(bot):
+    top = bot.tree.get_commands()
+    assert len(top) <= 100
+    assert {c.name for c in top} >= {"game", "alhambra"}
+    for c in walk(top):
+        assert NAME.match(c.name) and c.name == c.name.lower(), c.name
+        assert 1 <= len(c.description) <= 100, (c.qualified_name, c.description)
+        key = c._locale_description.extras.get("key") if c._locale_description else None
+        assert key, f"{c.qualified_name} has no catalogue key"
+        for loc in LOCALES:
+            assert len(t(key, loc)) <= 100, (c.qualified_name, loc)
+        if isinstance(c, app_commands.Group):
+            assert len(c.commands) <= 25, c.qualified_name
+        else:
+            assert len(c.parameters) <= 25
+            for p in c.parameters:
+                assert NAME.match(p.name)
+                assert 1 <= len(p.description) <= 100, (c.qualified_name, p.name)
+                assert len(p.choices) <= 25
+
+
+def test_game_group_has_every_lobby_command(bot):
+    game = bot.tree.get_command("game")
+    assert {c.name for c in game.commands} == {
+        "new", "join", "leave", "start", "status", "board", "hand", "history", "rules", "abandon", "move"
+    }
+
+
+def test_every_game_has_a_move_command_with_autocomplete(bot):
+    for title in ("alhambra", "egizia", "luxor"):
+        group = bot.tree.get_command(title)
+        move = group.get_command("move")
+        assert move is not None and move.parameters[0].autocomplete
+
+
+def test_tree_serialises_like_a_sync_payload(bot):
+    payload = [c.to_dict(bot.tree) for c in bot.tree.get_commands()]
+    assert all(p["name"] for p in payload)
