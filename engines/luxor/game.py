@@ -1,0 +1,397 @@
+"""The Luxor :class:`~engines.core.Game`: setup, prompts, apply, result.
+
+State layout (plain JSON; positions 0 = stairs, 1…43 = path, 44 = tomb)::
+
+    {
+      "game": "luxor", "options": {...}, "rng": int,
+      "order": [seat, …]  (turn order, order[0] = start player; [] until C-03),
+      "round": int, "current": seat | None,
+      "tiles": [None, tile|None × 43, None]     (index = position; None = no tile)
+          tile = {"kind": "treasure"|"horus"|"osiris", "id"} | {"kind": "temple", "id", "back", "front"}
+      "temple_stacks": {back: [tile, …]}        (top = last)
+      "horus_stacks": {"1": [card id, …], …}    (top = last, face up)
+      "draw": [card id, …] (top = last), "discard": [card id, …] (top = last),
+      "supply": {"keys": int, "wilds": int, "scarabs": [scarab id, …]},
+      "sarcophagi": [5, 3]  (still in the tomb), "key_space": int, "tomb_entries": int,
+      "box": {"osiris": [ids], "treasures": [ids], "temple": [tiles], "scarabs": [ids],
+              "keys": int, "wilds": int}      (out of the game: the 2 unused Osiris tiles;
+                                               the rest is used only by test scenarios)
+      "seats": [{"hand": [card id, …], "adv": [{"state": "active"|"lying"|"finished", "pos": int} × 5],
+                 "keys": int, "wilds": int, "treasures": [ids], "scarabs": [ids],
+                 "sarcophagi": [vp, …], "score": int}, …],
+      "turn": {see rules.new_turn}, "pending": {"kind": "C-xx", "seat": int} | None,
+      "end_triggered": bool, "stall": {"round": [bool, …], "streak": int},
+      "last_roll": int | None, "over": bool, "final": {...} | None
+    }
+
+Action grammar (one pending decision at a time; ``prompts`` lists every legal action):
+
+    start <seat>            C-03  start player (option start_player=host_choice; asked of seat 0)
+    play L | play R         C-04  play the left / right end card (secret prompt)
+    discard L | discard R   C-05  no end card is playable: discard one (secret prompt)
+    move <from>             C-06  number, die (after the roll) and fixed one-less cards
+    move <from> <k>         C-06  1–X, 1–die (after the roll), one-less with one_less_steps=choose_1_to_3
+    move <from> f|b         C-06  +/−1 forward / backward
+    act <pos>               C-08  which position acts after advance all
+    key | card              C-09  Horus tile: key or Horus card
+    level <n>               C-10  Horus-eye temple tile: which stack
+    wild | scarab           C-11  wild-or-scarab temple tile
+    take | leave            C-12  treasure (option treasure_take_optional)
+    wake | sleep            C-13  own lying adventurer passed (option anubis_activation_optional)
+
+``<from>`` and ``<pos>`` are positions (adventurers are chosen by position, DECISIONS.md).
+C-06e (advance all) and C-07 (last to second last) never ask. Decisions with exactly one
+option resolve themselves inside ``apply`` (C-05 only when both end cards are the same type).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engines.core import Event, Game, IllegalAction, Msg, Option, OptionSpec, Outcome, Prompt, Result, Rng, clone, msg
+
+from . import data, rules
+from .rules import card_msg, dest_msg, place_msg, tile_msg
+from . import views
+
+State = dict[str, Any]
+
+_AUTO_NEVER = {"C-05"}  # DECISIONS.md: never auto, unless both ends are the same card type
+
+
+def _option_specs() -> tuple[OptionSpec, ...]:
+    d, allowed, clauses = data.OPTION_DEFAULTS, data.OPTION_ALLOWED, data.OPTION_CLAUSES
+    out = []
+    for name in (
+        "temple_mapping",
+        "treasure_take_optional",
+        "backward_to_stairs",
+        "anubis_activation_optional",
+        "forced_move_overshoot",
+        "advance_all_blocked",
+        "one_less_after_osiris",
+        "one_less_steps",
+        "tomb_scarab_vp",
+        "stall_end",
+        "reshuffle_timing",
+        "start_player",
+    ):
+        if name == "tomb_scarab_vp":
+            lo = data.MAX_PATH_SCARAB_VP  # "integer >= highest path scarab_vp"
+            values: tuple[Any, ...] = tuple(range(lo, lo + 88))
+        else:
+            values = tuple(allowed[name])
+        out.append(OptionSpec(name, d[name], values, clauses[name], msg(f"luxor.option.{name}")))
+    return tuple(out)
+
+
+class Luxor(Game):
+    id = "luxor"
+    min_players = data.MIN_PLAYERS
+    max_players = data.MAX_PLAYERS
+    option_specs = _option_specs()
+
+    # ------------------------------------------------------------------ setup
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
+        st, ev = self.setup(players, options, seed)
+        self._auto(st, ev)
+        return Outcome(st, tuple(ev))
+
+    def setup(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> tuple[State, list[Event]]:
+        """The state after setup (LUX-SETUP-1…12) and its events, before any auto-resolution."""
+        if not (self.min_players <= players <= self.max_players):
+            raise ValueError(f"Luxor needs {self.min_players}-{self.max_players} players")
+        opts = self.resolve_options(options)
+        rng = Rng.seeded(seed)
+        ev: list[Event] = []
+        tiles: list[Any] = [None] * (data.TOMB + 1)
+        box: dict[str, Any] = {"osiris": [], "treasures": [], "temple": [], "scarabs": [], "keys": 0, "wilds": 0}
+        # LUX-SETUP-4: Osiris tiles
+        osiris = sorted(data.OSIRIS_TILES)
+        rng.shuffle(osiris)
+        for pos, oid in zip(data.OSIRIS_SPACES, osiris):
+            tiles[pos] = {"kind": "osiris", "id": oid}
+        box["osiris"] = osiris[len(data.OSIRIS_SPACES) :]
+        # LUX-SETUP-5: Horus tiles by eyes
+        free = sorted(data.HORUS_TILES)
+        for pos in data.HORUS_SPACES:
+            hid = next(h for h in free if data.HORUS_TILES[h]["eyes"] == data.HORUS_EYES[pos])
+            free.remove(hid)
+            tiles[pos] = {"kind": "horus", "id": hid}
+        # LUX-SETUP-6: treasures
+        treasures = sorted(data.TREASURES)
+        rng.shuffle(treasures)
+        for pos, tid in zip(data.TREASURE_SPACES, treasures):
+            tiles[pos] = {"kind": "treasure", "id": tid}
+        # LUX-SETUP-7: temple stacks
+        temple: dict[str, list] = {b: [] for b in data.TEMPLE_BACKS}
+        for t in data.temple_tiles(opts["temple_mapping"]):
+            temple[t["back"]].append({"kind": "temple", **t})
+        for b in data.TEMPLE_BACKS:
+            rng.shuffle(temple[b])
+        # LUX-SETUP-2: scarabs
+        scarabs = sorted(data.SCARABS)
+        rng.shuffle(scarabs)
+        # LUX-SETUP-3: Horus stacks (face up)
+        horus = {str(lvl): sorted(c for c, v in data.HORUS_CARDS.items() if v["level"] == lvl) for lvl in data.HORUS_LEVELS}
+        for lvl in horus:
+            rng.shuffle(horus[lvl])
+        # LUX-SETUP-11: starter deck, 5 cards each, deal order = hand order
+        deck = sorted(data.STARTER)
+        rng.shuffle(deck)
+        seats = []
+        for s in range(players):
+            hand = [deck.pop() for _ in range(data.HAND_SIZE)]
+            adv = [{"state": "active", "pos": data.STAIRS} for _ in range(data.ON_STAIRS)]  # LUX-SETUP-9
+            for statue in data.ANUBIS:
+                adv += [{"state": "lying", "pos": statue} for _ in range(data.LYING_PER_STATUE)]
+            seats.append(
+                {"hand": hand, "adv": adv, "keys": 0, "wilds": 0, "treasures": [], "scarabs": [], "sarcophagi": [], "score": 0}
+            )
+        st: State = {
+            "game": "luxor",
+            "options": opts,
+            "rng": 0,
+            "order": [],
+            "round": 1,
+            "current": None,
+            "tiles": tiles,
+            "temple_stacks": temple,
+            "horus_stacks": horus,
+            "draw": deck,
+            "discard": [],
+            "supply": {"keys": data.KEYS, "wilds": data.WILDS, "scarabs": scarabs},
+            "sarcophagi": list(data.SARCOPHAGI),
+            "key_space": 0,
+            "tomb_entries": 0,
+            "box": box,
+            "seats": seats,
+            "turn": rules.new_turn(-1),
+            "pending": None,
+            "end_triggered": False,
+            "stall": {"round": [], "streak": 0},
+            "last_roll": None,
+            "over": False,
+            "final": None,
+        }
+        ev.append(
+            Event(
+                msg(
+                    "luxor.ev.setup",
+                    players=list(range(players)),
+                    osiris=[f"{pos}={data.OSIRIS_TILES[tiles[pos]['id']]['value']}" for pos in data.OSIRIS_SPACES],
+                )
+            )
+        )
+        # LUX-SETUP-10: start player
+        if opts["start_player"] == "random":
+            start = rng.below(players)
+            st["rng"] = rng.state
+            rules.dispatch(st, ev, "C-03", f"start {start}")
+        else:
+            st["rng"] = rng.state
+            st["pending"] = {"kind": "C-03", "seat": 0}
+        return st, ev
+
+    # ------------------------------------------------------------------ decisions
+
+    def prompts(self, state: State) -> list[Prompt]:
+        pend = state.get("pending")
+        if state["over"] or not pend:
+            return []
+        kind, seat = pend["kind"], pend["seat"]
+        return [Prompt(seat, kind, tuple(self._options(state)), self._title(state), secret=kind in ("C-04", "C-05"))]
+
+    def _title(self, st: State) -> Msg:
+        kind = st["pending"]["kind"]
+        turn = st["turn"]
+        params: dict[str, Any] = {"player": st["pending"]["seat"]}
+        if turn.get("card"):
+            params["card"] = card_msg(turn["card"])
+        if turn.get("roll"):
+            params["roll"] = turn["roll"]
+        if kind == "C-13" and turn["wake_queue"]:
+            params["statue"] = turn["wake_queue"][0]
+        if kind == "C-06" and turn.get("roll"):
+            return Msg("luxor.title.C-06-roll", params)
+        return Msg(f"luxor.title.{kind}", params)
+
+    def _options(self, st: State) -> list[Option]:
+        kind, seat = st["pending"]["kind"], st["pending"]["seat"]
+        turn = st["turn"]
+        p = st["seats"][seat]
+        out: list[Option] = []
+        if kind == "C-03":
+            for s in range(len(st["seats"])):
+                out.append(Option(f"start {s}", msg("luxor.opt.start", player=s)))
+        elif kind in ("C-04", "C-05"):
+            ends = rules.playable_ends(st, seat)
+            for side, cid in (("L", p["hand"][0]), ("R", p["hand"][-1])):
+                if kind == "C-04" and ends[side]:
+                    out.append(Option(f"play {side}", msg("luxor.opt.play", side=msg(f"luxor.side.{side}"), card=card_msg(cid))))
+                elif kind == "C-05":
+                    out.append(
+                        Option(f"discard {side}", msg("luxor.opt.discard", side=msg(f"luxor.side.{side}"), card=card_msg(cid)))
+                    )
+        elif kind == "C-06":
+            for action, r, info in rules.movement_options(st, seat, turn["card"], turn["roll"]):
+                out.append(Option(action, self._move_label(st, seat, r, info)))
+        elif kind == "C-08":
+            for pos in rules.actor_candidates(st):
+                out.append(Option(f"act {pos}", msg("luxor.opt.act", dst=dest_msg(st, pos), n=rules.count_at(st, seat, pos))))
+        elif kind == "C-09":
+            pos = turn["action_pos"]
+            eyes = data.HORUS_TILES[st["tiles"][pos]["id"]]["eyes"]
+            for c in rules.horus_choices(st, pos):
+                if c == "key":
+                    out.append(Option("key", msg("luxor.opt.key", left=st["supply"]["keys"])))
+                else:
+                    top = st["horus_stacks"][str(eyes)][-1]
+                    out.append(Option("card", msg("luxor.opt.horus_card", level=eyes, card=card_msg(top))))
+        elif kind == "C-10":
+            for lvl in rules.eye_choices(st, turn["action_pos"]):
+                top = st["horus_stacks"][str(lvl)][-1]
+                out.append(Option(f"level {lvl}", msg("luxor.opt.horus_card", level=lvl, card=card_msg(top))))
+        elif kind == "C-11":
+            for c in rules.wildscarab_choices(st):
+                out.append(Option(c, msg(f"luxor.opt.{c}")))
+        elif kind == "C-12":
+            pos = turn["action_pos"]
+            out.append(Option("take", msg("luxor.opt.take", tile=tile_msg(st["tiles"][pos]))))
+            out.append(Option("leave", msg("luxor.opt.leave", tile=tile_msg(st["tiles"][pos]))))
+        elif kind == "C-13":
+            statue = turn["wake_queue"][0]
+            out.append(Option("wake", msg("luxor.opt.wake", statue=statue)))
+            out.append(Option("sleep", msg("luxor.opt.sleep", statue=statue)))
+        return out
+
+    def _move_label(self, st: State, seat: int, r: dict[str, Any], info: dict[str, Any]) -> Msg:
+        i = rules.adv_at(st, seat, info["from"])
+        if info["dir"]:
+            prefix = msg(f"luxor.opt.dir_{info['dir']}")
+        elif data.CARDS[st["turn"]["card"]]["kind"] in ("range", "range_die") or (
+            data.CARDS[st["turn"]["card"]]["kind"] == "one_less" and st["options"]["one_less_steps"] != "fixed"
+        ):
+            prefix = msg("luxor.opt.steps", k=info["k"])
+        else:
+            prefix = msg("luxor.opt.none")
+        notes: list[Msg] = []
+        for o in r["osiris"]:
+            notes.append(msg("luxor.note.osiris", n=o))
+        lying = {a["pos"] for a in st["seats"][seat]["adv"] if a["state"] == "lying"}
+        for s in rules.passed_statues(r["trace"]):
+            if s in lying:
+                notes.append(msg("luxor.note.wakes", statue=s))
+        if r["tomb"]:
+            notes.append(msg("luxor.note.tomb"))
+        if r.get("stopped"):
+            notes.append(msg("luxor.note.stopped"))
+        return msg(
+            "luxor.opt.move",
+            prefix=prefix,
+            adv=(i or 0) + 1,
+            src=place_msg(info["from"]),
+            dst=dest_msg(st, r["end"]),
+            notes=msg("luxor.opt.notes", items=notes) if notes else msg("luxor.opt.none"),
+        )
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: State, seat: int, action: str) -> Outcome:
+        if state["over"]:
+            raise IllegalAction("LUX-END-2", "luxor.err.over")
+        pend = state.get("pending")
+        if not pend or seat != pend["seat"]:
+            raise IllegalAction("LUX-DEF-10", "luxor.err.not_your_turn")
+        if not isinstance(action, str):
+            raise IllegalAction("LUX-TURN-2", "luxor.err.garbage")
+        kind = pend["kind"]
+        legal = [o.action for o in self._options(state)]
+        if action not in legal:
+            raise self._reject(state, kind, action)
+        st = clone(state)
+        ev: list[Event] = []
+        rules.dispatch(st, ev, kind, action)
+        self._auto(st, ev)
+        return Outcome(st, tuple(ev))
+
+    def _auto(self, st: State, ev: list[Event]) -> None:
+        """Resolve decisions that have exactly one option (DECISIONS.md, auto-resolve column)."""
+        for _ in range(10000):
+            pend = st.get("pending")
+            if st["over"] or not pend:
+                return
+            kind = pend["kind"]
+            opts = self._options(st)
+            if kind == "C-05":
+                hand = st["seats"][pend["seat"]]["hand"]
+                if rules.same_card_type(hand[0], hand[-1]):
+                    rules.dispatch(st, ev, kind, "discard L")
+                    continue
+                return
+            if len(opts) == 1 and kind not in _AUTO_NEVER:
+                rules.dispatch(st, ev, kind, opts[0].action)
+                continue
+            return
+        raise AssertionError("auto-resolution did not settle")  # pragma: no cover
+
+    def _reject(self, st: State, kind: str, action: str) -> IllegalAction:
+        toks = action.split() if isinstance(action, str) else []
+        head = toks[0] if toks else ""
+        if kind == "C-04":
+            if head == "discard":
+                return IllegalAction("LUX-NOMOVE-2", "luxor.err.must_play")
+            if head == "play" and len(toks) == 2 and toks[1] in ("L", "R"):
+                return IllegalAction("LUX-LEGAL-4", "luxor.err.unplayable")
+            return IllegalAction("LUX-HAND-2", "luxor.err.ends_only")
+        if kind == "C-05":
+            return IllegalAction("LUX-NOMOVE-1", "luxor.err.discard_only")
+        if kind == "C-06":
+            if head == "move" and len(toks) >= 2 and toks[1].isdigit():
+                pos = int(toks[1])
+                if pos not in rules.active_positions(st, st["pending"]["seat"]):
+                    return IllegalAction("LUX-MOVE-1", "luxor.err.no_adventurer", pos=pos)
+                return IllegalAction("LUX-LEGAL-3", "luxor.err.illegal_move")
+            return IllegalAction("LUX-LEGAL-1", "luxor.err.garbage")
+        clause = {
+            "C-03": "LUX-SETUP-10",
+            "C-08": "LUX-CARD-H06",
+            "C-09": "LUX-TILE-HORUS-2",
+            "C-10": "LUX-TILE-EYE-1",
+            "C-11": "LUX-TILE-WILDSCARAB-1",
+            "C-12": "LUX-OPT-2",
+            "C-13": "LUX-OPT-4",
+        }[kind]
+        return IllegalAction(clause, "luxor.err.not_an_option")
+
+    # ------------------------------------------------------------------ views and result
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return views.public_view(state)
+
+    def private_view(self, state: State, seat: int) -> dict[str, Any]:
+        return views.private_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        if not state["over"]:
+            return None
+        fb = state["final"]
+        detail = tuple(
+            msg(
+                "luxor.result.line",
+                player=row["seat"],
+                track=row["track"],
+                positions=row["positions"],
+                sarcophagi=row["sarcophagi"],
+                keys=row["keys"],
+                sets=row["sets"],
+                set_vp=row["set_vp"],
+                scarabs=row["scarabs"],
+                total=row["total"],
+            )
+            for row in fb["breakdown"]
+        )
+        return Result(tuple(fb["scores"]), tuple(fb["winners"]), {}, detail)
+
+
+GAME = Luxor()

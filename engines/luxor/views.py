@@ -1,0 +1,221 @@
+"""Luxor views: the JSON data a renderer draws the board from.
+
+``public_view(state)`` holds no secret (it is posted to the channel).
+``private_view(state, seat)`` is the public view plus that seat's secrets under
+the key ``"me"``. Every value is plain JSON. Positions are integers:
+``0`` = the stairs, ``1 … 43`` = the path spaces in order, ``44`` = the tomb.
+
+Public view format (version 1)
+==============================
+
+Top level::
+
+    {
+      "game": "luxor", "version": 1,
+      "players": 3,                      # number of seats
+      "order": [2, 0, 1],                # turn order; order[0] is the start player ([] before C-03)
+      "start_player": 2,                 # or null before C-03 (option start_player=host_choice)
+      "round": 4,                        # 1-based
+      "current": 0,                      # seat whose turn it is, null when over / before start
+      "pending": {"seat": 0, "kind": "C-06"} | null,   # the decision being waited for
+      "turn": {                          # what happened so far this turn (public)
+          "card": CARD | null,           # card played this turn (face up)
+          "end": "L" | "R" | null,       # which end of the hand it came from
+          "roll": 1…6 | null,            # die roll of this turn
+          "stall": bool,                 # the card was discarded without effect (LUX-NOMOVE-1)
+          "one_less_pos": int | null     # treasure position whose requirement is lowered this turn
+      },
+      "last_roll": 1…6 | null,           # the most recent die roll in the game
+      "end_triggered": bool,             # the 2nd adventurer entered the tomb; round is being finished
+      "tomb_entries": int,
+      "over": bool,
+      "path": [SPACE, …],                # 43 entries, path[i-1] is space i
+      "stairs": {"pos": 0, "scarab_vp": 0, "adventurers": [[seat, idx], …]},
+      "tomb": {"pos": 44, "scarab_vp": 15, "adventurers": [[seat, idx], …],
+               "sarcophagi": [5, 3],     # sarcophagi still in the tomb (VP values)
+               "key_space": int},        # keys spent on tomb entries
+      "horus_stacks": {"1": {"count": int, "top": CARD | null}, "2": …, "3": …},
+      "temple_stacks": {"cobra": int, "falcon": int, "lion": int},   # tiles left (face down)
+      "draw_count": int,
+      "discard": [CARD, …],              # whole discard pile, bottom → top (top = last)
+      "supply": {"keys": int, "wilds": int, "scarabs": int},
+      "seats": [SEAT, …],                # indexed by seat
+      "final": FINAL | null              # only when over
+    }
+
+SPACE (one per path space 1…43)::
+
+    {
+      "pos": 12,
+      "kind": "treasure" | "horus" | "osiris" | "anubis",    # printed kind of the space
+      "temple_icon": "cobra" | "falcon" | "lion" | null,     # printed icon (under the treasure)
+      "horus_eyes": 1…3 | null,                               # printed on Horus spaces
+      "scarab_vp": int,                                       # printed wall scarab (public, scoring)
+      "stretch": int,                                         # wall segment (cosmetic)
+      "tile": TILE | null,              # null: empty space (or an Anubis statue)
+      "adventurers": [[seat, idx], …],  # active adventurers standing here
+      "lying": [[seat, idx], …]         # Anubis spaces only: adventurers lying at this statue
+    }
+
+TILE, by ``kind``::
+
+    {"kind": "treasure", "id": "T-V06", "type": "vase"|"statue"|"jewelry", "required": 2, "vp": 3}
+    {"kind": "temple", "id": "TT-F1", "back": "falcon", "front": FRONT, "levels": [1, 2]}
+        FRONT = "scarab" | "wild" | "wild_or_scarab" | "eye_1_2" | "eye_2_3" | "tunnel";
+        "levels" only for the eye fronts (the two Horus stacks it offers)
+    {"kind": "horus", "id": "HT-1a", "eyes": 1, "key": true}
+    {"kind": "osiris", "id": "OT-4", "value": 3}
+
+CARD::
+
+    {"id": "S12", "deck": "starter" | "horus", "kind": "move" | "plus_minus" | "die" | "range"
+     | "range_die" | "advance_all" | "last_to_second_last" | "one_less",
+     "label": "2", "steps": 2 | null, "max": 6 | null, "level": 1…3 | null}
+
+SEAT (public facts about one player)::
+
+    {
+      "seat": 0, "colour": "red",
+      "score": int,                      # scoring track (treasure VP so far; public)
+      "adventurers": [{"idx": 1, "state": "active" | "lying" | "finished", "pos": int}, …],  # 5, idx 1…5
+      "treasures": {"vase": [TREASURE_ID, …], "statue": […], "jewelry": […]},
+      "treasure_counts": {"vase": int, "statue": int, "jewelry": int},
+      "wilds": int, "keys": int,
+      "scarabs": int,                    # how many (values are secret until the end)
+      "sarcophagi": [5] | [3] | [5, 3] | [],
+      "hand_size": int
+    }
+
+FINAL (when over; scarab values are revealed at the end, LUX-INFO-5)::
+
+    {"scores": [int per seat], "winners": [seat, …],
+     "breakdown": [{"seat", "track", "positions", "sarcophagi", "keys", "sets", "set_vp",
+                    "scarabs", "scarab_values": [int, …], "total"}, …]}
+
+Private view
+============
+
+``private_view(state, seat)`` = the public view plus::
+
+    "me": {
+      "seat": 0,
+      "hand": [CARD, …],                 # fixed order, index 0 = left end, last = right end
+      "playable": {"L": bool, "R": bool},# only the ends can be played (LUX-HAND-2, LUX-LEGAL-4)
+      "scarabs": [{"id": "SC-05", "vp": 2}, …]
+    }
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import data
+from .rules import card_view, playable_ends, tile_view, final_breakdown
+
+State = dict[str, Any]
+
+
+def public_view(state: State) -> dict[str, Any]:
+    seats = state["seats"]
+    here: dict[int, list[list[int]]] = {}
+    lying: dict[int, list[list[int]]] = {}
+    for s, p in enumerate(seats):
+        for i, a in enumerate(p["adv"]):
+            target = lying if a["state"] == "lying" else here
+            target.setdefault(a["pos"], []).append([s, i + 1])
+    path = []
+    for i in range(1, data.LAST_PATH + 1):
+        sp = data.PATH[i]
+        path.append(
+            {
+                "pos": i,
+                "kind": sp["kind"],
+                "temple_icon": sp.get("temple_icon"),
+                "horus_eyes": sp.get("horus_eyes"),
+                "scarab_vp": data.SCARAB_VP[i],
+                "stretch": sp.get("stretch"),
+                "tile": tile_view(state["tiles"][i]),
+                "adventurers": here.get(i, []),
+                "lying": lying.get(i, []),
+            }
+        )
+    turn = state.get("turn") or {}
+    card = turn.get("card")
+    view: dict[str, Any] = {
+        "game": "luxor",
+        "version": 1,
+        "players": len(seats),
+        "order": list(state["order"]),
+        "start_player": state["order"][0] if state["order"] else None,
+        "round": state["round"],
+        "current": None if state["over"] else state["current"],
+        "pending": (
+            {"seat": state["pending"]["seat"], "kind": state["pending"]["kind"]} if state.get("pending") else None
+        ),
+        "turn": {
+            "card": card_view(card) if card else None,
+            "end": turn.get("end"),
+            "roll": turn.get("roll"),
+            "stall": bool(turn.get("stall")),
+            "one_less_pos": turn.get("one_less_pos"),
+        },
+        "last_roll": state.get("last_roll"),
+        "end_triggered": state["end_triggered"],
+        "tomb_entries": state["tomb_entries"],
+        "over": state["over"],
+        "path": path,
+        "stairs": {"pos": data.STAIRS, "scarab_vp": data.SCARAB_VP[data.STAIRS], "adventurers": here.get(data.STAIRS, [])},
+        "tomb": {
+            "pos": data.TOMB,
+            "scarab_vp": state["options"]["tomb_scarab_vp"],
+            "adventurers": here.get(data.TOMB, []),
+            "sarcophagi": list(state["sarcophagi"]),
+            "key_space": state["key_space"],
+        },
+        "horus_stacks": {
+            lvl: {"count": len(stack), "top": card_view(stack[-1]) if stack else None}
+            for lvl, stack in state["horus_stacks"].items()
+        },
+        "temple_stacks": {back: len(stack) for back, stack in state["temple_stacks"].items()},
+        "draw_count": len(state["draw"]),
+        "discard": [card_view(c) for c in state["discard"]],
+        "supply": {
+            "keys": state["supply"]["keys"],
+            "wilds": state["supply"]["wilds"],
+            "scarabs": len(state["supply"]["scarabs"]),
+        },
+        "seats": [],
+        "final": None,
+    }
+    for s, p in enumerate(seats):
+        by_type = {t: [tid for tid in p["treasures"] if data.TREASURES[tid]["type"] == t] for t in data.TREASURE_TYPES}
+        view["seats"].append(
+            {
+                "seat": s,
+                "colour": data.COLOURS[s % len(data.COLOURS)],
+                "score": p["score"],
+                "adventurers": [{"idx": i + 1, "state": a["state"], "pos": a["pos"]} for i, a in enumerate(p["adv"])],
+                "treasures": by_type,
+                "treasure_counts": {t: len(v) for t, v in by_type.items()},
+                "wilds": p["wilds"],
+                "keys": p["keys"],
+                "scarabs": len(p["scarabs"]),
+                "sarcophagi": list(p["sarcophagi"]),
+                "hand_size": len(p["hand"]),
+            }
+        )
+    if state["over"]:
+        view["final"] = final_breakdown(state)
+    return view
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    view = public_view(state)
+    p = state["seats"][seat]
+    ends = playable_ends(state, seat) if (not state["over"] and len(p["hand"]) == data.HAND_SIZE) else {"L": False, "R": False}
+    view["me"] = {
+        "seat": seat,
+        "hand": [card_view(c) for c in p["hand"]],
+        "playable": ends,
+        "scarabs": [{"id": sid, "vp": data.SCARABS[sid]} for sid in p["scarabs"]],
+    }
+    return view
