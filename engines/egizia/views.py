@@ -81,3 +81,151 @@ Format of ``public_view`` (all keys always present unless noted)::
 "anytime": [...], "playable_now": [actions of "play <card>" style free options]}``.
 """
 from __future__ import annotations
+
+from typing import Any
+
+from engines.core import State
+
+from . import data as D
+from . import rules as R
+
+_PHASE = {"setup_keep": "setup", "round_start": "sail", "sail": "sail", "leftover": "leftover", "feed": "feed",
+          "build": "build", "coop": "build", "prefinal": "prefinal", "over": "over"}
+
+
+def _card(cid: str) -> dict[str, Any]:
+    c = D.NILE[cid]
+    e = c["effect"]
+    value = e.get("grain", e.get("stones", e.get("amount")))
+    return {"id": cid, "name": c["name"], "type": c["type"], "deck": c["deck"], "kind": e["kind"], "value": value}
+
+
+def _tableau(s: State, seat: int) -> dict[str, Any]:
+    p = s["seats"][seat]
+    irr = D.IRRIGATED[s["ring"]]
+    fields = []
+    for f in R.fields_of(p):
+        fields.append({"id": f["id"], "name": D.NILE[f["id"]]["name"] if f["id"] in D.NILE else "start field",
+                       "color": f["color"], "effective_color": f["effective"], "grain": f["grain"],
+                       "watered": f["effective"] in irr, "improvers": f["improvers"]})
+    quarries = [{"id": "start", "stones": D.START_QUARRY}] + [
+        {"id": c, "stones": R.eff(c)["stones"]} for c in p["perm"] if R.eff(c)["kind"] == "quarry"]
+    perms = []
+    for c in p["perm"]:
+        k = R.eff(c)["kind"]
+        if k in ("grain_field", "quarry"):
+            continue
+        d = {"id": c, "name": D.NILE[c]["name"], "used_this_round": bool(p["flags"].get(c))}
+        if k == "field_improver":
+            d["attached_to"] = p["improvers"].get(c)
+        perms.append(d)
+    return {
+        "seat": seat, "tile": p["tile"], "score": p["score"], "scarabs": max(0, p["score"]) // D.SCARAB_EVERY,
+        "stones": p["stones"], "stone_sale": p["ss"], "grain_market": p["gm"], "ships": p["ships"],
+        "passed": p["passed"],
+        "builders": [{"id": b, "strength": p["str"][b], "max": D.BUILDER_MAX[b], "used": p["used"][b]} for b in D.BUILDER_IDS],
+        "need": R.need_of(p), "grain_now": R.field_grain(s, seat),
+        "fields": fields, "quarries": quarries, "quarry_total": R.quarry_total(p), "permanents": perms,
+        "anytime": [{"id": c, "name": D.NILE[c]["name"]} for c in p["any"]],
+        "in_force": [{"id": c, "name": D.NILE[c]["name"]} for c in p["in_force"]],
+        "tomb_tiles": [D.TOMB_TILES[t] for t in p["tombs"]],
+        "sphinx_count": len(p["sphinx"]),
+        "cooperated": list(p["coop"]),
+    }
+
+
+def public_view(s: State) -> dict[str, Any]:
+    n = len(s["seats"])
+    st = s["stage"]
+    prompts = R.prompts_of(s)
+    river = []
+    for sp in D.RIVER:
+        i = sp["index"]
+        e: dict[str, Any] = {"index": i, "kind": sp["kind"]}
+        if sp["kind"] == "card":
+            c = s["river_card"][i]
+            e["card"] = _card(c) if c else None
+            e["ships"] = list(s["river_ships"][i])
+        elif sp["kind"] == "round":
+            e.update({"id": sp["id"], "name": sp["name"], "ships": list(s["river_ships"][i])})
+        else:
+            e.update({"id": sp["id"], "name": sp["name"]})
+        river.append(e)
+    sites = {}
+    for sid in D.SITE_ORDER:
+        site = s["sites"][sid]
+        sites[sid] = {"index": D.SITE_INDEX[sid], "name": D.SITES_DATA[sid]["name"],
+                      "build_order": D.SITES_DATA[sid]["build_order"], "slots": list(site["slots"]),
+                      "substitutes": list(site["first_done"]) + list(site["subs"]), "extra": site["extra"],
+                      "done": list(site["done"])}
+    ob_rows = []
+    k = 0
+    for r in D.OBELISK_ROWS:
+        ob_rows.append({"row": r["row"], "value": r["value"], "fields": s["obelisk"][k:k + r["fields"]]})
+        k += r["fields"]
+    nxt = R.tomb_next(s)
+    spaces = []
+    for j, t in enumerate(s["tomb_spaces"]):
+        if t["owner"] is not None:
+            state, value = "taken", D.TOMB_TILES[t["tile"]]
+        elif nxt is not None and j < nxt + D.TOMB_FACE_UP:
+            state, value = "face_up", D.TOMB_TILES[t["tile"]]
+        else:
+            state, value = "face_down", None
+        spaces.append({"space": j + 1, "state": state, "value": value, "owner": t["owner"]})
+    order = R.score_order(s)
+    track_spaces: list[dict[str, Any]] = []
+    for seat in order:
+        sc = s["seats"][seat]["score"]
+        if track_spaces and track_spaces[-1]["score"] == sc:
+            track_spaces[-1]["players"].append(seat)
+        else:
+            track_spaces.append({"score": sc, "players": [seat]})
+    tracks = {}
+    for tid in D.TRACK_IDS:
+        key = R.T_ABBR[tid]
+        nf = D.TRACK_BOTTOM[tid] + 1
+        tracks[tid] = {"fields": nf, "markers": [[i for i in range(n) if s["seats"][i][key] == f] for f in range(nf)]}
+    tracks["grain_market"]["penalties"] = list(D.GRAIN_PENALTY)
+    final = None
+    if s.get("result"):
+        r = s["result"]
+        final = {"scores": r["scores"], "winners": r["winners"], "lines": r["lines"],
+                 "sphinx_revealed": {str(i): sorted(p["sphinx"]) for i, p in enumerate(s["seats"])}}
+    return {
+        "game": "egizia", "data_profile": s["data_profile"], "options": dict(s["options"]), "players": n,
+        "round": s["round"], "phase": _PHASE.get(st["at"], st["at"]),
+        "pending": ({"kind": prompts[0].kind, "seats": list(dict.fromkeys(p.seat for p in prompts))} if prompts else None),
+        "turn_order": R.tile_order(s), "ring": s["ring"], "ring_positions": list(D.RING_POSITIONS),
+        "irrigated": list(D.IRRIGATED[s["ring"]]),
+        "nile_decks": {k: len(v) for k, v in s["decks"].items()}, "sphinx_deck": len(s["sphinx_deck"]),
+        "river": river, "sites": sites, "obelisk": {"rows": ob_rows},
+        "pyramid": {"rows": [{"row": r + 1, "value": D.PYRAMID_VALUE[r], "fields": list(s["pyramid"][r])} for r in range(len(D.PYRAMID_WIDTH))]},
+        "temple": {"fields": [{"id": f["id"], "group": f["group"], "value": f["value"], "owner": s["temple"][f["id"]]} for f in D.TEMPLE_FIELDS]},
+        "tombs": {"spaces": spaces},
+        "score_track": {"spaces": track_spaces, "order": order, "scarab_every": D.SCARAB_EVERY},
+        "tracks": tracks,
+        "tableaux": [_tableau(s, i) for i in range(n)],
+        "final": final,
+    }
+
+
+def private_view(s: State, seat: int) -> dict[str, Any]:
+    v = public_view(s)
+    p = s["seats"][seat]
+    drawing = []
+    st = s["stage"]
+    if st.get("at") == "build" and st.get("seat") == seat and s["sphinx_drawn"]:
+        drawing = [{"id": c, "name": D.SPHINX[c]["name"]} for c in s["sphinx_drawn"]]
+    if st.get("at") == "setup_keep" and str(seat) in st["drawn"] and str(seat) not in st["choice"]:
+        drawing = [{"id": c, "name": D.SPHINX[c]["name"]} for c in st["drawn"][str(seat)]]
+    playable = [o.action for pr in R.prompts_of(s) if pr.seat == seat for o in pr.options
+                if o.action.split()[0] in R.FREE_VERBS]
+    v["private"] = {
+        "seat": seat,
+        "sphinx": [{"id": c, "name": D.SPHINX[c]["name"], "scope": D.SPHINX[c]["scope"]} for c in p["sphinx"]],
+        "drawing": drawing,
+        "anytime": [{"id": c, "name": D.NILE[c]["name"]} for c in p["any"]],
+        "playable_now": playable,
+    }
+    return v
