@@ -1,0 +1,61 @@
+import itertools
+from types import SimpleNamespace
+from unittest.mock import AsyncMock, MagicMock
+
+import pytest
+
+from bot.service import GameService, User
+from bot.storage import Store
+
+_ids = itertools.count(1000)
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store.open(str(tmp_path / "svc.sqlite3"))
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def service(store):
+    seeds = itertools.count(11)
+    return GameService(store, seed_source=lambda: next(seeds))
+
+
+USERS = [User("u1", "Ann"), User("u2", "Ben"), User("u3", "Cy")]
+
+
+async def started(service, title="alhambra", n=3, channel="chan", seed=5, options=None):
+    await service.new(channel, "guild", USERS[0], title, options or {}, "en")
+    for u in USERS[1:n]:
+        await service.join(channel, u)
+    return await service.start(channel, USERS[0], seed=seed)
+
+
+class FakeResponse:
+    def __init__(self):
+        self.done = False
+        self.defer = AsyncMock(side_effect=self._defer)
+        self.send_message = AsyncMock(side_effect=self._send)
+
+    async def _defer(self, **kwargs):
+        self.done = True
+
+    async def _send(self, *args, **kwargs):
+        self.done = True
+
+    def is_done(self):
+        return self.done
+
+
+def interaction(client, user: User, channel_id="chan", locale="en-US", manage=False):
+    """A stand-in for discord.Interaction with the attributes the adapter uses."""
+    channel = SimpleNamespace(send=AsyncMock(), id=channel_id)
+    return SimpleNamespace(
+        client=client,
+        user=SimpleNamespace(id=user.id, name=user.name, display_name=user.name, mention=f"<@{user.id}>"),
+        channel_id=channel_id, channel=channel, guild_id=1, locale=locale, guild_locale="en-US",
+        permissions=SimpleNamespace(manage_channels=manage),
+        response=FakeResponse(), followup=SimpleNamespace(send=AsyncMock()), data={},
+    )

@@ -1,0 +1,139 @@
+"""The Discord layer without a network: command callbacks with a stand-in Interaction."""
+import pytest
+
+from bot.discord_bot import GroupButton, OptionSelect, Referee, compose_turn
+from bot.service import GameService
+from tests.platform.conftest import USERS, interaction, started
+
+
+@pytest.fixture
+def bot(service):
+    return Referee(service)
+
+
+def cmd(bot, path):
+    group, name = path.split()
+    return bot.tree.get_command(group).get_command(name)
+
+
+def ephemeral_texts(inter):
+    out = []
+    for call in inter.followup.send.await_args_list + inter.response.send_message.await_args_list:
+        assert call.kwargs.get("ephemeral") is True, "a private answer was sent publicly"
+        out.append(call.kwargs.get("content") or "")
+    return out
+
+
+async def test_new_join_start_flow_defers_and_posts_publicly(bot):
+    i = interaction(bot, USERS[0])
+    await cmd(bot, "game new").callback(i, game="alhambra", language="en", options=None)
+    i.response.defer.assert_awaited_once()
+    assert i.response.defer.await_args.kwargs["ephemeral"] is True
+    assert "Alhambra" in i.channel.send.await_args.args[0]
+    assert ephemeral_texts(i) == ["Lobby opened."]
+
+    j = interaction(bot, USERS[1])
+    await cmd(bot, "game join").callback(j)
+    assert "Ben" in j.channel.send.await_args.args[0]
+
+    s = interaction(bot, USERS[0])
+    await cmd(bot, "game start").callback(s)
+    kwargs = s.channel.send.await_args.kwargs
+    assert kwargs["file"].filename == "board.png"
+    assert kwargs["embed"].image.url == "attachment://board.png"
+    assert "<@u" in kwargs["content"]  # the next player is pinged
+    assert ephemeral_texts(s) == ["The game has started."]
+
+
+async def test_illegal_move_is_private_names_the_rule_and_changes_nothing(bot, service, store):
+    snap = await started(service, n=2)
+    seat = snap.prompts[0].seat
+    i = interaction(bot, USERS[seat])
+    await cmd(bot, "game move").callback(i, action="buy 3 1")
+    (text,) = ephemeral_texts(i)
+    assert "ALH-" in text and "Nothing was changed" in text
+    i.channel.send.assert_not_awaited()
+    assert (await store.open_game("chan")).version == 0
+
+
+async def test_not_your_turn_is_private(bot, service):
+    snap = await started(service, n=2)
+    other = 1 - snap.prompts[0].seat
+    i = interaction(bot, USERS[other])
+    await cmd(bot, "game move").callback(i, action=snap.prompts[0].options[0].action)
+    (text,) = ephemeral_texts(i)
+    assert "not your turn" in text
+    i.channel.send.assert_not_awaited()
+
+
+async def test_legal_move_posts_board_summary_and_ping(bot, service):
+    snap = await started(service, n=2)
+    p = snap.prompts[0]
+    i = interaction(bot, USERS[p.seat])
+    await cmd(bot, "game move").callback(i, action=p.options[0].action)
+    kwargs = i.channel.send.await_args.kwargs
+    assert kwargs["embed"].description and kwargs["file"].filename == "board.png"
+    assert "your turn" in kwargs["content"] or "over" in kwargs["content"]
+
+
+async def test_autocomplete_offers_only_legal_options(bot, service):
+    snap = await started(service, n=2)
+    p = snap.prompts[0]
+    legal = {o.action for o in p.options}
+    i = interaction(bot, USERS[p.seat])
+    choices = await bot.tree.get_command("alhambra").get_command("take")._params["choice"].autocomplete(i, "")
+    assert choices and all(c.value in legal and c.value.startswith("take") for c in choices)
+    assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
+    other = interaction(bot, USERS[1 - p.seat])
+    assert await cmd(bot, "game move")._params["action"].autocomplete(other, "") == []
+
+
+async def test_hand_is_ephemeral_with_an_image(bot, service):
+    await started(service, n=2)
+    i = interaction(bot, USERS[0])
+    await cmd(bot, "game hand").callback(i)
+    call = i.followup.send.await_args
+    assert call.kwargs["ephemeral"] is True and call.kwargs["file"].filename == "hand.png"
+    i.channel.send.assert_not_awaited()
+
+
+async def test_stale_button_gets_a_polite_private_answer(bot, service):
+    snap = await started(service, n=2)
+    p = snap.prompts[0]
+    await service.act("chan", USERS[p.seat], p.options[0].action)
+    i = interaction(bot, USERS[p.seat])
+    button = GroupButton(snap.row.id, 0, p.options[0].action.split()[0])
+    await button.callback(i)
+    assert "earlier position" in ephemeral_texts(i)[0]
+    sel = OptionSelect(snap.row.id, 0, 0)
+    j = interaction(bot, USERS[p.seat])
+    j.data = {"values": [p.options[0].action]}
+    await sel.callback(j)
+    assert any("earlier position" in t or "not your turn" in t for t in ephemeral_texts(j))
+
+
+async def test_buttons_survive_a_restart_by_custom_id(bot, service):
+    snap = await started(service, n=2)
+    _, _, view = compose_turn(snap, [], "en")
+    ids = [child.custom_id for child in view.children]
+    assert ids and all(len(x) <= 100 for x in ids)
+    for cid in ids:
+        for cls in (GroupButton,):
+            m = cls.__discord_ui_compiled_template__.fullmatch(cid)
+            if m:
+                again = await cls.from_custom_id(None, None, m)
+                assert again.item.custom_id == cid
+
+
+async def test_abandon_needs_host_or_manage_channels(bot, service, store):
+    snap = await started(service, n=2)
+    from bot.discord_bot import AbandonButton
+
+    i = interaction(bot, USERS[1])
+    await AbandonButton(snap.row.id).callback(i)
+    assert "Manage Channels" in ephemeral_texts(i)[0]
+    assert (await store.open_game("chan")) is not None
+    j = interaction(bot, USERS[1], manage=True)
+    await AbandonButton(snap.row.id).callback(j)
+    assert (await store.open_game("chan")) is None
+    assert "abandoned" in j.channel.send.await_args.args[0]

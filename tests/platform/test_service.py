@@ -1,0 +1,160 @@
+"""The game service with real Alhambra games: seats, turns, serialisation, restarts, secrets."""
+import asyncio
+import json
+
+import pytest
+
+from bot.service import GameService, ServiceError, StaleMove
+from bot.storage import Store
+from engines import get_game
+from engines.core import IllegalAction
+from tests.platform.conftest import USERS, started
+
+
+def first_option(snap):
+    p = snap.prompts[0]
+    return p.seat, p.options[0].action
+
+
+async def test_lobby_rules(service):
+    await service.new("c", None, USERS[0], "alhambra", {}, "en")
+    with pytest.raises(ServiceError) as e:
+        await service.new("c", None, USERS[1], "alhambra", {}, "en")
+    assert e.value.message.key == "err.channel_busy"
+    with pytest.raises(ServiceError) as e:
+        await service.join("c", USERS[0])
+    assert e.value.message.key == "err.already_joined"
+    with pytest.raises(ServiceError) as e:
+        await service.start("c", USERS[0])
+    assert e.value.message.key == "err.player_count"  # Alhambra needs 2
+    await service.join("c", USERS[1])
+    with pytest.raises(ServiceError) as e:
+        await service.start("c", USERS[1])
+    assert e.value.message.key == "err.host_only"
+    row = await service.leave("c", USERS[0])
+    assert row.host_id == USERS[1].id and row.names == ["Ben"]
+
+
+async def test_bad_options_are_refused(service):
+    with pytest.raises(ServiceError) as e:
+        await service.new("c", None, USERS[0], "alhambra", {"open_hands": "maybe"}, "en")
+    assert e.value.message.key == "err.bad_option"
+    with pytest.raises(ServiceError):
+        await service.new("c", None, USERS[0], "alhambra", {"no_such_option": 1}, "en")
+
+
+async def test_only_seated_players_act_and_only_on_their_turn(service):
+    snap = await started(service)
+    seat, action = first_option(snap)
+    others = [u for i, u in enumerate(USERS) if i != seat]
+    with pytest.raises(ServiceError) as e:
+        await service.act("chan", others[0], action)
+    assert e.value.message.key == "err.not_your_turn"
+    from bot.service import User
+
+    with pytest.raises(ServiceError) as e:
+        await service.act("chan", User("stranger", "X"), action)
+    assert e.value.message.key == "err.not_seated"
+    report = await service.act("chan", USERS[seat], action)
+    assert report.row.version == 1 and report.actor == seat
+
+
+async def test_illegal_move_changes_nothing(service, store):
+    snap = await started(service)
+    seat, _ = first_option(snap)
+    before = (await store.open_game("chan")).state
+    with pytest.raises(IllegalAction) as e:
+        await service.act("chan", USERS[seat], "buy 9 1+1")
+    assert e.value.clause.startswith("ALH-")
+    row = await store.open_game("chan")
+    assert row.state == before and row.version == 0
+    assert [m.seq for m in await store.moves(row.id)] == [0]
+
+
+async def test_two_simultaneous_presses_one_applies_the_other_is_told_the_state_moved_on(service, store):
+    snap = await started(service)
+    seat, action = first_option(snap)
+    results = await asyncio.gather(
+        service.act("chan", USERS[seat], action, expected_version=0),
+        service.act("chan", USERS[seat], action, expected_version=0),
+        return_exceptions=True,
+    )
+    ok = [r for r in results if not isinstance(r, Exception)]
+    stale = [r for r in results if isinstance(r, StaleMove)]
+    assert len(ok) == 1 and len(stale) == 1
+    assert (await store.open_game("chan")).version == 1
+
+
+async def test_restart_mid_game_and_replay_equals_snapshot(tmp_path):
+    path = str(tmp_path / "r.sqlite3")
+    store = await Store.open(path)
+    service = GameService(store)
+    snap = await started(service)
+    import random
+
+    rnd = random.Random(3)
+    for _ in range(25):
+        p = rnd.choice(snap.prompts)
+        snap = await service.act("chan", USERS[p.seat], rnd.choice(p.options).action)
+    version, state = snap.row.version, snap.row.state
+    await store.close()
+
+    store = await Store.open(path)  # the bot restarts
+    service = GameService(store)
+    snap = await service.current("chan")
+    assert snap.row.version == version and snap.row.state == state
+    assert await service.replay(snap.row.id) == state
+    p = snap.prompts[0]
+    snap = await service.act("chan", USERS[p.seat], p.options[0].action)
+    assert snap.row.version == version + 1
+    await store.close()
+
+
+async def test_a_crash_inside_a_move_leaves_the_previous_state(service, store, monkeypatch):
+    snap = await started(service)
+    seat, action = first_option(snap)
+    before = await store.open_game("chan")
+    game = get_game("alhambra")
+
+    def boom(*a, **k):
+        raise RuntimeError("engine crashed")
+
+    monkeypatch.setattr(type(game), "apply", boom)
+    with pytest.raises(RuntimeError):
+        await service.act("chan", USERS[seat], action)
+    monkeypatch.undo()
+
+    async def failing_append(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "append_move", failing_append)
+    with pytest.raises(OSError):
+        await service.act("chan", USERS[seat], action)
+    monkeypatch.undo()
+    after = await store.open_game("chan")
+    assert after.state == before.state and after.version == before.version
+    await service.act("chan", USERS[seat], action)  # and the game goes on
+
+
+def hand_tokens(private):
+    return [f'"{c["currency"]}", "value": {c["value"]}' for c in private["hand"]]
+
+
+async def test_public_view_and_public_events_hold_no_money_hand(service, store):
+    snap = await started(service, n=3)
+    import random
+
+    rnd = random.Random(9)
+    game = get_game("alhambra")
+    for _ in range(40):
+        if not snap.prompts:
+            break
+        view = json.dumps(snap.public_view)
+        for seat in range(3):
+            private = game.private_view(snap.row.state, seat)
+            assert "hand" not in view and "totals" not in view
+            assert json.dumps(private["hand"]) not in view or not private["hand"]
+        p = rnd.choice(snap.prompts)
+        snap = await service.act("chan", USERS[p.seat], rnd.choice(p.options).action)
+        for e in snap.public_events:
+            assert "hand" not in e.message.key
