@@ -76,6 +76,11 @@ KIND_CLAUSE = {
 # ------------------------------------------------------------------ small helpers
 
 
+def notes(**flags: bool) -> list[Msg]:
+    """Short tags for labels, e.g. "(uses N41)"; an empty list renders as nothing."""
+    return [msg(f"egizia.note.{k}") for k, v in flags.items() if v]
+
+
 def card_msg(cid: str) -> Msg:
     return msg(f"egizia.card.{cid}")
 
@@ -411,7 +416,7 @@ def placement_targets(s: State, seat: int) -> list[tuple[str, Msg]]:
             if sp["kind"] == "card":
                 c = s["river_card"][i]
                 if c is not None:
-                    out.append((f"place {i}{up}", msg("egizia.lbl.place_card", idx=i, card=card_msg(c), up=bool(up))))
+                    out.append((f"place {i}{up}", msg("egizia.lbl.place_card", idx=i, card=card_msg(c), note=notes(up=bool(up)))))
             elif sp["kind"] == "round":
                 rs = D.ROUND_SPACES[sp["id"]]
                 forb = rs.get("forbidden_cards", [])
@@ -422,9 +427,9 @@ def placement_targets(s: State, seat: int) -> list[tuple[str, Msg]]:
                 elif occ_ok and "occupied_round_space" not in forb and len(ships) < rs["max_ships"] + 1:
                     occs.append(" occ")
                 for oc in occs:
-                    out.append((f"place {i}{up}{oc}", msg("egizia.lbl.place_round", idx=i, space=space_msg(i), up=bool(up), occ=bool(oc), dbl=False)))
+                    out.append((f"place {i}{up}{oc}", msg("egizia.lbl.place_round", idx=i, space=space_msg(i), note=notes(up=bool(up), occ=bool(oc)))))
                     if dbl_ok and "double_round_space" not in forb:
-                        out.append((f"place {i}{up}{oc} dbl", msg("egizia.lbl.place_round", idx=i, space=space_msg(i), up=bool(up), occ=bool(oc), dbl=True)))
+                        out.append((f"place {i}{up}{oc} dbl", msg("egizia.lbl.place_round", idx=i, space=space_msg(i), note=notes(up=bool(up), occ=bool(oc), dbl=True))))
             else:
                 site = s["sites"][sp["id"]]
                 if seat_at_site(site, seat):
@@ -432,11 +437,11 @@ def placement_targets(s: State, seat: int) -> list[tuple[str, Msg]]:
                 free = [k for k, o in enumerate(site["slots"]) if o is None]
                 if free:
                     for k in free:
-                        out.append((f"place {i} s{k + 1}{up}", msg("egizia.lbl.place_slot", idx=i, site=space_msg(i), slot=k + 1, up=bool(up))))
+                        out.append((f"place {i} s{k + 1}{up}", msg("egizia.lbl.place_slot", idx=i, site=space_msg(i), slot=k + 1, note=notes(up=bool(up)))))
                 elif not free:
-                    out.append((f"place {i} sub{up}", msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=len(site["subs"]) + 1, up=bool(up))))
+                    out.append((f"place {i} sub{up}", msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=len(site["subs"]) + 1, note=notes(up=bool(up)))))
                     if extra_ok and site["extra"] is None:
-                        out.append((f"place {i} extra{up}", msg("egizia.lbl.place_extra", idx=i, site=space_msg(i), up=bool(up))))
+                        out.append((f"place {i} extra{up}", msg("egizia.lbl.place_extra", idx=i, site=space_msg(i), note=notes(up=bool(up)))))
     return out
 
 
@@ -592,7 +597,7 @@ def crew_options(s: State, seat: int, sid: str) -> list[tuple[str, Msg, int]]:
                         continue
                     toks = ["crew"] + [B_ABBR[b] for b in r] + (["jk"] if jk else []) + (["p3"] if p3 else []) + (["sx"] if sx else [])
                     parts = [b_msg(b) for b in r] + ([b_msg(D.JOKER)] if jk else [])
-                    out.append((" ".join(toks), msg("egizia.lbl.crew", builders=parts, p3=p3, sx=sx, strength=S), S))
+                    out.append((" ".join(toks), msg("egizia.lbl.crew", builders=parts, note=notes(p3=p3, sx=sx), strength=S), S))
     return out
 
 
@@ -1073,7 +1078,7 @@ def final_scoring(s: State, ev: list) -> None:
     tied = [i for i in range(len(scores)) if scores[i] == best]
     winner = min(tied, key=lambda i: s["seats"][i]["stamp"])
     s["result"] = {"scores": scores, "winners": [winner], "lines": lines, "tie": len(tied) > 1}
-    ev.append(Event(msg("egizia.ev.winner", player=winner, score=best, tie=len(tied) > 1)))
+    ev.append(Event(msg("egizia.ev.winner_tie" if len(tied) > 1 else "egizia.ev.winner", player=winner, score=best)))
     s["stage"] = {"at": "over"}
 
 
@@ -1298,7 +1303,7 @@ def _todo_prompt(s: State, t: dict) -> Prompt:
         return Prompt(seat, "D-07", ops, msg("egizia.title.D-07.alyi", picks=t["picks"]))
     if w == "ring":
         cur = D.RING_POSITIONS.index(s["ring"])
-        ops = tuple(Option(f"ring {pos}", msg("egizia.lbl.ring", pos=msg(f"egizia.ring.{pos}"), stay=(k == cur)))
+        ops = tuple(Option(f"ring {pos}", msg("egizia.lbl.ring_stay" if k == cur else "egizia.lbl.ring", pos=msg(f"egizia.ring.{pos}")))
                     for k, pos in enumerate(D.RING_POSITIONS) if abs(k - cur) <= t["steps"])
         return Prompt(seat, "D-07", ops, msg("egizia.title.D-07.ring"))
     raise ValueError(w)
@@ -1586,3 +1591,12 @@ def _sphinx_keep(s: State, seat: int, toks: list[str], ev: list) -> None:
     if back:
         add_score(s, seat, len(back) * D.SPHINX_DRAW["vp_per_returned_card"], ev, "sphinx_return")
     _end_turn(s, seat, ev)
+
+
+def resume(state: State) -> Outcome:
+    """Test/tool helper: run the automatic flow from a hand-built ``state`` (not mutated)
+    until the next decision. Used by tests to start from a stacked position."""
+    s = clone(state)
+    ev: list[Event] = []
+    _advance(s, ev)
+    return Outcome(s, tuple(ev))
