@@ -1,0 +1,303 @@
+"""Geometry of an Alhambra: placement legality, holes, removals, swaps and walls (RULES §3, §9, §13, §17).
+
+A *grid* here is a dict ``{(x, y): wall_mask}`` with the fountain at ``(0, 0)``; y grows south
+(ALH-GEOM-1). Wall bits: N=1, E=2, S=4, W=8 (ALH-GEOM-5). The public wrappers in
+``engines.alhambra`` accept grids of tile ids.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .data import E, N, S, W
+
+Cell = tuple[int, int]
+Grid = dict[Cell, int]
+
+# (dx, dy, my side, the neighbour's facing side)  (ALH-GEOM-2, ALH-GEOM-4)
+DIRS: tuple[tuple[int, int, int, int], ...] = ((0, -1, N, S), (1, 0, E, W), (0, 1, S, N), (-1, 0, W, E))
+# the 8 cells around a cell in ring order NW, N, NE, E, SE, S, SW, W (ALH-ALG-2)
+RING: tuple[Cell, ...] = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+ORIGIN: Cell = (0, 0)
+
+
+def parse_cell(label: str) -> Cell:
+    x, y = label.split(",")
+    return int(x), int(y)
+
+
+def cell_label(c: Cell) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+# --------------------------------------------------------------------------- placement (ALH-PLACE-6, ALH-ALG-2/7)
+
+
+def candidate_cells(grid: Grid) -> list[tuple[Cell, int, int]]:
+    """Every empty cell where *some* tile could legally go, with its constraints.
+
+    Returns ``(cell, occupied_sides, required_walls)``: a tile with wall mask ``m`` may go there
+    exactly when ``m & occupied_sides == required_walls``. Cells are dropped when no shared edge
+    would be open (ALH-PLACE-6.4) or when filling them would enclose a hole (ALH-PLACE-6.5, ring
+    test of ALH-ALG-2, valid because every grid the engine holds is legal).
+    """
+    seen: set[Cell] = set()
+    out: list[tuple[Cell, int, int]] = []
+    get = grid.get
+    for (x, y) in grid:
+        for dx, dy, _, _ in DIRS:
+            c = (x + dx, y + dy)
+            if c in grid or c in seen:
+                continue
+            seen.add(c)
+            cx, cy = c
+            occ = req = 0
+            has_open = False
+            for ex, ey, mine, theirs in DIRS:
+                m = get((cx + ex, cy + ey))
+                if m is not None:
+                    occ |= mine
+                    if m & theirs:
+                        req |= mine
+                    else:
+                        has_open = True
+            if not has_open:
+                continue
+            ring = [(cx + rx, cy + ry) in grid for rx, ry in RING]
+            changes = 0
+            prev = ring[7]
+            for r in ring:
+                if r != prev:
+                    changes += 1
+                prev = r
+            if changes > 2:
+                continue
+            out.append((c, occ, req))
+    out.sort()
+    return out
+
+
+def cells_for(mask: int, cands: Iterable[tuple[Cell, int, int]]) -> list[Cell]:
+    """The legal cells for a tile with wall mask ``mask`` given :func:`candidate_cells`."""
+    return [c for c, occ, req in cands if mask & occ == req]
+
+
+def legal_cells(grid: Grid, mask: int) -> list[Cell]:
+    return cells_for(mask, candidate_cells(grid))
+
+
+def swap_fits(grid: Grid, cell: Cell, mask: int) -> bool:
+    """ALH-ALG-4: the incoming tile's facing edges match every occupied neighbour of ``cell``."""
+    x, y = cell
+    for dx, dy, mine, theirs in DIRS:
+        m = grid.get((x + dx, y + dy))
+        if m is not None and bool(m & theirs) != bool(mask & mine):
+            return False
+    return True
+
+
+def removable_cells(grid: Grid) -> list[Cell]:
+    """Cells whose tile redesign (b) may remove (ALH-REDESIGN-2(b), ALH-ALG-3, Q-08).
+
+    Not the fountain; not a cell with all 4 neighbours occupied (that would leave a hole); and
+    not an articulation point of the walk graph (every other tile stays reachable).
+    """
+    adj: dict[Cell, list[Cell]] = {}
+    for (x, y), m in grid.items():
+        lst = []
+        for dx, dy, mine, theirs in DIRS:
+            c = (x + dx, y + dy)
+            nm = grid.get(c)
+            if nm is not None and not (m & mine) and not (nm & theirs):
+                lst.append(c)
+        adj[(x, y)] = lst
+    if ORIGIN not in adj:
+        return []
+    # iterative Tarjan articulation points from the fountain
+    disc: dict[Cell, int] = {ORIGIN: 0}
+    low: dict[Cell, int] = {ORIGIN: 0}
+    art: set[Cell] = set()
+    counter = 1
+    stack: list[tuple[Cell, Cell | None, int]] = [(ORIGIN, None, 0)]
+    while stack:
+        u, parent, i = stack[-1]
+        nbrs = adj[u]
+        if i < len(nbrs):
+            stack[-1] = (u, parent, i + 1)
+            v = nbrs[i]
+            if v not in disc:
+                disc[v] = low[v] = counter
+                counter += 1
+                stack.append((v, u, 0))
+            elif v != parent:
+                if disc[v] < low[u]:
+                    low[u] = disc[v]
+        else:
+            stack.pop()
+            if parent is not None:
+                if low[u] < low[parent]:
+                    low[parent] = low[u]
+                if low[u] >= disc[parent] and parent != ORIGIN:
+                    art.add(parent)
+    out = []
+    for c in grid:
+        if c == ORIGIN or c in art or c not in disc:
+            continue
+        x, y = c
+        if all((x + dx, y + dy) in grid for dx, dy, _, _ in DIRS):
+            continue
+        out.append(c)
+    out.sort()
+    return out
+
+
+# --------------------------------------------------------------------------- full legality (ALH-ALG-1)
+
+
+def check_legal(grid: Grid) -> str | None:
+    """ALH-ALG-1 by brute force. Returns None if legal, else the clause that fails."""
+    if ORIGIN not in grid:
+        return "ALH-SETUP-3"
+    for (x, y), m in grid.items():
+        for dx, dy, mine, theirs in DIRS:
+            nm = grid.get((x + dx, y + dy))
+            if nm is not None and bool(m & mine) != bool(nm & theirs):
+                return "ALH-PLACE-2"
+    seen = {ORIGIN}
+    todo = [ORIGIN]
+    while todo:
+        x, y = todo.pop()
+        m = grid[(x, y)]
+        for dx, dy, mine, _ in DIRS:
+            c = (x + dx, y + dy)
+            if c in grid and c not in seen and not (m & mine):
+                seen.add(c)
+                todo.append(c)
+    if len(seen) != len(grid):
+        return "ALH-PLACE-3"
+    xs = [c[0] for c in grid]
+    ys = [c[1] for c in grid]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    start = (x0, y0)
+    out = {start}
+    todo = [start]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy, _, _ in DIRS:
+            c = (x + dx, y + dy)
+            if x0 <= c[0] <= x1 and y0 <= c[1] <= y1 and c not in grid and c not in out:
+                out.add(c)
+                todo.append(c)
+    empties = (x1 - x0 + 1) * (y1 - y0 + 1) - len(grid)
+    if len(out) != empties:
+        return "ALH-PLACE-4"
+    return None
+
+
+def is_legal(grid: Grid) -> bool:
+    return check_legal(grid) is None
+
+
+# --------------------------------------------------------------------------- walls (§13, ALH-ALG-5)
+
+Point = tuple[int, int]
+Segment = tuple[Point, Point]
+
+
+def outer_segments(grid: Grid) -> list[Segment]:
+    """Outer wall segments (ALH-WALL-1) as pairs of lattice points (ALH-GEOM-5)."""
+    segs: list[Segment] = []
+    for (x, y), m in grid.items():
+        if not m:
+            continue
+        if m & N and (x, y - 1) not in grid:
+            segs.append(((x, y), (x + 1, y)))
+        if m & E and (x + 1, y) not in grid:
+            segs.append(((x + 1, y), (x + 1, y + 1)))
+        if m & S and (x, y + 1) not in grid:
+            segs.append(((x, y + 1), (x + 1, y + 1)))
+        if m & W and (x - 1, y) not in grid:
+            segs.append(((x, y), (x, y + 1)))
+    return segs
+
+
+def _longest_by_search(segs: list[Segment], bga: bool) -> int:
+    """Longest trail (distinct segments) or, for ``bga``, longest simple path (distinct points)."""
+    inc: dict[Point, list[int]] = {}
+    for i, (a, b) in enumerate(segs):
+        inc.setdefault(a, []).append(i)
+        inc.setdefault(b, []).append(i)
+    best = 0
+    used = [False] * len(segs)
+
+    def walk(p: Point, length: int, visited: set[Point]) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        for i in inc[p]:
+            if used[i]:
+                continue
+            a, b = segs[i]
+            q = b if a == p else a
+            if bga and q in visited:
+                continue
+            used[i] = True
+            visited.add(q)
+            walk(q, length + 1, visited)
+            if bga:
+                visited.discard(q)
+            used[i] = False
+
+    for p in inc:
+        walk(p, 0, {p})
+    return best
+
+
+def longest_wall_masks(grid: Grid, ring_mode: str = "full") -> int:
+    """ALH-WALL-5 / ALH-ALG-5: the longest continuous outer wall; ``ring_mode`` per ALH-OPT-4."""
+    segs = outer_segments(grid)
+    if not segs:
+        return 0
+    bga = ring_mode == "bga"
+    deg: dict[Point, int] = {}
+    for a, b in segs:
+        deg[a] = deg.get(a, 0) + 1
+        deg[b] = deg.get(b, 0) + 1
+    if max(deg.values()) > 2:  # impossible in a legal Alhambra (ALH-WALL-7): true search
+        return _longest_by_search(segs, bga)
+    # union-find over points
+    parent: dict[Point, Point] = {p: p for p in deg}
+
+    def find(p: Point) -> Point:
+        while parent[p] != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    for a, b in segs:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+    edges: dict[Point, int] = {}
+    verts: dict[Point, int] = {}
+    for a, _ in segs:
+        r = find(a)
+        edges[r] = edges.get(r, 0) + 1
+    for p in deg:
+        r = find(p)
+        verts[r] = verts.get(r, 0) + 1
+    best = 0
+    for r, e in edges.items():
+        length = e
+        if e == verts[r] and bga:  # a closed ring (every point of degree 2): BGA drops one segment
+            length = e - 1
+        best = max(best, length)
+    return best
+
+
+def wall_degree_ok(grid: Grid) -> bool:
+    """ALH-WALL-7: at most two outer segments meet at any lattice point."""
+    deg: dict[Point, int] = {}
+    for a, b in outer_segments(grid):
+        deg[a] = deg.get(a, 0) + 1
+        deg[b] = deg.get(b, 0) + 1
+    return all(v <= 2 for v in deg.values())
