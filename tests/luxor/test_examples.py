@@ -728,10 +728,14 @@ def test_ex37_stall_rule_LUX_END_4_LUX_NOMOVE_3_LUX_OPT_10():
         sc.begin(st, 1, order=[RED, 1], round_=29)
         st, _ = do(st, 1, "discard L")
         assert st["round"] == 30 and st["current"] == RED
+        sc.set_adventurers(st, 1, active=[43, 43, 43, 43, 0])  # Blue can move in round 30
+        sc.set_hand(st, 1, ["1", "5", "5", "5", "2"])
         sc.set_hand(st, RED, ["2", "3", "4", "5", "3"])
         sc.begin(st, RED)
         st, _ = do(st, RED, "discard L")
         assert st["over"] is over
+        if not over:
+            assert st["current"] == 1 and prompt(st).kind == "C-04"
     # (c) Red's die roll fails, Blue stalls: play continues
     st = _stall_state()
     sc.set_adventurers(st, RED, active=[43, 43, 43, 43, 38])
