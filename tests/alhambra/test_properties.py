@@ -1,0 +1,217 @@
+"""Property tests: random playouts for 2-6 players (ALH-SETUP-1), conservation and ALH-PLACE-7 at
+every step, every offered option accepted, illegal actions rejected, replay, secrecy, messages."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engines.alhambra import GAME, check_invariants, grid_legality
+from engines.alhambra import data as D
+from engines.core import IllegalAction, Msg
+from render.i18n import catalogue, t
+from tests.contract import assert_no_secret, json_roundtrip, random_playout, replay
+
+ALT = {
+    "exact_payment_extra_action": "mandatory",
+    "wall_ring_scoring": "bga",
+    "open_hands": True,
+    "start_player_tiebreak": "host_choice",
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_playout_finishes_with_invariants_ALH_PLACE_7_END_1(players, seed):
+    """Conservation of the 54 tiles, the money cards and A/B, plus ALH-PLACE-7 / ALH-WALL-7, at every step."""
+    opts = {} if seed != 3 else dict(ALT)
+    if players == 2 and seed == 2:
+        opts["two_player_money_copies"] = 3
+    state, log, rejections = random_playout(
+        GAME, players, seed, opts, invariant=check_invariants, check_all_options_every=4, illegal_samples=2
+    )
+    assert GAME.is_over(state) and rejections > 0
+    res = GAME.result(state)
+    assert len(res.scores) == players and res.winners
+    assert max(res.scores) == res.scores[res.winners[0]]
+    assert all(res.scores[w] == max(res.scores) for w in res.winners)
+    assert ("dirk" in res.extra) == (players == 2)  # ALH-2P-1
+    # ALH-END-5: nothing is left on the market; the game ended on a failed refill
+    assert all(t is None for t in state["market"]) and state["end"] and state["bag"] == []
+    # replay from the seed reproduces the final state exactly
+    assert replay(GAME, players, seed, opts, log) == state
+
+
+def test_playouts_are_deterministic_from_the_seed_ALH_SETUP_4():
+    a = random_playout(GAME, 4, 11)
+    b = random_playout(GAME, 4, 11)
+    assert a[0] == b[0] and a[1] == b[1]
+    assert GAME.new_game(4, {}, 11).state != GAME.new_game(4, {}, 12).state
+
+
+def _walk(players, seed, opts=None, steps=None):
+    rnd = random.Random(seed)
+    out = GAME.new_game(players, opts or {}, seed)
+    state = out.state
+    yield state, out.events
+    while not GAME.is_over(state):
+        p = rnd.choice(GAME.prompts(state))
+        o = rnd.choice(p.options)
+        out = GAME.apply(state, p.seat, o.action)
+        state = out.state
+        yield state, out.events
+
+
+def test_public_view_holds_no_hand_ALH_INFO_1_INFO_3_INFO_4():
+    """With open_hands false the view has no per-player card list, no deck order, no bag order."""
+    for players, seed in ((2, 4), (4, 5)):
+        for state, events in _walk(players, seed):
+            view = GAME.public_view(state)
+            text = json.dumps(view, sort_keys=True)
+            assert '"hand"' not in text and view["open_hands"] is None
+            for pv in view["players_view"]:
+                assert set(pv) == {"seat", "score", "hand_count", "grid", "reserve", "bought", "longest_wall", "counts", "outer_walls"}
+                assert pv["hand_count"] == len(state["players"][pv["seat"]]["hand"])
+            secrets = []
+            for p in state["players"]:
+                if len(p["hand"]) >= 2:
+                    secrets.append(json.dumps([{"currency": D.CURRENCY_OF_LETTER[c[0]], "value": int(c[1:])} for c in sorted(p["hand"])], sort_keys=True))
+            if len(state["bag"]) >= 2:
+                secrets.append(json.dumps(state["bag"][:2]))
+            assert_no_secret(view, [s for s in secrets if s not in json.dumps(view["display"], sort_keys=True)])
+            assert "deck" not in view and "bag" not in view
+            json_roundtrip(view)
+            for e in events:
+                if e.to is None and e.message.key != "alhambra.ev.deal":
+                    assert "hand" not in json.dumps(e.message.to_json())
+
+
+def test_private_view_and_open_hands_ALH_OPT_5_INFO_3():
+    state = GAME.new_game(3, {"open_hands": True}, 2).state
+    view = GAME.public_view(state)
+    for seat in range(3):
+        priv = GAME.private_view(state, seat)
+        assert view["open_hands"][seat] == priv["hand"]
+        assert priv["totals"] == {c: sum(x["value"] for x in priv["hand"] if x["currency"] == c) for c in D.CURRENCIES}
+        order = [(D.CURRENCIES.index(x["currency"]), x["value"]) for x in priv["hand"]]
+        assert order == sorted(order)
+    assert GAME.public_view(GAME.new_game(3, {}, 2).state)["open_hands"] is None
+
+
+def test_view_format_ALH_INFO_1():
+    state = GAME.new_game(2, {}, 3).state
+    v = GAME.public_view(state)
+    assert set(v) == {
+        "game", "players", "phase", "active", "turn", "market", "display", "deck_count", "bag_count", "discard_count",
+        "discard_top", "scorings_done", "players_view", "dirk", "hint", "last_scoring", "result", "open_hands"}
+    assert [m["currency"] for m in v["market"]] == ["yellow", "green", "blue", "orange"]
+    assert [m["space"] for m in v["market"]] == [1, 2, 3, 4]
+    tile = v["market"][0]["tile"]
+    assert set(tile) == {"id", "type", "price", "walls"} and set(tile["walls"]) <= set("NESW")
+    assert v["players_view"][0]["grid"] == [{"x": 0, "y": 0, "tile": {"id": "FTN-1", "type": None, "price": None, "walls": ""}}]
+    assert len(v["dirk"]["tiles"]) == 6 and v["bag_count"] == 44 and v["turn"] == 1
+    assert v["active"] == state["active"] and v["phase"] == "action"
+
+
+def test_out_of_turn_and_garbage_rejected_state_unchanged_ALH_TURN_1_TURN_2():
+    state = GAME.new_game(3, {}, 8).state
+    before = json.dumps(state, sort_keys=True)
+    active = state["active"]
+    legal = GAME.prompts(state)[0].options[0].action
+    for seat in range(3):
+        if seat != active:
+            with pytest.raises(IllegalAction) as e:
+                GAME.apply(state, seat, legal)
+            assert e.value.clause == "ALH-TURN-1"
+    for bad in ("", "nonsense", "take", "take zz", "buy", "buy 5 1", "buy 1", "buy 1 x", "redesign", "redesign add",
+                "redesign swap", "redesign remove 9,9", "place PAV-02 1,0", "reserve PAV-02", "end", "end now", "x" * 81, "tåke"):
+        with pytest.raises(IllegalAction) as e:
+            GAME.apply(state, active, bad)
+        assert e.value.clause.startswith("ALH-")
+    assert json.dumps(state, sort_keys=True) == before
+    over = GAME.finish_game(state).state
+    while not GAME.is_over(over):
+        p = GAME.prompts(over)[0]
+        over = GAME.apply(over, p.seat, p.options[-1].action).state
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(over, 0, "take y1")
+    assert e.value.clause == "ALH-END-3"
+
+
+def _render_all(msg: Msg, locale="en"):
+    text = t(msg, locale)
+    assert "alhambra." not in text, f"missing key in {msg}"
+    return text
+
+
+def test_every_message_has_a_text_and_labels_are_short():
+    cat = catalogue("en")
+    for players, seed in ((2, 21), (3, 22), (5, 23)):
+        for state, events in _walk(players, seed):
+            for e in events:
+                _render_all(e.message)
+            for p in GAME.prompts(state):
+                _render_all(p.title)
+                for o in p.options:
+                    text = _render_all(o.label)
+                    assert len(text) <= 100, text
+    for spec in GAME.option_specs:
+        assert spec.help.key in cat and spec.clause.startswith("ALH-OPT-")
+    for key in ("alhambra.err.bad_action", "alhambra.err.not_your_turn", "alhambra.err.game_over"):
+        assert key in cat
+
+
+def test_no_possible_action_ends_the_phase_ALH_TURN_5():
+    """Q-26: empty display, nothing affordable, no redesign: the turn passes with an event."""
+    from engines.alhambra import setup_state
+
+    s = setup_state(3, display=[], deck=[], discard=[], rest_money=2, market=["TOW-13", None, None, None])
+    out = GAME.advance(s)
+    assert out.events[0].message.key == "alhambra.ev.no_action"
+    assert out.events[0].message.params["player"] == 0
+    # P2 holds no money either: the same again; P3 holds all the money and must choose
+    no_action = [e.message.params["player"] for e in out.events if e.message.key == "alhambra.ev.no_action"]
+    assert no_action == [0, 1]
+    assert out.state["active"] == 2 and out.state["phase"] == "action" and out.state["turn"] == 3
+
+
+def test_single_option_auto_resolves_C03_ALH_TURN_2():
+    """DECISIONS (a): a C-03 with exactly one legal option resolves itself and is logged as auto."""
+    from engines.alhambra import setup_state
+
+    s = setup_state(3, display=["y7"], deck=[], discard=[], rest_money=2)
+    out = GAME.advance(s)
+    keys = [e.message.key for e in out.events]
+    assert keys[:2] == ["alhambra.ev.auto", "alhambra.ev.take"]
+    assert out.state["players"][0]["hand"] == ["y7"]
+
+
+def test_options_are_validated_from_data_ALH_COMP_1_COMP_2_COMP_3_COMP_4_COMP_5_COMP_6():
+    assert len(D.TILE_IDS) == 54
+    assert sum(D.PRICE[t] for t in D.TILE_IDS) == 421
+    assert [sum(1 for t in D.TILE_IDS if D.TYPE_OF[t] == typ) for typ in D.TYPES] == [7, 7, 9, 9, 11, 11]
+    for side in "NESW":
+        assert sum(side in D.walls_string(t) for t in D.TILE_IDS) == 20
+    assert max(len(D.walls_string(t)) for t in D.TILE_IDS) == 3
+    assert len(D.FOUNTAINS) == 6 and all(D.MASK[f] == 0 and D.TYPE_OF[f] is None for f in D.FOUNTAINS)
+    assert len(D.money_deck(False, 3)) == 108 and D.SCORING_CARDS == ("A", "B")
+    assert D.SPACE_CURRENCY == {1: "yellow", 2: "green", 3: "blue", 4: "orange"}
+    # ALH-COMP-6: the reserve has no capacity limit
+    from engines.alhambra import setup_state
+
+    many = [t for t in D.TILE_IDS][:40]
+    s = setup_state(3, reserves=[many], phase="placement", bought=["TOW-13"])
+    s = GAME.apply(s, 0, "reserve TOW-13").state
+    assert len(s["players"][0]["reserve"]) == 41
+
+
+def test_new_game_rejects_bad_setup_ALH_SETUP_1():
+    for n in (1, 7):
+        with pytest.raises(ValueError):
+            GAME.new_game(n, {}, 0)
+    with pytest.raises(ValueError):
+        GAME.new_game(3, {"open_hands": "maybe"}, 0)
+    with pytest.raises(ValueError):
+        GAME.new_game(3, {"unknown": 1}, 0)
+    assert GAME.new_game(2, {}, 0).state["dirk"] is not None  # ALH-SETUP-1: Dirk cannot be switched off
