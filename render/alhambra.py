@@ -112,6 +112,35 @@ def _tile_key(tile: dict | None) -> tuple[str, str | None, int | None, str] | No
     return (str(tile.get("id", "?")), tile.get("type"), None if price is None else int(price), str(tile.get("walls") or ""))
 
 
+_PREFIX_TYPE = {"PAV": "pavilion", "SER": "seraglio", "ARC": "arcades", "CHA": "chambers", "GAR": "garden", "TOW": "tower"}
+
+
+@lru_cache(maxsize=256)
+def _tile_key_from_id(tid: str) -> tuple[str, str | None, int | None, str]:
+    """Type, price and walls of a tile known only by its id (the placement hint names the tile
+    by id; at the end of the game the tile is not in ``bought``). Read from the engine's data
+    module when present, else guessed from the id (no walls)."""
+    try:
+        from engines.alhambra import data as D  # the renderer may read the engine's data; never the reverse
+
+        return (tid, D.TYPE_OF[tid], D.PRICE[tid], D.walls_string(tid))
+    except Exception:  # noqa: BLE001 - no engine, or an unknown id: fall back to the id itself
+        digits = "".join(ch for ch in tid.split("-")[-1] if ch.isdigit())
+        return (tid, _PREFIX_TYPE.get(tid[:3]), int(digits) if digits else None, "")
+
+
+def _tiles_to_place(view: dict, pv: dict, seat: int) -> list[dict]:
+    """The seat's bought tiles, plus the hinted tile when it is not among them (end of game)."""
+    bought = list(pv.get("bought") or [])
+    hint = view.get("hint")
+    if hint and hint.get("seat") == seat and hint.get("tile"):
+        tid = str(hint["tile"])
+        if all(str(t.get("id")) != tid for t in bought):
+            key = _tile_key_from_id(tid)
+            bought.insert(0, {"id": key[0], "type": key[1], "price": key[2], "walls": key[3]})
+    return bought
+
+
 def _names(names: Sequence[str], n: int, locale: str) -> list[str]:
     out = []
     for i in range(n):
@@ -241,6 +270,8 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[st
 
     # scoring rounds: done ones filled, pending ones outlined
     done = set(view.get("scorings_done") or [])
+    if view.get("result") or (view.get("last_scoring") or {}).get("round") == "final":
+        done.add("final")
     xr = WIDTH - MARGIN
     for rnd in ("final", "B", "A"):
         label = _tr(f"round.{rnd}", locale)
@@ -352,7 +383,7 @@ def _scores(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[st
     top = max([s for _, _, s in rows] + [1])
     active = view.get("active") if not view.get("result") else None
     rh = 30 if len(rows) <= 5 else 27
-    name_w = min(150, width * 0.36)
+    name_w = min(185, width * 0.42)
     gw = text_length("+00", 17) + 6
     sw = text_length("000", 20, True) + 6
     for seat, name, score in rows:
@@ -471,7 +502,7 @@ AXIS_W = 30
 AXIS_H = 24
 SMALL_TILE = 54
 SMALL_GAP = 6
-MAX_CELL = 76
+MAX_CELL = 68
 MIN_CELL = 34
 MAX_GRID_H = 560
 HAND_W, HAND_H = 40, 56
@@ -511,13 +542,13 @@ def _hand_rows_h(count: int, avail: float) -> int:
     return lines * (HAND_H + 5) + 6
 
 
-def _panel_height(pv: dict, pw: int, hint_cells: list, open_hand: list | None) -> int:
+def _panel_height(pv: dict, pw: int, hint_cells: list, open_hand: list | None, to_place: list) -> int:
     bounds = _grid_bounds(pv, hint_cells)
     cell = _cell_size(pw, bounds)
     rows = bounds[3] - bounds[1] + 1
     avail = pw - 2 * PANEL_PAD
     h = PANEL_PAD + HEAD_H + INFO_H + COUNTS_H + 6 + AXIS_H + rows * cell + 12
-    h += _tile_rows_h(len(pv.get("bought") or []), avail)
+    h += _tile_rows_h(len(to_place), avail)
     h += _tile_rows_h(len(pv.get("reserve") or []), avail)
     if open_hand is not None:
         h += _hand_rows_h(len(open_hand), avail)
@@ -651,7 +682,7 @@ def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, pv: dict
     hint_cells = list(hint.get("cells") or []) if mine else []
     y = _grid(img, d, pv, x, y, pw, hint_cells, locale) + 12
     avail = pw - 2 * PANEL_PAD
-    y = _tile_row(img, d, x, y, avail, _tr("bought", locale), list(pv.get("bought") or []), locale, True,
+    y = _tile_row(img, d, x, y, avail, _tr("bought", locale), _tiles_to_place(view, pv, seat), locale, True,
                   hint.get("tile") if mine else None)
     y = _tile_row(img, d, x, y, avail, _tr("reserve", locale), list(pv.get("reserve") or []), locale, False,
                   hint.get("tile") if mine else None)
@@ -720,7 +751,7 @@ def render_public_image(view: dict, names: Sequence[str], locale: str = "en") ->
         pv = pvs[i]
         hc = list(hint.get("cells") or []) if hint and hint.get("seat") == pv.get("seat", i) else []
         oh = open_hands[i] if open_hands is not None and i < len(open_hands) else None
-        heights.append(_panel_height(pv, pw, hc, oh))
+        heights.append(_panel_height(pv, pw, hc, oh, _tiles_to_place(view, pv, int(pv.get("seat", i)))))
     row_heights = [max(heights[r:r + ncols]) for r in range(0, len(panels), ncols)]
 
     top_h = HEADER_H + 12 + max(30 + MARKET_H, _scores_height(view)) + 16
@@ -776,7 +807,7 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
         by_cur[cur].sort()
         totals.setdefault(cur, sum(by_cur[cur]))
     pv = next((p for p in pvs if p.get("seat") == seat), pvs[seat] if seat < len(pvs) else {})
-    bought = list(pv.get("bought") or [])
+    bought = _tiles_to_place(public_view, pv, seat)
     hint = public_view.get("hint")
     mine = bool(hint) and hint.get("seat") == seat
     hint_cells = list(hint.get("cells") or []) if mine else []
