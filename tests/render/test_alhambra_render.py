@@ -235,3 +235,7 @@ def test_every_key_requested_while_rendering_exists(monkeypatch):
     assert all(k.startswith("alhambra_render.") for k in seen)
     missing = sorted(k for k in seen if not has_key(k, "en"))
     assert not missing, missing
+
+
+def test_warm_up_runs_in_every_locale():
+    ra.warm_up(("en", "cs", "pl"))
