@@ -454,8 +454,11 @@ def free_options(s: State, seat: int, window: str) -> list[Option]:
     for c in held_of_kind(p, "sell_stones"):
         if window in eff(c)["windows"] and p["stones"] > 0:
             for k in range(1, min(eff(c)["max_stones"], p["stones"]) + 1):
-                out.append(Option(f"sell {k}", msg("egizia.lbl.sell", card=card_msg(c), n=k, vp=k * eff(c)["vp_per_stone"])))
+                out.append(Option(f"play {c} {k}", msg("egizia.lbl.sell", card=card_msg(c), n=k, vp=k * eff(c)["vp_per_stone"])))
             break
+    for c in held_of_kind(p, "build_first"):
+        if window in eff(c)["windows"]:
+            out.append(Option(f"play {c}", msg("egizia.lbl.build_first", card=card_msg(c))))
     for imp, fld in sorted(p["improvers"].items()):
         if fld is None:
             for f in fields_of(p):
@@ -477,9 +480,14 @@ def free_options(s: State, seat: int, window: str) -> list[Option]:
 
 def do_free(s: State, seat: int, toks: list[str], ev: list) -> None:
     p = s["seats"][seat]
-    if toks[0] == "sell":
-        c = held_of_kind(p, "sell_stones")[0]
-        k = int(toks[1])
+    if toks[0] == "play" and eff(toks[1])["kind"] == "build_first":
+        c = toks[1]
+        p["any"].remove(c)
+        p["in_force"].append(c)
+        ev.append(Event(msg("egizia.ev.play", player=seat, card=card_msg(c))))
+    elif toks[0] == "play":
+        c = toks[1]
+        k = int(toks[2])
         pay_stones(s, seat, k)
         p["any"].remove(c)
         s["out"].append(c)
@@ -499,7 +507,7 @@ def do_free(s: State, seat: int, toks: list[str], ev: list) -> None:
         builder_up(s, seat, ABBR_B[toks[1]], eff(c)["amount"], ev, "card")
 
 
-FREE_VERBS = ("sell", "improve", "crewup", "buy")
+FREE_VERBS = ("play", "improve", "crewup", "buy")
 
 
 # ------------------------------------------------------------------ taking Nile cards
@@ -1198,7 +1206,7 @@ def prompts_of(s: State) -> list[Prompt]:
             return [Prompt(seat, "D-05", tuple(ops), msg("egizia.title.D-05"))]
         if mode == "post":
             c = has_card(s["seats"][seat], "extra_placement")
-            ops = [Option("n33", msg("egizia.lbl.n33", card=card_msg(c))), Option("endturn", msg("egizia.lbl.endturn"))]
+            ops = [Option(f"play {c}", msg("egizia.lbl.n33", card=card_msg(c))), Option("endturn", msg("egizia.lbl.endturn"))]
             ops += free_options(s, seat, "W1")
             return [Prompt(seat, "D-08", tuple(ops), msg("egizia.title.D-08"))]
         return []
@@ -1363,7 +1371,8 @@ def _dispatch(s: State, seat: int, prompt: Prompt, action: str, ev: list, auto: 
     toks = action.split()
     kind = prompt.kind
     p = s["seats"][seat]
-    if toks[0] in FREE_VERBS and not (kind == "D-06" and toks[0] == "improve"):
+    is_n33 = kind == "D-08" and toks[0] == "play" and eff(toks[1])["kind"] == "extra_placement"
+    if toks[0] in FREE_VERBS and not (kind == "D-06" and toks[0] == "improve") and not is_n33:
         do_free(s, seat, toks, ev)
         return
     if s["todo"] and kind in ("D-06", "D-07"):
@@ -1406,7 +1415,7 @@ def _dispatch(s: State, seat: int, prompt: Prompt, action: str, ev: list, auto: 
             _place(s, seat, toks, ev)
             st["mode"] = "after"
     elif kind == "D-08":
-        if toks[0] == "n33":
+        if is_n33:
             c = has_card(p, "extra_placement")
             p["any"].remove(c)
             s["out"].append(c)
