@@ -31,7 +31,9 @@ EX1_DECK = "blue9 green3 yellow6 orange4 green8 green7 blue2 yellow1 orange9 yel
 
 
 def test_ex01_dealing_starting_money_ALH_SETUP_8_INFO_2_SETUP_10():
-    """EX-1: ALH-SETUP-8, ALH-INFO-2, ALH-SETUP-10, ALH-SETUP-3."""
+    """EX-1; clauses: ALH-SETUP-8, ALH-INFO-2, ALH-SETUP-10.
+
+    EX-1: ALH-SETUP-8, ALH-INFO-2, ALH-SETUP-10, ALH-SETUP-3."""
     out = GAME.new_game(3, {}, 5, stacked={"deck": EX1_DECK})
     s = out.state
     hands = [p["hand"] for p in s["players"]]
@@ -58,6 +60,7 @@ def test_ex01_dealing_starting_money_ALH_SETUP_8_INFO_2_SETUP_10():
 
 
 def test_ex01_totals_always_between_20_and_28_ALH_SETUP_8():
+    """EX-1; clauses: ALH-SETUP-8, ALH-INFO-2, ALH-SETUP-10."""
     for seed in range(40):
         s = GAME.new_game(2 + seed % 5, {}, seed).state
         for p in s["players"]:
@@ -65,7 +68,9 @@ def test_ex01_totals_always_between_20_and_28_ALH_SETUP_8():
 
 
 def test_ex02_start_player_fewest_cards_then_lowest_total_ALH_SETUP_9():
-    """EX-2: P3 starts (4 cards, 20 < 22); no random draw is made (ALH-SETUP-9, ALH-SETUP-14)."""
+    """EX-2; clauses: ALH-SETUP-9, Q-01.
+
+    EX-2: P3 starts (4 cards, 20 < 22); no random draw is made (ALH-SETUP-9, ALH-SETUP-14)."""
     out = GAME.new_game(3, {}, 5, stacked={"deck": EX1_DECK})
     assert out.state["start_player"] == 2 and out.state["active"] == 2
     assert not ev_of(out.events, "ev.start_random")
@@ -77,7 +82,9 @@ VARIANT = "y9 y9 y1 y2 g9 g9 g1 g2 b1 b1 b1 b8 b9".split()
 
 
 def test_ex02_variant_random_tiebreak_ALH_SETUP_9_OPT_2():
-    """EX-2 variant, ALH-OPT-2 = random: a seeded pick among P1/P2, never P3."""
+    """EX-2; clauses: ALH-SETUP-9, Q-01.
+
+    EX-2 variant, ALH-OPT-2 = random: a seeded pick among P1/P2, never P3."""
     assert start_candidates([VARIANT[0:4], VARIANT[4:8], VARIANT[8:]]) == [0, 1]
     starts = set()
     for seed in range(30):
@@ -91,7 +98,9 @@ def test_ex02_variant_random_tiebreak_ALH_SETUP_9_OPT_2():
 
 
 def test_ex02_variant_host_choice_C02_ALH_OPT_2():
-    """EX-2 variant, host_choice: decision C-02 offers exactly {P1, P2}."""
+    """EX-2; clauses: ALH-SETUP-9, Q-01.
+
+    EX-2 variant, host_choice: decision C-02 offers exactly {P1, P2}."""
     s = GAME.new_game(3, {"start_player_tiebreak": "host_choice"}, 1, stacked={"deck": VARIANT}).state
     assert s["phase"] == "start_choice"
     (p,) = GAME.prompts(s)
@@ -103,6 +112,7 @@ def test_ex02_variant_host_choice_C02_ALH_OPT_2():
 
 
 def test_ex02_host_choice_without_tie_makes_no_decision_ALH_SETUP_9():
+    """EX-2; clauses: ALH-SETUP-9, Q-01."""
     s = GAME.new_game(3, {"start_player_tiebreak": "host_choice"}, 5, stacked={"deck": EX1_DECK}).state
     assert s["phase"] == "action" and s["active"] == 2
 
@@ -111,7 +121,9 @@ EX3_DEAL = "y2 g2 b2 y9 g9 b9 o9 y1 g1 y9 g9 b1 o1 b9 o9 y1 g1".split()  # 5 + 4
 
 
 def test_ex03_five_piles_and_scoring_cards_ALH_SETUP_11_12_13():
-    """EX-3 (4 players, 108 cards): N = 87, piles 18/18/17/17/17; A in 19-37, B in 55-72."""
+    """EX-3; clauses: ALH-SETUP-11, ALH-SETUP-12, ALH-SETUP-13, Q-03.
+
+    EX-3 (4 players, 108 cards): N = 87, piles 18/18/17/17/17; A in 19-37, B in 55-72."""
     s = GAME.new_game(4, {}, 3, stacked={"deck": EX3_DEAL, "slots": [0, 0]}).state
     assert [len(p["hand"]) for p in s["players"]] == [5, 4, 4, 4]
     deck = s["deck"]
@@ -134,6 +146,7 @@ def test_ex03_five_piles_and_scoring_cards_ALH_SETUP_11_12_13():
 
 
 def test_ex03_no_scoring_card_before_first_turn_ALH_SETUP_14():
+    """EX-3; clauses: ALH-SETUP-11, ALH-SETUP-12, ALH-SETUP-13, Q-03."""
     for seed in range(20):
         s = GAME.new_game(3, {}, seed).state
         assert "A" not in s["display"] and "B" not in s["display"] and s["turn"] == 1
@@ -143,7 +156,9 @@ def test_ex03_no_scoring_card_before_first_turn_ALH_SETUP_14():
 
 
 def test_ex04_taking_money_ALH_MONEY_1_2_4():
-    """EX-4: one card of any value, or 2+ cards totalling at most 5."""
+    """EX-4; clauses: ALH-MONEY-1, ALH-MONEY-2, ALH-MONEY-4.
+
+    EX-4: one card of any value, or 2+ cards totalling at most 5."""
     s = setup_state(3, display=["yellow2", "green3", "blue7", "orange9"], deck=["b1", "o2"])
     takes = [a for a in options(s) if a.startswith("take")]
     assert takes == ["take y2", "take g3", "take b7", "take o9", "take y2+g3"]
@@ -159,7 +174,9 @@ def test_ex04_taking_money_ALH_MONEY_1_2_4():
 
 
 def test_ex05_overpaying_ALH_BUY_2_3_4_6_COMP_5():
-    """EX-5: GAR-10c on the blue space paid with blue 7 + 4 (11 >= 10), no change."""
+    """EX-5; clauses: ALH-BUY-2, ALH-BUY-3, ALH-BUY-4, ALH-BUY-6, ALH-COMP-5.
+
+    EX-5: GAR-10c on the blue space paid with blue 7 + 4 (11 >= 10), no change."""
     s = setup_state(3, market={3: "GAR-10c"}, hands=[["blue7", "blue4", "green9", "green3"]])
     assert D.SPACE_CURRENCY[3] == "blue"  # ALH-COMP-5
     assert "buy 3 7+4" in options(s)
@@ -189,7 +206,9 @@ def ex42_state(**kw):
 
 
 def test_ex06_at_most_five_actions_ALH_TURN_3_4_BUY_8():
-    """EX-6: after four exact buys, only take money and end (no buy, no redesign)."""
+    """EX-6; clauses: ALH-TURN-3, ALH-TURN-4, ALH-BUY-8.
+
+    EX-6: after four exact buys, only take money and end (no buy, no redesign)."""
     s, _ = play(ex42_state(), 0, "buy 1 5+3", "buy 2 4+2", "buy 3 9", "buy 4 6+1")
     opts = options(s)
     assert {a.split()[0] for a in opts} == {"take", "end"}
@@ -201,7 +220,9 @@ def test_ex06_at_most_five_actions_ALH_TURN_3_4_BUY_8():
 
 
 def test_ex07_two_exact_buys_redesign_placement_ALH_TURN_3_REDESIGN_1_2_5():
-    """EX-7: ALH-TURN-3, ALH-REDESIGN-1(c), ALH-REDESIGN-2, ALH-REDESIGN-5, ALH-PLACE-10, ALH-REFILL-6."""
+    """EX-7; clauses: ALH-TURN-3, ALH-REDESIGN-1, ALH-REDESIGN-2, ALH-REDESIGN-5, ALH-PLACE-10, ALH-REFILL-6.
+
+    EX-7: ALH-TURN-3, ALH-REDESIGN-1(c), ALH-REDESIGN-2, ALH-REDESIGN-5, ALH-PLACE-10, ALH-REFILL-6."""
     s = setup_state(
         3,
         alhambras=[{(1, 0): "PAV-07"}],
@@ -232,6 +253,7 @@ def test_ex07_two_exact_buys_redesign_placement_ALH_TURN_3_REDESIGN_1_2_5():
 
 
 def test_ex08_market_refill_order_ALH_REFILL_6():
+    """EX-8; clauses: ALH-REFILL-6."""
     s = setup_state(3, market=["SER-09", None, "CHA-10", None], display=["o1", "o2", "o3", "o4"], bag=["TOW-12", "PAV-08", "ARC-09"])
     out = GAME.finish_turn(s)
     assert out.state["market"] == ["SER-09", "TOW-12", "CHA-10", "PAV-08"]
@@ -243,14 +265,17 @@ def test_ex08_market_refill_order_ALH_REFILL_6():
 
 
 def test_ex09_round_b_towers_ALH_SCORE_5_6_7():
+    """EX-9; clauses: ALH-SCORE-5, ALH-SCORE-6, ALH-SCORE-7."""
     assert score_type("B", "tower", {1: 3, 2: 2, 3: 1}) == {1: 13, 2: 6, 3: 0}
 
 
 def test_ex10_tie_split_kim_nina_ALH_SCORE_6():
+    """EX-10; clauses: ALH-SCORE-6."""
     assert score_type("B", "tower", {"kim": 4, "nina": 4, "leo": 1}) == {"kim": 9, "nina": 9, "leo": 0}
 
 
 def test_ex11_final_pavilions_ALH_SCORE_7_COMP_7():
+    """EX-11; clauses: ALH-SCORE-7, ALH-COMP-7."""
     assert score_type("final", "pavilion", {1: 3, 2: 2, 3: 1}) == {1: 16, 2: 8, 3: 1}
     # ALH-COMP-7: the whole points table
     assert D.POINTS["pavilion"] == {"A": [1], "B": [8, 1], "final": [16, 8, 1]}
@@ -259,6 +284,7 @@ def test_ex11_final_pavilions_ALH_SCORE_7_COMP_7():
 
 
 def test_ex12_only_alhambra_tiles_count_ALH_SCORE_3_4():
+    """EX-12; clauses: ALH-SCORE-3, ALH-SCORE-4."""
     s = setup_state(
         3,
         alhambras=[{(0, -1): "TOW-07", (1, 0): "TOW-13"}, {(0, 1): "TOW-09a", (1, 0): "TOW-08", (0, -1): "TOW-09b"}],
@@ -282,6 +308,7 @@ W8 = {
 
 
 def test_ex13_longest_wall_8_ALH_WALL_1_3_4_5_SCORE_9():
+    """EX-13; clauses: ALH-WALL-1, ALH-WALL-3, ALH-WALL-4, ALH-WALL-5, ALH-SCORE-9."""
     assert grid_legality(W8) is None
     assert longest_wall(W8) == 8
     segs = {frozenset(s) for s in outer_segments(grid_masks({f"{x},{y}": t for (x, y), t in W8.items()} | {"0,0": "FTN-1"}))}
@@ -296,12 +323,14 @@ def test_ex13_longest_wall_8_ALH_WALL_1_3_4_5_SCORE_9():
 
 
 def test_ex14_shorter_wall_does_not_score_ALH_WALL_5():
+    """EX-14; clauses: ALH-WALL-5."""
     segs = outer_segments(grid_masks({f"{x},{y}": t for (x, y), t in W8.items()} | {"0,0": "FTN-1"}))
     assert {frozenset(((0, 2), (1, 2))), frozenset(((1, 2), (2, 2)))} <= {frozenset(s) for s in segs}
     assert longest_wall(W8) == 8  # not 10
 
 
 def test_ex15_internal_walls_do_not_score_ALH_WALL_2():
+    """EX-15; clauses: ALH-WALL-2."""
     segs = outer_segments(grid_masks({f"{x},{y}": t for (x, y), t in W8.items()} | {"0,0": "FTN-1"}))
     assert len(segs) == 10
     assert frozenset(((1, 1), (1, 2))) not in {frozenset(s) for s in segs}  # SER-06 E / ARC-06a W
@@ -311,6 +340,7 @@ def test_ex15_internal_walls_do_not_score_ALH_WALL_2():
 
 
 def test_ex16_no_rotation_ALH_PLACE_1_GEOM_3():
+    """EX-16; clauses: ALH-PLACE-1, ALH-GEOM-3."""
     assert legal_cells({}, "PAV-07") == [(0, -1), (0, 1), (1, 0)]
     s = setup_state(3, phase="placement", bought=["PAV-07"])
     rejected(s, 0, "place PAV-07 -1,0", "ALH-PLACE-6")
@@ -318,18 +348,21 @@ def test_ex16_no_rotation_ALH_PLACE_1_GEOM_3():
 
 
 def test_ex17_unreachable_tower_ALH_PLACE_3_PLACE_6():
+    """EX-17; clauses: ALH-PLACE-3, ALH-PLACE-6."""
     g = {(1, 0): "PAV-07"}
     assert (2, 0) not in legal_cells(g, "TOW-10")
     assert legal_cells(g, "TOW-10") == [(-1, 0), (0, -1), (0, 1), (1, -1), (1, 1)]
 
 
 def test_ex18_wall_against_open_side_ALH_PLACE_2():
+    """EX-18; clauses: ALH-PLACE-2."""
     assert (1, 0) not in legal_cells({}, "TOW-10")
     s = setup_state(3, phase="placement", bought=["TOW-10"])
     rejected(s, 0, "place TOW-10 1,0", "ALH-PLACE-6")
 
 
 def test_ex19_corner_contact_only_ALH_PLACE_5():
+    """EX-19; clauses: ALH-PLACE-5."""
     assert (1, 1) not in legal_cells({}, "ARC-10")
     assert (2, 1) not in legal_cells({(1, 0): "ARC-09"}, "ARC-10")
 
@@ -338,6 +371,7 @@ HB = {(-1, 0): "GAR-11", (1, 0): "PAV-08", (-1, 1): "TOW-12", (1, 1): "SER-09", 
 
 
 def test_ex20_hole_brown_tile_ALH_PLACE_4_ALG_2():
+    """EX-20; clauses: ALH-PLACE-4, ALH-ALG-2."""
     assert grid_legality(HB) is None
     cells = legal_cells(HB, "ARC-10")
     assert (0, 2) not in cells and (0, 1) in cells
@@ -347,6 +381,7 @@ def test_ex20_hole_brown_tile_ALH_PLACE_4_ALG_2():
 
 
 def test_ex21_fountain_stays_ALH_REDESIGN_3():
+    """EX-21; clauses: ALH-REDESIGN-3."""
     s = setup_state(3, alhambras=[{(1, 0): "PAV-08"}], reserves=[["SER-09"]])
     opts = options(s)
     assert "redesign remove 1,0" in opts and "redesign swap SER-09 1,0" in opts
@@ -360,7 +395,9 @@ def test_ex21_fountain_stays_ALH_REDESIGN_3():
 
 
 def test_ex22_reshuffling_money_deck_ALH_REFILL_2():
-    """EX-22 (Q-31): the discard is reshuffled only when a card must be drawn from an empty deck."""
+    """EX-22; clauses: ALH-REFILL-2, Q-31.
+
+    EX-22 (Q-31): the discard is reshuffled only when a card must be drawn from an empty deck."""
     s = setup_state(
         3,
         display=["blue7", "orange9"],
@@ -378,6 +415,7 @@ def test_ex22_reshuffling_money_deck_ALH_REFILL_2():
 
 
 def test_ex23_scoring_card_during_refill_ALH_REFILL_3_SCORE_1_TURN_6():
+    """EX-23; clauses: ALH-REFILL-3, ALH-SCORE-1, ALH-TURN-6."""
     s = setup_state(3, display=["o1", "o2"], deck=["green5", "SCORE-A", "blue8", "yellow4", "SCORE-B"], market=["PAV-08", None, "SER-09", "CHA-10"], bag=["ARC-09"], rest_tiles="bag")
     out = GAME.finish_turn(s)
     st = out.state
@@ -401,6 +439,7 @@ def ex24_state():
 
 
 def test_ex24_end_partial_refill_distribution_ALH_END_1_2_5_6_REFILL_7():
+    """ALH-END-7 (final scoring after C-09). EX-24; clauses: ALH-END-1, ALH-END-2, ALH-END-5, ALH-END-6, ALH-REFILL-7."""
     out = GAME.finish_turn(ex24_state())
     st = out.state
     keys = ev_keys(out.events)
@@ -434,6 +473,7 @@ def test_ex24_end_partial_refill_distribution_ALH_END_1_2_5_6_REFILL_7():
 
 
 def test_ex25_equal_final_scores_shared_win_ALH_END_8():
+    """EX-25; clauses: ALH-END-8, Q-30."""
     s = setup_state(3, scores=[131, 131, 120], display=["b1", "b2", "b3", "b4"])
     st = GAME.finish_game(s).state
     res = GAME.result(st)
@@ -451,6 +491,7 @@ def _money(st):
 
 
 def test_ex26_two_player_money_deck_ALH_2P_2_OPT_1():
+    """EX-26; clauses: ALH-2P-2, ALH-OPT-1."""
     st = GAME.new_game(2, {}, 1).state
     m = _money(st)
     assert sum(m.values()) == 72 and set(m.values()) == {2} and len(m) == 36
@@ -462,6 +503,7 @@ def test_ex26_two_player_money_deck_ALH_2P_2_OPT_1():
 
 
 def test_ex27_dirk_tile_draws_ALH_SETUP_5_6_2P_3_4_5():
+    """EX-27; clauses: ALH-SETUP-5, ALH-SETUP-6, ALH-2P-3, ALH-2P-4, ALH-2P-5."""
     out = GAME.new_game(2, {}, 7)
     st = out.state
     assert len([t for t in st["market"] if t]) == 4 and len(st["dirk"]["tiles"]) == 6 and len(st["bag"]) == 44
@@ -495,6 +537,7 @@ def ex28_state():
 
 
 def test_ex28_giving_a_bought_tile_to_dirk_ALH_2P_8_PLACE_10():
+    """EX-28; clauses: ALH-2P-8, ALH-PLACE-10, Q-21."""
     s, ev = play(ex28_state(), 0, "buy 1 7+5")
     assert ev_keys(ev) == ["ev.buy_exact"]
     s, ev = play(s, 0, "buy 2 9+4")
@@ -516,6 +559,7 @@ def test_ex28_giving_a_bought_tile_to_dirk_ALH_2P_8_PLACE_10():
 
 
 def test_ex29_dirk_scores_majorities_never_walls_ALH_SCORE_8_2P_7_WALL_8():
+    """EX-29; clauses: ALH-SCORE-8, ALH-2P-7, ALH-WALL-8."""
     rows = score_round(
         "A",
         {"dirk": {"pavilion": 1, "garden": 2, "tower": 3}, 0: {"garden": 1, "tower": 3}, 1: {"pavilion": 1, "garden": 2, "tower": 1}},

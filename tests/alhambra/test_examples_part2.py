@@ -26,25 +26,30 @@ from .test_examples_part1 import ex42_state
 
 
 def test_ex30_three_way_tie_final_ALH_SCORE_5_6():
+    """EX-30; clauses: ALH-SCORE-5, ALH-SCORE-6."""
     assert score_type("final", "tower", {1: 4, 2: 4, 3: 4, 4: 2}) == {1: 13, 2: 13, 3: 13, 4: 0}
 
 
 def test_ex31_tie_for_second_round_b_ALH_SCORE_5_6_7():
+    """EX-31; clauses: ALH-SCORE-5, ALH-SCORE-6, ALH-SCORE-7, Q-13."""
     assert score_type("B", "garden", {1: 5, 2: 3, 3: 3, 4: 1}) == {1: 12, 2: 2, 3: 2, 4: 0}
 
 
 def test_ex32_ties_round_a_and_three_way_round_b_ALH_SCORE_6_7():
+    """EX-32; clauses: ALH-SCORE-6, ALH-SCORE-7."""
     assert score_type("A", "chambers", {1: 2, 2: 2, 3: 1}) == {1: 2, 2: 2, 3: 0}
     assert score_type("B", "pavilion", {1: 3, 2: 3, 3: 3}) == {1: 3, 2: 3, 3: 3}
 
 
 def test_ex33_competition_ranking_final_ALH_SCORE_5_6():
+    """EX-33; clauses: ALH-SCORE-5, ALH-SCORE-6."""
     assert score_type("final", "seraglio", {1: 5, 2: 5, 3: 3, 4: 2}) == {1: 13, 2: 13, 3: 2, 4: 0}
     assert score_type("final", "arcades", {1: 4, 2: 3, 3: 2, 4: 2}) == {1: 18, 2: 10, 3: 1, 4: 1}
     assert score_type("final", "garden", {1: 3, 2: 3, 3: 3, 4: 3}) == {1: 9, 2: 9, 3: 9, 4: 9}
 
 
 def test_ex34_complete_round_b_ALH_SCORE_2_3_4_5_6_7_8_9_10():
+    """EX-34; clauses: ALH-SCORE-2, ALH-SCORE-3, ALH-SCORE-4, ALH-SCORE-5, ALH-SCORE-6, ALH-SCORE-7, ALH-SCORE-8, ALH-SCORE-9."""
     T = D.TYPES
     counts = {
         1: dict(zip(T, (2, 1, 0, 3, 2, 4))),
@@ -59,6 +64,7 @@ def test_ex34_complete_round_b_ALH_SCORE_2_3_4_5_6_7_8_9_10():
 
 
 def test_ex34_round_is_published_per_participant_ALH_SCORE_10():
+    """ALH-SCORE-10. EX-34; clauses: ALH-SCORE-2, ALH-SCORE-3, ALH-SCORE-4, ALH-SCORE-5, ALH-SCORE-6, ALH-SCORE-7, ALH-SCORE-8, ALH-SCORE-9."""
     s = setup_state(3, alhambras=[{(1, 0): "TOW-12"}], scores=[10, 0, 0])
     out = GAME.score_now(s, "B")
     rows = ev_of(out.events, "ev.score_row")
@@ -77,6 +83,7 @@ RING = {
 
 
 def test_ex35_closed_ring_scores_every_segment_ALH_WALL_4_WALL_6_OPT_4():
+    """EX-35; clauses: ALH-WALL-4, ALH-WALL-6, ALH-OPT-4, Q-11."""
     assert grid_legality(RING) is None
     assert longest_wall(RING) == 12
     assert longest_wall(RING, "bga") == 11
@@ -92,12 +99,14 @@ CH = {(0, -1): "TOW-09b", (-1, 0): "SER-08", (1, 0): "ARC-07", (0, 1): "GAR-06"}
 
 
 def test_ex36_walls_continue_round_inner_corners_ALH_WALL_3_WALL_4():
+    """EX-36; clauses: ALH-WALL-3, ALH-WALL-4."""
     assert grid_legality(CH) is None
     assert longest_wall(CH) == 6
     assert longest_wall(CH, "bga") == 6  # a path, not a ring
 
 
 def test_ex37_removal_that_would_disconnect_ALH_REDESIGN_2_PLACE_3():
+    """EX-37; clauses: ALH-REDESIGN-2, ALH-PLACE-3, Q-08."""
     g = {(1, 0): "PAV-08", (2, 0): "SER-09"}
     assert removable(g) == [(2, 0)]
     s = setup_state(3, alhambras=[g])
@@ -115,6 +124,7 @@ BLOCK = {
 
 
 def test_ex38_removal_that_would_leave_a_hole_ALH_REDESIGN_2_ALG_3():
+    """EX-38; clauses: ALH-REDESIGN-2, ALH-ALG-3, Q-08."""
     r = removable(BLOCK)
     assert (1, 1) not in r
     assert {(2, 2), (1, 0), (0, 1)} <= set(r)
@@ -128,6 +138,7 @@ def test_ex38_removal_that_would_leave_a_hole_ALH_REDESIGN_2_ALG_3():
 
 
 def test_ex39_redesign_swaps_ALH_REDESIGN_1_REDESIGN_2_ALG_4():
+    """EX-39; clauses: ALH-REDESIGN-1, ALH-REDESIGN-2, ALH-ALG-4, Q-09."""
     s = setup_state(3, alhambras=[{(1, 0): "PAV-07"}], reserves=[["TOW-13", "GAR-10b", "ARC-10"]])
     opts = options(s)
     assert "redesign swap TOW-13 1,0" in opts and "redesign swap ARC-10 1,0" in opts
@@ -149,6 +160,7 @@ TWO_HOLE = {
 
 
 def test_ex40_hole_of_two_cells_ALH_PLACE_4():
+    """EX-40; clauses: ALH-PLACE-4, Q-07."""
     assert grid_legality(TWO_HOLE) is None
     cells = legal_cells(TWO_HOLE, "TOW-12")
     assert (2, 2) not in cells and (2, 1) not in cells and (1, 1) in cells
@@ -157,6 +169,7 @@ def test_ex40_hole_of_two_cells_ALH_PLACE_4():
 
 
 def test_ex41_order_of_placing_matters_ALH_PLACE_10_PLACE_11():
+    """EX-41; clauses: ALH-PLACE-10, ALH-PLACE-11."""
     g = {(0, -1): "PAV-02", (-1, 0): "PAV-03"}
     assert legal_cells(g, "GAR-07") == []
     assert legal_cells(g, "ARC-10") == [(0, 1), (1, 0)]
@@ -175,6 +188,7 @@ def test_ex41_order_of_placing_matters_ALH_PLACE_10_PLACE_11():
 
 
 def test_ex42_four_exact_buys_then_take_money_ALH_TURN_3_4_BUY_6_8_MONEY_1_REFILL_1():
+    """EX-42; clauses: ALH-TURN-3, ALH-TURN-4, ALH-BUY-6, ALH-BUY-8, ALH-MONEY-1, ALH-PLACE-10, ALH-REFILL-1, ALH-REFILL-6."""
     s = ex42_state()
     for action in ("buy 1 5+3", "buy 2 4+2", "buy 3 9", "buy 4 6+1"):
         s, ev = play(s, 0, action)
@@ -202,6 +216,7 @@ def test_ex42_four_exact_buys_then_take_money_ALH_TURN_3_4_BUY_6_8_MONEY_1_REFIL
 
 
 def test_ex43_buying_currency_amount_exactness_ALH_BUY_2_3_6_7():
+    """EX-43; clauses: ALH-BUY-2, ALH-BUY-3, ALH-BUY-6, ALH-BUY-7."""
     s = setup_state(3, hands=[["yellow3", "yellow5", "green9", "blue2", "blue2", "blue4"]], market=["SER-08", "TOW-13", "CHA-07a", "PAV-04"])
     buys = [a for a in options(s) if a.startswith("buy")]
     assert buys == ["buy 1 5+3", "buy 3 4+2+2"]  # S2: green 9 < 13; S4: no orange
@@ -218,6 +233,7 @@ def test_ex43_buying_currency_amount_exactness_ALH_BUY_2_3_6_7():
 
 
 def test_ex43_payment_lists_exact_minimal_then_others_C06_ALH_BUY_3():
+    """EX-43; clauses: ALH-BUY-2, ALH-BUY-3, ALH-BUY-6, ALH-BUY-7."""
     s = setup_state(3, hands=[["yellow3", "yellow5", "yellow1", "yellow9"]], market=["SER-08"])
     buys = [a for a in options(s) if a.startswith("buy")]
     # exact first, then minimal over-payments, then every other legal set (Q-06)
@@ -230,6 +246,7 @@ def test_ex43_payment_lists_exact_minimal_then_others_C06_ALH_BUY_3():
 
 
 def test_ex44_take_money_subsets_ALH_MONEY_1():
+    """EX-44; clauses: ALH-MONEY-1, Q-34."""
     s = setup_state(3, display=["yellow1", "green4", "blue2", "orange6"])
     assert [a for a in options(s) if a.startswith("take")] == ["take y1", "take g4", "take b2", "take o6", "take y1+g4", "take y1+b2"]
     for bad in ("take g4+b2", "take y1+o6", "take y1+g4+b2", "take "):
@@ -239,6 +256,7 @@ def test_ex44_take_money_subsets_ALH_MONEY_1():
 
 
 def test_ex45_distribution_ties_and_unheld_currency_ALH_END_5():
+    """EX-45; clauses: ALH-END-5, Q-17."""
     s = setup_state(
         4,
         market=["PAV-08", "TOW-12", "GAR-12", "ARC-09"],
@@ -270,6 +288,7 @@ def ex46_state():
 
 
 def test_ex46_scoring_card_in_the_refill_that_ends_the_game_ALH_TURN_6_END_4():
+    """EX-46; clauses: ALH-TURN-6, ALH-END-4, Q-14, Q-15."""
     s = ex46_state()
     s, _ = play(s, 1, "buy 2 8", "buy 4 6", "take y3+b2")
     assert s["phase"] == "placement"
@@ -295,6 +314,7 @@ def test_ex46_scoring_card_in_the_refill_that_ends_the_game_ALH_TURN_6_END_4():
 
 
 def test_ex47a_dirk_draws_all_when_bag_short_ALH_2P_4_2P_6():
+    """EX-47; clauses: ALH-2P-4, ALH-2P-5, ALH-2P-6, Q-19, Q-20."""
     full_market = ["PAV-08", "SER-09", "ARC-09", "CHA-10"]
     s = setup_state(2, market=full_market, bag=["PAV-02", "PAV-03", "PAV-04", "PAV-05"], display=["o1", "o2", "o3"],
                     deck=["SCORE-A", "b5"], hands=[["y8"], ["g1"]], active=1)
@@ -309,12 +329,14 @@ def test_ex47a_dirk_draws_all_when_bag_short_ALH_2P_4_2P_6():
 
 
 def test_ex47b_dirk_floor_of_two_thirds_is_zero_ALH_2P_5():
+    """EX-47; clauses: ALH-2P-4, ALH-2P-5, ALH-2P-6, Q-19, Q-20."""
     s = setup_state(2, market=["PAV-08", "SER-09", "ARC-09", "CHA-10"], bag=["PAV-02", "PAV-03"], display=["o1", "o2", "o3"], deck=["SCORE-B", "b5"], scorings_done=["A"])
     o = GAME.finish_turn(s)
     assert ev_of(o.events, "ev.dirk_draw")[0].message.params["count"] == 0 and len(o.state["bag"]) == 2
 
 
 def test_ex47c_round_b_when_the_refill_fails_ALH_2P_5_END_4():
+    """EX-47; clauses: ALH-2P-4, ALH-2P-5, ALH-2P-6, Q-19, Q-20."""
     s = setup_state(2, market=[None, "SER-09", "ARC-09", "CHA-10"], bag=[], display=["o1", "o2", "o3"], deck=["SCORE-B", "b5"], scorings_done=["A"])
     o = GAME.finish_turn(s)
     keys = ev_keys(o.events)
@@ -324,10 +346,12 @@ def test_ex47c_round_b_when_the_refill_fails_ALH_2P_5_END_4():
 
 
 def test_ex48_dirk_pushes_players_down_ALH_SCORE_8_2P_7():
+    """EX-48; clauses: ALH-SCORE-8, ALH-2P-7."""
     assert score_type("final", "tower", {"dirk": 5, 0: 4, 1: 4}) == {"dirk": 21, 0: 9, 1: 9}
 
 
 def test_ex49_closed_alhambra_ALH_PLACE_8_REDESIGN_2():
+    """EX-49; clauses: ALH-PLACE-8, ALH-REDESIGN-2."""
     for tile in D.TILE_IDS:
         if tile not in RING.values():
             assert legal_cells(RING, tile) == []
@@ -340,6 +364,7 @@ def test_ex49_closed_alhambra_ALH_PLACE_8_REDESIGN_2():
 
 
 def test_ex50_money_display_cannot_be_refilled_ALH_REFILL_2_REFILL_5():
+    """EX-50; clauses: ALH-REFILL-2, ALH-REFILL-5, Q-25."""
     s = setup_state(
         3,
         display=["yellow2", "green3", "blue7", "orange9"],
@@ -359,6 +384,7 @@ def test_ex50_money_display_cannot_be_refilled_ALH_REFILL_2_REFILL_5():
 
 
 def test_ex51_exactly_enough_tiles_game_goes_on_ALH_REFILL_7_REFILL_8_END_1():
+    """EX-51; clauses: ALH-REFILL-7, ALH-REFILL-8, ALH-END-1, Q-16."""
     s = setup_state(
         3,
         market=["PAV-02", "SER-03", "ARC-04", "CHA-05"],
@@ -375,6 +401,7 @@ def test_ex51_exactly_enough_tiles_game_goes_on_ALH_REFILL_7_REFILL_8_END_1():
 
 
 def test_ex52_tiles_placed_this_turn_count_ALH_TURN_6_SCORE_1_SCORE_3():
+    """EX-52; clauses: ALH-TURN-6, ALH-SCORE-1, ALH-SCORE-3, Q-14, Q-33."""
     s = setup_state(
         3,
         alhambras=[{(1, 0): "TOW-11c"}, {(0, -1): "TOW-11a", (0, 1): "TOW-11b"}],
@@ -391,6 +418,7 @@ def test_ex52_tiles_placed_this_turn_count_ALH_TURN_6_SCORE_1_SCORE_3():
 
 
 def test_ex53_five_piles_two_players_ALH_SETUP_11_2P_2():
+    """EX-53; clauses: ALH-SETUP-11, ALH-SETUP-12, ALH-SETUP-13, ALH-2P-2."""
     deal = "y9 g9 y1 g1 y2 g2 b2 b9 o9".split()  # 4 + 5 cards
     s = GAME.new_game(2, {}, 1, stacked={"deck": deal, "slots": [0, 0]}).state
     assert [len(p["hand"]) for p in s["players"]] == [4, 5]
@@ -401,6 +429,7 @@ def test_ex53_five_piles_two_players_ALH_SETUP_11_2P_2():
 
 
 def test_ex54_dirk_cannot_win_ALH_END_8_2P_9():
+    """EX-54; clauses: ALH-END-8, Q-22."""
     s = setup_state(2, scores=[98, 95], dirk_score=110, display=["o1", "o2", "o3", "o4"])
     st = GAME.finish_game(s).state
     res = GAME.result(st)
@@ -410,6 +439,7 @@ def test_ex54_dirk_cannot_win_ALH_END_8_2P_9():
 
 
 def test_ex54_dirk_never_receives_distributed_tiles_ALH_2P_9():
+    """ALH-2P-9. EX-54; clauses: ALH-END-8, Q-22."""
     s = setup_state(2, market=["TOW-12", None, None, None], hands=[["y1"], []], display=["o1", "o2", "o3", "o4"], dirk=["TOW-07", "TOW-08"])
     out = GAME.finish_game(s)
     assert ev_of(out.events, "ev.distribute")[0].message.params["player"] == 0
@@ -418,6 +448,7 @@ def test_ex54_dirk_never_receives_distributed_tiles_ALH_2P_9():
 
 
 def test_ex55_ending_the_action_phase_after_exact_buy_ALH_TURN_3_OPT_3():
+    """EX-55; clauses: ALH-TURN-3, ALH-OPT-3, Q-05."""
     s = setup_state(3, hands=[["yellow8"]], market=["SER-08", "TOW-13"], display=["o1", "o2", "o3", "o4"])
     s1, _ = play(s, 0, "buy 1 8")
     assert options(s1)[-1] == "end" and any(a.startswith("take") for a in options(s1))
@@ -431,6 +462,7 @@ def test_ex55_ending_the_action_phase_after_exact_buy_ALH_TURN_3_OPT_3():
 
 
 def test_ex56_redesign_availability_and_add_ALH_REDESIGN_1_REDESIGN_6_PLACE_6():
+    """EX-56; clauses: ALH-REDESIGN-1, ALH-REDESIGN-6, ALH-PLACE-6."""
     s = setup_state(3, reserves=[["GAR-07"]], display=["o1", "o2", "o3", "o4"])
     assert [a for a in options(s) if a.startswith("redesign")] == ["redesign add GAR-07 -1,0"]
     for bad in ("redesign add GAR-07 0,-1", "redesign add GAR-07 0,1", "redesign add GAR-07 1,0"):

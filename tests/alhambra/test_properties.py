@@ -24,7 +24,7 @@ ALT = {
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_playout_finishes_with_invariants_ALH_PLACE_7_END_1(players, seed):
-    """Conservation of the 54 tiles, the money cards and A/B, plus ALH-PLACE-7 / ALH-WALL-7, at every step."""
+    """ALH-SETUP-1, ALH-PLACE-7, ALH-WALL-7, ALH-END-1, ALH-END-5, ALH-END-8, ALH-DEF-7. Conservation of the 54 tiles, the money cards and A/B, plus ALH-PLACE-7 / ALH-WALL-7, at every step."""
     opts = {} if seed != 3 else dict(ALT)
     if players == 2 and seed == 2:
         opts["two_player_money_copies"] = 3
@@ -44,6 +44,7 @@ def test_random_playout_finishes_with_invariants_ALH_PLACE_7_END_1(players, seed
 
 
 def test_playouts_are_deterministic_from_the_seed_ALH_SETUP_4():
+    """ALH-SETUP-4 (seeded draws), ALH-DOC-5."""
     a = random_playout(GAME, 4, 11)
     b = random_playout(GAME, 4, 11)
     assert a[0] == b[0] and a[1] == b[1]
@@ -64,7 +65,7 @@ def _walk(players, seed, opts=None, steps=None):
 
 
 def test_public_view_holds_no_hand_ALH_INFO_1_INFO_3_INFO_4():
-    """With open_hands false the view has no per-player card list, no deck order, no bag order."""
+    """ALH-INFO-1, ALH-INFO-3, ALH-INFO-4. With open_hands false the view has no per-player card list, no deck order, no bag order."""
     for players, seed in ((2, 4), (4, 5)):
         for state, events in _walk(players, seed):
             view = GAME.public_view(state)
@@ -88,6 +89,7 @@ def test_public_view_holds_no_hand_ALH_INFO_1_INFO_3_INFO_4():
 
 
 def test_private_view_and_open_hands_ALH_OPT_5_INFO_3():
+    """ALH-OPT-5, ALH-INFO-3, ALH-DEF-9: the private view holds the hand and its currency totals."""
     state = GAME.new_game(3, {"open_hands": True}, 2).state
     view = GAME.public_view(state)
     for seat in range(3):
@@ -100,6 +102,7 @@ def test_private_view_and_open_hands_ALH_OPT_5_INFO_3():
 
 
 def test_view_format_ALH_INFO_1():
+    """ALH-INFO-1: market, display, counts, Alhambras, reserves, Dirk, scores are public."""
     state = GAME.new_game(2, {}, 3).state
     v = GAME.public_view(state)
     assert set(v) == {
@@ -115,6 +118,7 @@ def test_view_format_ALH_INFO_1():
 
 
 def test_out_of_turn_and_garbage_rejected_state_unchanged_ALH_TURN_1_TURN_2():
+    """ALH-TURN-1, ALH-TURN-2, ALH-END-3."""
     state = GAME.new_game(3, {}, 8).state
     before = json.dumps(state, sort_keys=True)
     active = state["active"]
@@ -163,7 +167,7 @@ def test_every_message_has_a_text_and_labels_are_short():
 
 
 def test_no_possible_action_ends_the_phase_ALH_TURN_5():
-    """Q-26: empty display, nothing affordable, no redesign: the turn passes with an event."""
+    """ALH-TURN-5, Q-26: empty display, nothing affordable, no redesign: the turn passes with an event."""
     from engines.alhambra import setup_state
 
     s = setup_state(3, display=[], deck=[], discard=[], rest_money=2, market=["TOW-13", None, None, None])
@@ -177,7 +181,7 @@ def test_no_possible_action_ends_the_phase_ALH_TURN_5():
 
 
 def test_single_option_auto_resolves_C03_ALH_TURN_2():
-    """DECISIONS (a): a C-03 with exactly one legal option resolves itself and is logged as auto."""
+    """ALH-TURN-2, DECISIONS (a): a C-03 with exactly one legal option resolves itself and is logged as auto."""
     from engines.alhambra import setup_state
 
     s = setup_state(3, display=["y7"], deck=[], discard=[], rest_money=2)
@@ -188,6 +192,7 @@ def test_single_option_auto_resolves_C03_ALH_TURN_2():
 
 
 def test_options_are_validated_from_data_ALH_COMP_1_COMP_2_COMP_3_COMP_4_COMP_5_COMP_6():
+    """ALH-COMP-1, ALH-COMP-2, ALH-COMP-3, ALH-COMP-4, ALH-COMP-5, ALH-COMP-6, ALH-PLACE-9 (reserve unlimited)."""
     assert len(D.TILE_IDS) == 54
     assert sum(D.PRICE[t] for t in D.TILE_IDS) == 421
     assert [sum(1 for t in D.TILE_IDS if D.TYPE_OF[t] == typ) for typ in D.TYPES] == [7, 7, 9, 9, 11, 11]
@@ -207,6 +212,7 @@ def test_options_are_validated_from_data_ALH_COMP_1_COMP_2_COMP_3_COMP_4_COMP_5_
 
 
 def test_new_game_rejects_bad_setup_ALH_SETUP_1():
+    """ALH-SETUP-1."""
     for n in (1, 7):
         with pytest.raises(ValueError):
             GAME.new_game(n, {}, 0)
