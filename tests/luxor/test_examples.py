@@ -101,7 +101,7 @@ def test_ex05_die_roll_passes_anubis_LUX_CARD_S03_LUX_ANUBIS_2_LUX_ANUBIS_4_LUX_
 
 
 def test_ex06_take_treasure_reveal_temple_LUX_TILE_TREASURE_2_LUX_TILE_TREASURE_4_LUX_SCORE_1():
-    """EX-6 (LUX-TILE-TREASURE-1, -2, -4, LUX-SCORE-1, LUX-TILE-TEMPLE-1)."""
+    """EX-6 (LUX-TILE-TREASURE-1, LUX-TILE-TREASURE-2, LUX-TILE-TREASURE-4, LUX-SCORE-1, LUX-TILE-TEMPLE-1)."""
     st = base(3)
     sc.set_adventurers(st, RED, active=[14, 12, 0, 0], lying=[29])
     sc.set_adventurers(st, BLUE, active=[14, 0, 0, 0], lying=[29])
@@ -144,7 +144,7 @@ def test_ex07_horus_tile_card_LUX_TILE_HORUS_1_LUX_TILE_HORUS_3_LUX_HAND_3_LUX_D
 
 
 def test_ex08_osiris_jump_onto_scarab_LUX_TILE_OSIRIS_1_LUX_TILE_OSIRIS_2_LUX_TILE_SCARAB_1_LUX_DEF_9():
-    """EX-8 (LUX-TILE-OSIRIS-1, -2, LUX-TILE-SCARAB-1, LUX-DEF-9)."""
+    """EX-8 (LUX-TILE-OSIRIS-1, LUX-TILE-OSIRIS-2, LUX-TILE-SCARAB-1, LUX-DEF-9)."""
     st = base()
     sc.set_adventurers(st, RED, active=[15, 25, 0, 0], lying=[29])
     sc.set_tile(st, 20, ("temple", "scarab"))
@@ -177,7 +177,7 @@ def _ex09_state(keys: int):
 
 
 def test_ex09_second_tomb_entry_LUX_TOMB_1_LUX_TOMB_2_LUX_TOMB_3_LUX_END_1_LUX_END_2():
-    """EX-9 (LUX-TOMB-1, -2, -3, LUX-END-1, LUX-END-2, LUX-TOMB-5, LUX-END-3)."""
+    """EX-9 (LUX-TOMB-1, LUX-TOMB-2, LUX-TOMB-3, LUX-TOMB-6, LUX-END-1, LUX-END-2, LUX-TOMB-5, LUX-END-3)."""
     st = _ex09_state(2)
     sc.begin(st, RED, order=[BLUE, RED, GREEN])
     st, _ = do(st, RED, "play L")
@@ -224,7 +224,7 @@ def test_ex12_scarab_scoring_LUX_SCORE_7():
 
 
 def test_ex13_tunnel_to_next_tunnel_only_LUX_TILE_TUNNEL_1_LUX_TILE_TUNNEL_2_LUX_TILE_TUNNEL_4():
-    """EX-13 (LUX-TILE-TUNNEL-1, -2, -4)."""
+    """EX-13 (LUX-TILE-TUNNEL-1, LUX-TILE-TUNNEL-4)."""
     st = base()
     for pos in (5, 17, 28):
         sc.set_tile(st, pos, ("temple", "tunnel"))
@@ -412,7 +412,7 @@ def test_ex22_osiris_chain_passes_anubis_LUX_TILE_OSIRIS_3_LUX_ANUBIS_2():
 
 
 def test_ex23_tunnel_passes_anubis_LUX_TILE_TUNNEL_3_LUX_ANUBIS_2():
-    """EX-23 (LUX-TILE-TUNNEL-1, -3, -4, LUX-ANUBIS-2)."""
+    """EX-23 (LUX-TILE-TUNNEL-1, LUX-TILE-TUNNEL-3, LUX-TILE-TUNNEL-4, LUX-ANUBIS-2)."""
     st = base()
     for pos in (5, 17, 28):
         sc.set_tile(st, pos, ("temple", "tunnel"))
@@ -437,7 +437,7 @@ def _ex24_state(keys: int, hand: list[str], empty43: bool = False):
 
 
 def test_ex24_exact_tomb_entry_LUX_MOVE_4_LUX_TOMB_1_LUX_LEGAL_4_LUX_NOMOVE_1():
-    """EX-24 (LUX-MOVE-4, LUX-TOMB-1, -2, -3, LUX-LEGAL-4, LUX-NOMOVE-1)."""
+    """EX-24 (LUX-MOVE-4, LUX-TOMB-1, LUX-TOMB-2, LUX-TOMB-3, LUX-LEGAL-4, LUX-NOMOVE-1)."""
     st, h = _ex24_state(1, ["4", "1", "5", "2", "3"])
     assert rules.playable_ends(st, RED) == {"L": False, "R": True}
     space = st["key_space"]
@@ -477,7 +477,7 @@ def _ex25_state(trigger_seat: int, current_round_seat: int):
 
 
 def test_ex25_finish_the_round_LUX_END_1_LUX_END_2_LUX_END_3():
-    """EX-25 (LUX-END-1, -2, -3, LUX-TOMB-3)."""
+    """EX-25 (LUX-END-1, LUX-END-2, LUX-END-3, LUX-TOMB-3)."""
     st = _ex25_state(BLUE, BLUE)  # Red has played this round
     st, _ = do(st, BLUE, "play L")
     st, _ = do(st, BLUE, "move 43")
@@ -751,7 +751,7 @@ def test_ex37_stall_rule_LUX_END_4_LUX_NOMOVE_3_LUX_OPT_10():
 
 
 def test_ex38_complete_final_score_84_LUX_SCORE_2_LUX_SCORE_4_LUX_SCORE_5():
-    """EX-38 (LUX-SCORE-2, -3, -4, -5, -6, -7)."""
+    """EX-38 (LUX-SCORE-2, LUX-SCORE-3, LUX-SCORE-4, LUX-SCORE-5, LUX-SCORE-6, LUX-SCORE-7)."""
     st = base()
     st["seats"][RED]["score"] = 21
     sc.set_adventurers(st, RED, active=[43, 35, 27, 0], finished=1)
