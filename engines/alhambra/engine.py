@@ -150,8 +150,17 @@ def payments(values: tuple[int, ...], price: int) -> tuple[tuple[tuple[int, ...]
     )
 
 
-def take_options(display: list[str]) -> list[tuple[str, tuple[int, ...]]]:
-    """ALH-MONEY-1, Q-34: one card of any value, or 2+ cards totalling <= 5; as value descriptions."""
+def take_options(display: list[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """ALH-MONEY-1, Q-34: one card of any value, or 2+ cards totalling <= 5; as value descriptions.
+
+    One option per distinct multiset of cards (identical cards are interchangeable), written in
+    display order; returns ``((action, display indexes), …)``.
+    """
+    return _take_options(tuple(display))
+
+
+@lru_cache(maxsize=4096)
+def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     seen = set()
     out = []
     n = len(display)
@@ -165,7 +174,12 @@ def take_options(display: list[str]) -> list[tuple[str, tuple[int, ...]]]:
                 continue
             seen.add(key)
             out.append(("take " + "+".join(cards), idx))
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _money_total(two_player: bool, copies: int) -> int:
+    return len(D.money_deck(two_player, copies))
 
 
 def start_candidates(hands: list[list[str]]) -> list[int]:
@@ -747,7 +761,8 @@ class AlhambraGame(Game):
         elif ph == "action":
             payload = self._lookup_action(s, action)
             self._execute_action(s, action, payload, ev)
-            self._advance_action(s, ev)
+            if s["extra"] and s["phase"] == "action":  # an exact buy: the phase continues
+                self._advance_action(s, ev)
         elif ph == "placement":
             payload = self._placement_lookup(s, seat, s["bought"], s["dirk"] is not None, action, "ALH-PLACE-10")
             self._do_place(s, seat, s["bought"], payload, ev)
@@ -760,7 +775,7 @@ class AlhambraGame(Game):
             self._advance_end(s, ev)
         else:  # pragma: no cover - no other phase is ever stored
             raise IllegalAction("ALH-TURN-1", K + "err.bad_action", action=action[:40])
-        self._check(s, seat)
+        self._check(s, seat if action.startswith(("place", "redesign")) else None)
         return Outcome(s, tuple(ev))
 
     def _lookup_action(self, s: State, action: str) -> Any:
@@ -832,7 +847,7 @@ class AlhambraGame(Game):
             tiles += len(s["dirk"]["tiles"])
         assert tiles == D.TILES_TOTAL, f"tile conservation broken: {tiles}"
         money = len(s["deck"]) + len(s["display"]) + len(s["discard"]) + len(s["aside"]) + sum(len(p["hand"]) for p in s["players"])
-        expected = len(D.money_deck(s["n"] == D.NEUTRAL_WHEN, s["options"]["two_player_money_copies"])) + len(D.SCORING_CARDS)
+        expected = _money_total(s["n"] == D.NEUTRAL_WHEN, s["options"]["two_player_money_copies"]) + len(D.SCORING_CARDS)
         assert money == expected, f"money conservation broken: {money} != {expected}"
         if seat is not None and 0 <= seat < s["n"]:
             bad = check_legal(grid_masks(s["players"][seat]["grid"]))
