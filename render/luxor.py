@@ -266,10 +266,10 @@ def _tile_image(key: tuple, w: int, h: int) -> Image.Image:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=GOLD_DARK, width=2)
         d.text((cx, cy + 1), str(vp), font=font(21 if vp < 10 else 17, True), fill=INK, anchor="mm")
         # requirement: adventurer figures, bottom right
-        ps = 17
-        x = w - 8 - req * (ps - 2)
+        ps = 20
+        x = w - 8 - req * (ps - 3)
         for i in range(req):
-            _paste(im, icon("person", ps), x + i * (ps - 2) - 1, h - ps - 5)
+            _paste(im, icon("person", ps), x + i * (ps - 3) - 2, h - ps - 4)
         if minus_one and req > 0:
             d.line((x - 1, h - 6, x + ps, h - ps - 4), fill=HIGHLIGHT, width=3)
     elif kind == "temple":
@@ -297,14 +297,15 @@ def _tile_image(key: tuple, w: int, h: int) -> Image.Image:
     elif kind == "horus":
         _, eyes, key_ = key
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=HORUS_BG, outline=HORUS_EDGE, width=4)
-        es = 30
         n = max(1, eyes)
-        step = min(es + 2, (w - 12 - 38) / max(1, n - 1 + 1))
+        es = 30 if n <= 2 else 26
+        step = es if n <= 2 else 22
+        ex = 6
         for i in range(n):
-            _paste(im, icon("eye", es), 6 + i * step, (h - es) / 2 - 8)
-        d.text((6 + (n * step) / 2, h - 6), f"{eyes}", font=font(18, True), fill=HORUS_EDGE, anchor="ms")
+            _paste(im, icon("eye", es), ex + i * step, (h - es) / 2 - 9)
+        d.text((ex + ((n - 1) * step + es) / 2, h - 5), f"{eyes}", font=font(18, True), fill=HORUS_EDGE, anchor="ms")
         if key_:
-            _paste(im, icon("key", 34), w - 40, (h - 34) / 2)
+            _paste(im, icon("key", 32), w - 36, (h - 32) / 2)
     elif kind == "osiris":
         _, value = key
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=OSIRIS_BG, outline=OSIRIS_EDGE, width=4)
@@ -517,17 +518,17 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: st
     x, y = _place_xy(44)
     x += ox
     y += oy
-    sy = y + HEAD_H + 4
+    sy = y + HEAD_H + 6
     sarc = list(tomb.get("sarcophagi") or [])
     for i, vp in enumerate(sarc[:2]):
-        sx = x + 6 + i * 34
-        _paste(img, icon("sarcophagus", 34), sx, sy)
-        d.text((sx + 17, sy + 24), str(vp), font=font(16, True), fill=INK, anchor="mm")
-    _paste(img, icon("key", 30), x + CELL_W - 62, sy + 2)
-    d.text((x + CELL_W - 8, sy + 40), f"×{int(tomb.get('key_space') or 0)}", font=font(18, True), fill=TOMB_INK,
-           anchor="rs")
-    _draw_adventurers(img, d, view, tomb.get("adventurers") or [], x + 6, y + adv_y - 14, CELL_W - 12, adv_h + 14,
-                      ink=TOMB_INK)
+        sx = x + 6 + i * 38
+        _paste(img, icon("sarcophagus", 38), sx, sy)
+        d.text((sx + 19, sy + 26), str(vp), font=font(17, True), fill=INK, anchor="mm")
+    _paste(img, icon("key", 32), x + CELL_W - 40, sy)
+    d.text((x + CELL_W - 24, sy + 36), f"×{int(tomb.get('key_space') or 0)}", font=font(18, True), fill=TOMB_INK,
+           anchor="ma")
+    _draw_adventurers(img, d, view, tomb.get("adventurers") or [], x + 6, y + HEAD_H + 66, CELL_W - 12,
+                      CELL_H - HEAD_H - 70, ink=TOMB_INK)
 
 
 # --------------------------------------------------------------------------- header
@@ -584,8 +585,8 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[st
 # --------------------------------------------------------------------------- info band (stacks, piles, supply, turn)
 
 
-INFO_H = 176
-MINI_W, MINI_H = 86, 116
+INFO_H = 186
+MINI_W, MINI_H = 92, 126
 
 
 def _section(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, title: str) -> None:
@@ -980,7 +981,7 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
     hand = list(me.get("hand") or [])
     playable = me.get("playable") or {}
     scarabs = list(me.get("scarabs") or [])
-    height = 2 * MARGIN + 52 + 12 + HAND_H + 110
+    height = 2 * MARGIN + 52 + 12 + HAND_H + 136
     img = Image.new("RGB", (WIDTH, height), BG)
     d = ImageDraw.Draw(img)
     # header: who, and what they are asked
@@ -1015,7 +1016,11 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
             cx = x0 + i * (HAND_W + gap)
             end = "L" if i == 0 else ("R" if i == n - 1 else None)
             card_img = _card_image(_card_key(c), HAND_W, HAND_H, locale)
-            if end is not None:
+            if end is not None and view.get("over"):
+                lab = _tr("left_end" if end == "L" else "right_end", locale)
+                draw_text(d, (cx, cy - 24), lab, fl, INK, anchor="lm", max_width=HAND_W)
+                _paste(img, card_img, cx, cy)
+            elif end is not None:
                 ok = bool(playable.get(end))
                 frame = rgb("#1e7b34") if ok else rgb("#a3231a")
                 d.rounded_rectangle((cx - 5, cy - 5, cx + HAND_W + 4, cy + HAND_H + 4), radius=18, outline=frame, width=4)
@@ -1031,11 +1036,10 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
                 # middle cards cannot be played yet
                 overlay = Image.new("RGBA", card_img.size, (239, 227, 200, 90))
                 _paste(img, overlay, cx, cy)
-        if n == 4 or n == 5:
-            # where the next card goes: between the 2nd and 3rd card (n == 4), or shown as the middle (n == 5)
-            mx = x0 + 2 * (HAND_W + gap) - gap / 2 if n == 4 else x0 + 2 * (HAND_W + gap) + HAND_W / 2
-            draw_text(d, (mx, cy + HAND_H + 10), _tr("middle", locale), font(18), SUBTLE, anchor="ma",
-                      max_width=HAND_W + 2 * gap)
+        if n >= 3:
+            mx = x0 + total / 2
+            draw_text(d, (mx, cy + HAND_H + 40), "↑ " + _tr("middle", locale) + " ↑", font(18), SUBTLE, anchor="ma",
+                      max_width=total)
     # scarab panel
     sx = MARGIN + hand_w + 12
     rounded_box(d, (sx, y, WIDTH - MARGIN - 1, y + ph - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
@@ -1065,3 +1069,35 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
 def render_private(public_view: dict, private_view: dict, names: list[str], locale: str = "en") -> bytes:
     """PNG of one player's hand (fixed order, playable ends) and scarab values."""
     return encode_png(render_private_image(public_view, private_view, names, locale))
+
+
+def warm_up(locales: Sequence[str] = ("en",)) -> None:
+    """Fill the font, icon, tile and card caches (the first picture otherwise costs ~80 ms more).
+
+    Optional: the bot may call it once at start-up, e.g. in its worker thread.
+    """
+    path = []
+    kinds = ["treasure"] * 4 + ["horus", "osiris", "anubis"]
+    for i in range(1, 44):
+        kind = kinds[i % len(kinds)]
+        tile = None
+        if kind == "treasure":
+            tile = {"kind": "treasure", "type": TYPES[i % 3], "required": 1 + i % 3, "vp": 1 + i % 6}
+        elif kind == "horus":
+            tile = {"kind": "horus", "eyes": 1 + i % 3, "key": True}
+        elif kind == "osiris":
+            tile = {"kind": "osiris", "value": 1 + i % 4}
+        path.append({"pos": i, "kind": kind, "temple_icon": None, "horus_eyes": None, "scarab_vp": i // 4,
+                     "stretch": i // 4, "tile": tile, "adventurers": [[i % 2, 1]] if i % 5 == 0 else [],
+                     "lying": [[0, 3]] if kind == "anubis" else []})
+    card = {"id": "S1", "deck": "starter", "kind": "move", "label": "1", "steps": 1, "max": None, "level": None}
+    seat = {"seat": 0, "colour": "red", "score": 3, "adventurers": [], "treasure_counts": {}, "wilds": 0, "keys": 0,
+            "scarabs": 0, "sarcophagi": [], "hand_size": 5}
+    view = {"round": 1, "current": 0, "path": path, "stairs": {"adventurers": [[0, 1], [1, 1]]},
+            "tomb": {"scarab_vp": 15, "adventurers": [], "sarcophagi": [5, 3], "key_space": 0},
+            "horus_stacks": {"1": {"count": 8, "top": card}}, "temple_stacks": {}, "supply": {}, "discard": [card],
+            "turn": {"card": card, "roll": 3}, "seats": [seat, dict(seat, seat=1, colour="green")]}
+    priv = {"me": {"seat": 0, "hand": [card] * 5, "playable": {"L": True, "R": False}, "scarabs": [{"vp": 2}]}}
+    for locale in locales:
+        encode_png(render_public_image(view, ["", ""], locale))
+        encode_png(render_private_image(view, priv, ["", ""], locale))

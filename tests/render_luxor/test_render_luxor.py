@@ -172,3 +172,7 @@ def test_translations_complete(locale):
     other = {k for k in catalogue(locale) if k.startswith("luxor_render.")}
     assert en - other == set()
     assert other - en == set()
+
+
+def test_warm_up_runs():
+    luxor.warm_up(("en", "cs", "pl"))
