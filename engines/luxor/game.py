@@ -228,7 +228,12 @@ class Luxor(Game):
             ends = rules.playable_ends(st, seat)
             for side, cid in (("L", p["hand"][0]), ("R", p["hand"][-1])):
                 if kind == "C-04" and ends[side]:
-                    out.append(Option(f"play {side}", msg("luxor.opt.play", side=msg(f"luxor.side.{side}"), card=card_msg(cid))))
+                    out.append(
+                        Option(
+                            f"play {side}",
+                            msg("luxor.opt.play", side=msg(f"luxor.side.{side}"), card=card_msg(cid), preview=self._preview(st, seat, cid)),
+                        )
+                    )
                 elif kind == "C-05":
                     out.append(
                         Option(f"discard {side}", msg("luxor.opt.discard", side=msg(f"luxor.side.{side}"), card=card_msg(cid)))
@@ -264,6 +269,21 @@ class Luxor(Game):
             out.append(Option("wake", msg("luxor.opt.wake", statue=statue)))
             out.append(Option("sleep", msg("luxor.opt.sleep", statue=statue)))
         return out
+
+    def _preview(self, st: State, seat: int, cid: str) -> Msg:
+        """Where a fixed-step card would take each position: `` (S→3, 7→12)``; empty for other cards."""
+        card = data.CARDS[cid]
+        if card["kind"] == "move" or (card["kind"] == "one_less" and st["options"]["one_less_steps"] == "fixed"):
+            hops = [
+                msg("luxor.opt.hop", src=rules.short_place(info["from"]), dst=rules.short_place(r["end"]))
+                for _, r, info in rules.movement_options(st, seat, cid, None)
+            ]
+            return msg("luxor.opt.preview", moves=hops)
+        if card["kind"] == "last_to_second_last":
+            ls = rules.last_second_last(st, seat)
+            if ls:
+                return msg("luxor.opt.preview", moves=[msg("luxor.opt.hop", src=rules.short_place(ls[0]), dst=rules.short_place(ls[1]))])
+        return msg("luxor.opt.none")
 
     def _move_label(self, st: State, seat: int, r: dict[str, Any], info: dict[str, Any]) -> Msg:
         i = rules.adv_at(st, seat, info["from"])

@@ -86,6 +86,15 @@ def place_msg(pos: int) -> Msg:
     return msg("luxor.place.space", n=pos)
 
 
+def short_place(pos: int) -> Msg:
+    """A compact place name for option previews: ``S`` (stairs), ``12``, ``T`` (tomb)."""
+    if pos == STAIRS:
+        return msg("luxor.short.stairs")
+    if pos == TOMB:
+        return msg("luxor.short.tomb")
+    return msg("luxor.short.space", n=pos)
+
+
 def type_msg(ttype: str) -> Msg:
     return msg(f"luxor.type.{ttype}")
 
@@ -718,7 +727,7 @@ def _take_treasure(st: State, ev: list[Event], pos: int) -> None:
         )
     )
     icon = data.ICON[pos]
-    if icon:
+    if icon and st["temple_stacks"][icon]:  # a stack cannot run out in a real game (LUX-SUPPLY-2)
         tile = st["temple_stacks"][icon].pop()
         st["tiles"][pos] = tile
         ev.append(Event(msg("luxor.ev.revealed", place=place_msg(pos), tile=tile_msg(tile), back=msg(f"luxor.back.{icon}"))))
