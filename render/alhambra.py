@@ -171,7 +171,7 @@ def _ink_box(im: Image.Image, text: str, size: int, bold: bool, fill: Colour, *,
     ImageDraw.Draw(im).text((x, y), text, font=f, fill=fill, anchor="ls")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def tile_glyph(key: tuple[str, str | None, int | None, str], size: int, locale: str) -> Image.Image:
     """A building tile (or fountain) as an RGB image ``size`` × ``size``: type colour,
     type letter (top left), price (bottom right), and its walls as thick dark bands on the edges."""
@@ -189,7 +189,7 @@ def tile_glyph(key: tuple[str, str | None, int | None, str], size: int, locale: 
     else:
         pad = wt + max(2, round(size * 0.06))
         abbr = _tr(f"abbr.{ttype}", locale) if ttype in TYPE_COLOURS else "?"
-        _ink_box(im, abbr, max(11, round(size * 0.27)), True, ink, left=pad, top=pad)
+        _ink_box(im, abbr, max(11, round(size * 0.30)), True, ink, left=pad, top=pad)
         if price is not None:
             text = str(price)
             ps = fit_size(text, size - 2 * pad, max(12, round(size * 0.46)), 10, True)
@@ -531,12 +531,16 @@ def _per_line(avail: float, item: int, gap: int) -> int:
     return max(1, int((avail + gap) // (item + gap)))
 
 
-def _tile_rows_h(count: int, avail: float) -> int:
+ID_ITEM_W = 78  # a small tile with its id written below (tiles to place: players type the id)
+ID_H = 19
+
+
+def _tile_rows_h(count: int, avail: float, ids: bool = False) -> int:
     """Height of a labelled row of small tiles (0 if empty)."""
     if count <= 0:
         return 0
-    lines = -(-count // _per_line(avail, SMALL_TILE, SMALL_GAP))
-    return 28 + lines * (SMALL_TILE + SMALL_GAP) + 6
+    lines = -(-count // _per_line(avail, ID_ITEM_W if ids else SMALL_TILE, SMALL_GAP))
+    return 28 + lines * (SMALL_TILE + SMALL_GAP + (ID_H if ids else 0)) + 6
 
 
 def _hand_rows_h(count: int, avail: float) -> int:
@@ -552,7 +556,7 @@ def _panel_height(pv: dict, pw: int, hint_cells: list, open_hand: list | None, t
     rows = bounds[3] - bounds[1] + 1
     avail = pw - 2 * PANEL_PAD
     h = PANEL_PAD + HEAD_H + INFO_H + COUNTS_H + 6 + AXIS_H + rows * cell + 12
-    h += _tile_rows_h(len(to_place), avail)
+    h += _tile_rows_h(len(to_place), avail, ids=True)
     h += _tile_rows_h(len(pv.get("reserve") or []), avail)
     if open_hand is not None:
         h += _hand_rows_h(len(open_hand), avail)
@@ -570,21 +574,24 @@ def _counts_row(img: Image.Image, x0: float, y: float, width: float, counts: dic
 
 
 def _tile_row(img: Image.Image, d: ImageDraw.ImageDraw, x0: float, y: float, avail: float, label: str,
-              tiles: list, locale: str, highlight: bool, mark_id: str | None = None) -> float:
+              tiles: list, locale: str, highlight: bool, mark_id: str | None = None, ids: bool = False) -> float:
     if not tiles:
         return y
-    h = _tile_rows_h(len(tiles), avail)
+    h = _tile_rows_h(len(tiles), avail, ids)
     if highlight:
         rounded_box(d, (x0 - 6, y - 2, x0 + avail + 6, y + h - 4), 8, fill=HINT_FILL, outline=HINT_EDGE, width=2)
     put_text(img, (x0, y + 3), f"{label} ({len(tiles)})", 18, True, INK if highlight else SUBTLE, max_width=avail)
-    per_line = _per_line(avail, SMALL_TILE, SMALL_GAP)
+    item_w = ID_ITEM_W if ids else SMALL_TILE
+    per_line = _per_line(avail, item_w, SMALL_GAP)
     for i, tile in enumerate(tiles):
         key = _tile_key(tile)
         if not key:
             continue
-        tx = x0 + (i % per_line) * (SMALL_TILE + SMALL_GAP)
-        ty = y + 28 + (i // per_line) * (SMALL_TILE + SMALL_GAP)
+        tx = x0 + (i % per_line) * (item_w + SMALL_GAP) + (item_w - SMALL_TILE) / 2
+        ty = y + 28 + (i // per_line) * (SMALL_TILE + SMALL_GAP + (ID_H if ids else 0))
         img.paste(tile_glyph(key, SMALL_TILE, locale), (round(tx), round(ty)))
+        if ids:
+            put_text(img, (tx + SMALL_TILE / 2, ty + SMALL_TILE + 3), key[0], 15, False, INK, "ma", max_width=item_w)
         if mark_id is not None and key[0] == mark_id:
             d.rectangle((tx - 3, ty - 3, tx + SMALL_TILE + 2, ty + SMALL_TILE + 2), outline=HINT_EDGE, width=3)
     return y + h
@@ -687,7 +694,7 @@ def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, pv: dict
     y = _grid(img, d, pv, x, y, pw, hint_cells, locale) + 12
     avail = pw - 2 * PANEL_PAD
     y = _tile_row(img, d, x, y, avail, _tr("bought", locale), _tiles_to_place(view, pv, seat), locale, True,
-                  hint.get("tile") if mine else None)
+                  hint.get("tile") if mine else None, ids=True)
     y = _tile_row(img, d, x, y, avail, _tr("reserve", locale), list(pv.get("reserve") or []), locale, False,
                   hint.get("tile") if mine else None)
     open_hands = view.get("open_hands")
