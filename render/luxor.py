@@ -56,10 +56,10 @@ COLS = 9  # 45 places (stairs, 43 spaces, tomb) in 5 rows, boustrophedon
 ROWS = 5
 CELL_W = 128
 GAP_X = (INNER - COLS * CELL_W) // (COLS - 1)  # 12
-CELL_H = 152
+CELL_H = 156
 GAP_Y = 18
 HEAD_H = 26  # printed strip of a cell: number, temple icon, scarab value
-TILE_H = 66
+TILE_H = 64
 ADV_SIZE = 22  # adventurer markers on the path
 
 BG = rgb("#efe3c8")
@@ -455,9 +455,9 @@ def _draw_adventurers(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, advs
     if not counts:
         return
     seats = sorted(counts)
-    size = ADV_SIZE
-    step = size + 2
-    per_row = max(1, (w + 2) // step)
+    size = 27 if lying else ADV_SIZE
+    step = size + 1
+    per_row = max(1, (w + 1) // step)
     total = sum(counts.values())
     rows_avail = max(1, (h + 4) // (size + 4))
     if total <= per_row * rows_avail:
@@ -489,8 +489,8 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: st
     img.paste(bg, (ox, oy))
     one_less = (view.get("turn") or {}).get("one_less_pos")
     tw, th = CELL_W - 12, TILE_H
-    adv_y = HEAD_H + 6 + TILE_H + 6
-    adv_h = CELL_H - adv_y - 4
+    adv_y = HEAD_H + 6 + TILE_H + 4
+    adv_h = CELL_H - adv_y - 3
     for sp in view.get("path") or []:
         k = int(sp.get("pos") or 0)
         if not 1 <= k <= 43:
