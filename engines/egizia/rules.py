@@ -786,8 +786,8 @@ def _st_sail(s: State, ev: list) -> bool:
     if st["mode"] == "after":
         seat = st["seat"]
         p = s["seats"][seat]
-        if has_card(p, "extra_placement") and placement_targets(s, seat):
-            st["mode"] = "post"
+        if (has_card(p, "extra_placement") and placement_targets(s, seat)) or free_options(s, seat, "W1"):
+            st["mode"] = "post"  # W1 continues after the placement (EGZ-TIME-2), N33 (D-08)
             return False
         st["mode"] = None
         st["pos"] = (st["pos"] + 1) % len(st["order"])
@@ -1206,9 +1206,13 @@ def prompts_of(s: State) -> list[Prompt]:
             return [Prompt(seat, "D-05", tuple(ops), msg("egizia.title.D-05"))]
         if mode == "post":
             c = has_card(s["seats"][seat], "extra_placement")
-            ops = [Option(f"play {c}", msg("egizia.lbl.n33", card=card_msg(c))), Option("endturn", msg("egizia.lbl.endturn"))]
+            ops = []
+            if c and placement_targets(s, seat):
+                ops.append(Option(f"play {c}", msg("egizia.lbl.n33", card=card_msg(c))))
+            ops.append(Option("endturn", msg("egizia.lbl.endturn")))
             ops += free_options(s, seat, "W1")
-            return [Prompt(seat, "D-08", tuple(ops), msg("egizia.title.D-08"))]
+            kind = "D-08" if c and ops[0].action == f"play {c}" else "D-04"
+            return [Prompt(seat, kind, tuple(ops), msg(f"egizia.title.{kind}"))]
         return []
     if at == "leftover":
         seat = st.get("seat")
@@ -1397,6 +1401,10 @@ def _dispatch(s: State, seat: int, prompt: Prompt, action: str, ev: list, auto: 
     st = s["stage"]
     if kind == "D-03":
         st["choice"][str(seat)] = int(toks[1]) - 1
+    elif kind in ("D-04", "D-08") and toks[0] == "endturn":
+        st["mode"] = None
+        st["pos"] = (st["pos"] + 1) % len(st["order"])
+        st["seat"] = None
     elif kind == "D-04":
         if toks[0] == "pass":
             p["passed"] = True
@@ -1421,11 +1429,6 @@ def _dispatch(s: State, seat: int, prompt: Prompt, action: str, ev: list, auto: 
             s["out"].append(c)
             ev.append(Event(msg("egizia.ev.play", player=seat, card=card_msg(c))))
             st["mode"] = "n33"
-        else:
-            st["mode"] = "after_done"
-            st["mode"] = None
-            st["pos"] = (st["pos"] + 1) % len(st["order"])
-            st["seat"] = None
     elif kind == "D-09":
         st["asked"].append(seat)
         st["seat"] = None

@@ -22,7 +22,9 @@ Format of ``public_view`` (all keys always present unless noted)::
       "sphinx_deck": 25,                          # cards in the Sphinx deck
       "river": [                                  # 20 entries, index 1 (source) .. 20 (mouth)
         {"index": 1, "kind": "card", "card": {"id": "N05", "name": "yellow-green field 5",
-                                             "type": "permanent", "value": 5} | None,
+                                             "type": "permanent" | "immediate" | "anytime",
+                                             "deck": "1/2", "kind": "grain_field",  # effect kind
+                                             "value": 5 | None} | None,   # grain/stones/amount
          "ships": [seat, ...]},
         {"index": 2, "kind": "round", "id": "edfu", "name": "Edfu", "ships": [seat, ...]},
                                                   # ships in arrival order (2 only with N42)
@@ -60,10 +62,11 @@ Format of ``public_view`` (all keys always present unless noted)::
          "stone_sale": 1, "grain_market": 0, "ships": 5,      # ships in supply
          "passed": False,                         # passed this sailing phase
          "builders": [{"id": "black", "strength": 2, "max": 9, "used": False}, ...],
+         "need": 5, "grain_now": 6,               # feeding need and grain of watered fields now
          "fields": [{"id": "start" | "N05", "name": ..., "color": "yellow_green",
                      "effective_color": "green", "grain": 5, "watered": True,
                      "improvers": ["N20"]}, ...],
-         "quarries": [{"id": "start" | "N09", "stones": 2}, ...],
+         "quarries": [{"id": "start" | "N09", "stones": 2}, ...], "quarry_total": 5,
          "permanents": [{"id": "N41", "name": ..., "used_this_round": False,
                          "attached_to": "N07" | None (improvers only)}, ...],
          "anytime": [{"id": "N13", "name": ...}, ...],  # Nile anytime cards held (public)

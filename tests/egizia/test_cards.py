@@ -500,3 +500,15 @@ def test_sphinx_scored_at_final_in_id_order_per10_last_EGZ_SPHINX_GEN_4():
 
 def test_every_sphinx_card_has_a_case():
     assert sorted(SPHINX_CASES) == sorted(D.SPHINX_IDS)
+
+
+def test_anytime_card_usable_in_same_turn_after_placement_EGZ_R2_NILE_6_EGZ_TIME_2():
+    """EGZ-R2-NILE-6 EGZ-TIME-2: W1 lasts after the placement; a card just taken may be played."""
+    s = board()
+    set_player(s, 0, stones=4, score=0)
+    s, _ = take(s, 0, "N51")
+    assert kinds(s) == ["D-04"] and GAME.current_seats(s) == [0]
+    assert actions(s)[0] == "endturn" and "play N51 4" in actions(s) and "sail" not in actions(s)
+    s, _ = run(s, (0, "play N51 4"))
+    assert (s["seats"][0]["stones"], s["seats"][0]["score"]) == (0, 4)
+    assert GAME.current_seats(s) == [1]  # only "endturn" was left: it resolved itself
