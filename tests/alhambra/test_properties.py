@@ -154,16 +154,22 @@ def test_every_message_has_a_text_and_labels_are_short():
     for players, seed in ((2, 21), (3, 22), (5, 23)):
         for state, events in _walk(players, seed):
             for e in events:
-                _render_all(e.message)
+                for loc in ("en", "cs", "pl"):
+                    _render_all(e.message, loc)
             for p in GAME.prompts(state):
                 _render_all(p.title)
                 for o in p.options:
-                    text = _render_all(o.label)
-                    assert len(text) <= 100, text
+                    for loc in ("en", "cs", "pl"):
+                        text = _render_all(o.label, loc)
+                        assert len(text) <= 100, text
     for spec in GAME.option_specs:
         assert spec.help.key in cat and spec.clause.startswith("ALH-OPT-")
     for key in ("alhambra.err.bad_action", "alhambra.err.not_your_turn", "alhambra.err.game_over"):
         assert key in cat
+    # Czech and Polish cover every English key of the engine catalogue
+    en = {k for k in cat if k.startswith("alhambra.")}
+    for loc in ("cs", "pl"):
+        assert en <= set(catalogue(loc))
 
 
 def test_no_possible_action_ends_the_phase_ALH_TURN_5():
