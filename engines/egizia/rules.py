@@ -961,7 +961,7 @@ def decline(s: State, seat: int, sid: str, ev: list, reason: str) -> None:
 def _begin_turn(s: State, seat: int, sid: str, ev: list) -> bool:
     """Start a building turn; auto-decline when nothing can be built (D-12 auto)."""
     st = s["stage"]
-    if not crew_options(s, seat, sid):
+    if not crew_options(s, seat, sid) and not free_options(s, seat, "W3"):
         p = s["seats"][seat]
         reason = "no_builder" if all(p["used"][b] for b in D.REGULAR) else ("no_stones" if p["stones"] == 0 else "nothing_affordable")
         decline(s, seat, sid, ev, reason)
@@ -989,7 +989,7 @@ def _st_build(s: State, ev: list) -> bool:
             p = s["seats"][seat]
             if seat in st["asked"] or not any(eff(c)["kind"] == "build_first" for c in p["in_force"]):
                 continue
-            if seat_at_site(site, seat) and seat not in site["done"]:
+            if seat_at_site(site, seat) and seat not in site["done"] and crew_options(s, seat, sid):
                 st["asked"].append(seat)
                 st.update({"seat": seat, "sid": sid, "step": "claim"})
                 return False
@@ -1310,7 +1310,9 @@ def _todo_prompt(s: State, t: dict) -> Prompt:
         ops.append(Option("keep", msg("egizia.lbl.improve_keep")))
         return Prompt(seat, "D-06", tuple(ops), msg("egizia.title.D-06.improve", card=card_msg(t["card"])))
     if w == "alyi":
-        ops = tuple(Option("alyi " + " ".join(B_ABBR[b] for b in combo), msg("egizia.lbl.alyi", builders=[b_msg(b) for b in combo]))
+        ops = tuple(Option("alyi " + " ".join(B_ABBR[b] for b in combo),
+                           msg("egizia.lbl.alyi", builders=[b_msg(b) for b in combo],
+                               note=[msg("egizia.note.at_max", builder=b_msg(b)) for b in dict.fromkeys(combo) if p["str"][b] >= D.BUILDER_MAX[b]]))
                     for combo in combinations_with_replacement(t["from"], t["picks"]))
         return Prompt(seat, "D-07", ops, msg("egizia.title.D-07.alyi", picks=t["picks"]))
     if w == "ring":

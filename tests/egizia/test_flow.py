@@ -216,3 +216,34 @@ def test_catalogue_complete_and_labels_short(players):
         assert f"egizia.card.{cid}" in cat
     for sid in D.SPHINX_IDS:
         assert f"egizia.sphinx.{sid}" in cat
+
+
+def test_w3_free_action_can_enable_a_build_EGZ_TIME_4_EGZ_R5_BUILD_3():
+    """EGZ-TIME-4 EGZ-R5-BUILD-3: no auto-decline while a W3 free action (N21) could still help."""
+    from .test_examples import tile_ids
+    s = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
+    clear_flow(s)
+    s["obelisk"][:2] = [1, 1]  # next obelisk field has value 2
+    set_player(s, 0, stones=10)
+    p = s["seats"][0]
+    p["used"].update({"blue": True, "yellow": True, "joker": True})
+    give(s, 0, "N21")
+    put(s, "obelisk_tombs", 0, 1)
+    blocker(s, 1)
+    s = at_build(s, "obelisk_tombs").state
+    assert kinds(s) == ["D-12"] and "build" not in actions(s) and "decline" in actions(s)
+    s, _ = run(s, (0, "crewup bk"))
+    assert "build" in actions(s)
+    s, ev = run(s, (0, "build"))  # single crew and single item resolve themselves
+    assert s["obelisk"][2] == 0 and kinds(s) == ["D-17"]
+    # without the card the same position is declined automatically, with the reason logged
+    s2 = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
+    clear_flow(s2)
+    s2["obelisk"][:2] = [1, 1]
+    set_player(s2, 0, stones=10)
+    s2["seats"][0]["used"].update({"blue": True, "yellow": True, "joker": True})
+    put(s2, "obelisk_tombs", 0, 1)
+    blocker(s2, 1)
+    o = at_build(s2, "obelisk_tombs")
+    dec = [e.message for e in o.events if e.message.key == "egizia.ev.decline"]
+    assert dec and dec[0].params["reason"].key == "egizia.reason.nothing_affordable"
