@@ -258,6 +258,8 @@ def _tile_image(key: tuple, w: int, h: int) -> Image.Image:
         _, ttype, req, vp, minus_one = key
         edge = TYPE_COLOURS.get(ttype, INK)
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=TREASURE_BG, outline=edge, width=4)
+        if minus_one:  # "one adventurer less" this turn: red frame, one figure struck out
+            d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, outline=HIGHLIGHT, width=3)
         ic = icon(ttype if ttype in TYPE_COLOURS else "wild", h - 16)
         _paste(im, ic, 6, 8)
         # VP in a gold coin, top right
@@ -271,7 +273,7 @@ def _tile_image(key: tuple, w: int, h: int) -> Image.Image:
         for i in range(req):
             _paste(im, icon("person", ps), x + i * (ps - 3) - 2, h - ps - 4)
         if minus_one and req > 0:
-            d.line((x - 1, h - 6, x + ps, h - ps - 4), fill=HIGHLIGHT, width=3)
+            d.line((x - 3, h - 5, x + ps - 3, h - ps - 3), fill=HIGHLIGHT, width=4)
     elif kind == "temple":
         _, back, front, levels = key
         base = BACK_COLOURS.get(back, FLOOR_EDGE)
@@ -501,9 +503,6 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: st
         key = _tile_key(sp.get("tile"), one_less == k)
         if key is not None:
             _paste(img, _tile_image(key, tw, th), x + 6, y + HEAD_H + 6)
-            if key[0] == "treasure" and one_less == k:
-                d.text((x + CELL_W - 8, y + HEAD_H + 6 + TILE_H - 4), "−1", font=font(18, True), fill=HIGHLIGHT,
-                       anchor="rs")
         elif sp.get("kind") == "treasure":
             d.rounded_rectangle((x + 10, y + HEAD_H + 10, x + CELL_W - 11, y + HEAD_H + 2 + TILE_H), radius=8,
                                 outline=mix(FLOOR, FLOOR_EDGE, 0.45), width=2)
@@ -669,8 +668,10 @@ def _info_band(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str
     notes = []
     if turn.get("stall"):
         notes.append(_tr("stall", locale))
-    if turn.get("one_less_pos"):
-        notes.append(_tr("one_less_at", locale, n=turn.get("one_less_pos")))
+    olp = turn.get("one_less_pos")
+    if olp and any(sp.get("pos") == olp and (sp.get("tile") or {}).get("kind") == "treasure"
+                   for sp in view.get("path") or []):
+        notes.append(_tr("one_less_at", locale, n=olp))
     if not card and not roll:
         lr = view.get("last_roll")
         if lr:
@@ -679,10 +680,11 @@ def _info_band(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str
         else:
             notes.append(_tr("nothing_yet", locale))
     ny = top + 70 if (not card and not roll) else top + 4
+    fn = font(18)
     for n in notes:
-        draw_text(d, (cx, ny), n, font(18), HIGHLIGHT if n == notes[0] and turn.get("stall") else INK,
-                  max_width=x + w - cx - 10)
-        ny += 24
+        for line in _wrap2(n, fn, x + w - cx - 10):
+            draw_text(d, (cx, ny), line, fn, HIGHLIGHT, max_width=x + w - cx - 10)
+            ny += 24
     return y + h
 
 

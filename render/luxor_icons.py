@@ -227,8 +227,12 @@ def die_face(value: int | None, size: int) -> Image.Image:
         4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
         5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
         6: [(0.28, 0.25), (0.72, 0.25), (0.28, 0.5), (0.72, 0.5), (0.28, 0.75), (0.72, 0.75)],
-    }.get(value or 0, [(0.3, 0.3), (0.7, 0.7), (0.5, 0.5)])
+    }.get(value or 0, [])
     r = 0.085
     for x, y in spots:
         d.ellipse(_box((x - r, y - r, x + r, y + r), S), fill=_rgba(OUTLINE))
+    if not spots:  # an unrolled die: a question mark
+        from render.common import font
+
+        d.text((S / 2, S / 2 + S * 0.03), "?", font=font(round(S * 0.62), True), fill=_rgba(OUTLINE), anchor="mm")
     return _done(im, size)
