@@ -339,7 +339,7 @@ def rounded_box(draw: ImageDraw.ImageDraw, box: Sequence[float], radius: float, 
 # --------------------------------------------------------------------------- PNG
 
 
-def encode_png(img: Image.Image, colors: int = 128, compress_level: int = 1, sample_pixels: int = 120_000) -> bytes:
+def encode_png(img: Image.Image, colors: int = 128, compress_level: int = 2, sample_pixels: int = 120_000) -> bytes:
     """PNG bytes of ``img``, reduced to a palette of ``colors`` (no dithering).
 
     Board pictures are flat colours plus antialiased text, which a 128-colour
@@ -347,7 +347,13 @@ def encode_png(img: Image.Image, colors: int = 128, compress_level: int = 1, sam
     faster. The palette is found by a fast-octree quantization of an evenly
     subsampled copy (about ``sample_pixels`` pixels), then applied to the full
     image; that is ~5× faster than quantizing the whole picture and looks the
-    same. ``colors=0`` keeps full RGB.
+    same. ``colors=0`` keeps full RGB. zlib level 2 measured as fast as level 1
+    on these pictures (~3.4 ms for 1280×1300) and 7 % smaller; level 6 doubles
+    the time for 30 % less.
+
+    Measured on a 1280×1311 Alhambra board (2-core VM): palette 0.7 ms, mapping
+    1.8 ms, PNG 3.4 ms, ~60 KB — against 18 ms for a full-image octree and
+    36 ms / 150 KB for an RGB PNG.
     """
     if img.mode not in ("RGB", "L", "P"):
         img = img.convert("RGB")
