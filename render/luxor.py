@@ -348,7 +348,7 @@ def _wrap2(text: str, f, width: float) -> list[str]:
     return best[1] if best else [text]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=192)
 def _card_image(key: tuple, w: int, h: int, locale: str) -> Image.Image:
     """A movement card: a big language-free glyph and a short caption; Horus cards show their level in eyes."""
     deck, kind, label, steps, mx, level = key
@@ -590,14 +590,14 @@ MINI_W, MINI_H = 92, 126
 
 def _section(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, title: str) -> None:
     rounded_box(d, (x, y, x + w - 1, y + h - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
-    draw_text(d, (x + 10, y + 6), title, font(18, True), SUBTLE, max_width=w - 20)
+    draw_text(d, (x + 10, y + 6), title, fit_font(title, w - 20, 18, 14, True), SUBTLE, max_width=w - 20)
 
 
 def _info_band(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str, y: int) -> int:
     h = INFO_H
     f = font(18, True)
     gap = 10
-    widths = [3 * (MINI_W + 10) + 14, 160, 2 * (MINI_W + 10) + 24, 150]
+    widths = [3 * (MINI_W + 10) + 14, 176, 2 * (MINI_W + 10) + 24, 150]
     widths.append(INNER - sum(widths) - gap * len(widths))
     x = MARGIN
     top = y + 32
@@ -629,15 +629,18 @@ def _info_band(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str
     # draw and discard piles
     _section(d, x, y, widths[2], h, _tr("cards", locale))
     _paste(img, _card_back(MINI_W, MINI_H), x + 12, top)
-    d.text((x + 12 + MINI_W / 2, top + MINI_H + 2), _tr("draw", locale, n=int(view.get("draw_count") or 0)), font=f,
-           fill=INK, anchor="ma")
+    lab = _tr("draw", locale, n=int(view.get("draw_count") or 0))
+    d.text((x + 12 + MINI_W / 2, top + MINI_H + 2), lab, font=fit_font(lab, MINI_W + 12, 18, 13, True), fill=INK,
+           anchor="ma")
     discard = view.get("discard") or []
     dx = x + 12 + MINI_W + 14
     if discard:
         _paste(img, _card_image(_card_key(discard[-1]), MINI_W, MINI_H, locale), dx, top)
     else:
         d.rounded_rectangle((dx, top, dx + MINI_W - 1, top + MINI_H - 1), radius=8, outline=PANEL_EDGE, width=2)
-    d.text((dx + MINI_W / 2, top + MINI_H + 2), _tr("discard", locale, n=len(discard)), font=f, fill=INK, anchor="ma")
+    lab = _tr("discard", locale, n=len(discard))
+    d.text((dx + MINI_W / 2, top + MINI_H + 2), lab, font=fit_font(lab, MINI_W + 12, 18, 13, True), fill=INK,
+           anchor="ma")
     x += widths[2] + gap
     # supply
     _section(d, x, y, widths[3], h, _tr("supply", locale))
@@ -750,9 +753,8 @@ def _score_track(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: s
         sy = y + 32 + row * TRACK_ROW_H + 30
         my = sy - size - 6
         for (cx, s), mx in zip(items, xs):
-            col = _seat_colour(view, s)
             d.line((mx, my + size, cx, sy + 1), fill=INK, width=2)
-            d.rectangle((cx - TRACK_CELL / 2 + 2, sy + 2, cx + TRACK_CELL / 2 - 3, sy + 18), outline=col, width=3)
+            d.rectangle((cx - TRACK_CELL / 2, sy, cx + TRACK_CELL / 2 - 1, sy + 20), outline=INK, width=3)
             _paste(img, _seat_marker(view, s, size), mx - size / 2, my)
     return y + bg.height
 
@@ -902,13 +904,20 @@ def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
         _paste(img, icon("crown", 24), MARGIN + 24 + f_t.getlength(title), y + 7)
         draw_text(d, (MARGIN + 54 + f_t.getlength(title), y + 8), _tr("winner", locale, names=wn), f_t, INK,
                   max_width=INNER - 80 - f_t.getlength(title))
-    name_w = 300
-    col_w = (INNER - 24 - name_w) / len(FINAL_COLS)
+    name_w = 280
+    weights = {"track": 0.9, "positions": 1.1, "sarcophagi": 1.15, "keys": 0.8, "sets": 1.0, "scarabs": 1.75, "total": 0.9}
+    unit = (INNER - 24 - name_w) / sum(weights.values())
+    col_x = {}
+    acc = MARGIN + 12 + name_w
+    for c in FINAL_COLS:
+        col_x[c] = (acc + weights[c] * unit / 2, weights[c] * unit)
+        acc += weights[c] * unit
     hy = y + 40
     fh = font(18, True)
-    for j, c in enumerate(FINAL_COLS):
-        cx = MARGIN + 12 + name_w + j * col_w + col_w / 2
-        draw_text(d, (cx, hy + 17), _tr(f"col.{c}", locale), fh, SUBTLE, anchor="mm", max_width=col_w - 6)
+    for c in FINAL_COLS:
+        cx, col_w = col_x[c]
+        lab = _tr(f"col.{c}", locale)
+        draw_text(d, (cx, hy + 17), lab, fit_font(lab, col_w - 6, 18, 14, True), SUBTLE, anchor="mm", max_width=col_w - 6)
     f = font(20, False)
     fb = font(20, True)
     for i, r in enumerate(rows):
@@ -931,8 +940,8 @@ def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
         sv = r.get("scarab_values") or []
         if sv:
             vals["scarabs"] = f"{r.get('scarabs', 0)} ({'+'.join(str(v) for v in sv)})"
-        for j, c in enumerate(FINAL_COLS):
-            cx = MARGIN + 12 + name_w + j * col_w + col_w / 2
+        for c in FINAL_COLS:
+            cx, col_w = col_x[c]
             ff = fb if c == "total" else f
             ff = fit_font(vals[c], col_w - 6, ff.size, 14, c == "total")
             d.text((cx, ry + 17), vals[c], font=ff, fill=INK, anchor="mm")
@@ -1000,7 +1009,7 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
                       anchor="rm", max_width=INNER * 0.38)
     y += 52 + 12
     # hand panel
-    scar_w = 250
+    scar_w = 270
     hand_w = INNER - scar_w - 12
     ph = height - y - MARGIN
     rounded_box(d, (MARGIN, y, MARGIN + hand_w - 1, y + ph - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
@@ -1063,8 +1072,9 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
             _paste(img, icon("scarab", size), ix, iy)
             d.text((ix + size + 4, iy + size / 2), str(sc.get("vp", "?")), font=fv, fill=INK, anchor="lm")
         total = sum(int(sc.get("vp") or 0) for sc in scarabs)
-        draw_text(d, (sx + 12, y + ph - 14), _tr("scarab_total", locale, n=len(scarabs), vp=total), font(20, True), INK,
-                  anchor="ls", max_width=scar_w - 24)
+        txt = _tr("scarab_total", locale, n=len(scarabs), vp=total)
+        draw_text(d, (sx + 12, y + ph - 14), txt, fit_font(txt, scar_w - 24, 20, 15, True), INK, anchor="ls",
+                  max_width=scar_w - 24)
     return img
 
 
