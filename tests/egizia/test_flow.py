@@ -247,3 +247,28 @@ def test_w3_free_action_can_enable_a_build_EGZ_TIME_4_EGZ_R5_BUILD_3():
     o = at_build(s2, "obelisk_tombs")
     dec = [e.message for e in o.events if e.message.key == "egizia.ev.decline"]
     assert dec and dec[0].params["reason"].key == "egizia.reason.nothing_affordable"
+
+
+def test_cs_pl_catalogues_match_english_placeholders():
+    """Czech and Polish texts use the same {fields} as English and cover every key."""
+    import re
+    en = {k: v for k, v in catalogue("en").items() if k.startswith("egizia.")}
+    for lang in ("cs", "pl"):
+        loc = {k: v for k, v in catalogue(lang).items() if k.startswith("egizia.")}
+        assert set(en) <= set(loc), sorted(set(en) - set(loc))[:5]
+        for k, v in loc.items():
+            assert set(re.findall(r"{(\w+)", v)) == set(re.findall(r"{(\w+)", en[k])), k
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl"])
+def test_translated_labels_short(lang):
+    rnd = random.Random(7)
+    s = GAME.new_game(3, {}, 7).state
+    while GAME.prompts(s):
+        ps = GAME.prompts(s)
+        for p in ps:
+            for x in p.options:
+                assert len(t(x.label, lang)) <= 100, t(x.label, lang)
+        p = rnd.choice(ps)
+        good = [x for x in p.options if x.action not in ("pass", "decline", "back", "finish")] or list(p.options)
+        s = GAME.apply(s, p.seat, rnd.choice(good).action).state
