@@ -296,8 +296,8 @@ class Luxor(Game):
         else:
             prefix = msg("luxor.opt.none")
         notes: list[Msg] = []
-        for o in r["osiris"]:
-            notes.append(msg("luxor.note.osiris", n=o))
+        if r["osiris"]:
+            notes.append(msg("luxor.note.osiris", n=list(r["osiris"])))
         lying = {a["pos"] for a in st["seats"][seat]["adv"] if a["state"] == "lying"}
         for s in rules.passed_statues(r["trace"]):
             if s in lying:
@@ -311,7 +311,7 @@ class Luxor(Game):
             prefix=prefix,
             adv=(i or 0) + 1,
             src=place_msg(info["from"]),
-            dst=dest_msg(st, r["end"]),
+            dst=rules.dest_short(st, r["end"]),
             notes=msg("luxor.opt.notes", items=notes) if notes else msg("luxor.opt.none"),
         )
 

@@ -122,6 +122,13 @@ def dest_msg(state: State, pos: int) -> Msg:
     return msg("luxor.place.with_tile", place=place_msg(pos), tile=tile_msg(state["tiles"][pos]))
 
 
+def dest_short(state: State, pos: int) -> Msg:
+    """Like :func:`dest_msg` with a short place name: ``12 (vase 2/3)``, ``tomb``."""
+    if pos in (STAIRS, TOMB):
+        return short_place(pos)
+    return msg("luxor.place.with_tile", place=short_place(pos), tile=tile_msg(state["tiles"][pos]))
+
+
 # =========================================================================== board geometry
 
 

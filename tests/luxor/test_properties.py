@@ -184,7 +184,8 @@ def test_catalogue_has_every_key_and_labels_are_short_LUX_INFO_1():
                 walk(p.title)
                 for o in p.options:
                     walk(o.label)
-                    assert len(t(o.label)) <= 100, t(o.label)
+                    for loc in ("en", "cs", "pl"):
+                        assert len(t(o.label, loc)) <= 100, t(o.label, loc)
             p = rnd.choice(GAME.prompts(st))
             out = GAME.apply(st, p.seat, rnd.choice(p.options).action)
             st = out.state
@@ -231,3 +232,16 @@ def test_setup_per_player_count_LUX_SETUP_1_to_11():
         assert st2["order"][0] == n - 1 and st2["current"] == n - 1
         # the same seed gives the same game (LUX-SETUP-12)
         assert GAME.new_game(n, {}, 42).state == GAME.new_game(n, {}, 42).state
+
+
+def test_translations_match_english_fields_LUX_INFO_1():
+    """cs and pl catalogues: every Luxor key of English, with the same format fields."""
+    import string
+
+    en = {k: v for k, v in catalogue("en").items() if k.startswith("luxor.")}
+    for loc in ("cs", "pl"):
+        other = {k: v for k, v in catalogue(loc).items() if k.startswith("luxor.")}
+        assert set(other) == set(en), loc
+        for k, v in other.items():
+            fields = {f[1] for f in string.Formatter().parse(v) if f[1]}
+            assert fields == {f[1] for f in string.Formatter().parse(en[k]) if f[1]}, (loc, k)
