@@ -104,50 +104,77 @@ def type_counts(tiles) -> dict[str, int]:
     return counts
 
 
+PAYMENT_OTHER_CAP = 200  # at most this many "other" (non-exact, non-minimal) payments listed per space
+
+
 @lru_cache(maxsize=4096)
 def payments(values: tuple[int, ...], price: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
-    """Every value multiset from ``values`` (the hand's cards of one currency) totalling >= price.
+    """The payments offered for a tile of ``price`` from ``values`` (the hand's cards of one currency).
 
-    Ordered as DECISIONS C-06 recommends: exact ones, then minimal over-payments (no card can
-    be dropped), then every other legal one (Q-06). Each multiset is sorted descending.
-    Returns ``((multiset, exact), …)``.
+    Value multisets (identical cards are interchangeable), each sorted descending, ordered as
+    DECISIONS C-06 recommends: every exact one, then every minimal over-payment (no card can be
+    dropped), then the other legal ones (Q-06). The other ones are capped at
+    ``PAYMENT_OTHER_CAP`` so that a hoarded hand cannot blow the option list up; ``apply``
+    accepts every legal payment, listed or not. Returns ``((multiset, exact), …)``.
     """
     counter: dict[int, int] = {}
     for v in values:
         counter[v] = counter.get(v, 0) + 1
     vals = sorted(counter, reverse=True)
     total_all = sum(values)
-    found: list[tuple[int, ...]] = []
     if total_all < price:
         return ()
 
-    def rec(i: int, chosen: list[int], s: int, remaining: int) -> None:
-        if s + remaining < price:
-            return
-        if i == len(vals):
-            if chosen:
-                found.append(tuple(chosen))
-            return
-        v = vals[i]
-        c = counter[v]
-        rest = remaining - v * c
-        for k in range(c, -1, -1):
-            rec(i + 1, chosen + [v] * k, s + v * k, rest)
+    def gen(lo: int, hi: int):
+        """Multisets with lo <= sum <= hi (hi=None: unbounded), larger cards first."""
 
-    rec(0, [], 0, total_all)
-    exact, minimal, other = [], [], []
-    for p in found:
-        s = sum(p)
-        if s == price:
+        def rec(i: int, chosen: list[int], s: int, remaining: int):
+            if s + remaining < lo or (hi is not None and s > hi):
+                return
+            if i == len(vals):
+                if chosen:
+                    yield tuple(chosen)
+                return
+            v = vals[i]
+            c = counter[v]
+            rest = remaining - v * c
+            for k in range(c, -1, -1):
+                if hi is not None and s + v * k > hi:
+                    continue
+                yield from rec(i + 1, chosen + [v] * k, s + v * k, rest)
+
+        yield from rec(0, [], 0, total_all)
+
+    exact: list[tuple[int, ...]] = []
+    minimal: list[tuple[int, ...]] = []
+    for p in gen(price, price + max(vals) - 1):
+        total = sum(p)
+        if total == price:
             exact.append(p)
-        elif s - p[-1] < price:
+        elif total - p[-1] < price:
             minimal.append(p)
-        else:
+    listed = set(exact) | set(minimal)
+    other: list[tuple[int, ...]] = []
+    for p in gen(price, None):
+        if p not in listed:
             other.append(p)
+            if len(other) >= PAYMENT_OTHER_CAP:
+                break
     key = lambda p: (len(p), tuple(-v for v in p))  # noqa: E731
     return tuple((p, True) for p in sorted(exact, key=key)) + tuple(
         (p, False) for p in sorted(minimal, key=key) + sorted(other, key=key)
     )
+
+
+def parse_payment(token: str) -> tuple[int, ...] | None:
+    """``"5+3"`` → ``(5, 3)``; None unless canonical (values 1-9, descending)."""
+    parts = token.split("+")
+    if not all(len(x) == 1 and x in "123456789" for x in parts):
+        return None
+    values = tuple(int(x) for x in parts)
+    if list(values) != sorted(values, reverse=True):
+        return None
+    return values
 
 
 def take_options(display: list[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -796,10 +823,19 @@ class AlhambraGame(Game):
             i = D.SPACES.index(int(toks[1]))
             if s["market"][i] is None:
                 raise IllegalAction("ALH-BUY-8" if s["bought"] else "ALH-BUY-1", K + "err.space_empty", space=int(toks[1]))
-            for a, _, payload in self._buy_iter(s, seat, i):
-                if a == action:
-                    return payload
-            raise IllegalAction(self._why_bad_payment(s, seat, i, toks[2]), K + "err.bad_payment", action=action[:40])
+            pay = parse_payment(toks[2])
+            letter = D.LETTER[D.SPACE_CURRENCY[D.SPACES[i]]]
+            hand = [card_value(c) for c in s["players"][seat]["hand"] if c[0] == letter]
+            if pay is None:
+                raise IllegalAction("ALH-BUY-2", K + "err.bad_payment", action=action[:40])
+            for v in pay:  # ALH-BUY-2: cards of the space's currency from the hand
+                if v not in hand:
+                    raise IllegalAction("ALH-BUY-2", K + "err.bad_payment", action=action[:40])
+                hand.remove(v)
+            price = D.PRICE[s["market"][i]]
+            if sum(pay) < price:  # ALH-BUY-3
+                raise IllegalAction("ALH-BUY-3", K + "err.bad_payment", action=action[:40])
+            return ("buy", (i, pay, sum(pay) == price))
         if head == "redesign":
             if len(toks) < 3 or toks[1] not in ("add", "remove", "swap"):
                 raise IllegalAction("ALH-REDESIGN-1", K + "err.bad_action", action=action[:40])
@@ -819,22 +855,6 @@ class AlhambraGame(Game):
                 raise IllegalAction("ALH-OPT-3", K + "err.must_act")
             return ("end", None)
         raise IllegalAction("ALH-TURN-2", K + "err.bad_action", action=action[:40])
-
-    def _why_bad_payment(self, s: State, seat: int, i: int, paid: str) -> str:
-        try:
-            values = [int(v) for v in paid.split("+")]
-        except ValueError:
-            return "ALH-BUY-2"
-        letter = D.LETTER[D.SPACE_CURRENCY[D.SPACES[i]]]
-        hand = [card_value(c) for c in s["players"][seat]["hand"] if c[0] == letter]
-        for v in values:
-            if v in hand:
-                hand.remove(v)
-            else:
-                return "ALH-BUY-2"
-        if sum(values) < D.PRICE[s["market"][i]]:
-            return "ALH-BUY-3"
-        return "ALH-BUY-3"
 
     # ------------------------------------------------------------------ invariants
 

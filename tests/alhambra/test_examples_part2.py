@@ -242,7 +242,26 @@ def test_ex43_payment_lists_exact_minimal_then_others_C06_ALH_BUY_3():
     assert set(buys) == {"buy 1 5+3", "buy 1 9", "buy 1 5+3+1", "buy 1 9+1", "buy 1 9+3", "buy 1 9+5", "buy 1 9+3+1", "buy 1 9+5+1", "buy 1 9+5+3", "buy 1 9+5+3+1"}
     for a in buys:
         GAME.apply(s, 0, a)
-    rejected(s, 0, "buy 1 3+5", "ALH-BUY-3")  # not canonical (values descending)
+    rejected(s, 0, "buy 1 3+5", "ALH-BUY-2")  # not canonical (values descending)
+
+
+def test_payment_list_is_bounded_but_every_legal_payment_accepted_ALH_BUY_3():
+    """Q-06 with a hoarded hand: exact and minimal payments are all listed, the other legal ones
+    are capped, and apply still accepts an unlisted legal payment."""
+    from engines.alhambra.engine import PAYMENT_OTHER_CAP
+
+    hand = [f"y{v}" for v in range(1, 10)] * 3  # all 27 yellow cards
+    s = setup_state(3, hands=[hand], market=["PAV-02"], display=["o1", "o2", "o3", "o4"])
+    buys = [a for a in options(s) if a.startswith("buy 1")]
+    assert buys[:2] == ["buy 1 2", "buy 1 1+1"]  # the exact ones
+    assert "buy 1 3" in buys and len(buys) == 2 + 7 + PAYMENT_OTHER_CAP  # minimal: one card 3..9
+    unlisted = "buy 1 1+1+1"  # legal (3 >= 2) but neither exact nor minimal, beyond the cap
+    assert unlisted not in buys
+    s2, ev = play(s, 0, unlisted)
+    assert len(s2["players"][0]["hand"]) == 24 and s2["discard"] == ["y1", "y1", "y1"]
+    assert ev_keys(ev)[0] == "ev.buy"
+    s3, _ = play(s, 0, buys[-1])  # the listed ones are accepted too
+    assert s3["bought"] == ["PAV-02"]
 
 
 def test_ex44_take_money_subsets_ALH_MONEY_1():
