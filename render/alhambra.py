@@ -416,6 +416,18 @@ def _scores_height(view: dict) -> int:
     return 32 + n * (30 if n <= 5 else 27)
 
 
+LEGEND_H = 30
+
+
+def _legend(img: Image.Image, x0: int, y: int, width: int, locale: str) -> None:
+    """The building types: colour chip, letter and name (the letters are on every tile)."""
+    step = width / len(TYPES)
+    for j, ttype in enumerate(TYPES):
+        x = x0 + j * step
+        _paste_rgba(img, type_chip(ttype, 26, locale), x, y)
+        put_text(img, (x + 33, y + 13), _tr(f"type.{ttype}", locale), 19, False, INK, "lm", max_width=step - 40)
+
+
 # --------------------------------------------------------------------------- result
 
 
@@ -765,7 +777,7 @@ def render_public_image(view: dict, names: Sequence[str], locale: str = "en") ->
         heights.append(_panel_height(pv, pw, hc, oh, _tiles_to_place(view, pv, int(pv.get("seat", i)))))
     row_heights = [max(heights[r:r + ncols]) for r in range(0, len(panels), ncols)]
 
-    top_h = HEADER_H + 12 + max(30 + MARKET_H, _scores_height(view)) + 16
+    top_h = HEADER_H + 12 + max(30 + MARKET_H, _scores_height(view)) + 16 + LEGEND_H
     total_h = top_h + _result_height(view) + sum(row_heights) + GAP * len(row_heights) + MARGIN - GAP + 2
 
     img = Image.new("RGB", (WIDTH, total_h), BG)
@@ -775,7 +787,9 @@ def render_public_image(view: dict, names: Sequence[str], locale: str = "en") ->
     cx, cy = _money(img, d, view, locale, mx + 22, y)
     sx = cx + 22
     sy = _scores(img, d, view, nm, locale, sx, y, WIDTH - MARGIN - sx)
-    y = max(my, cy, sy) + 16
+    y = max(my, cy, sy) + 12
+    _legend(img, MARGIN, y, WIDTH - 2 * MARGIN, locale)
+    y += LEGEND_H + 4
     y = _result(img, d, view, nm, locale, y)
     for r, rh in enumerate(row_heights):
         for c in range(ncols):
