@@ -60,7 +60,7 @@ CELL_H = 156
 GAP_Y = 18
 HEAD_H = 26  # printed strip of a cell: number, temple icon, scarab value
 TILE_H = 64
-ADV_SIZE = 22  # adventurer markers on the path
+ADV_SIZE = 25  # adventurer markers on the path
 
 BG = rgb("#efe3c8")
 PANEL_BG = rgb("#fbf6ea")
@@ -461,13 +461,13 @@ def _draw_adventurers(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, advs
     step = size + 1
     per_row = max(1, (w + 1) // step)
     total = sum(counts.values())
-    rows_avail = max(1, (h + 4) // (size + 4))
+    rows_avail = max(1, (h + 2) // (size + 2))
     if total <= per_row * rows_avail:
         items = [s for s in seats for _ in range(counts[s])]
         rows = [items[i:i + per_row] for i in range(0, len(items), per_row)]
         for r, row in enumerate(rows):
             x0 = x + (w - len(row) * step + 2) / 2
-            yy = y + r * (size + 4)
+            yy = y + r * (size + 2)
             for i, s in enumerate(row):
                 if lying:
                     m = _lying_marker(player_shape(s), _seat_colour(view, s), size)
@@ -480,7 +480,7 @@ def _draw_adventurers(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, advs
     gw = w // 2
     for i, s in enumerate(seats):
         gx = x + (i % 2) * gw
-        gy = y + (i // 2) * (size + 4)
+        gy = y + (i // 2) * (size + 2)
         _paste(img, _seat_marker(view, s, size), gx + 2, gy)
         d.text((gx + size + 4, gy + size / 2), f"×{counts[s]}", font=f, fill=ink, anchor="lm")
 
@@ -523,8 +523,8 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: st
         sx = x + 6 + i * 38
         _paste(img, icon("sarcophagus", 38), sx, sy)
         d.text((sx + 19, sy + 26), str(vp), font=font(17, True), fill=INK, anchor="mm")
-    _paste(img, icon("key", 32), x + CELL_W - 40, sy)
-    d.text((x + CELL_W - 24, sy + 36), f"×{int(tomb.get('key_space') or 0)}", font=font(18, True), fill=TOMB_INK,
+    _paste(img, icon("key", 40), x + CELL_W - 44, sy - 4)
+    d.text((x + CELL_W - 24, sy + 34), f"×{int(tomb.get('key_space') or 0)}", font=font(18, True), fill=TOMB_INK,
            anchor="ma")
     _draw_adventurers(img, d, view, tomb.get("adventurers") or [], x + 6, y + HEAD_H + 66, CELL_W - 12,
                       CELL_H - HEAD_H - 70, ink=TOMB_INK)
