@@ -10,10 +10,29 @@ Two entry points, both pure (safe in a worker thread):
 * :func:`render_private` — one player's hand (money by currency, totals) and the
   tiles they must place; sent only to that player.
 
-Both take the views of ``engines/alhambra`` (the format is in the module
-docstring of the engine and in the project brief) and return PNG bytes.
-Colour is never the only carrier of information: building types also carry a
-letter, currencies a letter, seats a shape.
+Both take the views of ``engines/alhambra`` (``Game.public_view`` and
+``Game.private_view``; the format was agreed in the project brief) and return
+PNG bytes. Colour is never the only carrier of information: building types also
+carry a letter (with a legend), currencies a letter, seats a shape.
+
+Layout (1280 px wide, height grows with the grids): a header (turn, phase, who
+is on turn, scoring rounds A/B/final), the market (space number, currency,
+tile), the money display with deck/bag/discard counts, the score bars (points
+of the last scoring round as "+n"), the type legend, the final result with the
+last round's breakdown when the game is over, then one panel per player (2
+columns for 2 or 4 panels, else 3; Dirk gets his own panel). A panel holds the
+name and score, the number of money cards (never their values, unless the
+``open_hands`` option puts them in the view), the longest wall, the type counts,
+the Alhambra grid (cells scaled to fit, x/y coordinates relative to the
+fountain, walls as thick dark bands, the outer wall drawn over the tile edges
+from ``outer_walls``: segment ``[x1, y1, x2, y2]`` between lattice points, cell
+``(x, y)`` spanning ``x…x+1``, ``y…y+1``), the legal cells of the ``hint``
+labelled ``"x,y"``, the tiles to place (with their ids) and the reserve.
+
+Speed: text is drawn from cached masks (:func:`render.common.put_text`), tiles,
+cards and chips are cached images; a 4-player mid-game board renders in ~3–6 ms
+and encodes in ~6–10 ms. Call :func:`warm_up` once at start-up to avoid the
+~80 ms first picture.
 """
 from __future__ import annotations
 

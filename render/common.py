@@ -206,10 +206,19 @@ def _glyph_bytes(ch: str) -> bytes:
 
 @lru_cache(maxsize=4096)
 def has_glyph(ch: str) -> bool:
-    """Whether DejaVu Sans can draw ``ch`` (else it would show an empty box)."""
+    """Whether DejaVu Sans can draw ``ch`` (else it would show an empty box).
+
+    DejaVu covers Latin (all Czech and Polish letters), Greek, Cyrillic and many
+    symbols, but not CJK or most emoji; :func:`clean_name` drops those.
+    """
     if ch.isspace():
         return True
-    return _glyph_bytes(ch) != _glyph_bytes(_MISSING)
+    return _glyph_bytes(ch) != _missing_glyph()
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    return _glyph_bytes(_MISSING)
 
 
 @lru_cache(maxsize=1024)
