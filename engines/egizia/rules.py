@@ -13,15 +13,19 @@ State layout (plain JSON):
 
 Action grammar (space-separated, ASCII):
 
-* setup ``keep <i>`` (D-03); sailing ``sail`` / ``pass`` (D-04), ``place <idx> [s<k>|sub|extra]
-  [up] [occ] [dbl]`` / ``back`` / ``stop`` (D-05), ``n33`` / ``endturn`` (D-08)
-* card choices ``track ss|gm`` (D-06, D-17), ``n18 <b> <b>``, ``improve <imp> <field>`` / ``keep``
+* setup ``keep <i>`` (D-03, secret, parallel)
+* sailing ``sail`` / ``pass`` (D-04 turn menu), then ``place <idx> [s<k>|sub|extra] [up] [occ] [dbl]``
+  or ``back`` (D-05; ``stop`` instead of ``back`` after N33). ``up`` = N41, ``occ`` = N42, ``dbl`` = N36,
+  ``extra`` = N37. After a placement the turn menu offers ``endturn`` (+ W1 free actions) or, with
+  N33, ``play N33`` (D-08).
+* card choices ``track ss|gm`` (D-06, D-17), ``n18 <b> <b>``, ``improve <imp> <field>`` / ``keep`` (D-06)
 * ``alyi <b> [<b>]``, ``ring left|middle|right`` (D-07); ``leftover <idx>`` / ``leftover no`` (D-09)
 * ``feed <grain4 cards> <stones>`` (D-10); ``first yes|no`` (D-11); ``build`` / ``decline`` (D-12)
-* ``crew <b> [<b>] [jk] [p3] [sx]`` (D-13); ``draw <n>`` (D-14); ``keep [<i> [<j>]] [n35]`` (D-15)
+* ``crew <b> [<b>] [jk] [p3] [sx]`` (D-13; 2nd regular = N34/N54, p3 = N14/N53, sx = N15/N57);
+  ``draw <n>`` (D-14); ``keep [<i> [<j>]] [n35]`` (D-15, secret: positions in the drawn cards)
 * ``obelisk`` / ``tomb`` / ``finish`` (D-16); ``pyr <row>`` / ``tmp <field>`` / ``finish`` (D-18)
-* free actions: ``sell <k>`` (N51), ``improve <imp> <field>`` (N20/N44), ``crewup <b>`` (N21),
-  ``buy <b>`` (N43); ``done`` (D-19)
+* free actions in the own windows: ``play N51 <k>`` (sell), ``play N38`` (build first), ``improve <imp>
+  <field>`` (N20/N44), ``crewup <b>`` (N21), ``buy <b>`` (N43); ``done`` ends W4 (D-19)
 
 Builders are abbreviated ``bk bl ye jk``; tracks ``ss`` (stone sale) and ``gm`` (grain market).
 """
