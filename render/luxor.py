@@ -564,6 +564,18 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[st
         rounded_box(d, (right - tw - 20, y + 10, right, y + h - 10), 8, fill=status[2])
         d.text((right - 10, y + h / 2), status[0], font=fs, fill=status[1], anchor="rm")
         right -= tw + 34
+    winners = [int(w) for w in ((view.get("final") or {}).get("winners") or []) if 0 <= int(w) < len(names)]
+    if view.get("over") and winners:
+        _paste(img, icon("crown", 30), x, y + (h - 30) / 2 - 2)
+        x += 38
+        for w in winners:
+            if x > right - 80:
+                break
+            _paste(img, _seat_marker(view, w, 26), x, y + (h - 26) / 2)
+            x += 32
+            fn = font(22, True)
+            x += draw_text(d, (x, y + h / 2), names[w], fn, WHITE, anchor="lm", max_width=right - x) + 16
+        return y + h
     cur = view.get("current")
     pend = view.get("pending") or {}
     seat = pend.get("seat", cur)
@@ -902,7 +914,7 @@ def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
     d.text((MARGIN + 12, y + 8), title, font=f_t, fill=SUBTLE)
     if wn:
         _paste(img, icon("crown", 24), MARGIN + 24 + f_t.getlength(title), y + 7)
-        draw_text(d, (MARGIN + 54 + f_t.getlength(title), y + 8), _tr("winner", locale, names=wn), f_t, INK,
+        draw_text(d, (MARGIN + 54 + f_t.getlength(title), y + 8), _tr("winners" if len(winners) > 1 else "winner", locale, names=wn), f_t, INK,
                   max_width=INNER - 80 - f_t.getlength(title))
     name_w = 280
     weights = {"track": 0.9, "positions": 1.1, "sarcophagi": 1.15, "keys": 0.8, "sets": 1.0, "scarabs": 1.75, "total": 0.9}

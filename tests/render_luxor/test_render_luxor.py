@@ -81,6 +81,13 @@ def test_public_render_ignores_private_part():
     assert luxor.render_public(private, NAMES[:3]) == luxor.render_public(public, NAMES[:3])
 
 
+def test_shared_win_and_many_winners():
+    state = _playout(3, 12, stops=1)[-1][0]
+    view = GAME.public_view(state)
+    view["final"]["winners"] = [0, 1, 2]
+    _png(luxor.render_public(view, NAMES[:3]))
+
+
 def test_names_missing_or_odd():
     state = _playout(4, 10, stops=2)[1][0]
     view = GAME.public_view(state)
@@ -150,8 +157,10 @@ def test_every_used_key_exists_in_english(monkeypatch):
     # literal keys in the source too (also those a short game may not reach)
     literal = set()
     for path in SRC:
-        for m in re.finditer(r'_tr\(\s*"([a-z0-9_.]+)"', path.read_text(encoding="utf-8")):
-            literal.add("luxor_render." + m.group(1))
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(r'_tr\(\s*"([a-z0-9_.]+)"(?:\s+if [^,]*? else\s+"([a-z0-9_.]+)")?', text):
+            literal.update("luxor_render." + g for g in m.groups() if g)
+    assert {"luxor_render.winners", "luxor_render.winner", "luxor_render.right_end"} <= literal
     missing = sorted(k for k in literal if k not in en)
     assert not missing, missing
 
