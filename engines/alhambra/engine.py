@@ -690,7 +690,7 @@ class AlhambraGame(Game):
             raise IllegalAction(clause, K + "err.bad_action", action=action[:40])
         if toks[0] == "dirk" and not dirk:
             raise IllegalAction("ALH-2P-8" if s["dirk"] is not None else "ALH-2P-1", K + "err.no_dirk")
-        if toks[1] != "all" and toks[1] not in tiles:
+        if (toks[1] != "all" or toks[0] == "place") and toks[1] not in tiles:
             raise IllegalAction(clause, K + "err.not_pending_tile", tile=toks[1][:12])
         if toks[0] == "place" and len(toks) == 3:
             tile = toks[1]

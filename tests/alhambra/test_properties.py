@@ -227,3 +227,35 @@ def test_new_game_rejects_bad_setup_ALH_SETUP_1():
     with pytest.raises(ValueError):
         GAME.new_game(3, {"unknown": 1}, 0)
     assert GAME.new_game(2, {}, 0).state["dirk"] is not None  # ALH-SETUP-1: Dirk cannot be switched off
+
+
+def test_fuzzed_actions_raise_only_illegal_action_ALH_TURN_2():
+    """Random token soup: apply either accepts an offered action (or a legal unlisted payment,
+    ALH-BUY-3) or raises IllegalAction with a clause, never anything else, never mutating."""
+    rnd = random.Random(77)
+    vocab = ["take", "buy", "redesign", "add", "remove", "swap", "place", "reserve", "dirk", "all", "end", "start",
+             "0", "1", "2", "4", "5", "9", "-1", "0,0", "1,0", "0,-1", "-1,0", "1,1", "x,y", "9+1", "5+3", "3+5",
+             "1+1", "y1", "g3", "y2+g3", "b7", "FTN-1", "A", "all"] + list(D.TILE_IDS[::6])
+    for players, seed in ((2, 51), (3, 52)):
+        for i, (state, _) in enumerate(_walk(players, seed)):
+            if i % 3:
+                continue
+            before = json.dumps(state, sort_keys=True)
+            offered = {(p.seat, o.action) for p in GAME.prompts(state) for o in p.options}
+            legal = sorted(offered)
+            for k in range(16):
+                if k % 2:
+                    action = " ".join(rnd.choice(vocab) for _ in range(rnd.randint(1, 4)))
+                    seat = rnd.randrange(players)
+                else:  # an offered action with one token swapped
+                    seat, base = rnd.choice(legal)
+                    toks = base.split()
+                    toks[rnd.randrange(len(toks))] = rnd.choice(vocab)
+                    action = " ".join(toks)
+                try:
+                    GAME.apply(state, seat, action)
+                except IllegalAction as exc:
+                    assert exc.clause.startswith("ALH-")
+                else:
+                    assert (seat, action) in offered or action.startswith("buy "), action
+                assert json.dumps(state, sort_keys=True) == before
