@@ -43,7 +43,7 @@ from render.common import (
     rgb,
     rounded_box,
 )
-from render.i18n import t
+from render.i18n import has_key, t
 from render.luxor_icons import BACK_COLOURS, GOLD, GOLD_DARK, TYPE_COLOURS, die_face, icon
 
 # --------------------------------------------------------------------------- constants
@@ -191,7 +191,6 @@ def _board_bg(printed: tuple, tomb_vp: int, locale: str) -> Image.Image:
         else:
             _arrow(d, (x0 + x1) / 2, y0, "right" if x1 > x0 else "left", 8, FLOOR_EDGE)
     f_num = font(18, True)
-    f_small = font(18, False)
     scarab18 = icon("scarab", 18)
     for k in range(45):
         x, y = _place_xy(k)
@@ -223,10 +222,6 @@ def _board_bg(printed: tuple, tomb_vp: int, locale: str) -> Image.Image:
             _paste(img, icon(temple, 22), x + CELL_W / 2 - 14, y + 2)
         if kind == "anubis":
             _paste(img, icon("anubis", 60), x + CELL_W / 2 - 30, y + HEAD_H + 5)
-        elif kind != "treasure":
-            # faint outline of the printed tile spot (Horus/Osiris tiles never leave)
-            pass
-    del f_small
     return img
 
 
@@ -534,11 +529,9 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: st
 
 
 def _current_text(view: dict, locale: str) -> str:
-    pend = view.get("pending") or {}
-    kind = str(pend.get("kind") or "")
-    if kind:
-        return _tr(f"pending.{kind}", locale) if t(f"luxor_render.pending.{kind}", "en") != f"luxor_render.pending.{kind}" else ""
-    return ""
+    kind = str((view.get("pending") or {}).get("kind") or "")
+    key = f"luxor_render.pending.{kind}"
+    return t(key, locale) if kind and has_key(key) else ""
 
 
 def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], locale: str, y: int) -> int:
