@@ -822,7 +822,6 @@ def test_ex31_stone_cap_everywhere_EGZ_CONV_4_EGZ_R4_PROD_2_EGZ_SPACE_ALYI_1():
     s, _ = run(s, (GREEN, "alyi ye"))
     assert s["seats"][GREEN]["str"]["yellow"] == 2
     s = clear_flow(s)
-    s["tomb_spaces"][0]["tile"] = next(t for t, v in D.TOMB_TILES.items() if v == 7 and t not in [x["tile"] for x in s["tomb_spaces"]]) if False else s["tomb_spaces"][0]["tile"]
     put(s, "obelisk_tombs", GREEN, 1)
     blocker(s, BLUE)
     s["sites"]["sphinx"] = R._empty_site("sphinx", 4)
@@ -832,12 +831,13 @@ def test_ex31_stone_cap_everywhere_EGZ_CONV_4_EGZ_R4_PROD_2_EGZ_SPACE_ALYI_1():
     assert stones_ev[-1]["lost"] == 6
     s = o.state
     assert GAME.current_seats(s) == [GREEN]
+    # phase 5: Green builds 7 value at the Obelisk/Tombs site (obelisk 3 + tomb tile 4)
     set_player(s, GREEN, bk=7)
     s["obelisk"][:4] = [RED] * 4  # next obelisk value is 3
-    tiles7 = [t for t, v in D.TOMB_TILES.items() if v == 4]
-    s["tomb_spaces"][0]["tile"] = tiles7[0]
+    t4 = next(t for t, v in D.TOMB_TILES.items() if v == 4 and t not in [x["tile"] for x in s["tomb_spaces"][1:]])
+    s["tomb_spaces"][0]["tile"] = t4
     s, _ = run(s, (GREEN, "build"), (GREEN, "crew bk"), (GREEN, "obelisk"), (GREEN, "tomb"))
-    assert s["seats"][GREEN]["stones"] == 18
+    assert s["seats"][GREEN]["stones"] == 18 and kinds(s) == ["D-17"]
 
 
 def test_ex44_field_take_bonuses_EGZ_CARD_FIELD_2():
