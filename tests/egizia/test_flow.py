@@ -272,3 +272,51 @@ def test_translated_labels_short(lang):
         p = rnd.choice(ps)
         good = [x for x in p.options if x.action not in ("pass", "decline", "back", "finish")] or list(p.options)
         s = GAME.apply(s, p.seat, rnd.choice(good).action).state
+
+
+def test_extra_position_builds_last_and_frees_nothing_EGZ_R5_BUILD_7_EGZ_R2_NILE_10():
+    """EGZ-R2-NILE-10 EGZ-R5-BUILD-2: the extra position builds after all slots; declining there
+    frees nothing. (A substitute and an extra position can never meet: each player has one ship
+    per site and every other player already holds a slot.)"""
+    s = board(substitute_timing="after_all_slots")
+    put(s, "sphinx", 0, 1)
+    put(s, "sphinx", 1, 2)
+    put(s, "sphinx", 2, 3)
+    put(s, "sphinx", 3, extra=True)
+    for i in range(4):
+        set_player(s, i, stones=5)
+    blocker(s, 0, "obelisk_tombs")
+    s = at_build(s).state
+    s, _ = run(s, (0, "decline"))
+    assert s["sites"]["sphinx"]["slots"][0] is None
+    s, _ = run(s, (1, "decline"), (2, "decline"))
+    assert GAME.current_seats(s) == [3]
+    s, _ = run(s, (3, "decline"))
+    assert s["sites"]["sphinx"]["extra"] is None and GAME.current_seats(s) == [0]  # next site
+
+
+def test_leftover_field_gets_take_bonus_EGZ_CARD_N39_EGZ_CARD_FIELD_2():
+    """EGZ-CARD-N39 EGZ-CARD-FIELD-2 (ruling A-39: the take bonus applies via N39)."""
+    s = board()
+    give(s, 0, "N39")
+    lay(s, 7, "N08")
+    for p in s["seats"]:
+        p["passed"] = True
+    s["stage"] = {"at": "sail", "order": [0, 1, 2, 3], "pos": 0, "seat": None, "mode": None}
+    s = R.resume(s).state
+    s, _ = run(s, (0, "leftover 7"))
+    assert kinds(s) == ["D-06"] and s["river_card"][7] is None
+    s, _ = run(s, (0, "track ss"))
+    assert s["seats"][0]["ss"] == 1 and "N08" in s["seats"][0]["perm"]
+
+
+def test_deck_rest_to_box_after_rounds_2_4_5_EGZ_R1_LAYOUT_3():
+    """EGZ-R1-LAYOUT-3 EGZ-R1-LAYOUT-1"""
+    s = board()
+    s["round"] = 2
+    s["decks"]["1/2"] = s["decks"]["1/2"][:2]
+    rest = list(s["decks"]["1/2"])
+    s["stage"] = {"at": "coop"}
+    t = R.resume(s).state
+    assert t["round"] == 3 and t["decks"]["1/2"] == [] and all(c in t["box"] for c in rest)
+    assert all(D.NILE[c]["deck"] == "3/4" for c in t["river_card"] if c)
