@@ -539,7 +539,8 @@ def _static_board(players: int, locale: str, river: tuple[tuple[int, str, str, s
                 _tx(d, (bx + 4, ty + 2), _tr("penalty", locale, n=(3, 2, 2, 1, 1)[k]), 16, True, ALERT)
             elif k >= 3:
                 _tx(d, (bx + 4, ty + 2), _tr("sale", locale), 16, True, SUBTLE)
-    _tx(d, (rx + 12, rg["ring_y"] + 2), _tr("ring", locale), 19, True)
+    ring_lab = _tr("ring", locale)
+    _tx(d, (rx + 12, rg["ring_y"] + 2), ring_lab, _fit(ring_lab, rg["track_x"] - rx - 18, 19, 14, True), True)
     # score track
     sy = L.score_y
     _panel(d, (M, sy, WIDTH - M, sy + L.score_h), _tr("score_track", locale))
@@ -910,15 +911,25 @@ TAB_INFO = 36
 TAB_BUILDERS = 58
 LINE_H = 36
 CHIP_H = 30
-LABEL_W = 96
+LABEL_W = 112
 
 
-def _chip(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Colour, size: int = 18, bold: bool = False,
-          outline: Colour | None = None, h: int = CHIP_H) -> float:
-    w = _len(text, size, bold) + 16
-    rounded_box(d, (x, y, x + w, y + h), 7, fill=fill, outline=outline or mix(fill, INK, 0.35), width=1)
-    _tx(d, (x + 8, y + h / 2), text, size, bold, ink_for(fill), "lm")
-    return w
+@lru_cache(maxsize=1024)
+def _chip_img(text: str, fill: Colour, outline: Colour, size: int, bold: bool, h: int, bg: Colour) -> Image.Image:
+    w = round(_len(text, size, bold) + 16)
+    im = Image.new("RGB", (w, h), bg)
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=fill, outline=outline, width=1)
+    _tx(d, (8, h / 2), text, size, bold, ink_for(fill), "lm")
+    return im
+
+
+def _chip(img: Image.Image, x: float, y: float, text: str, fill: Colour, size: int = 18, bold: bool = False,
+          outline: Colour | None = None, h: int = CHIP_H, bg: Colour = PANEL) -> float:
+    """A rounded label (drawn once, then pasted from the cache); returns its width."""
+    im = _chip_img(text, tuple(fill), tuple(outline or mix(fill, INK, 0.35)), size, bold, h, tuple(bg))
+    img.paste(im, (round(x), round(y)))
+    return im.width
 
 
 def _item_text(kind: str, item: dict, locale: str, maxw: float) -> str:
@@ -997,16 +1008,14 @@ def _draw_tableau(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, 
     tile = tab.get("tile")
     if tile is not None:
         tt = _tr("tile", locale, n=tile)
-        tw = _len(tt, 18, True) + 14
+        tw = round(_len(tt, 18, True) + 16)
         rx -= tw + 12
-        rounded_box(d, (rx, y + 11, rx + tw, y + 39), 5, fill=SAND, outline=GOLD, width=2)
-        _tx(d, (rx + 7, y + 14), tt, 18, True)
+        _chip(img, rx, y + 11, tt, SAND, 18, True, GOLD, 28, _light(col, 0.78))
     if tab.get("passed"):
         pt = _tr("passed", locale)
-        pw = _len(pt, 17, True) + 14
+        pw = round(_len(pt, 17, True) + 16)
         rx -= pw + 10
-        rounded_box(d, (rx, y + 12, rx + pw, y + 38), 6, fill=SUBTLE)
-        _tx(d, (rx + 7, y + 16), pt, 17, True, WHITE)
+        _chip(img, rx, y + 12, pt, SUBTLE, 17, True, SUBTLE, 26, _light(col, 0.78))
     nx = x + 48
     if acting:
         d.polygon([(nx, y + 16), (nx + 12, y + 25), (nx, y + 34)], fill=INK)
@@ -1044,25 +1053,14 @@ def _draw_tableau(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, 
         cx += 23 + tw + 14
     # builders (colour + name; used ones faded, struck through and labelled)
     yb = y + TAB_HEAD + TAB_INFO + 2
-    bxw = 104
+    bxw = (w - 28 - 3 * 8) // 4
     bx = x + 14
     builders = {str(b.get("id")): b for b in tab.get("builders") or [] if isinstance(b, dict)}
     for bid in BUILDERS:
         b = builders.get(bid)
         if b is None:
             continue
-        used = bool(b.get("used"))
-        fill = mix(BUILDER_COLOURS[bid], PANEL, 0.7) if used else BUILDER_COLOURS[bid]
-        d.rounded_rectangle((bx, yb, bx + bxw, yb + 48), radius=7, fill=fill, outline=INK, width=2)
-        ink = ink_for(fill)
-        _tx(d, (bx + 10, yb + 24), str(_i(b.get("strength"))), 28, True, ink, "lm")
-        lab = _tr(f"builder.{bid}", locale)
-        lsize = _fit(lab, bxw - 48, 16, 11, True)
-        _tx(d, (bx + bxw - 7, yb + (15 if used else 24)), lab, lsize, True, ink, "rm")
-        if used:
-            ul = _tr("used", locale)
-            _tx(d, (bx + bxw - 7, yb + 34), ul, _fit(ul, bxw - 48, 16, 11, True), True, ALERT, "rm")
-            d.line([(bx + 4, yb + 44), (bx + 40, yb + 4)], fill=ink, width=2)
+        img.paste(_builder_img(bid, _i(b.get("strength")), bool(b.get("used")), bxw, locale), (round(bx), round(yb)))
         bx += bxw + 8
     # production (fields, quarries) and cards (permanent, anytime, in force)
     yy = yb + TAB_BUILDERS
@@ -1083,42 +1081,81 @@ def _draw_tableau(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, 
         _tx(d, (x + 14, yy + 3), _ell(txt, 18, False, w - 28), 18, False, SUBTLE)
 
 
+@lru_cache(maxsize=256)
+def _builder_img(bid: str, strength: int, used: bool, w: int, locale: str) -> Image.Image:
+    """A builder tile: colour, strength and name; a used one is faded, struck through and labelled."""
+    h = 48
+    im = Image.new("RGB", (w + 1, h + 1), PANEL)
+    d = ImageDraw.Draw(im)
+    fill = mix(BUILDER_COLOURS[bid], PANEL, 0.7) if used else BUILDER_COLOURS[bid]
+    d.rounded_rectangle((0, 0, w, h), radius=7, fill=fill, outline=INK, width=2)
+    ink = ink_for(fill)
+    _tx(d, (10, 24), str(strength), 28, True, ink, "lm")
+    lab = _tr(f"builder.{bid}", locale)
+    _tx(d, (w - 7, 15 if used else 24), lab, _fit(lab, w - 48, 16, 11, True), True, ink, "rm")
+    if used:
+        ul = _tr("used", locale)
+        _tx(d, (w - 7, 34), ul, _fit(ul, w - 48, 16, 11, True), True, ALERT, "rm")
+        d.line([(4, 44), (40, 4)], fill=ink, width=2)
+    return im
+
+
+@lru_cache(maxsize=512)
+def _field_img(eff: str, base: str, grain: int, improvers: int, watered: bool, w: int, locale: str) -> Image.Image:
+    """A grain field: colour (letter too), grain, improvers, and a drop if watered now (else a crossed circle)."""
+    h = CHIP_H
+    im = Image.new("RGB", (round(w), h), PANEL)
+    d = ImageDraw.Draw(im)
+    fill = FIELD_COLOURS.get(eff, STONE)
+    d.rounded_rectangle((0, 0, round(w) - 1, h - 1), radius=6, fill=fill, outline=INK, width=1)
+    if base != eff and base in FIELD_COLOURS:  # improved field: the printed colour in the corner
+        d.polygon([(1, 1), (14, 1), (1, 14)], fill=FIELD_COLOURS[base])
+    ink = ink_for(fill)
+    _tx(d, (7, h / 2), _tr(f"field_letter.{eff}", locale) if eff in FIELD_COLOURS else "?", 14, True, ink, "lm")
+    _tx(d, (42, h / 2), str(grain), 20, True, ink, "mm")
+    if improvers:
+        _tx(d, (56, h / 2), f"+{improvers}", 15, True, ink, "lm")
+    dx = w - 14
+    if watered:
+        d.ellipse((dx - 11, 4, dx + 11, 26), fill=WHITE)
+        _drop(d, dx, 12, 6)
+    else:
+        d.ellipse((dx - 11, 4, dx + 11, 26), fill=mix(fill, INK, 0.3))
+        d.line([(dx - 6, 9), (dx + 6, 21)], fill=WHITE, width=2)
+    return im
+
+
+@lru_cache(maxsize=64)
+def _quarry_img(stones: int, w: int) -> Image.Image:
+    h = CHIP_H
+    im = Image.new("RGB", (w, h), PANEL)
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=STONE, outline=INK, width=1)
+    _stone_icon(d, 15, h / 2, 9)
+    _tx(d, (40, h / 2), str(stones), 20, True, INK, "mm")
+    return im
+
+
 def _draw_item(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, kind: str, item: dict, iw: float,
                locale: str) -> None:
-    h = CHIP_H
+    pos = (round(x), round(y))
     if kind == "field":
         eff = str(item.get("effective_color") or item.get("color") or "")
-        base = str(item.get("color") or eff)
-        fill = FIELD_COLOURS.get(eff, STONE)
-        d.rounded_rectangle((x, y, x + iw, y + h), radius=6, fill=fill, outline=INK, width=1)
-        if base != eff and base in FIELD_COLOURS:  # improved field: the printed colour in the corner
-            d.polygon([(x + 1, y + 1), (x + 14, y + 1), (x + 1, y + 14)], fill=FIELD_COLOURS[base])
-        ink = ink_for(fill)
-        _tx(d, (x + 7, y + h / 2), _tr(f"field_letter.{eff}", locale), 14, True, ink, "lm")
-        _tx(d, (x + 42, y + h / 2), str(_i(item.get("grain"))), 20, True, ink, "mm")
-        if item.get("improvers"):
-            _tx(d, (x + 56, y + h / 2), "+" + str(len(item.get("improvers") or [])), 15, True, ink, "lm")
-        dx = x + iw - 14
-        if item.get("watered"):  # watered now: a drop; dry: a crossed-out circle
-            d.ellipse((dx - 11, y + 4, dx + 11, y + 26), fill=WHITE)
-            _drop(d, dx, y + 12, 6)
-        else:
-            d.ellipse((dx - 11, y + 4, dx + 11, y + 26), fill=mix(fill, INK, 0.3))
-            d.line([(dx - 6, y + 9), (dx + 6, y + 21)], fill=WHITE, width=2)
+        im = _field_img(eff, str(item.get("color") or eff), _i(item.get("grain")), len(item.get("improvers") or []),
+                        bool(item.get("watered")), round(iw), locale)
+        img.paste(im, pos)
         return
     if kind == "quarry":
-        d.rounded_rectangle((x, y, x + iw, y + h), radius=6, fill=STONE, outline=INK, width=1)
-        _stone_icon(d, x + 15, y + h / 2, 9)
-        _tx(d, (x + 40, y + h / 2), str(_i(item.get("stones"))), 20, True, INK, "mm")
+        img.paste(_quarry_img(_i(item.get("stones")), round(iw)), pos)
         return
     text = _item_text(kind, item, locale, TAB_W - 24 - LABEL_W)
     if kind == "perm":
         fill = _light(TYPE_COLOURS["permanent"], 0.85 if item.get("used_this_round") else 0.55)
-        _chip(d, x, y, text, fill, 18, False, TYPE_COLOURS["permanent"])
+        _chip(img, x, y, text, fill, 18, False, TYPE_COLOURS["permanent"])
     elif kind == "in_force":
-        _chip(d, x, y, text, GOLD, 18, False, TYPE_COLOURS["anytime"])
+        _chip(img, x, y, text, GOLD, 18, False, TYPE_COLOURS["anytime"])
     else:
-        _chip(d, x, y, text, _light(TYPE_COLOURS["anytime"], 0.6), 18, False, TYPE_COLOURS["anytime"])
+        _chip(img, x, y, text, _light(TYPE_COLOURS["anytime"], 0.6), 18, False, TYPE_COLOURS["anytime"])
 
 
 # --------------------------------------------------------------------------- final result
@@ -1327,7 +1364,7 @@ def render_private(public_view: dict, private_view: dict, names: list[str], loca
     for line in chip_lines:
         x = M
         for txt, cw in line:
-            _chip(d, x, y, txt, _light(TYPE_COLOURS["anytime"], 0.6), 19, True, TYPE_COLOURS["anytime"], 34)
+            _chip(img, x, y, txt, _light(TYPE_COLOURS["anytime"], 0.6), 19, True, TYPE_COLOURS["anytime"], 34, BG)
             x += cw + 8
         y += 42
     if not chip_lines[0]:
