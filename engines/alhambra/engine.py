@@ -95,6 +95,37 @@ def grid_masks(grid: Mapping[str, str]) -> dict[tuple[int, int], int]:
     return out
 
 
+# Geometry results depend only on the grid; prompts() may be called many times on one state, so
+# they are memoised here, keyed by the grid's items (the state itself holds no cache).
+@lru_cache(maxsize=1024)
+def _masks_of(key: tuple[tuple[str, str], ...]) -> dict[tuple[int, int], int]:
+    return grid_masks(dict(key))
+
+
+@lru_cache(maxsize=1024)
+def grid_candidates(key: tuple[tuple[str, str], ...]) -> tuple:
+    return tuple(candidate_cells(_masks_of(key)))
+
+
+@lru_cache(maxsize=1024)
+def grid_removable(key: tuple[tuple[str, str], ...]) -> tuple:
+    return tuple(removable_cells(_masks_of(key)))
+
+
+@lru_cache(maxsize=1024)
+def grid_illegal(key: tuple[tuple[str, str], ...]) -> str | None:
+    return check_legal(_masks_of(key))
+
+
+@lru_cache(maxsize=1024)
+def grid_wall(key: tuple[tuple[str, str], ...], ring: str) -> int:
+    return longest_wall_masks(_masks_of(key), ring)
+
+
+def gkey(grid: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple(grid.items())
+
+
 def type_counts(tiles) -> dict[str, int]:
     counts = {t: 0 for t in D.TYPES}
     for tile in tiles:
@@ -472,7 +503,7 @@ class AlhambraGame(Game):
         walls: dict[Any, int] = {}
         for seat, p in enumerate(s["players"]):
             counts[seat] = type_counts(p["grid"].values())
-            walls[seat] = longest_wall_masks(grid_masks(p["grid"]), s["options"]["wall_ring_scoring"])
+            walls[seat] = grid_wall(gkey(p["grid"]), s["options"]["wall_ring_scoring"])
         if s["dirk"] is not None:
             counts["dirk"] = type_counts(s["dirk"]["tiles"])
         return counts, walls
@@ -587,9 +618,10 @@ class AlhambraGame(Game):
         grid_labels = p["grid"]
         if len(grid_labels) <= 1 and not reserve:
             return
-        grid = grid_masks(grid_labels)
+        key = gkey(grid_labels)
+        grid = _masks_of(key)
         if reserve:
-            cands = candidate_cells(grid)
+            cands = grid_candidates(key)
             for tile in reserve:
                 for c in cells_for(D.MASK[tile], cands):
                     lab = cell_label(c)
@@ -598,7 +630,7 @@ class AlhambraGame(Game):
                         Msg(K + "opt.add", {"tile": tile, "type": type_msg(tile), "cell": lab}),
                         ("add", (tile, lab)),
                     )
-        for c in removable_cells(grid):
+        for c in grid_removable(key):
             lab = cell_label(c)
             tile = grid_labels[lab]
             yield f"redesign remove {lab}", Msg(K + "opt.remove", {"tile": tile, "type": type_msg(tile), "cell": lab}), ("remove", lab)
@@ -672,8 +704,7 @@ class AlhambraGame(Game):
     # ------------------------------------------------------------------ placement options (C-08, C-09)
 
     def _placement_iter(self, s: State, seat: int, tiles: list[str], dirk: bool) -> Iterator[tuple[str, Msg, Any]]:
-        grid = grid_masks(s["players"][seat]["grid"])
-        cands = candidate_cells(grid)
+        cands = grid_candidates(gkey(s["players"][seat]["grid"]))
         for tile in tiles:
             for c in cells_for(D.MASK[tile], cands):
                 lab = cell_label(c)
@@ -694,11 +725,10 @@ class AlhambraGame(Game):
             raise IllegalAction(clause, K + "err.not_pending_tile", tile=toks[1][:12])
         if toks[0] == "place" and len(toks) == 3:
             tile = toks[1]
-            grid = grid_masks(s["players"][seat]["grid"])
             lab = toks[2]
             if lab in s["players"][seat]["grid"]:
                 raise IllegalAction("ALH-PLACE-6", K + "err.cell_occupied", cell=lab[:12])
-            cells = [cell_label(c) for c in cells_for(D.MASK[tile], candidate_cells(grid))]
+            cells = [cell_label(c) for c in cells_for(D.MASK[tile], grid_candidates(gkey(s["players"][seat]["grid"])))]
             if lab not in cells:
                 raise IllegalAction("ALH-PLACE-6", K + "err.illegal_cell", tile=tile, cell=lab[:12])
             return ("place", (tile, lab))
@@ -870,7 +900,7 @@ class AlhambraGame(Game):
         expected = _money_total(s["n"] == D.NEUTRAL_WHEN, s["options"]["two_player_money_copies"]) + len(D.SCORING_CARDS)
         assert money == expected, f"money conservation broken: {money} != {expected}"
         if seat is not None and 0 <= seat < s["n"]:
-            bad = check_legal(grid_masks(s["players"][seat]["grid"]))
+            bad = grid_illegal(gkey(s["players"][seat]["grid"]))
             assert bad is None, f"ALH-PLACE-7 broken ({bad})"
 
     # ------------------------------------------------------------------ views
@@ -880,7 +910,8 @@ class AlhambraGame(Game):
         ring = s["options"]["wall_ring_scoring"]
         pv = []
         for seat, p in enumerate(s["players"]):
-            grid = grid_masks(p["grid"])
+            key = gkey(p["grid"])
+            grid = _masks_of(key)
             cells = sorted(grid, key=lambda c: (c[1], c[0]))
             pv.append(
                 {
@@ -890,7 +921,7 @@ class AlhambraGame(Game):
                     "grid": [{"x": c[0], "y": c[1], "tile": tile_view(p["grid"][cell_label(c)])} for c in cells],
                     "reserve": [tile_view(t) for t in p["reserve"]],
                     "bought": [tile_view(t) for t in s["bought"]] if s["phase"] in ("action", "placement") and s["active"] == seat else [],
-                    "longest_wall": longest_wall_masks(grid, ring),
+                    "longest_wall": grid_wall(key, ring),
                     "counts": type_counts(p["grid"].values()),
                     "outer_walls": [[a[0], a[1], b[0], b[1]] for a, b in sorted(outer_segments(grid))],
                 }
@@ -902,8 +933,8 @@ class AlhambraGame(Game):
             else:
                 seat, tiles = s["end_queue"][0]
             if tiles:
-                grid = grid_masks(s["players"][seat]["grid"])
-                hint = {"seat": seat, "tile": tiles[0], "cells": [list(c) for c in cells_for(D.MASK[tiles[0]], candidate_cells(grid))]}
+                cands = grid_candidates(gkey(s["players"][seat]["grid"]))
+                hint = {"seat": seat, "tile": tiles[0], "cells": [list(c) for c in cells_for(D.MASK[tiles[0]], cands)]}
         return {
             "game": "alhambra",
             "players": s["n"],
