@@ -69,7 +69,7 @@ def test_random_playout_finishes_with_invariants_LUX_TURN_1_LUX_END_2(players, s
 def test_random_playout_every_option_LUX_OPT_1_to_12(options):
     """LUX-OPT-1 … LUX-OPT-12: every game option plays to the end under the invariants."""
     for players, seed in ((2, 5), (4, 6)):
-        state, log, _ = random_playout(GAME, players, seed, options=options, invariant=check_invariants, illegal_samples=1)
+        state, log, _ = random_playout(GAME, players, seed, options=options, invariant=check_invariants, illegal_samples=1, check_all_options_every=5)
         assert GAME.result(state) is not None
         assert state["options"] == GAME.resolve_options(options)
         again = replay(GAME, players, seed, options, log)

@@ -105,13 +105,14 @@ def test_hand_order_fixed_LUX_HAND_1_LUX_DEF_11_LUX_SETUP_11():
     hand = list(st["seats"][seat]["hand"])
     priv = GAME.private_view(st, seat)["me"]
     assert [c["id"] for c in priv["hand"]] == hand
-    st, _ = do(st, seat, actions(st)[0])
+    first = actions(st)[0]
+    st, _ = do(st, seat, first)
     while st["current"] == seat and not st["over"]:
         st, _ = do(st, seat, actions(st)[0])
     new = st["seats"][seat]["hand"]
-    played = st["turn"]["card"] if False else None  # noqa: F841
     assert len(new) == 5
-    assert (new[:2] + new[3:] == hand[1:]) or (new[:2] + new[3:] == hand[:4])
+    kept = hand[1:] if first == "play L" else hand[:4]
+    assert new[:2] + new[3:] == kept  # LUX-HAND-2: the other four keep their order, the new card is in the middle
 
 
 # ----------------------------------------------------------------------------- movement
