@@ -1011,7 +1011,7 @@ def _draw_tableau(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, 
         tw = round(_len(tt, 18, True) + 16)
         rx -= tw + 12
         _chip(img, rx, y + 11, tt, SAND, 18, True, GOLD, 28, _light(col, 0.78))
-    if tab.get("passed"):
+    if tab.get("passed") and view.get("phase") in ("sail", "leftover"):
         pt = _tr("passed", locale)
         pw = round(_len(pt, 17, True) + 16)
         rx -= pw + 10
@@ -1029,11 +1029,11 @@ def _draw_tableau(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, 
         ("ship", _tr("ships", locale, n=_i(tab.get("ships"))), False),
         ("sphinx", _tr("sphinx_cards", locale, n=_i(tab.get("sphinx_count"))), False),
     ]
+    if tab.get("need") is not None and tab.get("grain_now") is not None:  # not in the documented format
+        parts.append(("grain", _tr("feed", locale, grain=_i(tab.get("grain_now")), need=_i(tab.get("need"))), False))
     tombs = [_i(v) for v in tab.get("tomb_tiles") or []]
     if tombs:
         parts.append(("tomb", _tr("tombs_held", locale, n=len(tombs), total=sum(tombs)), False))
-    if tab.get("need") is not None and tab.get("grain_now") is not None:
-        parts.append(("grain", _tr("feed", locale, grain=_i(tab.get("grain_now")), need=_i(tab.get("need"))), False))
     right_limit = x + w - 10
     for icon, txt, bold in parts:
         tw = _len(txt, 19, bold)
