@@ -13,6 +13,18 @@ State layout (all keys always present)::
     end_queue: [[seat, [tile]]], last_scoring, result, stack (test-only overrides, ALH-DOC-5)
 
 A money card is ``"<letter><value>"`` with letters y g b o (``"b7"`` = blue 7).
+
+Action grammar (one canonical string per distinct choice; cells are ``"x,y"``, y grows south):
+
+* C-02 (host tie-break, asked of seat 0): ``start <seat>``
+* C-03 (the whole action phase in one prompt, C-04 … C-07 folded in):
+  ``take y2+g3`` (cards in display order, identical cards collapse), ``buy <space> <values>``
+  (values of the space's currency, descending, e.g. ``buy 1 5+3``; exact payments first, labelled
+  "exact: extra action"), ``redesign add <tile> <x,y>``, ``redesign remove <x,y>``,
+  ``redesign swap <tile> <x,y>``, ``end`` (only after an exact buy, option ``optional``)
+* C-08 (placement step): ``place <tile> <x,y>``, ``reserve <tile>``, ``dirk <tile>`` (2 players),
+  ``reserve all`` (when 2+ tiles wait)
+* C-09 (end-of-game placement): ``place <tile> <x,y>``, ``reserve <tile>``, ``reserve all``
 """
 from __future__ import annotations
 

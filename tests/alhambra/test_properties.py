@@ -259,3 +259,26 @@ def test_fuzzed_actions_raise_only_illegal_action_ALH_TURN_2():
                 else:
                     assert (seat, action) in offered or action.startswith("buy "), action
                 assert json.dumps(state, sort_keys=True) == before
+
+
+def test_scores_are_the_sum_of_published_rounds_ALH_SCORE_10():
+    """Every point comes from a published score row (ALH-SCORE-10), rounds A, B and final."""
+    for players, seed in ((2, 61), (4, 62)):
+        totals = [0] * players
+        dirk = 0
+        rounds = []
+        last = None
+        for state, events in _walk(players, seed):
+            for e in events:
+                if e.message.key == "alhambra.ev.score_row":
+                    totals[e.message.params["player"]] += e.message.params["total"]
+                    assert e.message.params["score"] == totals[e.message.params["player"]]
+                elif e.message.key == "alhambra.ev.score_row_dirk":
+                    dirk += e.message.params["total"]
+                elif e.message.key == "alhambra.ev.scoring":
+                    rounds.append(e.message.params["round"].key.rsplit(".", 1)[1])
+            last = state
+        res = GAME.result(last)
+        assert list(res.scores) == totals
+        assert res.extra.get("dirk", 0) == dirk
+        assert rounds[-1] == "final" and rounds[:-1] == last["scorings_done"]
