@@ -1029,7 +1029,7 @@ def _draw_tableau(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, 
         ("ship", _tr("ships", locale, n=_i(tab.get("ships"))), False),
         ("sphinx", _tr("sphinx_cards", locale, n=_i(tab.get("sphinx_count"))), False),
     ]
-    if tab.get("need") is not None and tab.get("grain_now") is not None:  # not in the documented format
+    if tab.get("need") is not None and tab.get("grain_now") is not None:
         parts.append(("grain", _tr("feed", locale, grain=_i(tab.get("grain_now")), need=_i(tab.get("need"))), False))
     tombs = [_i(v) for v in tab.get("tomb_tiles") or []]
     if tombs:
@@ -1296,27 +1296,30 @@ def render_private(public_view: dict, private_view: dict, names: list[str], loca
     sphinx = [c for c in priv.get("sphinx") or [] if isinstance(c, dict)]
     drawing = [c for c in priv.get("drawing") or [] if isinstance(c, dict)]
     anytime = [c for c in priv.get("anytime") or [] if isinstance(c, dict)]
+    playable = {str(a).split()[1] for a in priv.get("playable_now") or []
+                if isinstance(a, str) and len(a.split()) > 1 and a.split()[0] == "play"}
     tab = tabs[seat] if seat is not None and 0 <= seat < len(tabs) and isinstance(tabs[seat], dict) else None
 
     def grid_h(k: int) -> int:
         return ((k + 1) // 2) * (SCARD_H + 10)
 
     # anytime chips, wrapped
-    chip_lines: list[list[tuple[str, float]]] = [[]]
+    chip_lines: list[list[tuple[str, int, bool]]] = [[]]
     cx = 0.0
     for c in anytime:
-        txt = _ell(_card_name(c, locale), 19, True, TAB_W - 40)
-        cw = _len(txt, 19, True) + 16
+        now = str(c.get("id")) in playable
+        txt = _ell(("▶ " if now else "") + _card_name(c, locale), 19, True, TAB_W - 40)
+        cw = round(_len(txt, 19, True) + 16)
         if chip_lines[-1] and cx + cw > TAB_W:
             chip_lines.append([])
             cx = 0.0
-        chip_lines[-1].append((txt, cw))
+        chip_lines[-1].append((txt, cw, now))
         cx += cw + 8
     th = _tableau_height(tab, locale) if tab else 0
     h = 78 + 38 + max(grid_h(len(sphinx)), 36) + 8
     if drawing:
         h += 38 + grid_h(len(drawing)) + 8
-    h += 38 + max(1, len(chip_lines)) * 42 + 8
+    h += 38 + max(1, len(chip_lines)) * 42 + 8 + (24 if any(now for ln in chip_lines for _, _, now in ln) else 0)
     if tab:
         h += th + GAP
     h += M
@@ -1363,12 +1366,14 @@ def render_private(public_view: dict, private_view: dict, names: list[str], loca
         _tx(d, (M + 4, y + 4), _tr("none", locale), 19, False, SUBTLE)
     for line in chip_lines:
         x = M
-        for txt, cw in line:
-            _chip(img, x, y, txt, _light(TYPE_COLOURS["anytime"], 0.6), 19, True, TYPE_COLOURS["anytime"], 34, BG)
+        for txt, cw, now in line:
+            fill = GOLD if now else _light(TYPE_COLOURS["anytime"], 0.6)
+            _chip(img, x, y, txt, fill, 19, True, TYPE_COLOURS["anytime"], 34, BG)
             x += cw + 8
         y += 42
-    if not chip_lines[0]:
-        y += 0 if anytime else 0
+    if any(now for line in chip_lines for _, _, now in line):
+        _tx(d, (M, y - 2), _ell(_tr("playable_hint", locale), 17, False, TAB_W), 17, False, SUBTLE)
+        y += 24
     y += 8
     if tab is not None and seat is not None:
         _draw_tableau(img, d, M, y, th, tab, seat, who, locale, view)
