@@ -52,7 +52,6 @@ BG = rgb("#efe6d3")
 PANEL = rgb("#fbf7ee")
 EDGE = rgb("#b9a27a")
 SUBTLE = rgb("#5e503c")  # secondary text, > 4.5:1 on PANEL and STONE
-FAINT = rgb("#e6dcc8")
 HEAD_BG = rgb("#2b2118")
 HEAD_TEXT = rgb("#f1e3c0")
 WATER = rgb("#2f6fa3")
@@ -1161,11 +1160,33 @@ def _draw_item(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, kin
 # --------------------------------------------------------------------------- final result
 
 
-def _final_height(view: dict) -> int:
+FINAL_TEXT_X = M + 400
+FINAL_TEXT_W = WIDTH - M - 14 - FINAL_TEXT_X
+
+
+def _final_rows(fin: dict, locale: str) -> list[tuple[int, tuple[str, ...], str, int]]:
+    """Per seat, best first: (seat, wrapped scoring lines, Sphinx cards not in the lines, row height)."""
+    scores = list(fin.get("scores") or [])
+    revealed = fin.get("sphinx_revealed") or {}
+    out = []
+    for s in sorted(range(len(scores)), key=lambda s: -_i(scores[s])):
+        parts, whats = [], set()
+        for ln in fin.get("lines") or []:
+            if isinstance(ln, (list, tuple)) and len(ln) >= 3 and _seat(ln[0]) == s:
+                whats.add(str(ln[1]))
+                parts.append(f"{_what_name(str(ln[1]), locale)} {_i(ln[2]):+d}")
+        lines = _wrap(" · ".join(parts), 18, False, FINAL_TEXT_W, 3) if parts else ()
+        rev = [str(c) for c in (revealed.get(str(s)) or revealed.get(s) or []) if str(c) not in whats]
+        rtxt = _tr("sphinx_revealed", locale, cards=", ".join(_sphinx_name(c, locale) for c in rev)) if rev else ""
+        out.append((s, lines, rtxt, max(30, 22 * len(lines)) + (24 if rtxt else 0) + 10))
+    return out
+
+
+def _final_height(view: dict, locale: str = "en") -> int:
     fin = view.get("final")
     if not isinstance(fin, dict):
         return 0
-    return 50 + len(fin.get("scores") or []) * 62 + 8
+    return 50 + sum(r[3] for r in _final_rows(fin, locale)) + 4
 
 
 def _what_name(what: str, locale: str) -> str:
@@ -1176,7 +1197,7 @@ def _what_name(what: str, locale: str) -> str:
 
 def _draw_final(img: Image.Image, d: ImageDraw.ImageDraw, y: float, view: dict, names: list[str], locale: str) -> None:
     fin = view["final"]
-    h = _final_height(view)
+    h = _final_height(view, locale)
     rounded_box(d, (M, y, WIDTH - M, y + h), 10, fill=rgb("#fff6d8"), outline=GOLD, width=3)
     _tx(d, (M + 14, y + 10), _tr("final", locale), 22, True)
     scores = list(fin.get("scores") or [])
@@ -1186,25 +1207,20 @@ def _draw_final(img: Image.Image, d: ImageDraw.ImageDraw, y: float, view: dict, 
         wt = _tr("winner" if len(wn) == 1 else "winners", locale, names=", ".join(wn))
         x = M + 30 + _len(_tr("final", locale), 22, True)
         _tx(d, (x, y + 12), _ell("★ " + wt, 20, True, WIDTH - M - 20 - x), 20, True, OK_GREEN)
-    revealed = fin.get("sphinx_revealed") or {}
-    yy = y + 46
-    for s in sorted(range(len(scores)), key=lambda s: -_i(scores[s])):
+    yy = y + 48
+    for s, lines, rtxt, rh in _final_rows(fin, locale):
         paste_marker(img, s, M + 30, yy + 14, 26)
         _tx(d, (M + 50, yy + 3), _ell(names[s] if s < len(names) else "?", 20, True, 230), 20, True)
         vp = _tr("vp", locale, n=_i(scores[s]))
         _tx(d, (M + 300, yy + 3), vp, 20, True)
         if s in winners:
             _tx(d, (M + 306 + _len(vp, 20, True), yy + 2), "★", 22, True, GOLD)
-        parts = []
-        for ln in fin.get("lines") or []:
-            if isinstance(ln, (list, tuple)) and len(ln) >= 3 and _seat(ln[0]) == s:
-                parts.append(f"{_what_name(str(ln[1]), locale)} {_i(ln[2]):+d}")
-        _tx(d, (M + 400, yy + 4), _ell(" · ".join(parts), 17, False, WIDTH - 2 * M - 410), 17)
-        rev = revealed.get(str(s)) or revealed.get(s) or []
-        if rev:
-            txt = _tr("sphinx_revealed", locale, cards=", ".join(_sphinx_name(c, locale) for c in rev))
-            _tx(d, (M + 50, yy + 31), _ell(txt, 17, False, WIDTH - 2 * M - 70), 17, False, SUBTLE)
-        yy += 62
+        for k, ln in enumerate(lines):
+            _tx(d, (FINAL_TEXT_X, yy + 4 + 22 * k), ln, 18)
+        if rtxt:
+            ry = yy + max(30, 22 * len(lines)) + 2
+            _tx(d, (M + 50, ry), _ell(rtxt, 17, False, WIDTH - 2 * M - 70), 17, False, SUBTLE)
+        yy += rh
 
 
 # --------------------------------------------------------------------------- public entry point
@@ -1217,7 +1233,7 @@ def _compose(view: dict, names: list[str], locale: str) -> Image.Image:
     base = _static_board(n, locale, _river_static(view))
     heights = [_tableau_height(tb, locale) for tb in tabs]
     pairs = [max(heights[i:i + 2]) for i in range(0, len(heights), 2)]
-    fh = _final_height(view)
+    fh = _final_height(view, locale)
     total = L.board_h + (fh + GAP if fh else 0) + sum(h + GAP for h in pairs) + M - GAP
     img = Image.new("RGB", (WIDTH, max(total, L.board_h)), BG)
     img.paste(base, (0, 0))
