@@ -50,8 +50,25 @@ GAME_SUBCOMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
         "end": ("end",),
         "start": ("start",),
     },
-    "egizia": {},
-    "luxor": {},
+    "egizia": {
+        "sail": ("sail", "pass", "place", "back", "stop", "endturn"),
+        "card": ("track", "n18", "improve", "alyi", "ring", "leftover"),
+        "feed": ("feed",),
+        "build": ("first", "build", "decline", "crew", "draw", "obelisk", "tomb", "pyr", "tmp", "finish"),
+        "sphinx": ("keep",),
+        "play": ("play", "crewup", "buy", "done"),
+    },
+    "luxor": {
+        "card": ("play", "discard"),
+        "move": ("move",),
+        "act": ("act",),
+        "horus": ("key", "card"),
+        "eye": ("level",),
+        "temple": ("wild", "scarab"),
+        "treasure": ("take", "leave"),
+        "anubis": ("wake", "sleep"),
+        "start": ("start",),
+    },
 }
 
 
@@ -616,8 +633,7 @@ def game_group(bot: Referee, title: str, subs: dict[str, tuple[str, ...]]) -> ap
 
     for name, tokens in subs.items():
         group.add_command(make(name, tokens))
-    move = make("move", ())
-    group.add_command(move)
+    group.add_command(make("choose", ()))
     return group
 
 

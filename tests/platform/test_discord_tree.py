@@ -51,10 +51,10 @@ def test_game_group_has_every_lobby_command(bot):
     }
 
 
-def test_every_game_has_a_move_command_with_autocomplete(bot):
+def test_every_game_has_a_choose_command_with_autocomplete(bot):
     for title in ("alhambra", "egizia", "luxor"):
         group = bot.tree.get_command(title)
-        move = group.get_command("move")
+        move = group.get_command("choose")
         assert move is not None and move.parameters[0].autocomplete
 
 
