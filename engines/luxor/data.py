@@ -80,6 +80,8 @@ OSIRIS_USED: int = RAW["osiris_tiles"]["used_per_game"]["value"]
 STARTER: dict[str, dict[str, Any]] = {c["id"]: c for c in RAW["starter_deck"]["cards"]}
 HORUS_CARDS: dict[str, dict[str, Any]] = {c["id"]: c for c in RAW["horus_cards"]["cards"]}
 CARDS: dict[str, dict[str, Any]] = {**STARTER, **HORUS_CARDS}
+#: the largest printed step count of the *one adventurer less* cards (LUX-OPT-8 choose_1_to_3)
+ONE_LESS_MAX: int = max(c["steps"] for c in HORUS_CARDS.values() if c["kind"] == "one_less")
 HORUS_LEVELS: tuple[int, ...] = tuple(sorted({c["level"] for c in HORUS_CARDS.values()}))
 DIE_FACES: tuple[int, ...] = tuple(RAW["die"]["faces"])
 HAND_SIZE: int = RAW["hand"]["size"]

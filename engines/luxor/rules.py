@@ -16,6 +16,7 @@ from . import data
 State = dict[str, Any]
 TOMB = data.TOMB
 STAIRS = data.STAIRS
+END_TRIGGER_ENTRIES = 2  # LUX-END-1: the second adventurer to enter the tomb ends the game (printed rule)
 
 
 # =========================================================================== views of components
@@ -270,7 +271,7 @@ def movement_options(state: State, seat: int, cid: str, roll: int | None) -> lis
         elif kind == "die":
             ks, fixed = [roll], True
         elif kind == "one_less":
-            ks, fixed = list(range(1, 4)), False  # LUX-OPT-8 choose_1_to_3
+            ks, fixed = list(range(1, data.ONE_LESS_MAX + 1)), False  # LUX-OPT-8 choose_1_to_3
         elif kind == "range":
             ks, fixed = list(range(card.get("min", 1), card["max"] + 1)), False
         elif kind == "range_die":
@@ -345,9 +346,10 @@ def same_card_type(a: str, b: str) -> bool:
 def max_sets(v: int, s: int, j: int, w: int) -> int:
     """LUX-ALG-6: most sets of V+S+J with at most 2 wilds each."""
     k = 0
-    for c in range(1, (v + s + j + w) // 3 + 1):
+    size = len(data.TREASURE_TYPES)  # one of each type per set
+    for c in range(1, (v + s + j + w) // size + 1):
         m = min(v, c) + min(s, c) + min(j, c)
-        if m >= c and 3 * c - m <= w and (3 - data.MAX_WILD_PER_SET) * c <= m:
+        if size * c - m <= w and (size - data.MAX_WILD_PER_SET) * c <= m:
             k = c
         else:
             break
@@ -536,7 +538,7 @@ def _enter_tomb(st: State, ev: list[Event], seat: int, i: int) -> None:
         vp = st["sarcophagi"].pop(0)
         p["sarcophagi"].append(vp)
         ev.append(Event(msg("luxor.ev.sarcophagus", player=seat, vp=vp)))
-    if st["tomb_entries"] == 2 and not st["end_triggered"]:
+    if st["tomb_entries"] == END_TRIGGER_ENTRIES and not st["end_triggered"]:
         st["end_triggered"] = True
         ev.append(Event(msg("luxor.ev.end_triggered", player=seat)))
 

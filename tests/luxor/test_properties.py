@@ -42,6 +42,8 @@ def _secrets(st, seat=None):
 def _check_views(st):
     pub = GAME.public_view(st)
     json_roundtrip(pub)
+    if not st["over"]:
+        assert pub["final"] is None  # scarab values are revealed only at the end (LUX-INFO-5)
     assert_no_secret(pub, _secrets(st))
     for s in range(len(st["seats"])):
         priv = GAME.private_view(st, s)

@@ -436,3 +436,27 @@ def test_private_view_playable_ends_LUX_INFO_2():
     assert [c["id"] for c in me["hand"]] == h and me["playable"] == {"L": False, "R": True}
     assert [s["vp"] for s in me["scarabs"]] == [4]
     assert "me" not in GAME.public_view(st)
+
+
+def test_max_sets_matches_brute_force_LUX_SCORE_6_LUX_ALG_6():
+    """LUX-ALG-6 against an exhaustive search over every way to build sets (at most 2 wilds each)."""
+    from functools import lru_cache
+    from itertools import product
+
+    @lru_cache(maxsize=None)
+    def brute(v, s, j, w):
+        best = 0
+        for use in product((0, 1), repeat=3):
+            real = sum(use)
+            if real == 0 or 3 - real > w:
+                continue
+            if use[0] > v or use[1] > s or use[2] > j:
+                continue
+            best = max(best, 1 + brute(v - use[0], s - use[1], j - use[2], w - (3 - real)))
+        return best
+
+    for v in range(5):
+        for s in range(5):
+            for j in range(4):
+                for w in range(7):
+                    assert rules.max_sets(v, s, j, w) == brute(v, s, j, w), (v, s, j, w)
