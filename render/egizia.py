@@ -379,7 +379,8 @@ class _L:
         self.right_w = WIDTH - M - self.right_x
         y += self.mid_h + GAP
         self.score_y = y
-        self.score_h = 196
+        self.stack = max(2, min(players, 4))  # markers that can share a score-track space
+        self.score_h = 122 + self.stack * (MARK - 1)
         y += self.score_h + GAP
         self.board_h = y
 
@@ -433,7 +434,7 @@ def _score_geo(L: _L) -> dict[str, Any]:
     g["x0"] = g["neg_x"] + g["neg_w"] + 6
     g["cw"] = (WIDTH - M - 12 - g["x0"]) / 50
     g["strip_h"] = 16
-    g["strip_y"] = L.score_y + 38 + 4 * (MARK - 1) + 8
+    g["strip_y"] = L.score_y + 38 + L.stack * (MARK - 1) + 8
     g["order_y"] = g["strip_y"] + g["strip_h"] + 30
     return g
 
@@ -818,7 +819,7 @@ def _draw_score(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, nam
         for s in _seats(sp.get("players")):  # first to arrive nearest the track
             k = stacks.get(pos, 0)
             stacks[pos] = k + 1
-            if k >= 6:
+            if k >= L.stack:
                 continue
             cy = g["strip_y"] - MARK / 2 - 2 - k * (MARK - 1)
             paste_marker(img, s, cx, cy, MARK)
