@@ -20,7 +20,8 @@ Action grammar (space-separated, ASCII):
   N33, ``play N33`` (D-08).
 * card choices ``track ss|gm`` (D-06, D-17), ``n18 <b> <b>``, ``improve <imp> <field>`` / ``keep`` (D-06)
 * ``alyi <b> [<b>]``, ``ring left|middle|right`` (D-07); ``leftover <idx>`` / ``leftover no`` (D-09)
-* ``feed <grain4 cards> <stones>`` (D-10); ``first yes|no`` (D-11); ``build`` / ``decline`` (D-12)
+* ``feed <grain4 cards> <stones>`` (D-10: the seat in score order decides with its W2 free actions;
+  later seats with grain cards/N22 may answer in parallel, buffered and applied in score order); ``first yes|no`` (D-11); ``build`` / ``decline`` (D-12)
 * ``crew <b> [<b>] [jk] [p3] [sx]`` (D-13; 2nd regular = N34/N54, p3 = N14/N53, sx = N15/N57);
   ``draw <n>`` (D-14); ``keep [<i> [<j>]] [n35]`` (D-15, secret: positions in the drawn cards)
 * ``obelisk`` / ``tomb`` / ``finish`` (D-16); ``pyr <row>`` / ``tmp <field>`` / ``finish`` (D-18)
@@ -853,7 +854,7 @@ def _st_leftover(s: State, ev: list) -> bool:
             s["out"].append(s["river_card"][i])
             s["river_card"][i] = None
     ev.append(Event(msg("egizia.ev.sail_end")))
-    s["stage"] = {"at": "feed", "order": score_order(s), "i": 0, "asked": False}
+    s["stage"] = {"at": "feed", "order": score_order(s), "i": 0, "asked": False, "buffer": {}}
     return True
 
 
@@ -865,6 +866,14 @@ def _feed_needs_decision(s: State, seat: int) -> bool:
     if held_of_kind(p, "grain") or (held_of_kind(p, "feed_with_stones", "perm") and p["stones"] > 0):
         return True
     return bool(free_options(s, seat, "W2"))
+
+
+def _feed_can_preanswer(s: State, seat: int) -> bool:
+    """A later seat may answer D-10 in parallel when it has a real feeding choice (grain cards or N22)."""
+    p = s["seats"][seat]
+    if need_of(p) - field_grain(s, seat) <= 0:
+        return False
+    return bool(held_of_kind(p, "grain")) or (bool(held_of_kind(p, "feed_with_stones", "perm")) and p["stones"] > 0)
 
 
 def feed_options(s: State, seat: int) -> list[Option]:
@@ -908,8 +917,15 @@ def do_feed(s: State, seat: int, g: int, stones: int, ev: list) -> None:
 
 def _st_feed(s: State, ev: list) -> bool:
     st = s["stage"]
+    buf = st.setdefault("buffer", {})
     while st["i"] < len(st["order"]):
         seat = st["order"][st["i"]]
+        if str(seat) in buf:  # answered in parallel earlier: applied now, in score order
+            g, n = buf.pop(str(seat))
+            do_feed(s, seat, g, n, ev)
+            st["i"] += 1
+            st["asked"] = False
+            continue
         if st["asked"]:
             return False
         if _feed_needs_decision(s, seat):
@@ -1231,7 +1247,16 @@ def prompts_of(s: State) -> list[Prompt]:
         seat = st["order"][st["i"]]
         p = s["seats"][seat]
         ops = feed_options(s, seat) + free_options(s, seat, "W2")
-        return [Prompt(seat, "D-10", tuple(ops), msg("egizia.title.D-10", need=need_of(p), grain=field_grain(s, seat), penalty=D.GRAIN_PENALTY[p["gm"]]))]
+        out = [Prompt(seat, "D-10", tuple(ops), msg("egizia.title.D-10", need=need_of(p), grain=field_grain(s, seat), penalty=D.GRAIN_PENALTY[p["gm"]]))]
+        # D-10 collected in parallel: later seats with a real choice may answer now (their W2 free
+        # actions wait for their own step); answers are buffered and applied in score order.
+        buf = st.get("buffer", {})
+        for later in st["order"][st["i"] + 1:]:
+            if str(later) not in buf and _feed_can_preanswer(s, later):
+                q = s["seats"][later]
+                out.append(Prompt(later, "D-10", tuple(feed_options(s, later)),
+                                  msg("egizia.title.D-10", need=need_of(q), grain=field_grain(s, later), penalty=D.GRAIN_PENALTY[q["gm"]])))
+        return out
     if at == "build":
         seat = st["seat"]
         if seat is None:
@@ -1452,9 +1477,13 @@ def _dispatch(s: State, seat: int, prompt: Prompt, action: str, ev: list, auto: 
             ev.append(Event(msg("egizia.ev.play", player=seat, card=card_msg(c))))
             take_card(s, seat, cid, ev)
     elif kind == "D-10":
-        do_feed(s, seat, int(toks[1]), int(toks[2]), ev)
-        st["i"] += 1
-        st["asked"] = False
+        if seat != st["order"][st["i"]]:
+            st.setdefault("buffer", {})[str(seat)] = [int(toks[1]), int(toks[2])]
+            ev.append(Event(msg("egizia.ev.feed_ready", player=seat)))
+        else:
+            do_feed(s, seat, int(toks[1]), int(toks[2]), ev)
+            st["i"] += 1
+            st["asked"] = False
     elif kind == "D-11":
         if toks[1] == "yes":
             st["first"] = seat

@@ -320,3 +320,28 @@ def test_deck_rest_to_box_after_rounds_2_4_5_EGZ_R1_LAYOUT_3():
     t = R.resume(s).state
     assert t["round"] == 3 and t["decks"]["1/2"] == [] and all(c in t["box"] for c in rest)
     assert all(D.NILE[c]["deck"] == "3/4" for c in t["river_card"] if c)
+
+
+def test_feeding_collected_in_parallel_applied_in_score_order_D10_EGZ_R3_FEED_1():
+    """EGZ-R3-FEED-1 EGZ-R3-FEED-7 EGZ-SCORE-3: D-10 may be answered in parallel; answers are
+    buffered and applied in score order, so the arrival order follows the rules."""
+    s = board()
+    for seat, sc in ((0, 30), (1, 20), (2, 10), (3, 5)):
+        set_player(s, seat, score=sc, bk=3, bl=3, ye=3, jk=3)  # need 12, grain 6: short 6
+    give(s, 0, "N13")
+    give(s, 2, "N47")
+    s = at_feed(s).state
+    ps = GAME.prompts(s)
+    # seat 0 (leader) decides now; seat 2 may already answer; seat 1 has nothing to decide yet
+    assert [(p.seat, p.kind) for p in ps] == [(0, "D-10"), (2, "D-10")]
+    o = act(s, 2, "feed 1 0")
+    assert [e.message.key for e in o.events] == ["egizia.ev.feed_ready"]
+    s = o.state
+    assert s["seats"][2]["score"] == 10 and [p.seat for p in GAME.prompts(s)] == [0]
+    o = act(s, 0, "feed 0 0")
+    feeds = [e.message.params["player"] for e in o.events if e.message.key == "egizia.ev.feed"]
+    assert feeds == [0, 1, 2, 3]
+    t = o.state
+    pen = D.GRAIN_PENALTY[0]
+    assert [t["seats"][i]["score"] for i in range(4)] == [30 - 6 * pen, 20 - 6 * pen, 10 - 2 * pen, 5 - 6 * pen]
+    assert "N47" in t["out"] and "N13" in t["seats"][0]["any"]
