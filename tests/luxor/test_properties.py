@@ -247,3 +247,34 @@ def test_translations_match_english_fields_LUX_INFO_1():
         for k, v in other.items():
             fields = {f[1] for f in string.Formatter().parse(v) if f[1]}
             assert fields == {f[1] for f in string.Formatter().parse(en[k]) if f[1]}, (loc, k)
+
+
+def test_illegal_actions_name_real_clauses_and_messages_LUX_DOC_3():
+    """Every IllegalAction names a clause of RULES.md and a catalogue message, in every kind of decision."""
+    import pathlib
+    import re
+
+    rules_md = (pathlib.Path(__file__).resolve().parents[3] / "shared" / "rules" / "luxor" / "RULES.md")
+    clause_ids = set(re.findall(r"\*\*(LUX-[A-Z0-9-]+)", rules_md.read_text(encoding="utf-8"))) if rules_md.exists() else None
+    cat = catalogue("en")
+    seen_kinds = set()
+    for players, seed, options in ((2, 1, {}), (3, 2, VARIANTS[2]), (4, 3, VARIANTS[6])):
+        rnd = random.Random(seed)
+        st = GAME.new_game(players, options, seed).state
+        while GAME.prompts(st):
+            p = GAME.prompts(st)[0]
+            seen_kinds.add(p.kind)
+            legal = {o.action for o in p.options}
+            for bad in ("", "zz", "play X", "discard Q", "move 99", "move 0 9", "move 0 x", "act 77", "level 9", "start 9", "key key"):
+                if bad in legal:
+                    continue
+                try:
+                    GAME.apply(st, p.seat, bad)
+                except IllegalAction as exc:
+                    assert exc.message.key in cat, exc.message.key
+                    if clause_ids is not None:
+                        assert exc.clause in clause_ids, exc.clause
+                else:
+                    raise AssertionError(bad)
+            st = GAME.apply(st, p.seat, rnd.choice(p.options).action).state
+    assert {"C-03", "C-04", "C-06", "C-12", "C-13"} <= seen_kinds
