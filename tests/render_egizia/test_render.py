@@ -109,3 +109,17 @@ def test_translations_complete(locale: str) -> None:
     other = {k for k in catalogue(locale) if k.startswith("egizia_render.")}
     assert en - other == set(), sorted(en - other)
     assert other - en == set(), sorted(other - en)
+
+
+def test_options_setup_draw_and_23_player_cards() -> None:
+    """Setup with two Sphinx cards to choose from (all seats pending), PL cards N57/S30."""
+    snaps = list(playout(3, 4, options={"setup_sphinx": "draw2_keep1", "two_three_player_cards": True,
+                                        "score_floor_zero": True}, snapshots=4))
+    pub, privs = snaps[0]
+    assert pub["phase"] == "setup" and len(pub["pending"]["seats"]) == 3
+    assert privs[0]["private"]["drawing"]
+    _png(R.render_public(pub, NAMES[:3], "cs"))
+    for seat in range(3):
+        _png(R.render_private(pub, privs[seat], NAMES[:3], "pl"))
+    for pub, privs in snaps[1:]:
+        _png(R.render_public(pub, NAMES[:3]))
