@@ -138,6 +138,7 @@ class Referee(discord.Client):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GroupButton, OptionSelect, HandButton, LobbyButton, AbandonButton)
         await self.tree.set_translator(CatalogueTranslator())
+        await asyncio.to_thread(warm_up_renderers)
         if self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -189,6 +190,17 @@ class Referee(discord.Client):
         mine = [say(e.message, locale, names) for e in report.private_events(report.actor)] if report.actor is not None else []
         confirm = t("ok.move", locale, action=action)
         await reply(interaction, join_limited([confirm, *mine], CONTENT, lambda n: t("more_lines", locale, n=n)))
+
+
+def warm_up_renderers() -> None:
+    """Fill the renderers' caches once, so the first board after a start is as fast as the rest."""
+    for title in available_games():
+        try:
+            module = renderer(title)
+        except ModuleNotFoundError:
+            continue
+        if hasattr(module, "warm_up"):
+            module.warm_up(("en", "cs", "pl"))
 
 
 def rejection_text(exc: Exception, locale: str) -> str:
