@@ -744,6 +744,7 @@ def _draw_right(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, loc
     rx, rw = L.right_x, L.right_w
     # tomb row: space 1 (at the Nile) on the left
     tw, th = g["tomb_w"], g["tomb_h"]
+    first_up = True
     for k, sp in enumerate(((view.get("tombs") or {}).get("spaces") or [])[:12]):
         x0, y0 = rx + 12 + k * (tw + 4), g["tomb_y"]
         box = (x0, y0, x0 + tw, y0 + th)
@@ -757,6 +758,9 @@ def _draw_right(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, loc
                 _tx(d, (x0 + tw / 2, y0 + th - 2), str(val), 17, True, ink_for(col), "md")
         elif sp.get("state") == "face_up":
             d.rectangle(box, fill=WHITE, outline=INK, width=2)
+            if first_up:  # the next tile to take
+                d.rectangle((x0 - 3, y0 - 3, x0 + tw + 3, y0 + th + 3), outline=rgb("#d08c00"), width=4)
+                first_up = False
             _tx(d, (x0 + tw / 2, y0 + th / 2), str(val if val is not None else "?"), 28, True, INK, "mm")
         else:
             d.rectangle(box, fill=HIDDEN, outline=INK, width=1)
