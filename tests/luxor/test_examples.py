@@ -590,10 +590,12 @@ def test_ex30_last_to_second_last_ties_tomb_LUX_CARD_H07_LUX_TOMB_4():
     # (c) S = 43, never the tomb
     st = base()
     sc.set_adventurers(st, RED, active=[43, 0, 0, 0], finished=1)
+    sc.set_tile(st, 43, ("treasure", "statue", 2, 3))
     sc.set_hand(st, RED, ["H3-7", "5", "5", "5", "5"])
     sc.begin(st, RED)
     st, _ = do(st, RED, "play L")
-    assert 43 in active(st, RED) and finished(st, RED) == 1 and active(st, RED).count(0) == 2
+    assert active(st, RED) == [0, 0, 43, 43] and finished(st, RED) == 1
+    assert st["seats"][RED]["score"] == 3 and st["tiles"][43] is None  # the action on 43 was carried out
 
 
 def _ex31(start: int, keys: int, level: int, keep: int):
@@ -613,6 +615,8 @@ def test_ex31_horus_tile_exhausted_supplies_LUX_TILE_HORUS_2_LUX_SUPPLY_1():
     """EX-31 (LUX-TILE-HORUS-2, LUX-DRAW-1, LUX-SUPPLY-1)."""
     st, ev, d = _ex31(20, 0, 2, 8)  # (a) no keys: the card is taken automatically
     assert "luxor.ev.horus_card" in keys_of(ev) and len(st["draw"]) == d and len(st["horus_stacks"]["2"]) == 7
+    taken = next(e for e in ev if e.message.key == "luxor.ev.horus_card").message.params["card_id"]
+    assert st["seats"][RED]["hand"][2] == taken and data.HORUS_CARDS[taken]["level"] == 2
     st, ev, d = _ex31(32, 3, 3, 0)  # (b) level 3 empty: a key
     assert st["seats"][RED]["keys"] == 1 and len(st["draw"]) == d - 1
     st, ev, d = _ex31(3, 0, 1, 0)  # (c) nothing: the player draws
@@ -654,9 +658,8 @@ def test_ex34_reshuffle_horus_cards_return_LUX_DRAW_2_LUX_CARD_H02():
     st["discard"] = ["S05", "H3-3", "S20"]
     l3 = list(st["horus_stacks"]["3"])
     sc.begin(st, RED)
-    st, ev = do(st, RED, "play L")
-    if st["turn"]["seat"] == RED and st["pending"] and st["pending"]["kind"] == "C-06":
-        st, ev = do(st, RED, actions(st)[0])
+    st, ev = do(st, RED, "play L")  # both adventurers on the stairs: C-06 has one option (auto)
+    assert st["current"] != RED and active(st, RED) == [0, 2]
     assert "luxor.ev.reshuffled" in keys_of(ev)
     assert st["discard"] == [] and len(st["draw"]) == 3
     assert sorted(st["draw"] + [st["seats"][RED]["hand"][2]]) == sorted(["S05", "H3-3", "S20", "S12"])
