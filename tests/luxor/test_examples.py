@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.luxor import GAME, data, rules
 from engines.luxor import scenario as sc
 
-from .helpers import BLUE, GREEN, RED, actions, active, base, do, finished, keys_of, labels, lying, prompt, tile_spec
+from .helpers import BLUE, GREEN, RED, actions, active, base, do, finished, keys_of, lying, prompt, tile_spec
 
 
 # ----------------------------------------------------------------------------- Part 1: the rulebook examples
