@@ -1308,7 +1308,8 @@ def _sphinx_card_img(name: str, scope: str, points: str, locale: str, drawing: b
 
 def render_private(public_view: dict, private_view: dict, names: list[str], locale: str = "en") -> bytes:
     """PNG of one player's hidden cards and anytime cards, with their tableau (only for that player)."""
-    priv = (private_view or {}).get("private") or {}
+    pv = private_view or {}
+    priv = pv.get("private") if isinstance(pv.get("private"), dict) else (pv if "sphinx" in pv else {})
     view = public_view or private_view or {}
     seat = _seat(priv.get("seat"))
     tabs = view.get("tableaux") or []
