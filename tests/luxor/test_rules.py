@@ -460,3 +460,27 @@ def test_max_sets_matches_brute_force_LUX_SCORE_6_LUX_ALG_6():
             for j in range(4):
                 for w in range(7):
                     assert rules.max_sets(v, s, j, w) == brute(v, s, j, w), (v, s, j, w)
+
+
+def test_stall_discard_auto_when_same_type_C05_LUX_NOMOVE_1():
+    """LUX-NOMOVE-1 / C-05: asked unless both end cards are the same type, then resolved automatically."""
+    st = base()
+    sc.set_adventurers(st, RED, active=[43, 43, 43, 43, 43])
+    h = sc.set_hand(st, RED, ["3", "1", "1", "1", "3"])
+    ev = sc.begin(st, RED)
+    assert "luxor.ev.stalled" in keys_of(ev) and st["current"] == 1
+    assert st["discard"][-1] == h[0] and st["stall"]["round"] == [True]
+
+
+def test_horus_tile_key_choice_C09_LUX_TILE_HORUS_1():
+    """LUX-TILE-HORUS-1 / C-09: a key goes in front of the player and the player draws normally."""
+    st = base()
+    sc.set_adventurers(st, RED, active=[25, 0], lying=[7, 18, 29])
+    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
+    st, _ = do(st, RED, "move 25")
+    p = prompt(st)
+    assert p.kind == "C-09" and [o.action for o in p.options] == ["key", "card"]
+    draw = len(st["draw"])
+    st, ev = do(st, RED, "key")
+    assert st["seats"][RED]["keys"] == 1 and st["supply"]["keys"] == 19 and len(st["draw"]) == draw - 1
+    assert GAME.public_view(st)["seats"][RED]["keys"] == 1
