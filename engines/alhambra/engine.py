@@ -619,9 +619,11 @@ class AlhambraGame(Game):
         price = D.PRICE[tile]
         for pay, exact in payments(values, price):
             paid = "+".join(map(str, pay))
+            # a long over-payment is summarised so that the label stays short
+            shown: str | Msg = paid if len(pay) <= 10 else Msg(K + "paid_many", {"count": len(pay), "total": sum(pay)})
             label = Msg(
                 K + ("opt.buy_exact" if exact else "opt.buy"),
-                {"space": space, "tile": tile, "type": type_msg(tile), "price": price, "currency": cur_msg(cur), "paid": paid},
+                {"space": space, "tile": tile, "type": type_msg(tile), "price": price, "currency": cur_msg(cur), "paid": shown},
             )
             yield f"buy {space} {paid}", label, ("buy", (i, pay, exact))
 

@@ -255,6 +255,11 @@ def test_payment_list_is_bounded_but_every_legal_payment_accepted_ALH_BUY_3():
     buys = [a for a in options(s) if a.startswith("buy 1")]
     assert buys[:2] == ["buy 1 2", "buy 1 1+1"]  # the exact ones
     assert "buy 1 3" in buys and len(buys) == 2 + 7 + PAYMENT_OTHER_CAP  # minimal: one card 3..9
+    from render.i18n import t
+
+    for p in GAME.prompts(s):  # long over-payments are summarised: labels stay short
+        for o in p.options:
+            assert all(len(t(o.label, loc)) <= 100 for loc in ("en", "cs", "pl")), o
     unlisted = "buy 1 1+1+1"  # legal (3 >= 2) but neither exact nor minimal, beyond the cap
     assert unlisted not in buys
     s2, ev = play(s, 0, unlisted)
