@@ -246,11 +246,20 @@ def compose_turn(snap: Snapshot, lines: Sequence[str], locale: str) -> tuple[str
     mentions = ", ".join(f"<@{snap.user_of(s)}>" for s in snap.waiting_for)
     prompt = snap.prompts[0]
     content = t("turn.content", locale, mentions=mentions, what=say(prompt.title, locale, names))
-    add_turn_buttons(view, snap)
+    add_turn_buttons(view, snap, locale)
     return clip(content, CONTENT), embed, view
 
 
-def add_turn_buttons(view: discord.ui.View, snap: Snapshot) -> None:
+def group_label(title: str, group: str, locale: str) -> str:
+    """A button's text for a kind of move, e.g. ``buy`` → "Buy a building" (the token itself if untranslated)."""
+    if group == "*":
+        return "🔒 " + t("button.private", locale)
+    key = f"group.{title}.{group}"
+    text = t(key, locale)
+    return clip(group if text == key else text, 80)
+
+
+def add_turn_buttons(view: discord.ui.View, snap: Snapshot, locale: str = "en") -> None:
     groups: list[str] = []
     secret = False
     for p in snap.prompts:
@@ -264,8 +273,8 @@ def add_turn_buttons(view: discord.ui.View, snap: Snapshot) -> None:
     if secret:
         groups.insert(0, "*")  # a private choice: shown only to its owner
     for g in groups[: MAX_CHOICES - 5]:
-        view.add_item(GroupButton(snap.row.id, snap.row.version, g))
-    view.add_item(HandButton(snap.row.id))
+        view.add_item(GroupButton(snap.row.id, snap.row.version, g, group_label(snap.row.title, g, locale)))
+    view.add_item(HandButton(snap.row.id, t("button.hand", locale)))
 
 
 # ------------------------------------------------------------------------------------- components
@@ -274,9 +283,9 @@ def add_turn_buttons(view: discord.ui.View, snap: Snapshot) -> None:
 class GroupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:g:(?P<gid>\d+):(?P<ver>\d+):(?P<group>[A-Za-z0-9_+*-]+)"):
     """A kind of move (take, buy, …). Pressing it shows that kind's legal options privately."""
 
-    def __init__(self, game_id: int, version: int, group: str) -> None:
+    def __init__(self, game_id: int, version: int, group: str, label: str = "") -> None:
         self.game_id, self.version, self.group = game_id, version, group
-        label = "🔒" if group == "*" else group
+        label = label or group
         style = discord.ButtonStyle.primary if group != "*" else discord.ButtonStyle.success
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"rf:g:{game_id}:{version}:{group}"))
 
@@ -339,9 +348,10 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rf:s:(?
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:h:(?P<gid>\d+)"):
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, label: str = "") -> None:
         self.game_id = game_id
-        super().__init__(discord.ui.Button(label="🂠", style=discord.ButtonStyle.secondary, custom_id=f"rf:h:{game_id}"))
+        super().__init__(discord.ui.Button(label=label or "hand", emoji="🂠", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"rf:h:{game_id}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "HandButton":
@@ -458,6 +468,37 @@ def options_summary(title: str, options: dict[str, Any], locale: str) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items()) or t("lobby.default_options", locale)
 
 
+def _option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def option_choices(title: str, current: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for ``/game new options``: the next ``key=value`` pair, only allowed values."""
+    try:
+        specs = get_game(title).option_specs
+    except (KeyError, ModuleNotFoundError):
+        return []
+    words = (current or "").split()
+    finished = words if (current or "").endswith(" ") or not words else words[:-1]
+    partial = "" if (current or "").endswith(" ") or not words else words[-1]
+    base = " ".join(finished)
+    used = {w.split("=", 1)[0] for w in finished}
+    out: list[app_commands.Choice[str]] = []
+    for spec in specs:
+        if spec.name in used:
+            continue
+        for value in spec.allowed:
+            pair = f"{spec.name}={_option_text(value)}"
+            if partial and not pair.startswith(partial) and partial not in pair:
+                continue
+            text = f"{base} {pair}".strip()
+            mark = f" ({t('lobby.default', locale)})" if value == spec.default else ""
+            out.append(app_commands.Choice(name=clip(text + mark, 100), value=clip(text, 100)))
+            if len(out) == MAX_CHOICES:
+                return out
+    return out
+
+
 def parse_options_text(text: str | None) -> dict[str, Any]:
     """``"key=value key2=value2"`` → dict; numbers and true/false are converted."""
     out: dict[str, Any] = {}
@@ -503,6 +544,11 @@ def build_commands(bot: Referee) -> None:
             view=view, allowed_mentions=discord.AllowedMentions.none(),
         )
         await reply(interaction, t("ok.created", locale))
+
+    @new.autocomplete("options")
+    async def new_options_ac(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        title = getattr(interaction.namespace, "game", None) or "alhambra"
+        return option_choices(title, current, user_locale(interaction))
 
     @group.command(name="join", description=L("cmd.join"))
     async def join(interaction: discord.Interaction) -> None:

@@ -61,3 +61,15 @@ def test_every_game_has_a_choose_command_with_autocomplete(bot):
 def test_tree_serialises_like_a_sync_payload(bot):
     payload = [c.to_dict(bot.tree) for c in bot.tree.get_commands()]
     assert all(p["name"] for p in payload)
+
+
+def test_options_autocomplete_offers_only_allowed_pairs():
+    """ALH-OPT-3: the lobby's option helper lists exactly the allowed values, marking the default."""
+    from bot.discord_bot import option_choices
+
+    choices = option_choices("alhambra", "exact_pay", "en")
+    assert [c.value for c in choices] == ["exact_payment_extra_action=optional", "exact_payment_extra_action=mandatory"]
+    assert "(default)" in choices[0].name
+    more = option_choices("alhambra", "open_hands=true ", "en")
+    assert more and all(c.value.startswith("open_hands=true ") for c in more)
+    assert not any("open_hands=false" in c.value for c in more)
