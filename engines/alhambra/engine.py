@@ -923,6 +923,11 @@ class AlhambraGame(Game):
         s = state
         ring = s["options"]["wall_ring_scoring"]
         pv = []
+        waiting: dict[int, list[str]] = {}  # tiles bought (or received at the end) and not yet placed
+        if s["phase"] in ("action", "placement") and s["active"] is not None:
+            waiting[s["active"]] = s["bought"]
+        elif s["phase"] == "end_placement":
+            waiting.update({seat: tiles for seat, tiles in s["end_queue"]})
         for seat, p in enumerate(s["players"]):
             key = gkey(p["grid"])
             grid = _masks_of(key)
@@ -934,7 +939,7 @@ class AlhambraGame(Game):
                     "hand_count": len(p["hand"]),
                     "grid": [{"x": c[0], "y": c[1], "tile": tile_view(p["grid"][cell_label(c)])} for c in cells],
                     "reserve": [tile_view(t) for t in p["reserve"]],
-                    "bought": [tile_view(t) for t in s["bought"]] if s["phase"] in ("action", "placement") and s["active"] == seat else [],
+                    "bought": [tile_view(t) for t in waiting.get(seat, [])],
                     "longest_wall": grid_wall(key, ring),
                     "counts": type_counts(p["grid"].values()),
                     "outer_walls": [[a[0], a[1], b[0], b[1]] for a, b in sorted(outer_segments(grid))],

@@ -282,3 +282,25 @@ def test_scores_are_the_sum_of_published_rounds_ALH_SCORE_10():
         assert list(res.scores) == totals
         assert res.extra.get("dirk", 0) == dirk
         assert rounds[-1] == "final" and rounds[:-1] == last["scorings_done"]
+
+
+def test_tiles_received_at_the_end_are_shown_as_waiting_ALH_END_6():
+    """ALH-END-6 / ALH-INFO-1: during the end-of-game placement, each recipient's received tiles are public."""
+    import random
+
+    from engines import get_game
+
+    game = get_game("alhambra")
+    for seed in range(40):
+        rnd = random.Random(seed)
+        state = game.new_game(3, {}, seed).state
+        while game.prompts(state):
+            if state["phase"] == "end_placement":
+                view = game.public_view(state)
+                for seat, tiles in state["end_queue"]:
+                    shown = [t["id"] for t in view["players_view"][seat]["bought"]]
+                    assert shown == tiles
+                return
+            p = rnd.choice(game.prompts(state))
+            state = game.apply(state, p.seat, rnd.choice(p.options).action).state
+    raise AssertionError("no seed reached the end-of-game placement")
