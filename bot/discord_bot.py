@@ -14,21 +14,22 @@ messages. Rules live in ``engines``, pictures in ``render``, text in the catalog
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
-from typing import Any, Sequence
+from typing import Any, Awaitable, Callable, Sequence
 
 import discord
 from discord import app_commands
 
 from engines import GAME_IDS, available_games, get_game
-from engines.core import IllegalAction, Msg, Option, Prompt
+from engines.core import IllegalAction, Option
 from render import renderer
 from render.i18n import normalise_locale, t
 from .config import Config
-from .service import GameService, MoveReport, ServiceError, Snapshot, StaleMove, User
-from .storage import LOBBY, Store
+from .service import GameService, ServiceError, Snapshot, User
+from .storage import Store
 from .text import clip, event_lines_from_json, join_limited, say, say_events
 
 log = logging.getLogger("referee")
@@ -125,6 +126,25 @@ def L(key: str) -> app_commands.locale_str:
 # ------------------------------------------------------------------------------------- the bot
 
 
+def private_refusals(handler: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """Answer a refused request (illegal move, not your turn, no game here …) privately, naming the rule.
+
+    Whatever the handler did not finish changes nothing: the service stores a move whole or not at all.
+    """
+
+    @functools.wraps(handler)
+    async def wrapper(*args: Any, **kwargs: Any) -> None:
+        try:
+            await handler(*args, **kwargs)
+        except (IllegalAction, ServiceError) as exc:
+            interaction = next(a for a in (*args, *kwargs.values()) if hasattr(a, "response") and hasattr(a, "followup"))
+            await reply(interaction, rejection_text(exc, user_locale(interaction)))
+
+    return wrapper
+
+
+
+
 class Referee(discord.Client):
     def __init__(self, service: GameService, config: Config | None = None) -> None:
         intents = discord.Intents.default()
@@ -175,15 +195,12 @@ class Referee(discord.Client):
         await channel.send(content=content, embed=embed, file=file, view=view,
                            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False))
 
+    @private_refusals
     async def do_move(self, interaction: discord.Interaction, action: str, expected_version: int | None = None) -> None:
         """Apply a move for the interaction's user and publish it. Errors are private."""
         locale = user_locale(interaction)
         await defer(interaction)
-        try:
-            report = await self.service.act(str(interaction.channel_id), user_of(interaction), action, expected_version)
-        except (IllegalAction, ServiceError) as exc:
-            await reply(interaction, rejection_text(exc, locale))
-            return
+        report = await self.service.act(str(interaction.channel_id), user_of(interaction), action, expected_version)
         names = report.row.names
         public = say_events(report.public_events, self.channel_locale(report), names)
         await self.post_turn(interaction.channel, report, public)
@@ -293,6 +310,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:g:(?P
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "GroupButton":
         return cls(int(match["gid"]), int(match["ver"]), match["group"])
 
+    @private_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Referee = interaction.client  # type: ignore[assignment]
         locale = user_locale(interaction)
@@ -339,6 +357,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rf:s:(?
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> "OptionSelect":
         return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
 
+    @private_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Referee = interaction.client  # type: ignore[assignment]
         values = (interaction.data or {}).get("values") or []
@@ -357,6 +376,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:h:(?P<
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "HandButton":
         return cls(int(match["gid"]))
 
+    @private_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Referee = interaction.client  # type: ignore[assignment]
         await send_hand(bot, interaction)
@@ -372,6 +392,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:l:(?P
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "LobbyButton":
         return cls(int(match["gid"]), match["what"])
 
+    @private_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Referee = interaction.client  # type: ignore[assignment]
         if self.what == "join":
@@ -389,6 +410,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:a:(
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "AbandonButton":
         return cls(int(match["gid"]))
 
+    @private_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Referee = interaction.client  # type: ignore[assignment]
         locale = user_locale(interaction)
@@ -398,12 +420,8 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:a:(
             await reply(interaction, t("err.stale", locale))
             return
         perms = getattr(interaction, "permissions", None)
-        try:
-            row = await bot.service.abandon(str(interaction.channel_id), user_of(interaction),
-                                            bool(perms and perms.manage_channels))
-        except ServiceError as exc:
-            await reply(interaction, rejection_text(exc, locale))
-            return
+        row = await bot.service.abandon(str(interaction.channel_id), user_of(interaction),
+                                        bool(perms and perms.manage_channels))
         await interaction.channel.send(t("abandon.done", bot.channel_locale(snap), user=interaction.user.mention, id=row.id))
         await reply(interaction, t("ok.done", locale))
 
@@ -411,14 +429,11 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:a:(
 # ------------------------------------------------------------------------------------- commands
 
 
+@private_refusals
 async def send_hand(bot: Referee, interaction: discord.Interaction) -> None:
     locale = user_locale(interaction)
     await defer(interaction)
-    try:
-        snap, seat, private = await bot.service.private(str(interaction.channel_id), str(interaction.user.id))
-    except ServiceError as exc:
-        await reply(interaction, rejection_text(exc, locale))
-        return
+    snap, seat, private = await bot.service.private(str(interaction.channel_id), str(interaction.user.id))
     png = await asyncio.to_thread(
         renderer(snap.row.title).render_private, snap.public_view, private, snap.row.names, locale
     )
@@ -433,14 +448,11 @@ async def send_hand(bot: Referee, interaction: discord.Interaction) -> None:
     await reply(interaction, text, **kwargs)
 
 
+@private_refusals
 async def cmd_join(bot: Referee, interaction: discord.Interaction) -> None:
     locale = user_locale(interaction)
     await defer(interaction)
-    try:
-        row = await bot.service.join(str(interaction.channel_id), user_of(interaction))
-    except ServiceError as exc:
-        await reply(interaction, rejection_text(exc, locale))
-        return
+    row = await bot.service.join(str(interaction.channel_id), user_of(interaction))
     chan_locale = normalise_locale(row.locale)
     await interaction.channel.send(
         t("lobby.joined", chan_locale, user=interaction.user.mention, n=len(row.seats), names=", ".join(row.names)),
@@ -449,14 +461,11 @@ async def cmd_join(bot: Referee, interaction: discord.Interaction) -> None:
     await reply(interaction, t("ok.joined", locale))
 
 
+@private_refusals
 async def cmd_start(bot: Referee, interaction: discord.Interaction) -> None:
     locale = user_locale(interaction)
     await defer(interaction)
-    try:
-        report = await bot.service.start(str(interaction.channel_id), user_of(interaction))
-    except ServiceError as exc:
-        await reply(interaction, rejection_text(exc, locale))
-        return
+    report = await bot.service.start(str(interaction.channel_id), user_of(interaction))
     chan_locale = bot.channel_locale(report)
     lines = [t("lobby.started", chan_locale, game=t(f"game.{report.row.title}", chan_locale), names=", ".join(report.row.names))]
     lines += say_events(report.public_events, chan_locale, report.row.names)
@@ -521,19 +530,16 @@ def build_commands(bot: Referee) -> None:
     @group.command(name="new", description=L("cmd.new"))
     @app_commands.describe(game=L("cmd.new.game"), language=L("cmd.new.language"), options=L("cmd.new.options"))
     @app_commands.choices(game=game_choices, language=lang_choices)
+    @private_refusals
     async def new(interaction: discord.Interaction, game: str, language: str | None = None, options: str | None = None) -> None:
         locale = user_locale(interaction)
         await defer(interaction)
         chan_locale = normalise_locale(language or (str(interaction.guild_locale) if interaction.guild_locale else None)
                                        or bot.config.default_locale)
-        try:
-            if game not in available_games():
-                raise ServiceError("err.game_unavailable", title=game)
-            row = await bot.service.new(str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
-                                        user_of(interaction), game, parse_options_text(options), chan_locale)
-        except ServiceError as exc:
-            await reply(interaction, rejection_text(exc, locale))
-            return
+        if game not in available_games():
+            raise ServiceError("err.game_unavailable", title=game)
+        row = await bot.service.new(str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
+                                    user_of(interaction), game, parse_options_text(options), chan_locale)
         g = get_game(game)
         view = discord.ui.View(timeout=None)
         view.add_item(LobbyButton(row.id, "join", t("lobby.join_button", chan_locale)))
@@ -555,14 +561,11 @@ def build_commands(bot: Referee) -> None:
         await cmd_join(bot, interaction)
 
     @group.command(name="leave", description=L("cmd.leave"))
+    @private_refusals
     async def leave(interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
         await defer(interaction)
-        try:
-            row = await bot.service.leave(str(interaction.channel_id), user_of(interaction))
-        except ServiceError as exc:
-            await reply(interaction, rejection_text(exc, locale))
-            return
+        row = await bot.service.leave(str(interaction.channel_id), user_of(interaction))
         if row is None:
             await interaction.channel.send(t("lobby.closed", locale))
         else:
@@ -575,27 +578,20 @@ def build_commands(bot: Referee) -> None:
         await cmd_start(bot, interaction)
 
     @group.command(name="status", description=L("cmd.status"))
+    @private_refusals
     async def status(interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
         await defer(interaction)
-        try:
-            snap = await bot.service.current(str(interaction.channel_id))
-        except ServiceError as exc:
-            await reply(interaction, rejection_text(exc, locale))
-            return
+        snap = await bot.service.current(str(interaction.channel_id))
         await reply(interaction, status_text(snap, locale))
 
     @group.command(name="board", description=L("cmd.board"))
+    @private_refusals
     async def board(interaction: discord.Interaction) -> None:
-        locale = user_locale(interaction)
+        snap = await bot.service.current(str(interaction.channel_id))  # a quick read: refusals stay private
+        if snap.public_view is None:
+            raise ServiceError("err.not_started")
         await defer(interaction, ephemeral=False)
-        try:
-            snap = await bot.service.current(str(interaction.channel_id))
-            if snap.public_view is None:
-                raise ServiceError("err.not_started")
-        except ServiceError as exc:
-            await reply(interaction, rejection_text(exc, locale))
-            return
         chan_locale = bot.channel_locale(snap)
         content, embed, view = compose_turn(snap, [], chan_locale)
         embed.set_image(url="attachment://board.png")
@@ -608,14 +604,11 @@ def build_commands(bot: Referee) -> None:
 
     @group.command(name="history", description=L("cmd.history"))
     @app_commands.describe(count=L("cmd.history.count"))
+    @private_refusals
     async def history(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:
         locale = user_locale(interaction)
         await defer(interaction)
-        try:
-            row, moves = await bot.service.history(str(interaction.channel_id), count)
-        except ServiceError as exc:
-            await reply(interaction, rejection_text(exc, locale))
-            return
+        row, moves = await bot.service.history(str(interaction.channel_id), count)
         seat = row.seat_of(str(interaction.user.id))
         lines = []
         for m in moves:
@@ -639,13 +632,9 @@ def build_commands(bot: Referee) -> None:
     @group.command(name="abandon", description=L("cmd.abandon"))
     async def abandon(interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
-        try:
-            snap = await bot.service.current(str(interaction.channel_id))
-            if snap.row.status not in ("lobby", "active"):
-                raise ServiceError("err.no_game")
-        except ServiceError as exc:
-            await reply(interaction, rejection_text(exc, locale))
-            return
+        snap = await bot.service.current(str(interaction.channel_id))
+        if snap.row.status not in ("lobby", "active"):
+            raise ServiceError("err.no_game")
         view = discord.ui.View(timeout=None)
         view.add_item(AbandonButton(snap.row.id, t("abandon.confirm_button", locale)))
         await reply(interaction, t("abandon.confirm", locale, id=snap.row.id), view=view)
@@ -678,6 +667,7 @@ def game_group(bot: Referee, title: str, subs: dict[str, tuple[str, ...]]) -> ap
     group = app_commands.Group(name=title, description=L(f"cmd.{title}"))
 
     def make(name: str, tokens: tuple[str, ...]) -> app_commands.Command:
+        @private_refusals
         async def callback(interaction: discord.Interaction, choice: str) -> None:
             await bot.do_move(interaction, choice)
 

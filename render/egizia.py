@@ -27,6 +27,7 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 from render.common import (
+    text_mask,
     INK,
     WHITE,
     Colour,
@@ -109,21 +110,12 @@ def _cat(key: str, locale: str, fallback: str, **params: Any) -> str:
 # --------------------------------------------------------------------------- text (cached masks)
 
 
-@lru_cache(maxsize=8192)
-def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
-    m = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(m).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return m, left, top
-
-
 def _tx(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool = False,
         fill: Sequence[int] = INK, anchor: str = "la") -> None:
     """Draw ``text`` like ``ImageDraw.text`` but from a cached glyph mask."""
     if not text:
         return
-    m, left, top = _mask(text, int(size), bool(bold), anchor)
+    m, left, top = text_mask(text, int(size), bool(bold), anchor)
     d.bitmap((round(xy[0]) + left, round(xy[1]) + top), m, fill=tuple(fill))
 
 

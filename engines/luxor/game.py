@@ -396,21 +396,7 @@ class Luxor(Game):
         if not state["over"]:
             return None
         fb = state["final"]
-        detail = tuple(
-            msg(
-                "luxor.result.line",
-                player=row["seat"],
-                track=row["track"],
-                positions=row["positions"],
-                sarcophagi=row["sarcophagi"],
-                keys=row["keys"],
-                sets=row["sets"],
-                set_vp=row["set_vp"],
-                scarabs=row["scarabs"],
-                total=row["total"],
-            )
-            for row in fb["breakdown"]
-        )
+        detail = tuple(rules.breakdown_msg("luxor.result.line", row) for row in fb["breakdown"])
         return Result(tuple(fb["scores"]), tuple(fb["winners"]), {}, detail)
 
 

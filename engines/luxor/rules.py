@@ -857,6 +857,14 @@ def _end_turn(st: State, ev: list[Event]) -> None:
     _begin_turn(st, ev)
 
 
+BREAKDOWN_FIELDS = ("track", "positions", "sarcophagi", "keys", "sets", "set_vp", "scarabs", "total")
+
+
+def breakdown_msg(key: str, row: dict[str, Any], *extra: str) -> Msg:
+    """One player's final-scoring line (LUX-END-5) as a message with every part of the breakdown."""
+    return msg(key, player=row["seat"], **{f: row[f] for f in BREAKDOWN_FIELDS + extra})
+
+
 def _game_over(st: State, ev: list[Event], reason: str) -> None:
     st["over"] = True
     st["pending"] = None
@@ -864,23 +872,7 @@ def _game_over(st: State, ev: list[Event], reason: str) -> None:
     fb = final_breakdown(st)
     st["final"] = fb
     for row in fb["breakdown"]:
-        ev.append(
-            Event(
-                msg(
-                    "luxor.ev.final",
-                    player=row["seat"],
-                    track=row["track"],
-                    positions=row["positions"],
-                    sarcophagi=row["sarcophagi"],
-                    keys=row["keys"],
-                    sets=row["sets"],
-                    set_vp=row["set_vp"],
-                    scarabs=row["scarabs"],
-                    scarab_values=row["scarab_values"],
-                    total=row["total"],
-                )
-            )
-        )
+        ev.append(Event(breakdown_msg("luxor.ev.final", row, "scarab_values")))
     ev.append(Event(msg("luxor.ev.winners", players=fb["winners"], score=max(fb["scores"]))))
 
 

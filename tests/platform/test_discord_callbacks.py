@@ -137,3 +137,14 @@ async def test_abandon_needs_host_or_manage_channels(bot, service, store):
     await AbandonButton(snap.row.id).callback(j)
     assert (await store.open_game("chan")) is None
     assert "abandoned" in j.channel.send.await_args.args[0]
+
+
+async def test_commands_without_a_game_answer_privately(bot):
+    for name in ("board", "status", "hand", "history", "join", "start"):
+        i = interaction(bot, USERS[0], channel_id="empty")
+        await cmd(bot, f"game {name}").callback(i)
+        (text,) = ephemeral_texts(i)
+        assert "no game" in text, name
+        i.channel.send.assert_not_awaited()
+        if i.response.defer.await_count:
+            assert i.response.defer.await_args.kwargs["ephemeral"] is True, name
