@@ -918,7 +918,6 @@ def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
         col_x[c] = (acc + weights[c] * unit / 2, weights[c] * unit)
         acc += weights[c] * unit
     hy = y + 40
-    fh = font(18, True)
     for c in FINAL_COLS:
         cx, col_w = col_x[c]
         lab = _tr(f"col.{c}", locale)

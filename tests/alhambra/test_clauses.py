@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engines.alhambra import GAME, check_invariants, grid_legality, legal_cells, longest_wall, removable, setup_state
+from engines.alhambra import GAME, grid_legality, legal_cells, setup_state
 from engines.alhambra import data as D
 from engines.alhambra.engine import grid_masks, payments
 from engines.alhambra.geometry import (
@@ -22,7 +22,7 @@ from engines.alhambra.geometry import (
 )
 from engines.alhambra.scoring import score_type
 
-from .helpers import ev_keys, ev_of, kinds, options, play, rejected
+from .helpers import ev_of, options, play, rejected
 
 
 def _playout_states(players, seed, limit=None):
@@ -243,7 +243,6 @@ def test_both_scoring_cards_in_one_refill_ALH_REFILL_4():
     s = setup_state(2, display=["o1", "o2"], deck=["SCORE-A", "SCORE-B", "b5", "b6"],
                     market=["PAV-08", "SER-09", "ARC-09", "CHA-10"], bag=[t for t in D.TILE_IDS if t not in ("PAV-08", "SER-09", "ARC-09", "CHA-10")][:30])
     out = GAME.finish_turn(s)
-    keys = ev_keys(out.events)
     rounds = [e.message.params["round"].key for e in ev_of(out.events, "ev.scoring")]
     assert rounds == ["alhambra.round.A", "alhambra.round.B"]
     draws = [e.message.params["count"] for e in ev_of(out.events, "ev.dirk_draw")]

@@ -1,10 +1,8 @@
 """EXAMPLES.md part 1 (EX-1 … EX-29): the rulebook's worked examples, with exact numbers."""
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-import pytest
 
 from engines.alhambra import (
     GAME,
@@ -22,7 +20,7 @@ from engines.alhambra import data as D
 from engines.alhambra.geometry import outer_segments
 from engines.alhambra.engine import grid_masks
 
-from .helpers import ev_keys, ev_of, grid_of, kinds, options, play, rejected
+from .helpers import ev_keys, ev_of, kinds, options, play, rejected
 
 EX1_DECK = "blue9 green3 yellow6 orange4 green8 green7 blue2 yellow1 orange9 yellow5 blue5 orange5 green5 yellow2 green1 blue3 orange7".split()
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from itertools import permutations
 
-import pytest
 
 from engines.alhambra import (
     GAME,
@@ -18,8 +17,6 @@ from engines.alhambra import (
     take_options,
 )
 from engines.alhambra import data as D
-from engines.alhambra.geometry import swap_fits
-from engines.alhambra.engine import grid_masks
 
 from .helpers import ev_keys, ev_of, grid_of, kinds, options, play, rejected
 from .test_examples_part1 import ex42_state

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engines.alhambra import GAME, check_invariants, grid_legality
+from engines.alhambra import GAME, check_invariants
 from engines.alhambra import data as D
 from engines.core import IllegalAction, Msg
 from render.i18n import catalogue, t

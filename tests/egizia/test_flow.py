@@ -10,7 +10,7 @@ from engines.core import IllegalAction, Msg
 from engines.egizia import GAME, data as D, rules as R
 from render.i18n import catalogue, t
 
-from .helpers import act, actions, at_build, at_feed, at_sail, clear_flow, fresh, give, kinds, lay, run, score_deltas, set_player
+from .helpers import act, actions, at_build, at_feed, at_sail, clear_flow, fresh, give, kinds, lay, run, set_player
 from .test_examples import blocker, board, put
 
 

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from engines.core import IllegalAction
-from engines.egizia import GAME, data as D, rules as R
+from engines.egizia import GAME, data as D
 from tests.contract import assert_no_secret, check_rejects_illegal, json_roundtrip, random_playout, replay
 
 from .helpers import nile_places, sphinx_places

@@ -2,7 +2,6 @@
 import pytest
 
 from bot.discord_bot import GroupButton, OptionSelect, Referee, compose_turn
-from bot.service import GameService
 from tests.platform.conftest import USERS, interaction, started
 
 

@@ -1,5 +1,4 @@
 """Storage: migrations, the one-open-game-per-channel rule, atomic moves guarded by the version."""
-import json
 
 import pytest
 
