@@ -52,7 +52,7 @@ GAME_SUBCOMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
         "start": ("start",),
     },
     "egizia": {
-        "sail": ("sail", "pass", "place", "back", "stop", "endturn"),
+        "sail": ("place", "pass", "stop", "endturn"),
         "card": ("track", "n18", "improve", "alyi", "ring", "leftover"),
         "feed": ("feed",),
         "build": ("first", "build", "decline", "crew", "draw", "obelisk", "tomb", "pyr", "tmp", "finish"),

@@ -14,8 +14,9 @@ State layout (plain JSON):
 Action grammar (space-separated, ASCII):
 
 * setup ``keep <i>`` (D-03, secret, parallel)
-* sailing ``sail`` / ``pass`` (D-04 turn menu), then ``place <idx> [s<k>|sub|extra] [up] [occ] [dbl]``
-  or ``back`` (D-05; ``stop`` instead of ``back`` after N33). ``up`` = N41, ``occ`` = N42, ``dbl`` = N36,
+* sailing: the D-04 turn menu lists every legal target ``place <idx> [s<k>|sub|extra] [up] [occ] [dbl]``
+  directly (D-05 folded in, so placing a ship is one move), ``pass`` and the W1 free actions; after N33
+  the D-05 prompt offers the targets again and ``stop``. ``up`` = N41, ``occ`` = N42, ``dbl`` = N36,
   ``extra`` = N37. After a placement the turn menu offers ``endturn`` (+ W1 free actions) or, with
   N33, ``play N33`` (D-08).
 * card choices ``track ss|gm`` (D-06, D-17), ``n18 <b> <b>``, ``improve <imp> <field>`` / ``keep`` (D-06)
@@ -1216,13 +1217,14 @@ def prompts_of(s: State) -> list[Prompt]:
             return []
         mode = st["mode"]
         if mode == "menu":
-            ops = [Option("sail", msg("egizia.lbl.sail", ships=s["seats"][seat]["ships"]))] if placement_targets(s, seat) else []
+            # D-04 with D-05 folded in: every legal target is offered at once, so a sailing turn is one move
+            ops = [Option(a, l) for a, l in placement_targets(s, seat)]
             ops.append(Option("pass", msg("egizia.lbl.pass")))
             ops += free_options(s, seat, "W1")
             return [Prompt(seat, "D-04", tuple(ops), msg("egizia.title.D-04"))]
-        if mode in ("target", "n33"):
+        if mode == "n33":  # the extra placement of N33: the targets again, or stop
             ops = [Option(a, l) for a, l in placement_targets(s, seat)]
-            ops.append(Option("back", msg("egizia.lbl.back")) if mode == "target" else Option("stop", msg("egizia.lbl.stop")))
+            ops.append(Option("stop", msg("egizia.lbl.stop")))
             return [Prompt(seat, "D-05", tuple(ops), msg("egizia.title.D-05"))]
         if mode == "post":
             c = has_card(s["seats"][seat], "extra_placement")
@@ -1371,7 +1373,7 @@ def _refine_clause(s: State, kind: str, action: str) -> str:
         return "EGZ-BUILD-TOMB-1" if tomb_next(s) is None else "EGZ-R5-BUILD-5"
     if kind == "D-13" and toks[:1] == ["crew"]:
         return "EGZ-R5-BUILD-4"
-    if kind == "D-05" and toks[:1] == ["place"]:
+    if kind in ("D-04", "D-05") and toks[:1] == ["place"]:
         if "dbl" in toks:
             return "EGZ-CARD-N36"
         if "occ" in toks:
@@ -1436,19 +1438,17 @@ def _dispatch(s: State, seat: int, prompt: Prompt, action: str, ev: list, auto: 
         st["mode"] = None
         st["pos"] = (st["pos"] + 1) % len(st["order"])
         st["seat"] = None
-    elif kind == "D-04":
-        if toks[0] == "pass":
-            p["passed"] = True
-            ev.append(Event(msg("egizia.ev.pass", player=seat)))
-            st["mode"] = None
-            st["pos"] = (st["pos"] + 1) % len(st["order"])
-            st["seat"] = None
-        else:
-            st["mode"] = "target"
+    elif kind == "D-04" and toks[0] == "place":
+        _place(s, seat, toks, ev)
+        st["mode"] = "after"
+    elif kind == "D-04" and toks[0] == "pass":
+        p["passed"] = True
+        ev.append(Event(msg("egizia.ev.pass", player=seat)))
+        st["mode"] = None
+        st["pos"] = (st["pos"] + 1) % len(st["order"])
+        st["seat"] = None
     elif kind == "D-05":
-        if toks[0] == "back":
-            st["mode"] = "menu"
-        elif toks[0] == "stop":
+        if toks[0] == "stop":
             st["mode"] = "after"
         else:
             _place(s, seat, toks, ev)

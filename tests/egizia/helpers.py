@@ -18,7 +18,7 @@ def clear_flow(s):
     return s
 
 
-def at_sail(s, seat, mode="target"):
+def at_sail(s, seat, mode="menu"):
     s["stage"] = {"at": "sail", "order": R.tile_order(s), "pos": R.tile_order(s).index(seat), "seat": seat, "mode": mode}
     return s
 

@@ -31,15 +31,13 @@ def test_sail_turn_order_and_passing_EGZ_R2_NILE_1_2_3():
     s = fresh(3, tiles=[2, 3, 1])
     assert GAME.current_seats(s) == [2] and kinds(s) == ["D-04"]
     with pytest.raises(IllegalAction) as exc:
-        act(s, 0, "sail")
+        act(s, 0, "place 2")
     assert exc.value.clause == "EGZ-ROUND-3"
     s, _ = run(s, (2, "pass"))
     assert GAME.current_seats(s) == [0]
-    s, _ = run(s, (0, "sail"))
-    assert kinds(s) == ["D-05"] and "back" in actions(s)
-    s, _ = run(s, (0, "back"))
-    assert kinds(s) == ["D-04"]
-    s, _ = run(s, (0, "sail"), (0, "place 2"))
+    # D-05 is folded into the D-04 menu: the targets are offered directly, beside pass
+    assert kinds(s) == ["D-04"] and "place 2" in actions(s) and "pass" in actions(s) and "sail" not in actions(s)
+    s, _ = run(s, (0, "place 2"))
     assert GAME.current_seats(s) == [1]
     s, _ = run(s, (1, "pass"))
     # seat 2 has passed: skipped; seat 0 again
@@ -53,7 +51,7 @@ def test_auto_pass_without_ships_EGZ_R2_NILE_11_EGZ_R2_NILE_3():
     s["seats"][1]["ships"] = 0
     s["river_ships"][2] = [1] * 8
     at_sail(s, 0, "menu")
-    s, ev = run(s, (0, "sail"), (0, "place 4 s1"))
+    s, ev = run(s, (0, "place 4 s1"))
     assert any(e.message.key == "egizia.ev.auto_pass" and e.message.params["player"] == 1 for e in ev)
     assert GAME.current_seats(s) == [0]
 

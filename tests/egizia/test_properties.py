@@ -140,7 +140,7 @@ def test_illegal_actions_rejected_state_unchanged_EGZ_R2_NILE_12():
             GAME.apply(s, seat, bad)
         assert exc.value.clause.startswith("EGZ-")
     with pytest.raises(IllegalAction) as exc:
-        GAME.apply(s, (seat + 1) % 4, "sail")
+        GAME.apply(s, (seat + 1) % 4, "pass")
     assert exc.value.clause == "EGZ-ROUND-3"
     assert json.dumps(s, sort_keys=True) == before
 
