@@ -88,6 +88,25 @@ def _fresh_db(path: Path) -> Path:
 # ---------------------------------------------------------------------- hot-seat
 
 
+def describe(value: Any, indent: str = "  ") -> str:
+    """A private view as readable lines (keys and values; small records on one line)."""
+    lines: list[str] = []
+
+    def flat(v: Any) -> str:
+        if isinstance(v, dict):
+            return " ".join(f"{k}={flat(x)}" for k, x in v.items())
+        if isinstance(v, list):
+            return ", ".join(flat(x) for x in v) or "—"
+        return str(v)
+
+    if isinstance(value, dict):
+        for k, v in value.items():
+            lines.append(f"{indent}{k}: {flat(v)}")
+    else:
+        lines.append(indent + flat(value))
+    return "\n".join(lines)
+
+
 class HotSeat:
     """A terminal session: read commands, drive the service, print what a channel would show."""
 
@@ -161,7 +180,7 @@ class HotSeat:
                     renderer(snap.row.title).render_private, snap.public_view, private, self.names, self.locale
                 )
                 path.write_bytes(png)
-                self.say(json.dumps(private, ensure_ascii=False))
+                self.say(describe(private))
                 self.say(self.tr("console.hand_written", path=str(path)))
                 continue
             if word == "history":

@@ -15,7 +15,9 @@ appended in the same transaction, so a crash leaves either both or neither.
 """
 from __future__ import annotations
 
+import asyncio
 import json
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -127,6 +129,21 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        # One connection serves every channel: its transactions must not interleave (a second BEGIN inside
+        # another coroutine's open transaction fails, and a rollback would undo the other's writes).
+        self._write = asyncio.Lock()
+
+    @asynccontextmanager
+    async def transaction(self) -> Any:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any exception; one at a time."""
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
 
     @classmethod
     async def open(cls, path: str) -> "Store":
@@ -154,15 +171,10 @@ class Store:
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self.transaction() as db:
                 for statement in filter(str.strip, script.split(";")):
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version={number}")
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version={number}")
 
     # ------------------------------------------------------------------ reading
 
@@ -216,28 +228,22 @@ class Store:
 
     async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]], check: int | None = None) -> int:
         """Run statements in one transaction. ``check``: index of a statement that must change one row."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self.transaction() as db:
             last = 0
             for i, (sql, params) in enumerate(statements):
-                cur = await self.db.execute(sql, params)
+                cur = await db.execute(sql, params)
                 if i == check and cur.rowcount != 1:
                     raise VersionConflict()
                 last = cur.lastrowid or last
-            await self.db.execute("COMMIT")
-            return last
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
+        return last
 
     async def create_game(
         self, channel_id: str, guild_id: str | None, title: str, host_id: str, host_name: str,
         options: dict[str, Any], locale: str, now: float,
     ) -> GameRow:
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self.transaction() as db:
             try:
-                cur = await self.db.execute(
+                cur = await db.execute(
                     "INSERT INTO games(channel_id, guild_id, title, status, host_id, options, locale, created_at, updated_at)"
                     " VALUES (?,?,?,?,?,?,?,?,?)",
                     (channel_id, guild_id, title, LOBBY, host_id, _dumps(options), locale, now, now),
@@ -245,11 +251,7 @@ class Store:
             except aiosqlite.IntegrityError as exc:
                 raise ChannelBusy() from exc
             gid = cur.lastrowid
-            await self.db.execute("INSERT INTO seats(game_id, seat, user_id, name) VALUES (?,?,?,?)", (gid, 0, host_id, host_name))
-            await self.db.execute("COMMIT")
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
+            await db.execute("INSERT INTO seats(game_id, seat, user_id, name) VALUES (?,?,?,?)", (gid, 0, host_id, host_name))
         row = await self.game(gid)
         assert row is not None
         return row

@@ -156,3 +156,24 @@ async def test_public_view_and_public_events_do_not_depend_on_hands(service, sto
             assert private["hand"] is not None
         p = rnd.choice(snap.prompts)
         snap = await service.act("chan", USERS[p.seat], rnd.choice(p.options).action)
+
+
+async def test_moves_in_many_channels_at_once_share_one_connection_safely(service, store):
+    """Transactions of different channels never interleave on the shared SQLite connection."""
+    channels = [f"thread-{i}" for i in range(6)]
+    snaps = [await started(service, channel=c, n=2, seed=i) for i, c in enumerate(channels)]
+
+    async def play(channel, snap, k):
+        import random
+
+        rnd = random.Random(k)
+        for _ in range(8):
+            p = rnd.choice(snap.prompts)
+            snap = await service.act(channel, USERS[p.seat], rnd.choice(p.options).action)
+        return snap
+
+    results = await asyncio.gather(*(play(c, s, i) for i, (c, s) in enumerate(zip(channels, snaps))))
+    for channel, snap in zip(channels, results):
+        row = await store.open_game(channel)
+        assert row.version == 8 == snap.row.version
+        assert await service.replay(row.id) == row.state
