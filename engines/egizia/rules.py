@@ -22,7 +22,8 @@ Action grammar (space-separated, ASCII):
 * card choices ``track ss|gm`` (D-06, D-17), ``n18 <b> <b>``, ``improve <imp> <field>`` / ``keep`` (D-06)
 * ``alyi <b> [<b>]``, ``ring left|middle|right`` (D-07); ``leftover <idx>`` / ``leftover no`` (D-09)
 * ``feed <grain4 cards> <stones>`` (D-10: the seat in score order decides with its W2 free actions;
-  later seats with grain cards/N22 may answer in parallel, buffered and applied in score order); ``first yes|no`` (D-11); ``build`` / ``decline`` (D-12)
+  later seats with grain cards/N22 and no W2 free action may answer in parallel, buffered and applied
+  in score order); ``first yes|no`` (D-11); ``build`` / ``decline`` (D-12)
 * ``crew <b> [<b>] [jk] [p3] [sx]`` (D-13; 2nd regular = N34/N54, p3 = N14/N53, sx = N15/N57);
   ``draw <n>`` (D-14); ``keep [<i> [<j>]] [n35]`` (D-15, secret: positions in the drawn cards)
 * ``obelisk`` / ``tomb`` / ``finish`` (D-16); ``pyr <row>`` / ``tmp <field>`` / ``finish`` (D-18)
@@ -870,9 +871,15 @@ def _feed_needs_decision(s: State, seat: int) -> bool:
 
 
 def _feed_can_preanswer(s: State, seat: int) -> bool:
-    """A later seat may answer D-10 in parallel when it has a real feeding choice (grain cards or N22)."""
+    """A later seat may answer D-10 in parallel (DECISIONS D-10) when it has a real feeding choice
+    (grain cards or N22) **and no W2 free action** (EGZ-TIME-3). An early answer is the whole feeding
+    step, so a seat that still has a window action (improver, N21, N43, N51) waits for its own step:
+    answering early must never cost a right the rules give. Nothing another seat does before this
+    seat's step changes its need, grain, cards or free actions, so the early answer stays exact."""
     p = s["seats"][seat]
     if need_of(p) - field_grain(s, seat) <= 0:
+        return False
+    if free_options(s, seat, "W2"):
         return False
     return bool(held_of_kind(p, "grain")) or (bool(held_of_kind(p, "feed_with_stones", "perm")) and p["stones"] > 0)
 
@@ -1250,8 +1257,8 @@ def prompts_of(s: State) -> list[Prompt]:
         p = s["seats"][seat]
         ops = feed_options(s, seat) + free_options(s, seat, "W2")
         out = [Prompt(seat, "D-10", tuple(ops), msg("egizia.title.D-10", need=need_of(p), grain=field_grain(s, seat), penalty=D.GRAIN_PENALTY[p["gm"]]))]
-        # D-10 collected in parallel: later seats with a real choice may answer now (their W2 free
-        # actions wait for their own step); answers are buffered and applied in score order.
+        # D-10 collected in parallel: later seats with a real choice and no W2 free action may answer
+        # now (_feed_can_preanswer); answers are buffered and applied in score order (EGZ-R3-FEED-1).
         buf = st.get("buffer", {})
         for later in st["order"][st["i"] + 1:]:
             if str(later) not in buf and _feed_can_preanswer(s, later):
