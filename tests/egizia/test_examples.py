@@ -153,7 +153,9 @@ def test_ex04_feeding_penalty_arrival_order_EGZ_R3_FEED_5_EGZ_SCORE_2_3_EGZ_R7_O
     set_player(s, RED, score=14, stamp=50)
     s["stamp_next"] = 51
     o = at_feed(s)
-    # Green lost 2 x 2 = 4 and arrived on 14 behind Red
+    # grain 6 + 6 = 12 (brown dry), need 14, short 2, loss 2 x 2 = 4; Green arrives on 14 behind Red
+    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed" and e.message.params["player"] == GREEN]
+    assert [(f["need"], f["grain"], f["short"], f["loss"]) for f in feed] == [(14, 12, 2, 4)]
     assert score_deltas(o.events, GREEN) == [-4]
     t = o.state
     assert t["seats"][GREEN]["score"] == 14 and t["seats"][RED]["score"] == 14
@@ -420,15 +422,28 @@ def test_ex40_temple_columns_unlocked_in_turn_EGZ_BUILD_TEMPLE_3_5():
     blocker(s, GREEN)
     s = at_build(s, "pyramid_temple").state
     assert R.temple_candidates(s) == ["R4"]  # C1 is not legal first
-    with pytest.raises(IllegalAction) as exc:
-        act(s, BLUE, "tmp C1")
-    assert exc.value.clause == "EGZ-ROUND-3" or exc.value.clause.startswith("EGZ-")
     # crew 9: R4 is the only item, so it is built at once (a single option resolves itself)
     s, ev = run(s, (BLUE, "build"), (BLUE, "crew bk"))
     assert "tmp C1" in actions(s)
     s, ev2 = run(s, (BLUE, "tmp C1"))
     assert score_deltas(ev, BLUE) + score_deltas(ev2, BLUE)[:1] == [4, 5]
     assert s["temple"]["R4"] == BLUE and s["temple"]["C1"] == BLUE
+    assert s["seats"][BLUE]["stones"] == 0  # 4 + 5 = 9 stones spent, +9 VP (then +1 cooperation)
+    # with a pyramid field also open the item loop waits, and C1 first is refused by EGZ-BUILD-TEMPLE-3
+    s = board()
+    for f in ("L1", "L2", "L3", "L4", "R1", "R2", "R3"):
+        s["temple"][f] = RED
+    set_player(s, BLUE, bk=9, stones=9, score=0)
+    put(s, "pyramid_temple", BLUE, 1)
+    blocker(s, GREEN)
+    s = at_build(s, "pyramid_temple").state
+    s, _ = run(s, (BLUE, "build"), (BLUE, "crew bk"))
+    assert kinds(s) == ["D-18"] and "tmp C1" not in actions(s) and "tmp R4" in actions(s)
+    with pytest.raises(IllegalAction) as exc:
+        act(s, BLUE, "tmp C1")
+    assert exc.value.clause == "EGZ-BUILD-TEMPLE-3"
+    s, ev = run(s, (BLUE, "tmp R4"), (BLUE, "tmp C1"))
+    assert score_deltas(ev, BLUE) == [4, 5] and s["seats"][BLUE]["score"] == 9 and s["seats"][BLUE]["stones"] == 0
 
 
 def test_ex27_pyramid_three_way_tie_EGZ_BUILD_PYRAMID_4():
@@ -618,6 +633,21 @@ def test_ex18_production_majority_yellow_green_EGZ_SPHINX_S24_EGZ_CARD_N20():
     s["seats"][GREEN]["perm"].remove("N26")
     give(s, GREEN, "N04")  # Green 5 + 4 = 9 < Red 11 -> 0
     assert R.sphinx_points(s, GREEN, "S24") == 0
+    # the example's variants exactly: Green stays on N05 + N06 = 11
+    s = board()
+    for c in ("N05", "N06"):
+        give(s, GREEN, c)
+    for c in ("N04", "N26"):  # Red 4 + 7 = 11: a tie still scores
+        give(s, RED, c)
+    give(s, RED, "N08")
+    give(s, RED, "N20")
+    s["seats"][RED]["improvers"]["N20"] = "N08"  # improved brown 7 does not count for Red
+    assert R.production(s["seats"][RED], "yellow_green") == 11 == R.production(s["seats"][GREEN], "yellow_green")
+    assert R.sphinx_points(s, GREEN, "S24") == 7
+    s["seats"][RED]["perm"].remove("N04")
+    give(s, RED, "N25")  # Red 5 + 7 = 12 > 11
+    assert R.production(s["seats"][RED], "yellow_green") == 12
+    assert R.sphinx_points(s, GREEN, "S24") == 0
 
 
 def test_ex42_production_majority_tie_and_zero_EGZ_SPHINX_S22_S25():
@@ -757,6 +787,10 @@ def test_ex35_downstream_and_upstream_EGZ_R2_NILE_4_EGZ_CARD_N41():
     at_sail(s, BLUE)
     idx = {int(a.split()[1]) for a in actions(s) if a.startswith("place") and "up" not in a}
     assert idx and min(idx) > 12
+    # the board is empty of cards: every legal normal target in 13-20 is offered, nothing else
+    assert idx == {14, 16, 18, 20}
+    ups = {int(a.split()[1]) for a in actions(s) if a.startswith("place") and a.split()[-1] == "up"}
+    assert ups == {2, 6, 8, 10}  # Edfu, Selinon, Thebae, Obelisk/Tombs; not 4 or 12 (own ships there)
     assert "place 6 up" in actions(s)
     s, _ = run(s, (BLUE, "place 6 up"))
     s = at_sail(s, BLUE)
