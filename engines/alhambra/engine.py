@@ -824,11 +824,12 @@ class AlhambraGame(Game):
         s = clone(state)
         ev: list[Event] = []
         if ph == "start_choice":
-            toks = action.split(" ")
-            if len(toks) != 2 or toks[0] != "start" or not toks[1].isdigit() or int(toks[1]) not in s["start_tied"]:
+            # only the offered strings ("start <seat>"), never another spelling of a seat
+            chosen = {f"start {t}": t for t in s["start_tied"]}.get(action)
+            if chosen is None:
                 raise IllegalAction("ALH-SETUP-9", K + "err.bad_start", action=action[:40])
-            ev.append(Event(Msg(K + "ev.start_chosen", {"player": int(toks[1])})))
-            self._set_start(s, int(toks[1]), ev)
+            ev.append(Event(Msg(K + "ev.start_chosen", {"player": chosen})))
+            self._set_start(s, chosen, ev)
         elif ph == "action":
             payload = self._lookup_action(s, action)
             self._execute_action(s, action, payload, ev)
