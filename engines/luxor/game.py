@@ -84,6 +84,14 @@ def _option_specs() -> tuple[OptionSpec, ...]:
     return tuple(out)
 
 
+def steps_msg(k: int) -> Msg:
+    """The step-count prefix of a C-06 label, with the grammatical number chosen by count
+    (the catalogue has no plural rules): 1 / 2-4 / 5 and more (en step/steps, cs krok/kroky/kroků)."""
+    if k == 1:
+        return msg("luxor.opt.steps_one")
+    return msg("luxor.opt.steps_few" if 2 <= k <= 4 else "luxor.opt.steps", k=k)
+
+
 class Luxor(Game):
     id = "luxor"
     min_players = data.MIN_PLAYERS
@@ -292,16 +300,16 @@ class Luxor(Game):
         elif data.CARDS[st["turn"]["card"]]["kind"] in ("range", "range_die") or (
             data.CARDS[st["turn"]["card"]]["kind"] == "one_less" and st["options"]["one_less_steps"] != "fixed"
         ):
-            prefix = msg("luxor.opt.steps", k=info["k"])
+            prefix = steps_msg(info["k"])
         else:
             prefix = msg("luxor.opt.none")
         notes: list[Msg] = []
         if r["osiris"]:
             notes.append(msg("luxor.note.osiris", n=list(r["osiris"])))
         lying = {a["pos"] for a in st["seats"][seat]["adv"] if a["state"] == "lying"}
-        for s in rules.passed_statues(r["trace"]):
-            if s in lying:
-                notes.append(msg("luxor.note.wakes", statue=s))
+        woken = [s for s in rules.passed_statues(r["trace"]) if s in lying]
+        if woken:  # one note for all statues: labels must stay within 100 characters
+            notes.append(msg("luxor.note.wakes" if len(woken) == 1 else "luxor.note.wakes_many", statue=woken))
         if r["tomb"]:
             notes.append(msg("luxor.note.tomb"))
         if r.get("stopped"):
