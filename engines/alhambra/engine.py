@@ -970,6 +970,7 @@ class AlhambraGame(Game):
             "bag_count": len(s["bag"]),
             "discard_count": len(s["discard"]),
             "discard_top": [card_view(c) for c in s["discard"][-8:]],
+            "discard": [card_view(c) for c in s["discard"]],  # the whole pile is public (ALH-INFO-1)
             "scorings_done": list(s["scorings_done"]),
             "players_view": pv,
             "dirk": None

@@ -107,7 +107,7 @@ def test_view_format_ALH_INFO_1():
     v = GAME.public_view(state)
     assert set(v) == {
         "game", "players", "phase", "active", "turn", "market", "display", "deck_count", "bag_count", "discard_count",
-        "discard_top", "scorings_done", "players_view", "dirk", "hint", "last_scoring", "result", "open_hands"}
+        "discard_top", "discard", "scorings_done", "players_view", "dirk", "hint", "last_scoring", "result", "open_hands"}
     assert [m["currency"] for m in v["market"]] == ["yellow", "green", "blue", "orange"]
     assert [m["space"] for m in v["market"]] == [1, 2, 3, 4]
     tile = v["market"][0]["tile"]
@@ -304,3 +304,16 @@ def test_tiles_received_at_the_end_are_shown_as_waiting_ALH_END_6():
             p = rnd.choice(game.prompts(state))
             state = game.apply(state, p.seat, rnd.choice(p.options).action).state
     raise AssertionError("no seed reached the end-of-game placement")
+
+
+def test_whole_discard_pile_is_public_ALH_INFO_1_BUY_4():
+    """ALH-INFO-1 / ALH-BUY-4: the discard pile is public, every card of it (oldest first), not
+    only its top cards; the deck and the bag stay hidden (ALH-INFO-4)."""
+    from engines.alhambra import setup_state
+
+    pile = ["y1", "g2", "b3", "o4", "y5", "g6", "b7", "o8", "y9", "g1", "b2"]
+    s = setup_state(3, discard=pile, display=["o1", "o2", "o3", "o4"])
+    view = GAME.public_view(s)
+    assert view["discard"] == [{"currency": D.CURRENCY_OF_LETTER[c[0]], "value": int(c[1:])} for c in pile]
+    assert view["discard_count"] == 11 and view["discard_top"] == view["discard"][-8:]
+    assert "deck" not in view and "bag" not in view
