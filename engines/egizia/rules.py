@@ -1364,33 +1364,304 @@ def _todo_prompt(s: State, t: dict) -> Prompt:
 # ------------------------------------------------------------------ apply
 
 
-def _refine_clause(s: State, kind: str, action: str) -> str:
+# ------------------------------------------------------------------ why an action is refused
+
+_WINDOW_OF_KIND = {"D-04": "W1", "D-05": "W1", "D-08": "W1", "D-10": "W2", "D-12": "W3", "D-19": "W4"}
+_WINDOW_CLAUSE = {"W1": "EGZ-TIME-2", "W2": "EGZ-TIME-3", "W3": "EGZ-TIME-4", "W4": "EGZ-TIME-6", "W5": "EGZ-TIME-5"}
+_FREE_KIND_CARD = {"crewup": "crew_improver", "buy": "buy_strength"}
+
+
+def _card_clause(cid: str) -> str:
+    return f"EGZ-CARD-{cid}"
+
+
+def _windows_msg(windows: list[str]) -> list[Msg]:
+    return [msg(f"egizia.window.{w}") for w in windows if w in _WINDOW_CLAUSE]
+
+
+def _int(tok: str | None) -> int | None:
+    return int(tok) if tok is not None and tok.isdigit() else None
+
+
+def _why_free(s: State, seat: int, kind: str, toks: list[str]) -> tuple[str, str, dict[str, Any]]:
+    """A refused free action (EGZ-TIME-2..8, the card clauses)."""
+    p = s["seats"][seat]
+    window = _WINDOW_OF_KIND.get(kind)
+    verb = toks[0]
+    if verb == "play":
+        cid = toks[1] if len(toks) > 1 else ""
+        if cid not in D.NILE:
+            return "EGZ-TIME-1", "egizia.err.no_such_card", {"what": cid[:20]}
+        if cid not in p["any"]:
+            return _card_clause(cid), "egizia.err.not_held", {"card": card_msg(cid)}
+        e = eff(cid)
+        if e["kind"] == "extra_placement":
+            return _card_clause(cid), "egizia.err.n33_after_placement", {"card": card_msg(cid)}
+        wins = [w for w in e.get("windows", []) if w in _WINDOW_CLAUSE]
+        play_verb = e["kind"] in ("sell_stones", "build_first")
+        if window is None or window not in wins or not play_verb:
+            return _card_clause(cid), "egizia.err.window", {"card": card_msg(cid), "windows": _windows_msg(wins)}
+        if e["kind"] == "sell_stones":
+            top = min(e["max_stones"], p["stones"])
+            if top <= 0:
+                return _card_clause(cid), "egizia.err.no_stones", {}
+            return _card_clause(cid), "egizia.err.sell_range", {"card": card_msg(cid), "max": top}
+        return _card_clause(cid), "egizia.err.window", {"card": card_msg(cid), "windows": _windows_msg(wins)}
+    if verb in _FREE_KIND_CARD:
+        held = held_of_kind(p, _FREE_KIND_CARD[verb], "perm")
+        if not held:
+            c = D.nile_ids_of_kind(_FREE_KIND_CARD[verb])[0]
+            return _card_clause(c), "egizia.err.not_held", {"card": card_msg(c)}
+        c = held[0]
+        e = eff(c)
+        wins = list(e["windows"])
+        if verb == "buy" and opt(s, "buy_strength_timing") == "after_feeding_only":
+            wins = [w for w in wins if w not in ("W1", "W2")]
+            if window in ("W1", "W2"):
+                return _card_clause(c), "egizia.err.after_feeding_only", {"card": card_msg(c)}
+        if window is None or window not in wins:
+            return _WINDOW_CLAUSE.get(window or "", "EGZ-TIME-7"), "egizia.err.window", {"card": card_msg(c), "windows": _windows_msg(wins)}
+        if p["flags"].get(c):
+            return "EGZ-TIME-8", "egizia.err.once_per_round", {"card": card_msg(c)}
+        if verb == "buy" and p["stones"] < e["cost_stones"]:
+            return _card_clause(c), "egizia.err.cost", {"card": card_msg(c), "cost": e["cost_stones"], "stones": p["stones"]}
+        return _card_clause(c), "egizia.err.bad_builder", {}
+    if verb == "improve":
+        imp = toks[1] if len(toks) > 1 else ""
+        if imp not in p["improvers"]:
+            c = imp if imp in D.NILE and eff(imp)["kind"] == "field_improver" else D.nile_ids_of_kind("field_improver")[0]
+            return _card_clause(c), "egizia.err.not_held", {"card": card_msg(c)}
+        if p["improvers"][imp] is not None:
+            return _card_clause(imp), "egizia.err.improver_attached", {"card": card_msg(imp)}
+        if window is None and kind != "D-06":
+            return "EGZ-TIME-7", "egizia.err.no_window", {}
+        return _card_clause(imp), "egizia.err.improver_field", {"card": card_msg(imp)}
+    return "EGZ-TIME-7", "egizia.err.no_window", {}
+
+
+def _why_place(s: State, seat: int, toks: list[str]) -> tuple[str, str, dict[str, Any]]:
+    """A refused placement (EGZ-R2-NILE-4/5/8/9/10/11/12, the N36/N37/N41/N42 clauses)."""
+    p = s["seats"][seat]
+    i = _int(toks[1] if len(toks) > 1 else None)
+    if i is None or i not in D.SPACE:
+        return "EGZ-RIVER-1", "egizia.err.no_space", {"what": (toks[1] if len(toks) > 1 else "")[:10]}
+    if p["ships"] <= 0:
+        return "EGZ-R2-NILE-11", "egizia.err.no_ships", {}
+    sp = D.SPACE[i]
+    flags = toks[2:]
+    where = space_msg(i)
+    slot_flags = [f for f in flags if f in ("sub", "extra") or (f.startswith("s") and f[1:].isdigit())]
+    known = {"up", "occ", "dbl"}
+    if any(f not in known and f not in slot_flags for f in flags) or len(slot_flags) > 1 or len(set(flags)) < len(flags):
+        return "EGZ-R2-NILE-12", "egizia.err.bad_action", {}
+    m = p["placed_max"]
+    if "up" in flags:
+        c = next((c for c in p["perm"] if eff(c)["kind"] == "upstream_placement"), None)
+        if c is None:
+            return "EGZ-CARD-N41", "egizia.err.not_held", {"card": card_msg("N41")}
+        if p["flags"].get(c):
+            return "EGZ-TIME-8", "egizia.err.once_per_round", {"card": card_msg(c)}
+        if i > m:
+            return "EGZ-CARD-N41", "egizia.err.up_not_needed", {"idx": i, "card": card_msg(c)}
+    elif i <= m:
+        return "EGZ-R2-NILE-4", "egizia.err.downstream", {"idx": i, "last": m}
+    if sp["kind"] != "round" and ("occ" in flags or "dbl" in flags):
+        c = "N42" if "occ" in flags else "N36"
+        return _card_clause(c), "egizia.err.round_space_only", {"card": card_msg(c)}
+    if sp["kind"] != "site" and slot_flags:
+        return "EGZ-R2-NILE-12", "egizia.err.site_only", {"idx": i}
+    if sp["kind"] == "card":
+        if s["river_card"][i] is None:
+            return "EGZ-R2-NILE-5", "egizia.err.no_card_here", {"idx": i}
+        return "EGZ-R2-NILE-12", "egizia.err.bad_action", {}
+    if sp["kind"] == "round":
+        rs = D.ROUND_SPACES[sp["id"]]
+        forb = rs.get("forbidden_cards", [])
+        ships = s["river_ships"][i]
+        if "dbl" in flags:
+            if "double_round_space" in forb:
+                return "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here", {"card": card_msg("N36"), "space": where}
+            if not held_of_kind(p, "double_round_space"):
+                return "EGZ-CARD-N36", "egizia.err.not_held", {"card": card_msg("N36")}
+        if "occ" in flags:
+            c = next((c for c in p["perm"] if eff(c)["kind"] == "occupied_round_space"), None)
+            if "occupied_round_space" in forb:
+                return "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here", {"card": card_msg(c or "N42"), "space": where}
+            if c is None:
+                return "EGZ-CARD-N42", "egizia.err.not_held", {"card": card_msg("N42")}
+            if p["flags"].get(c):
+                return "EGZ-TIME-8", "egizia.err.once_per_round", {"card": card_msg(c)}
+            if not ships:
+                return "EGZ-CARD-N42", "egizia.err.not_occupied", {"space": where, "card": card_msg(c)}
+            return "EGZ-RIVER-3", "egizia.err.round_full", {"space": where}
+        if ships:
+            clause = "EGZ-SPACE-HELIOPOLIS-2" if "occupied_round_space" in forb else "EGZ-R2-NILE-5"
+            return clause, "egizia.err.occupied", {"space": where}
+        return "EGZ-R2-NILE-12", "egizia.err.bad_action", {}
+    site = s["sites"][sp["id"]]
+    if seat_at_site(site, seat):
+        return "EGZ-R2-NILE-5", "egizia.err.own_ship_at_site", {"site": where}
+    free = [k for k, o in enumerate(site["slots"]) if o is None]
+    if not slot_flags:
+        return "EGZ-R2-NILE-8", "egizia.err.choose_slot", {"site": where}
+    f = slot_flags[0]
+    if f == "sub":
+        return "EGZ-R2-NILE-9", "egizia.err.slot_free", {"site": where}
+    if f == "extra":
+        if not held_of_kind(p, "extra_site_position"):
+            return "EGZ-CARD-N37", "egizia.err.not_held", {"card": card_msg("N37")}
+        if free:
+            return "EGZ-R2-NILE-10", "egizia.err.slot_free", {"site": where}
+        return "EGZ-R2-NILE-10", "egizia.err.extra_taken", {"site": where}
+    k = int(f[1:])
+    if not 1 <= k <= len(site["slots"]):
+        return "EGZ-PC-2", "egizia.err.no_slot", {"site": where, "slot": k}
+    return "EGZ-R2-NILE-8", "egizia.err.slot_taken", {"site": where, "slot": k}
+
+
+def _why_crew(s: State, seat: int, toks: list[str]) -> tuple[str, str, dict[str, Any]]:
+    """A refused crew (EGZ-R5-BUILD-3/4, N14/N15/N34)."""
+    p = s["seats"][seat]
+    sid = s["stage"]["sid"]
+    body = toks[1:]
+    regs = [ABBR_B[t] for t in body if t in ("bk", "bl", "ye")]
+    extra = [t for t in body if t not in ("bk", "bl", "ye", "jk", "p3", "sx")]
+    if extra or len(set(body)) < len(body):
+        return "EGZ-R5-BUILD-4", "egizia.err.bad_builder", {}
+    if not regs:
+        return "EGZ-R5-BUILD-4", "egizia.err.joker_alone", {}
+    for b in regs:
+        if p["used"][b]:
+            return "EGZ-R5-BUILD-4", "egizia.err.builder_used", {"builder": b_msg(b)}
+    if "jk" in body and p["used"][D.JOKER]:
+        return "EGZ-R5-BUILD-4", "egizia.err.builder_used", {"builder": b_msg(D.JOKER)}
+    if len(regs) > 2:
+        return "EGZ-R5-BUILD-4", "egizia.err.two_builders", {}
+    if len(regs) == 2 and not has_card(p, "second_builder"):
+        return "EGZ-CARD-N34", "egizia.err.two_builders", {}
+    if "p3" in body and not has_card(p, "crew_strength_bonus"):
+        return "EGZ-CARD-N14", "egizia.err.not_held", {"card": card_msg("N14")}
+    if "sx" in body:
+        c = has_card(p, "sphinx_extra_draw")
+        if c is None:
+            c = "N57" if opt(s, "two_three_player_cards") else "N15"
+            return _card_clause(c), "egizia.err.not_held", {"card": card_msg(c)}
+        if sid != "sphinx":
+            return _card_clause(c), "egizia.err.sphinx_only", {"card": card_msg(c)}
+    return "EGZ-R5-BUILD-3", "egizia.err.crew_useless", {}
+
+
+def _why_item(s: State, seat: int, kind: str, toks: list[str]) -> tuple[str, str, dict[str, Any]]:
+    """A refused building item (EGZ-R5-BUILD-5, the building clauses)."""
+    st = s["stage"]
+    p = s["seats"][seat]
+    left = st["S"] - st["total"]
+    verb = toks[0]
+    if verb == "finish":
+        return "EGZ-R5-BUILD-5", "egizia.err.at_least_one", {}
+
+    def cost_check(v: int, clause_ok: str) -> tuple[str, str, dict[str, Any]]:
+        if v > left:
+            return "EGZ-R5-BUILD-5", "egizia.err.over_strength", {"value": v, "left": left}
+        if v > p["stones"]:
+            return "EGZ-R5-BUILD-5", "egizia.err.over_stones", {"value": v, "stones": p["stones"]}
+        return clause_ok, "egizia.err.bad_action", {}
+
+    if kind == "D-16" and verb == "obelisk":
+        o = obelisk_next(s)
+        if o is None:
+            return "EGZ-BUILD-OBELISK-2", "egizia.err.obelisk_full", {}
+        return cost_check(D.OBELISK_SEQ[o], "EGZ-BUILD-OBELISK-2")
+    if kind == "D-16" and verb == "tomb":
+        t = tomb_next(s)
+        if t is None:
+            return "EGZ-BUILD-TOMB-1", "egizia.err.tombs_empty", {}
+        return cost_check(D.TOMB_TILES[s["tomb_spaces"][t]["tile"]], "EGZ-BUILD-TOMB-1")
+    if kind == "D-18" and verb == "pyr":
+        r = _int(toks[1] if len(toks) > 1 else None)
+        if r is None or not 1 <= r <= len(D.PYRAMID_WIDTH) or len(toks) != 2:
+            return "EGZ-BUILD-PYRAMID-1", "egizia.err.no_such_field", {"what": " ".join(toks)[:20]}
+        row = s["pyramid"][r - 1]
+        pos = sum(1 for x in row if x is not None)
+        if pos >= len(row):
+            return "EGZ-BUILD-PYRAMID-2", "egizia.err.row_full", {"row": r}
+        if r - 1 not in pyramid_candidates(s):
+            return "EGZ-BUILD-PYRAMID-3", "egizia.err.not_supported", {"row": r, "pos": pos + 1}
+        return cost_check(D.PYRAMID_VALUE[r - 1], "EGZ-BUILD-PYRAMID-2")
+    if kind == "D-18" and verb == "tmp":
+        f = toks[1] if len(toks) == 2 else ""
+        if f not in D.TEMPLE:
+            return "EGZ-BUILD-TEMPLE-1", "egizia.err.no_such_field", {"what": " ".join(toks)[:20]}
+        if s["temple"][f] is not None:
+            return "EGZ-BUILD-TEMPLE-2", "egizia.err.temple_taken", {"field": f}
+        need = [r for r in D.TEMPLE[f]["requires"] if s["temple"][r] is None]
+        if need:
+            group = next((g for g, ids in D.TEMPLE_GROUPS.items() if f in ids), "")
+            clause = {"columns": "EGZ-BUILD-TEMPLE-3", "top": "EGZ-BUILD-TEMPLE-4"}.get(group, "EGZ-BUILD-TEMPLE-2")
+            return clause, "egizia.err.temple_requires", {"field": f, "needs": need}
+        return cost_check(D.TEMPLE[f]["value"], "EGZ-BUILD-TEMPLE-5")
+    other = "EGZ-BUILD-OBELISK-3" if kind == "D-16" else "EGZ-BUILD-TEMPLE-5"
+    return other, "egizia.err.wrong_building", {}
+
+
+def _why_illegal(s: State, seat: int, prompt: Prompt, action: str) -> IllegalAction:
+    """The clause and a specific message for an action that is not among the prompt's options."""
     toks = action.split()
-    if kind == "D-18" and toks[:1] == ["tmp"] and len(toks) == 2 and toks[1] in D.TEMPLE:
-        f = D.TEMPLE[toks[1]]
-        if s["temple"][toks[1]] is None and not all(s["temple"][r] is not None for r in f["requires"]):
-            return {"columns": "EGZ-BUILD-TEMPLE-3", "top": "EGZ-BUILD-TEMPLE-4"}.get(
-                next((g for g, ids in D.TEMPLE_GROUPS.items() if toks[1] in ids), ""), "EGZ-BUILD-TEMPLE-2")
-        return "EGZ-R5-BUILD-5"
-    if kind == "D-18" and toks[:1] == ["pyr"]:
-        return "EGZ-BUILD-PYRAMID-3"
-    if kind == "D-16" and toks[:1] == ["obelisk"]:
-        return "EGZ-BUILD-OBELISK-2" if obelisk_next(s) is None else "EGZ-R5-BUILD-5"
-    if kind == "D-16" and toks[:1] == ["tomb"]:
-        return "EGZ-BUILD-TOMB-1" if tomb_next(s) is None else "EGZ-R5-BUILD-5"
-    if kind == "D-13" and toks[:1] == ["crew"]:
-        return "EGZ-R5-BUILD-4"
-    if kind in ("D-04", "D-05") and toks[:1] == ["place"]:
-        if "dbl" in toks:
-            return "EGZ-CARD-N36"
-        if "occ" in toks:
-            return "EGZ-CARD-N42"
-        if "up" in toks:
-            return "EGZ-CARD-N41"
-        return "EGZ-R2-NILE-4"
-    if kind == "D-14":
-        return "EGZ-BUILD-SPHINX-1"
-    return KIND_CLAUSE.get(kind, "EGZ-ROUND-3")
+    kind = prompt.kind
+    try:
+        if not toks:
+            return IllegalAction("EGZ-ROUND-3", "egizia.err.bad_action")
+        verb = toks[0]
+        is_n33 = verb == "play" and len(toks) == 2 and toks[1] in D.NILE and eff(toks[1])["kind"] == "extra_placement"
+        if verb in FREE_VERBS and not (kind == "D-06" and verb == "improve") and not (kind == "D-08" and is_n33):
+            if kind in ("D-04", "D-05", "D-08", "D-10", "D-12", "D-19"):
+                return _ia(_why_free(s, seat, kind, toks))
+            return IllegalAction("EGZ-TIME-7", "egizia.err.no_window")
+        if kind in ("D-04", "D-05") and verb == "place":
+            if kind == "D-04" and s["stage"].get("mode") == "post":
+                return IllegalAction("EGZ-R2-NILE-2", "egizia.err.one_placement")
+            return _ia(_why_place(s, seat, toks))
+        if kind == "D-08" and verb == "place":
+            return IllegalAction("EGZ-R2-NILE-2", "egizia.err.one_placement")
+        if kind == "D-10" and verb == "feed" and len(toks) == 3 and all(t.isdigit() for t in toks[1:]):
+            p = s["seats"][seat]
+            g, n = int(toks[1]), int(toks[2])
+            held = len(held_of_kind(p, "grain"))
+            if g > held:
+                return IllegalAction("EGZ-CARD-N13", "egizia.err.grain_cards", held=held)
+            if n and not held_of_kind(p, "feed_with_stones", "perm"):
+                return IllegalAction("EGZ-CARD-N22", "egizia.err.not_held", card=card_msg("N22"))
+            short = max(0, need_of(p) - field_grain(s, seat) - sum(eff(c)["grain"] for c in held_of_kind(p, "grain")[:g]))
+            return IllegalAction("EGZ-R3-FEED-7", "egizia.err.convert_max", max=min(p["stones"], short))
+        if kind == "D-12" and verb == "build":
+            return IllegalAction("EGZ-R5-BUILD-3", "egizia.err.cannot_build")
+        if kind == "D-13" and verb == "crew":
+            return _ia(_why_crew(s, seat, toks))
+        if kind == "D-14" and verb == "draw":
+            st = s["stage"]
+            rng = sphinx_n_range(s, seat, st["S"], st["sx"])
+            if rng and _int(toks[1] if len(toks) > 1 else None) == 0:
+                return IllegalAction("EGZ-CARD-N15", "egizia.err.draw_range", lo=rng.start, hi=rng.stop - 1)
+            return IllegalAction("EGZ-BUILD-SPHINX-1", "egizia.err.draw_range", lo=rng.start, hi=max(rng.start, rng.stop - 1))
+        if kind == "D-15" and verb == "keep":
+            mx = 2 if has_card(s["seats"][seat], "sphinx_keep_extra") else 1
+            if len([t for t in toks[1:] if t.isdigit()]) > mx or ("n35" in toks and mx < 2):
+                return IllegalAction("EGZ-BUILD-SPHINX-3", "egizia.err.keep_max", max=mx)
+            return IllegalAction("EGZ-BUILD-SPHINX-3", "egizia.err.keep_pick", n=len(s["sphinx_drawn"]))
+        if kind in ("D-16", "D-18") and verb in ("obelisk", "tomb", "pyr", "tmp", "finish"):
+            return _ia(_why_item(s, seat, kind, toks))
+        if kind == "D-17":
+            return IllegalAction("EGZ-BUILD-OBELISK-4", "egizia.err.market_first")
+        if kind == "D-09" and verb == "leftover":
+            return IllegalAction("EGZ-CARD-N39", "egizia.err.no_card_here", idx=(toks[1] if len(toks) > 1 else "")[:10])
+    except (KeyError, IndexError, ValueError, TypeError):  # garbage tokens: fall back to the generic refusal
+        pass
+    return IllegalAction(KIND_CLAUSE.get(kind, "EGZ-ROUND-3"), "egizia.err.illegal", action=action[:80])
+
+
+def _ia(why: tuple[str, str, dict[str, Any]]) -> IllegalAction:
+    clause, key, params = why
+    return IllegalAction(clause, key, **params)
 
 
 def apply_action(s0: State, seat: int, action: str) -> Outcome:
@@ -1403,7 +1674,7 @@ def apply_action(s0: State, seat: int, action: str) -> Outcome:
         raise IllegalAction("EGZ-ROUND-3", "egizia.err.not_your_turn", player=seat)
     prompt = ps[0]
     if prompt.find(action) is None:
-        raise IllegalAction(_refine_clause(s0, prompt.kind, action), "egizia.err.illegal", action=action[:80])
+        raise _why_illegal(s0, seat, prompt, action)
     s = clone(s0)
     ev: list[Event] = []
     _dispatch(s, seat, prompt, action, ev)

@@ -62,3 +62,209 @@ def test_D10_no_early_answer_from_a_seat_with_window_actions_EGZ_TIME_3(card):
     assert GAME.current_seats(s) == [2]
     free = [a for a in actions(s, 2) if a.split()[0] in R.FREE_VERBS]
     assert free, "the W2 free actions are offered in the seat's own step"
+
+
+# ----------------------------------------------------------------- refusals name the clause (item: IllegalAction)
+
+
+def _rules_clauses():
+    import pathlib
+    import re
+    md = pathlib.Path(__file__).resolve().parents[3] / "shared" / "rules" / "egizia" / "RULES.md"
+    return set(re.findall(r"\*\*(EGZ-[A-Z0-9-]+)\*\*", md.read_text(encoding="utf-8"))) if md.exists() else None
+
+
+def _refusal(s, seat, action):
+    with pytest.raises(IllegalAction) as exc:
+        act(s, seat, action)
+    return exc.value.clause, exc.value.message.key
+
+
+def _sail_board(seat=0, **kw):
+    s = board()
+    at_sail(s, seat)
+    return s
+
+
+REFUSALS = [
+    # (name, setup -> (state, seat), action, clause, message key)
+    ("downstream", lambda: (_placed(board(), 0, 8), 0), "place 6", "EGZ-R2-NILE-4", "egizia.err.downstream"),
+    ("occupied round space", lambda: (_ship(board(), 1, 6), 0), "place 6", "EGZ-R2-NILE-5", "egizia.err.occupied"),
+    ("empty card space", lambda: (_at(board(), 0), 0), "place 5", "EGZ-R2-NILE-5", "egizia.err.no_card_here"),
+    ("no such space", lambda: (_at(board(), 0), 0), "place 21", "EGZ-RIVER-1", "egizia.err.no_space"),
+    ("own ship at site", lambda: (_at(put(board(), "obelisk_tombs", 0, 2), 0), 0), "place 10 s1",
+     "EGZ-R2-NILE-5", "egizia.err.own_ship_at_site"),
+    ("slot taken", lambda: (_at(put(board(), "obelisk_tombs", 1, 2), 0), 0), "place 10 s2",
+     "EGZ-R2-NILE-8", "egizia.err.slot_taken"),
+    ("substitute while a slot is free", lambda: (_at(board(), 0), 0), "place 10 sub", "EGZ-R2-NILE-9", "egizia.err.slot_free"),
+    ("no slot 3 with 2 players", lambda: (_at(board(2), 0), 0), "place 10 s3", "EGZ-PC-2", "egizia.err.no_slot"),
+    ("site without a slot", lambda: (_at(board(), 0), 0), "place 10", "EGZ-R2-NILE-8", "egizia.err.choose_slot"),
+    ("extra without N37", lambda: (_at(_full(board(), "obelisk_tombs"), 3), 3), "place 10 extra", "EGZ-CARD-N37", "egizia.err.not_held"),
+    ("N42 at Heliopolis", lambda: (_at(give(_ship(board(), 1, 20), 0, "N42"), 0), 0), "place 20 occ",
+     "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here"),
+    ("N36 at Heliopolis", lambda: (_at(give(board(), 0, "N36"), 0), 0), "place 20 dbl", "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here"),
+    ("N42 on an empty space", lambda: (_at(give(board(), 0, "N42"), 0), 0), "place 6 occ", "EGZ-CARD-N42", "egizia.err.not_occupied"),
+    ("N41 not needed", lambda: (_at(give(board(), 0, "N41"), 0), 0), "place 6 up", "EGZ-CARD-N41", "egizia.err.up_not_needed"),
+    ("N41 twice a round", lambda: (_flag(_placed(give(board(), 0, "N41"), 0, 12), 0, "N41"), 0), "place 6 up",
+     "EGZ-TIME-8", "egizia.err.once_per_round"),
+    ("grain card outside feeding", lambda: (_at(give(board(), 0, "N13"), 0), 0), "play N13", "EGZ-CARD-N13", "egizia.err.window"),
+    ("N21 twice a round", lambda: (_flag(_at(give(board(), 0, "N21"), 0), 0, "N21"), 0), "crewup bk",
+     "EGZ-TIME-8", "egizia.err.once_per_round"),
+    ("N43 in sailing with after_feeding_only", lambda: (_at(give(board(buy_strength_timing="after_feeding_only"), 0, "N43"), 0), 0),
+     "buy bk", "EGZ-CARD-N43", "egizia.err.after_feeding_only"),
+    ("N43 without stones", lambda: (_at(give(set_player(board(), 0, stones=1), 0, "N43"), 0), 0), "buy bk",
+     "EGZ-CARD-N43", "egizia.err.cost"),
+    ("N51 more than held stones", lambda: (_at(give(set_player(board(), 0, stones=3), 0, "N51"), 0), 0), "play N51 4",
+     "EGZ-CARD-N51", "egizia.err.sell_range"),
+    ("improver on the green start field", lambda: (_at(give(board(), 0, "N20"), 0), 0), "improve N20 start",
+     "EGZ-CARD-N20", "egizia.err.improver_field"),
+    ("N33 before a placement", lambda: (_at(give(board(), 0, "N33"), 0), 0), "play N33", "EGZ-CARD-N33", "egizia.err.n33_after_placement"),
+]
+
+
+def _at(s, seat):
+    return at_sail(s, seat)
+
+
+def _ship(s, seat, idx):
+    s["river_ships"][idx].append(seat)
+    s["seats"][seat]["ships"] -= 1
+    return s
+
+
+def _placed(s, seat, idx):
+    _ship(s, seat, idx)
+    s["seats"][seat]["placed_max"] = idx
+    return at_sail(s, seat)
+
+
+def _flag(s, seat, cid):
+    s["seats"][seat]["flags"][cid] = True
+    return s
+
+
+def _full(s, sid):
+    for k in range(len(s["sites"][sid]["slots"])):
+        put(s, sid, k, k + 1)
+    return s
+
+
+@pytest.mark.parametrize("name,setup,action,clause,key", REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_sailing_refusals_name_the_clause_EGZ_R2_NILE_12_EGZ_TIME_2(name, setup, action, clause, key):
+    """EGZ-R2-NILE-4 EGZ-R2-NILE-5 EGZ-R2-NILE-8 EGZ-R2-NILE-9 EGZ-PC-2 EGZ-SPACE-HELIOPOLIS-2 EGZ-TIME-2
+    EGZ-TIME-8 and the card clauses: a refused sailing move names the clause that forbids it."""
+    s, seat = setup()
+    assert action not in actions(s, seat)
+    assert _refusal(s, seat, action) == (clause, key)
+
+
+
+def _crew_state(sid="obelisk_tombs", tombs=(8, 8), obelisk=0, **kw):
+    from .helpers import clear_flow
+    from .test_examples import tile_ids
+    s = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(*tombs)).state
+    clear_flow(s)
+    s["obelisk"][:obelisk] = [2] * obelisk
+    set_player(s, 0, stones=10, **kw)
+    put(s, sid, 0, 1)
+    blocker(s, 1, "pyramid_temple" if sid != "pyramid_temple" else "obelisk_tombs")
+    return at_build(s, sid).state
+
+
+BUILD_REFUSALS = [
+    ("joker alone", lambda: run(_crew_state(), (0, "build"))[0], "crew jk", "EGZ-R5-BUILD-4", "egizia.err.joker_alone"),
+    ("two builders without N34", lambda: run(_crew_state(), (0, "build"))[0], "crew bk bl", "EGZ-CARD-N34", "egizia.err.two_builders"),
+    ("builder used", lambda: run(_used(_crew_state(), "black"), (0, "build"))[0], "crew bk", "EGZ-R5-BUILD-4", "egizia.err.builder_used"),
+    ("+3 without the card", lambda: run(_crew_state(), (0, "build"))[0], "crew bk p3", "EGZ-CARD-N14", "egizia.err.not_held"),
+    ("finish before any item", lambda: run(_crew_state(bk=9), (0, "build"), (0, "crew bk"))[0], "finish",
+     "EGZ-R5-BUILD-5", "egizia.err.at_least_one"),
+    ("obelisk beyond the strength", lambda: run(_crew_state(tombs=(1, 1), obelisk=2, bk=2), (0, "build"), (0, "crew bk"), (0, "tomb"))[0],
+     "obelisk", "EGZ-R5-BUILD-5", "egizia.err.over_strength"),
+    ("pyramid row not supported", lambda: run(_crew_state("pyramid_temple", bk=3), (0, "build"), (0, "crew bk"))[0], "pyr 2",
+     "EGZ-BUILD-PYRAMID-3", "egizia.err.not_supported"),
+    ("temple top before the columns", lambda: run(_crew_state("pyramid_temple", bk=3), (0, "build"), (0, "crew bk"))[0], "tmp T1",
+     "EGZ-BUILD-TEMPLE-4", "egizia.err.temple_requires"),
+    ("item of the other site", lambda: run(_crew_state("pyramid_temple", bk=3), (0, "build"), (0, "crew bk"))[0], "obelisk",
+     "EGZ-BUILD-TEMPLE-5", "egizia.err.wrong_building"),
+    ("market step first", lambda: run(_crew_state(bk=1), (0, "build"), (0, "crew bk"))[0], "tomb",
+     "EGZ-BUILD-OBELISK-4", "egizia.err.market_first"),
+    ("N15 outside the Sphinx", lambda: run(_give(_crew_state(), "N15"), (0, "build"))[0], "crew bk sx", "EGZ-CARD-N15", "egizia.err.sphinx_only"),
+    ("keep two without N35", lambda: run(_crew_state("sphinx", bk=3), (0, "build"), (0, "crew bk"), (0, "draw 3"))[0], "keep 1 2",
+     "EGZ-BUILD-SPHINX-3", "egizia.err.keep_max"),
+    ("pay more cards than the strength", lambda: run(_crew_state("sphinx", bk=2), (0, "build"), (0, "crew bk"))[0], "draw 3",
+     "EGZ-BUILD-SPHINX-1", "egizia.err.draw_range"),
+]
+
+
+def _used(s, b):
+    s["seats"][0]["used"][b] = True
+    return s
+
+
+def _give(s, cid):
+    return give(s, 0, cid)
+
+
+@pytest.mark.parametrize("name,setup,action,clause,key", BUILD_REFUSALS, ids=[r[0] for r in BUILD_REFUSALS])
+def test_building_refusals_name_the_clause_EGZ_R5_BUILD_4_5(name, setup, action, clause, key):
+    """EGZ-R5-BUILD-3 EGZ-R5-BUILD-4 EGZ-R5-BUILD-5 EGZ-BUILD-PYRAMID-3 EGZ-BUILD-TEMPLE-4 EGZ-BUILD-OBELISK-4
+    EGZ-BUILD-SPHINX-1 EGZ-BUILD-SPHINX-3 EGZ-CARD-N14 EGZ-CARD-N15 EGZ-CARD-N34"""
+    s = setup()
+    assert action not in actions(s, 0)
+    assert _refusal(s, 0, action) == (clause, key)
+
+
+def test_feeding_refusals_name_the_clause_EGZ_R3_FEED_7_EGZ_CARD_N13_N22():
+    """EGZ-R3-FEED-7 EGZ-CARD-N13 EGZ-CARD-N22"""
+    s = _feed_board()
+    s = at_feed(s).state
+    assert _refusal(s, 0, "feed 2 0") == ("EGZ-CARD-N13", "egizia.err.grain_cards")
+    assert _refusal(s, 0, "feed 1 1") == ("EGZ-CARD-N22", "egizia.err.not_held")
+    s = _feed_board()
+    give(s, 0, "N22")
+    set_player(s, 0, stones=9)
+    s = at_feed(s).state
+    with pytest.raises(IllegalAction) as exc:
+        act(s, 0, "feed 1 3")  # 6 short, the grain card covers 4: at most 2 stones
+    assert (exc.value.clause, exc.value.message.key, exc.value.message.params["max"]) == ("EGZ-R3-FEED-7", "egizia.err.convert_max", 2)
+
+
+def test_every_refusal_names_a_rules_clause_and_a_catalogue_message():
+    """Fuzz: in every kind of decision, near-miss actions are refused with a clause of RULES.md and a
+    message whose text exists in en, cs and pl and renders every placeholder."""
+    import random
+    import re
+    from render.i18n import catalogue, t
+    clauses = _rules_clauses()
+    cats = {lang: catalogue(lang) for lang in ("en", "cs", "pl")}
+    probes = ["", "x", "place 0", "place 3", "place 6", "place 6 occ", "place 6 dbl", "place 6 up", "place 10 s1",
+              "place 10 s3", "place 10 sub", "place 10 extra", "place 20 occ", "place 7 s1", "play N13", "play N51 11",
+              "play N33", "play N38", "crewup bk", "buy jk", "improve N20 start", "feed 3 0", "feed 0 9", "build",
+              "crew jk", "crew bk bl ye", "crew bk p3", "crew bk sx", "draw 0", "draw 6", "keep 1 2 3", "keep 9",
+              "obelisk", "tomb", "pyr 1", "pyr 6", "pyr 9", "tmp C1", "tmp T2", "tmp X9", "finish", "track xx",
+              "leftover 99", "first maybe", "ring up", "alyi zz", "n18 bk", "done now", "endturn", "pass", "stop"]
+    kinds_seen = set()
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        rnd = random.Random(seed)
+        s = GAME.new_game(players, {}, seed).state
+        while GAME.prompts(s):
+            ps = GAME.prompts(s)
+            for p in ps:
+                kinds_seen.add(p.kind)
+                legal = {o.action for o in p.options}
+                for bad in probes:
+                    if bad in legal:
+                        continue
+                    with pytest.raises(IllegalAction) as exc:
+                        GAME.apply(s, p.seat, bad)
+                    e = exc.value
+                    if clauses is not None:
+                        assert e.clause in clauses, (p.kind, bad, e.clause)
+                    for lang, cat in cats.items():
+                        assert e.message.key in cat, (lang, e.message.key)
+                        text = t(e.message, lang)
+                        assert not re.search(r"{\w+}", text), (lang, text)
+            p = rnd.choice(ps)
+            good = [x for x in p.options if x.action not in ("pass", "decline", "finish", "stop")] or list(p.options)
+            s = GAME.apply(s, p.seat, rnd.choice(good).action).state
+    assert {"D-04", "D-10", "D-12", "D-13", "D-14", "D-15", "D-16", "D-17", "D-18"} <= kinds_seen
