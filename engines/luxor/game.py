@@ -327,7 +327,8 @@ class Luxor(Game):
 
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         if state["over"]:
-            raise IllegalAction("LUX-END-2", "luxor.err.over")
+            reason = (state.get("final") or {}).get("reason")
+            raise IllegalAction("LUX-END-4" if reason == "stall" else "LUX-END-2", "luxor.err.over")
         pend = state.get("pending")
         if not pend or seat != pend["seat"]:
             raise IllegalAction("LUX-DEF-10", "luxor.err.not_your_turn")
@@ -371,16 +372,15 @@ class Luxor(Game):
                 return IllegalAction("LUX-NOMOVE-2", "luxor.err.must_play")
             if head == "play" and len(toks) == 2 and toks[1] in ("L", "R"):
                 return IllegalAction("LUX-LEGAL-4", "luxor.err.unplayable")
-            return IllegalAction("LUX-HAND-2", "luxor.err.ends_only")
+            if head == "play":
+                return IllegalAction("LUX-HAND-2", "luxor.err.ends_only")
+            return IllegalAction("LUX-TURN-3", "luxor.err.play_first")
         if kind == "C-05":
             return IllegalAction("LUX-NOMOVE-1", "luxor.err.discard_only")
         if kind == "C-06":
-            if head == "move" and len(toks) >= 2 and toks[1].isdigit():
-                pos = int(toks[1])
-                if pos not in rules.active_positions(st, st["pending"]["seat"]):
-                    return IllegalAction("LUX-MOVE-1", "luxor.err.no_adventurer", pos=pos)
-                return IllegalAction("LUX-LEGAL-3", "luxor.err.illegal_move")
-            return IllegalAction("LUX-LEGAL-1", "luxor.err.garbage")
+            return self._reject_move(st, toks)
+        if kind == "C-08" and head == "act":
+            return IllegalAction("LUX-CARD-H06", "luxor.err.not_actor")
         clause = {
             "C-03": "LUX-SETUP-10",
             "C-08": "LUX-CARD-H06",
@@ -391,6 +391,51 @@ class Luxor(Game):
             "C-13": "LUX-OPT-4",
         }[kind]
         return IllegalAction(clause, "luxor.err.not_an_option")
+
+    def _reject_move(self, st: State, toks: list[str]) -> IllegalAction:
+        """A refused C-06 action, naming the clause that forbids it (LUX-LEGAL-1 … LUX-MOVE-7)."""
+        seat = st["pending"]["seat"]
+        turn = st["turn"]
+        card = data.CARDS[turn["card"]]
+        kind = card["kind"]
+        if len(toks) not in (2, 3) or toks[0] != "move" or not toks[1].isdigit():
+            return IllegalAction("LUX-LEGAL-1", "luxor.err.garbage")
+        pos = int(toks[1])
+        if pos not in rules.active_positions(st, seat):
+            advs = st["seats"][seat]["adv"]
+            if any(a["state"] == "lying" and a["pos"] == pos for a in advs):
+                return IllegalAction("LUX-ANUBIS-1", "luxor.err.lying", pos=pos)
+            if pos == data.TOMB and any(a["state"] == "finished" for a in advs):
+                return IllegalAction("LUX-TOMB-4", "luxor.err.finished")
+            return IllegalAction("LUX-MOVE-1", "luxor.err.no_adventurer", pos=pos)
+        keys = st["seats"][seat]["keys"]
+        extra = toks[2] if len(toks) == 3 else None
+        if kind == "plus_minus":
+            if extra not in ("f", "b"):
+                return IllegalAction("LUX-CARD-S02", "luxor.err.direction")
+            problem = rules.move_problem(st, pos, 1, keys) if extra == "f" else rules.back_problem(st, pos, keys)
+        elif kind in ("range", "range_die") or (kind == "one_less" and st["options"]["one_less_steps"] != "fixed"):
+            clause = {"range": "LUX-CARD-H03", "range_die": "LUX-CARD-H04", "one_less": "LUX-OPT-8"}[kind]
+            lo = card.get("min", 1) if kind == "range" else 1
+            hi = {"range": card.get("max"), "range_die": turn["roll"], "one_less": data.ONE_LESS_MAX}[kind]
+            if extra is None or not extra.isdigit() or not lo <= int(extra) <= hi:
+                return IllegalAction(clause, "luxor.err.steps_range", lo=lo, hi=hi)
+            problem = rules.move_problem(st, pos, int(extra), keys)
+        else:  # a fixed count: number card, die after the roll, one adventurer less (printed steps)
+            n = turn["roll"] if kind == "die" else card["steps"]
+            if extra is not None:
+                clause = {"move": "LUX-CARD-S01", "die": "LUX-CARD-S03", "one_less": "LUX-CARD-H08"}[kind]
+                return IllegalAction(clause, "luxor.err.fixed_steps", n=n)
+            problem = rules.move_problem(st, pos, n, keys)
+        if problem == "overshoot":
+            return IllegalAction("LUX-MOVE-4", "luxor.err.overshoot")
+        if problem == "no_key":
+            return IllegalAction("LUX-TOMB-2", "luxor.err.no_key")
+        if problem == "osiris":
+            return IllegalAction("LUX-MOVE-7", "luxor.err.osiris")
+        if problem == "no_tile_behind":
+            return IllegalAction("LUX-MOVE-5", "luxor.err.no_tile_behind", place=place_msg(pos))
+        return IllegalAction("LUX-LEGAL-3", "luxor.err.illegal_move")
 
     # ------------------------------------------------------------------ views and result
 

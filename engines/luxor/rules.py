@@ -223,6 +223,35 @@ def resolve_back(state: State, p: int, keys: int) -> dict[str, Any] | None:
     return _settle(state, q, [p, q], keys)
 
 
+def move_problem(state: State, p: int, n: int, keys: int) -> str | None:
+    """Why ``RESOLVE(p, n, keys)`` is illegal, for the refusal message; None when it is legal.
+
+    ``"overshoot"`` (LUX-MOVE-4), ``"no_key"`` (LUX-TOMB-2) or ``"osiris"`` (the forced
+    continuation of an Osiris tile cannot be completed, LUX-MOVE-7).
+    """
+    tiles = state["tiles"]
+    cur = p
+    for _ in range(n):
+        if cur == TOMB:
+            return "overshoot"
+        cur = next_tile(tiles, cur)
+    if cur == TOMB:
+        return None if keys >= 1 else "no_key"
+    tile = tiles[cur]
+    if tile is not None and tile["kind"] == "osiris" and _settle(state, cur, [p, cur], keys) is None:
+        return "osiris"
+    return None
+
+
+def back_problem(state: State, p: int, keys: int) -> str | None:
+    """Why a backward step from ``p`` is illegal: ``"no_tile_behind"`` (LUX-MOVE-5) or ``"osiris"``."""
+    if resolve_back(state, p, keys) is not None:
+        return None
+    if p in (STAIRS, TOMB) or prev_tile(state["tiles"], p) is None:
+        return "no_tile_behind"
+    return "osiris"
+
+
 # =========================================================================== adventurers and cards
 
 
@@ -870,6 +899,7 @@ def _game_over(st: State, ev: list[Event], reason: str) -> None:
     st["pending"] = None
     ev.append(Event(msg(f"luxor.ev.game_over_{reason}")))
     fb = final_breakdown(st)
+    fb["reason"] = reason  # "tomb" (LUX-END-2) or "stall" (LUX-END-4)
     st["final"] = fb
     for row in fb["breakdown"]:
         ev.append(Event(breakdown_msg("luxor.ev.final", row, "scarab_values")))

@@ -70,3 +70,111 @@ def test_step_count_label_is_grammatical_C06_LUX_CARD_H03():
     five = _c06_options(st, "H3-1")
     five = next(o for o in five if o.action == "move 10 5").label
     assert t(five, "cs").startswith("5 kroků:") and t(five, "pl").startswith("5 kroków:")
+
+
+# ----------------------------------------------------------------------------- rejections name the precise clause
+
+
+def _reject(st, seat, action):
+    import pytest
+
+    from engines.core import IllegalAction
+
+    with pytest.raises(IllegalAction) as exc:
+        GAME.apply(st, seat, action)
+    return exc.value.clause, exc.value.message.key
+
+
+def _c06(hand, active=(), lying=(), finished=0, keys=0, roll=None, tiles=None, **options):
+    st = base(**options)
+    sc.set_adventurers(st, RED, active=list(active), lying=list(lying), finished=finished)
+    if finished:
+        for _ in range(finished):
+            sc.tomb_entry(st, RED)
+    sc.give_keys(st, RED, keys)
+    for pos, spec in (tiles or {}).items():
+        sc.set_tile(st, pos, spec)
+    sc.set_hand(st, RED, hand)
+    sc.begin(st, RED)
+    if roll is not None:
+        sc.force_roll(st, roll)
+    st, _ = do(st, RED, "play L")
+    assert prompt(st).kind == "C-06", prompt(st).kind
+    return st
+
+
+def test_rejected_moves_name_the_rule_that_forbids_them_LUX_MOVE_4_LUX_TOMB_2_LUX_MOVE_7_LUX_MOVE_5():
+    """A refused C-06 move names the clause that forbids it, not a generic one:
+    overshoot LUX-MOVE-4, keyless tomb LUX-TOMB-2, impossible Osiris continuation LUX-MOVE-7,
+    no tile behind LUX-MOVE-5, lying LUX-ANUBIS-1, finished LUX-TOMB-4, no adventurer LUX-MOVE-1."""
+    # "3" from 42: 43, tomb, then one step too many
+    st = _c06(["3", "5", "5", "5", "5"], active=[42, 3, 0, 0, 0], keys=1)
+    assert _reject(st, RED, "move 42") == ("LUX-MOVE-4", "luxor.err.overshoot")
+    # "2" from 42 reaches the tomb exactly, but Red has no key
+    st = _c06(["2", "5", "5", "5", "5"], active=[42, 3, 0, 0, 0])
+    assert _reject(st, RED, "move 42") == ("LUX-TOMB-2", "luxor.err.no_key")
+    # "1" from 35 onto Osiris 36 (value 4): 38, 40, 42, tomb without a key
+    st = _c06(["1", "5", "5", "5", "5"], active=[35, 3, 0, 0, 0], tiles={37: None, 39: None, 41: None, 43: None})
+    assert rules.resolve(st, 35, 1, 0) is None
+    assert _reject(st, RED, "move 35") == ("LUX-MOVE-7", "luxor.err.osiris")
+    # +/-1 back from the first tile: nothing behind, the stairs are no target
+    st = _c06(["+/-1", "5", "5", "5", "5"], active=[1, 3], lying=[7, 18, 29])
+    assert _reject(st, RED, "move 1 b") == ("LUX-MOVE-5", "luxor.err.no_tile_behind")
+    # lying and finished adventurers, and a space without an adventurer
+    st = _c06(["1", "5", "5", "5", "5"], active=[5, 0, 0], lying=[18, 29])
+    assert _reject(st, RED, "move 18") == ("LUX-ANUBIS-1", "luxor.err.lying")
+    assert _reject(st, RED, "move 12") == ("LUX-MOVE-1", "luxor.err.no_adventurer")
+    st = _c06(["1", "5", "5", "5", "5"], active=[5, 0, 0, 0], finished=1)
+    assert _reject(st, RED, "move 44") == ("LUX-TOMB-4", "luxor.err.finished")
+
+
+def test_rejected_step_counts_name_the_card_rule_LUX_CARD_H03_LUX_CARD_H04_LUX_CARD_S01_LUX_OPT_8():
+    """A step count outside the card's range names the card's clause; a count given to a
+    fixed-step card, or a missing count, is refused with the card's clause too."""
+    st = _c06(["H1-1", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])  # 1-3
+    assert _reject(st, RED, "move 10 4") == ("LUX-CARD-H03", "luxor.err.steps_range")
+    assert _reject(st, RED, "move 10") == ("LUX-CARD-H03", "luxor.err.steps_range")
+    st = _c06(["H1-4", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29], roll=2)  # 1-die, rolled 2
+    assert _reject(st, RED, "move 10 3") == ("LUX-CARD-H04", "luxor.err.steps_range")
+    st = _c06(["2", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
+    assert _reject(st, RED, "move 10 2") == ("LUX-CARD-S01", "luxor.err.fixed_steps")
+    st = _c06(["die", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29], roll=3)
+    assert _reject(st, RED, "move 10 3") == ("LUX-CARD-S03", "luxor.err.fixed_steps")
+    st = _c06(["H1-7", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
+    assert _reject(st, RED, "move 10 1") == ("LUX-CARD-H08", "luxor.err.fixed_steps")
+    st = _c06(["H1-7", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29], one_less_steps="choose_1_to_3")
+    assert _reject(st, RED, "move 10 4") == ("LUX-OPT-8", "luxor.err.steps_range")
+    st = _c06(["+/-1", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
+    assert _reject(st, RED, "move 10") == ("LUX-CARD-S02", "luxor.err.direction")
+    assert _reject(st, RED, "move 10 x") == ("LUX-CARD-S02", "luxor.err.direction")
+
+
+def test_rejections_outside_movement_name_their_clause_LUX_TURN_3_LUX_CARD_H06_LUX_END_4():
+    """C-04 before any card is played: LUX-TURN-3; an acting position that no moved adventurer
+    reached: LUX-CARD-H06 with its own message; a game that ended by the stall rule: LUX-END-4."""
+    st = base()
+    sc.set_hand(st, RED, ["1", "5", "5", "5", "2"])
+    sc.begin(st, RED)
+    assert prompt(st).kind == "C-04"
+    assert _reject(st, RED, "move 0") == ("LUX-TURN-3", "luxor.err.play_first")
+    assert _reject(st, RED, "play M") == ("LUX-HAND-2", "luxor.err.ends_only")
+    # advance all: 3 -> 4 and 11 -> 12; 3 was left by the mover and is not a candidate
+    st = base()
+    sc.set_adventurers(st, RED, active=[3, 11], lying=[7, 18, 29])
+    sc.set_hand(st, RED, ["H1-6", "5", "5", "5", "5"])
+    sc.begin(st, RED)
+    st, _ = do(st, RED, "play L")
+    assert actions(st) == ["act 4", "act 12"]
+    assert _reject(st, RED, "act 3") == ("LUX-CARD-H06", "luxor.err.not_actor")
+    # the stall rule ended the game
+    st = base()
+    for seat in (RED, 1):
+        sc.set_adventurers(st, seat, active=[43] * 5)
+        sc.set_hand(st, seat, ["2", "3", "4", "5", "3"])
+    sc.begin(st, RED, order=[RED, 1])
+    st, _ = do(st, RED, "discard L")
+    sc.set_hand(st, 1, ["3", "4", "5", "2", "4"])
+    sc.begin(st, 1)
+    st, _ = do(st, 1, "discard L")
+    assert st["over"]
+    assert _reject(st, RED, "play L") == ("LUX-END-4", "luxor.err.over")
