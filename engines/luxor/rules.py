@@ -897,7 +897,10 @@ def breakdown_msg(key: str, row: dict[str, Any], *extra: str) -> Msg:
 def _game_over(st: State, ev: list[Event], reason: str) -> None:
     st["over"] = True
     st["pending"] = None
-    ev.append(Event(msg(f"luxor.ev.game_over_{reason}")))
+    if reason == "stall" and st["options"]["stall_end"] == "consecutive_turns":  # LUX-OPT-10
+        ev.append(Event(msg("luxor.ev.game_over_stall_turns", n=st["stall"]["streak"])))
+    else:
+        ev.append(Event(msg(f"luxor.ev.game_over_{reason}")))
     fb = final_breakdown(st)
     fb["reason"] = reason  # "tomb" (LUX-END-2) or "stall" (LUX-END-4)
     st["final"] = fb

@@ -178,3 +178,66 @@ def test_rejections_outside_movement_name_their_clause_LUX_TURN_3_LUX_CARD_H06_L
     st, _ = do(st, 1, "discard L")
     assert st["over"]
     assert _reject(st, RED, "play L") == ("LUX-END-4", "luxor.err.over")
+
+
+# ----------------------------------------------------------------------------- labels say what a choice does
+
+
+def test_advance_all_prompt_says_one_space_acts_C08_LUX_CARD_H06():
+    """C-08 / LUX-CARD-H06: the prompt says that exactly one space acts (it said "which adventurers act")."""
+    st = base()
+    sc.set_adventurers(st, RED, active=[3, 11], lying=[7, 18, 29])
+    sc.set_hand(st, RED, ["H1-6", "5", "5", "5", "5"])
+    sc.begin(st, RED)
+    st, _ = do(st, RED, "play L")
+    p = prompt(st)
+    assert p.kind == "C-08"
+    assert t(p.title, "en") == "0: everyone moved; choose the one space whose tile acts"
+    assert t(p.options[0].label, "en") == "Act at space 4 (Horus 1) (1 of yours there)"
+
+
+def test_horus_card_option_says_no_draw_C09_C10_LUX_TILE_HORUS_3_LUX_TILE_EYE_1():
+    """C-09 / C-10 (LUX-TILE-HORUS-3, LUX-TILE-EYE-1): taking a Horus card replaces this turn's draw;
+    the option says so in every locale."""
+    st = base()
+    sc.set_adventurers(st, RED, active=[3, 0], lying=[7, 18, 29])
+    sc.horus_top(st, 1, "H1-1")
+    sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
+    sc.begin(st, RED)
+    st, _ = do(st, RED, "play L")
+    st, _ = do(st, RED, "move 3")
+    card = prompt(st).find("card")
+    assert t(card.label, "en") == "Take the level-1 Horus card: 1-3 (no draw this turn)"
+    assert "bez dobírání" in t(card.label, "cs") and "bez dobierania" in t(card.label, "pl")
+
+
+def test_anubis_choice_labels_C13_LUX_ANUBIS_3_LUX_OPT_4():
+    """C-13 (LUX-ANUBIS-3, LUX-OPT-4): wake says where the adventurer goes; sleep names whose adventurer."""
+    st = base(anubis_activation_optional=True)
+    sc.set_adventurers(st, RED, active=[6, 0], lying=[7, 18, 29])
+    sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
+    sc.begin(st, RED)
+    st, _ = do(st, RED, "play L")
+    st, _ = do(st, RED, "move 6")
+    p = prompt(st)
+    assert [t(o.label, "en") for o in p.options] == [
+        "Wake your adventurer at statue 7: it stands on the stairs",
+        "Leave your adventurer lying at statue 7",
+    ]
+
+
+def test_stall_streak_end_has_its_own_message_LUX_END_4_LUX_OPT_10():
+    """LUX-END-4 / LUX-OPT-10: with stall_end = consecutive_turns the game-over event does not claim
+    a whole round was stalled; it names the number of stall turns in a row."""
+    st = base(stall_end="consecutive_turns")
+    for seat in (RED, 1):
+        sc.set_adventurers(st, seat, active=[43] * 5)
+    sc.set_hand(st, 1, ["3", "4", "5", "2", "4"])
+    sc.begin(st, 1, order=[RED, 1])  # Blue (last in round) stalls, then Red (start) stalls
+    st, _ = do(st, 1, "discard L")
+    sc.set_hand(st, RED, ["2", "3", "4", "5", "3"])
+    sc.begin(st, RED)
+    st, ev = do(st, RED, "discard L")
+    assert st["over"]
+    over = [e.message for e in ev if e.message.key.startswith("luxor.ev.game_over")]
+    assert [(m.key, dict(m.params)) for m in over] == [("luxor.ev.game_over_stall_turns", {"n": 2})]
