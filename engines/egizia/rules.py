@@ -84,8 +84,32 @@ KIND_CLAUSE = {
 
 
 def notes(**flags: bool) -> list[Msg]:
-    """Short tags for labels, e.g. "(uses N41)"; an empty list renders as nothing."""
+    """Short tags for labels, e.g. " + card +3"; an empty list renders as nothing."""
     return [msg(f"egizia.note.{k}") for k, v in flags.items() if v]
+
+
+def place_notes(**flags: bool) -> list[Msg]:
+    """The cards a placement uses, as one bracket: " (uses N41 upstream, doubled with N36)"; or nothing."""
+    items = [msg(f"egizia.note.{k}") for k, v in flags.items() if v]
+    return [msg("egizia.note.wrap", items=items)] if items else []
+
+
+def track_preview(p: dict, track: str, k: int) -> tuple[int, Msg | str]:
+    """Where ``k`` steps down on ``track`` end and the bottom bonus they give (EGZ-TRACK-STEP-1)."""
+    pos = p[T_ABBR[track]]
+    bottom = D.TRACK_BOTTOM[track]
+    bonuses = 0
+    for _ in range(k):
+        if pos < bottom:
+            pos += 1
+            if pos < bottom:
+                continue
+        bonuses += 1
+    if not bonuses:
+        return pos, ""
+    if track == "stone_sale":
+        return pos, msg("egizia.note.bonus_stones", n=bonuses * D.STONE_BOTTOM_STONES)
+    return pos, msg("egizia.note.bonus_vp", n=bonuses * D.GRAIN_BOTTOM_VP)
 
 
 def card_msg(cid: str) -> Msg:
@@ -423,7 +447,7 @@ def placement_targets(s: State, seat: int) -> list[tuple[str, Msg]]:
             if sp["kind"] == "card":
                 c = s["river_card"][i]
                 if c is not None:
-                    out.append((f"place {i}{up}", msg("egizia.lbl.place_card", idx=i, card=card_msg(c), note=notes(up=bool(up)))))
+                    out.append((f"place {i}{up}", msg("egizia.lbl.place_card", idx=i, card=card_msg(c), note=place_notes(up=bool(up)))))
             elif sp["kind"] == "round":
                 rs = D.ROUND_SPACES[sp["id"]]
                 forb = rs.get("forbidden_cards", [])
@@ -434,9 +458,9 @@ def placement_targets(s: State, seat: int) -> list[tuple[str, Msg]]:
                 elif occ_ok and "occupied_round_space" not in forb and len(ships) < rs["max_ships"] + 1:
                     occs.append(" occ")
                 for oc in occs:
-                    out.append((f"place {i}{up}{oc}", msg("egizia.lbl.place_round", idx=i, space=space_msg(i), note=notes(up=bool(up), occ=bool(oc)))))
+                    out.append((f"place {i}{up}{oc}", msg("egizia.lbl.place_round", idx=i, space=space_msg(i), fx=msg(f"egizia.fx.{sp['id']}"), note=place_notes(up=bool(up), occ=bool(oc)))))
                     if dbl_ok and "double_round_space" not in forb:
-                        out.append((f"place {i}{up}{oc} dbl", msg("egizia.lbl.place_round", idx=i, space=space_msg(i), note=notes(up=bool(up), occ=bool(oc), dbl=True))))
+                        out.append((f"place {i}{up}{oc} dbl", msg("egizia.lbl.place_round", idx=i, space=space_msg(i), fx=msg(f"egizia.fx.{sp['id']}"), note=place_notes(up=bool(up), occ=bool(oc), dbl=True))))
             else:
                 site = s["sites"][sp["id"]]
                 if seat_at_site(site, seat):
@@ -444,11 +468,11 @@ def placement_targets(s: State, seat: int) -> list[tuple[str, Msg]]:
                 free = [k for k, o in enumerate(site["slots"]) if o is None]
                 if free:
                     for k in free:
-                        out.append((f"place {i} s{k + 1}{up}", msg("egizia.lbl.place_slot", idx=i, site=space_msg(i), slot=k + 1, note=notes(up=bool(up)))))
+                        out.append((f"place {i} s{k + 1}{up}", msg("egizia.lbl.place_slot", idx=i, site=space_msg(i), slot=k + 1, order=msg(f"egizia.nth.{k + 1}"), note=place_notes(up=bool(up)))))
                 elif not free:
-                    out.append((f"place {i} sub{up}", msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=len(site["subs"]) + 1, note=notes(up=bool(up)))))
+                    out.append((f"place {i} sub{up}", msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=len(site["subs"]) + 1, note=place_notes(up=bool(up)))))
                     if extra_ok and site["extra"] is None:
-                        out.append((f"place {i} extra{up}", msg("egizia.lbl.place_extra", idx=i, site=space_msg(i), note=notes(up=bool(up)))))
+                        out.append((f"place {i} extra{up}", msg("egizia.lbl.place_extra", idx=i, site=space_msg(i), note=place_notes(up=bool(up)))))
     return out
 
 
@@ -1293,7 +1317,9 @@ def prompts_of(s: State) -> list[Prompt]:
             kind = "D-16" if st["sid"] == "obelisk_tombs" else "D-18"
             return [Prompt(seat, kind, tuple(item_options(s, seat)), msg(f"egizia.title.{kind}", left=st["S"] - st["total"]))]
         if step == "market":
-            ops = tuple(Option(f"track {T_ABBR[t]}", msg("egizia.lbl.track", track=t_msg(t), pos=s["seats"][seat][T_ABBR[t]])) for t in D.TRACK_IDS)
+            ops = tuple(Option(f"track {T_ABBR[t]}", msg("egizia.lbl.track", track=t_msg(t), pos=s["seats"][seat][T_ABBR[t]],
+                                                         to=track_preview(s["seats"][seat], t, 1)[0],
+                                                         bonus=track_preview(s["seats"][seat], t, 1)[1])) for t in D.TRACK_IDS)
             return [Prompt(seat, "D-17", ops, msg("egizia.title.D-17"))]
         return []
     if at == "prefinal":
@@ -1318,13 +1344,13 @@ def _draw_count(s: State, n: int, sx: bool) -> int:
 def keep_options(s: State, seat: int) -> list[Option]:
     drawn = s["sphinx_drawn"]
     p = s["seats"][seat]
-    out = [Option("keep", msg("egizia.lbl.keep_none", returned=len(drawn)))]
+    out = [Option("keep", msg("egizia.lbl.keep_none", returned=len(drawn), vp=len(drawn) * D.SPHINX_DRAW["vp_per_returned_card"]))]
     for j, c in enumerate(drawn):
-        out.append(Option(f"keep {j + 1}", msg("egizia.lbl.keep_one", card=sphinx_msg(c), returned=len(drawn) - 1)))
+        out.append(Option(f"keep {j + 1}", msg("egizia.lbl.keep_one", card=sphinx_msg(c), returned=len(drawn) - 1, vp=(len(drawn) - 1) * D.SPHINX_DRAW["vp_per_returned_card"])))
     n35 = has_card(p, "sphinx_keep_extra")
     if n35 and len(drawn) >= 2:
         for a, b in combinations(range(len(drawn)), 2):
-            out.append(Option(f"keep {a + 1} {b + 1} n35", msg("egizia.lbl.keep_two", cards=[sphinx_msg(drawn[a]), sphinx_msg(drawn[b])], card=card_msg(n35), returned=len(drawn) - 2)))
+            out.append(Option(f"keep {a + 1} {b + 1} n35", msg("egizia.lbl.keep_two", cards=[sphinx_msg(drawn[a]), sphinx_msg(drawn[b])], card=card_msg(n35), returned=len(drawn) - 2, vp=(len(drawn) - 2) * D.SPHINX_DRAW["vp_per_returned_card"])))
     return out
 
 
@@ -1333,7 +1359,9 @@ def _todo_prompt(s: State, t: dict) -> Prompt:
     p = s["seats"][seat]
     w = t["what"]
     if w == "track":
-        ops = tuple(Option(f"track {T_ABBR[tr]}", msg("egizia.lbl.track_steps", track=t_msg(tr), steps=t["steps"], pos=p[T_ABBR[tr]])) for tr in D.TRACK_IDS)
+        ops = tuple(Option(f"track {T_ABBR[tr]}", msg("egizia.lbl.track_steps", track=t_msg(tr), steps=t["steps"], pos=p[T_ABBR[tr]],
+                                                       to=track_preview(p, tr, t["steps"])[0], bonus=track_preview(p, tr, t["steps"])[1]))
+                    for tr in D.TRACK_IDS)
         return Prompt(seat, "D-06", ops, msg("egizia.title.D-06.track", card=card_msg(t["card"]), steps=t["steps"]))
     if w == "n18":
         ops = []

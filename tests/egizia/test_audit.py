@@ -268,3 +268,71 @@ def test_every_refusal_names_a_rules_clause_and_a_catalogue_message():
             good = [x for x in p.options if x.action not in ("pass", "decline", "finish", "stop")] or list(p.options)
             s = GAME.apply(s, p.seat, rnd.choice(good).action).state
     assert {"D-04", "D-10", "D-12", "D-13", "D-14", "D-15", "D-16", "D-17", "D-18"} <= kinds_seen
+
+
+# ----------------------------------------------------------------- option labels say what the choice does
+
+
+def _label(s, seat, action, lang="en"):
+    from render.i18n import t
+    o = next(o for p in GAME.prompts(s) if p.seat == seat for o in p.options if o.action == action)
+    return t(o.label, lang)
+
+
+def test_placement_labels_state_the_effect_and_notes_read_cleanly_D05_EGZ_R2_NILE_7_8():
+    """DECISIONS D-05, EGZ-R2-NILE-7, EGZ-R2-NILE-8: a round-space target says what it gives, a slot says
+    its build order, and the card notes (N41/N42/N36) read as one bracket."""
+    s = board()
+    give(s, 0, "N41")
+    give(s, 0, "N42")
+    give(s, 0, "N36")
+    _ship(s, 1, 14)
+    _placed(s, 0, 16)
+    lab = _label(s, 0, "place 14 up occ dbl")
+    assert lab == "14: Passalon - joker +1, may move the ring (N41 upstream, N42 occupied, doubled by N36)"
+    assert ",  (" not in lab
+    s = board()
+    at_sail(s, 0)
+    assert _label(s, 0, "place 6") == "6: Selinon - black +1, blue +1"
+    assert _label(s, 0, "place 2") == "2: Edfu - both market markers 1 step down"
+    assert _label(s, 0, "place 16") == "16: Alyi - one builder of choice +1, +2 stones"
+    assert _label(s, 0, "place 10 s2") == "10: Obelisk/Tombs slot 2 (builds 2nd)"
+    for lang in ("cs", "pl"):
+        assert "{" not in _label(s, 0, "place 16", lang)
+
+
+def test_market_and_keep_labels_show_the_result_D06_D15_D17_EGZ_TRACK_STEP_1():
+    """D-06/D-17 (EGZ-TRACK-STEP-1): a track option shows where the marker ends and the bottom bonus;
+    D-15 (EGZ-BUILD-SPHINX-4): every keep option shows the VP of the returned cards."""
+    s = board()
+    set_player(s, 0, ss=3, gm=4)
+    lay(s, 1, "N17")
+    at_sail(s, 0)
+    s, _ = run(s, (0, "place 1"))
+    assert kinds(s) == ["D-06"]
+    assert _label(s, 0, "track ss") == "stone sale: 2 step(s), field 3 -> 4 (+6 stones)"
+    assert _label(s, 0, "track gm") == "grain market: 2 step(s), field 4 -> 4 (+4 VP)"
+    s = _crew_state(bk=1)
+    s, _ = run(s, (0, "build"), (0, "crew bk"))  # strength 1: obelisk 1 is built and the turn finishes by itself
+    assert kinds(s) == ["D-17"]
+    assert _label(s, 0, "track ss") == "stone sale: field 0 -> 1"
+    s = _crew_state("sphinx", bk=3)
+    s, _ = run(s, (0, "build"), (0, "crew bk"), (0, "draw 3"))
+    assert _label(s, 0, "keep 1").endswith("return 2 (+2 VP)")
+
+
+def test_longest_placement_labels_fit_discord_autocomplete():
+    """Every round space with every note combination, every slot and substitute label, in en/cs/pl: <= 100 chars."""
+    from engines.core import msg
+    from render.i18n import t
+    for lang in ("en", "cs", "pl"):
+        for sid in D.ROUND_SPACES:
+            idx = next(sp["index"] for sp in D.RIVER if sp.get("id") == sid)
+            lab = msg("egizia.lbl.place_round", idx=idx, space=R.space_msg(idx), fx=msg(f"egizia.fx.{sid}"),
+                      note=R.place_notes(up=True, occ=True, dbl=True))
+            assert len(t(lab, lang)) <= 100, t(lab, lang)
+        for sid, idx in D.SITE_INDEX.items():
+            for lab in (msg("egizia.lbl.place_slot", idx=idx, site=R.space_msg(idx), slot=3, order=msg("egizia.nth.3"), note=R.place_notes(up=True)),
+                        msg("egizia.lbl.place_sub", idx=idx, site=R.space_msg(idx), queue=3, note=R.place_notes(up=True)),
+                        msg("egizia.lbl.place_extra", idx=idx, site=R.space_msg(idx), note=R.place_notes(up=True))):
+                assert len(t(lab, lang)) <= 100, t(lab, lang)
