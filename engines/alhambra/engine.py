@@ -851,7 +851,8 @@ class AlhambraGame(Game):
         return Outcome(s, tuple(ev))
 
     def _lookup_action(self, s: State, action: str) -> Any:
-        """Parse and validate one action-phase action; raises IllegalAction naming the clause."""
+        """Parse and validate one action-phase action; raises IllegalAction naming the clause
+        and a message that says what exactly is wrong."""
         toks = action.split(" ")
         head = toks[0]
         seat = s["active"]
@@ -861,45 +862,77 @@ class AlhambraGame(Game):
             for a, idx in take_options(s["display"]):
                 if a == action:
                     return ("take", idx)
-            raise IllegalAction("ALH-MONEY-1", K + "err.bad_take", action=action[:40])
+            self._explain_take(s, toks)
         if head == "buy":
             if len(toks) != 3 or toks[1] not in {str(sp) for sp in D.SPACES}:
                 raise IllegalAction("ALH-BUY-1", K + "err.bad_action", action=action[:40])
-            i = D.SPACES.index(int(toks[1]))
+            space = int(toks[1])
+            i = D.SPACES.index(space)
             if s["market"][i] is None:
-                raise IllegalAction("ALH-BUY-8" if s["bought"] else "ALH-BUY-1", K + "err.space_empty", space=int(toks[1]))
+                raise IllegalAction("ALH-BUY-8" if s["bought"] else "ALH-BUY-1", K + "err.space_empty", space=space)
+            cur = D.SPACE_CURRENCY[space]
             pay = parse_payment(toks[2])
-            letter = D.LETTER[D.SPACE_CURRENCY[D.SPACES[i]]]
+            letter = D.LETTER[cur]
             hand = [card_value(c) for c in s["players"][seat]["hand"] if c[0] == letter]
             if pay is None:
+                parts = toks[2].split("+")
+                if all(len(x) == 1 and x in "123456789" for x in parts):  # legal values, wrong order
+                    canonical = "+".join(sorted(parts, reverse=True))
+                    raise IllegalAction("ALH-BUY-2", K + "err.write_as", action=f"buy {space} {canonical}")
                 raise IllegalAction("ALH-BUY-2", K + "err.bad_payment", action=action[:40])
             for v in pay:  # ALH-BUY-2: cards of the space's currency from the hand
                 if v not in hand:
-                    raise IllegalAction("ALH-BUY-2", K + "err.bad_payment", action=action[:40])
+                    raise IllegalAction("ALH-BUY-2", K + "err.not_held", paid=toks[2], currency=cur_msg(cur), space=space)
                 hand.remove(v)
             price = D.PRICE[s["market"][i]]
             if sum(pay) < price:  # ALH-BUY-3
-                raise IllegalAction("ALH-BUY-3", K + "err.bad_payment", action=action[:40])
+                raise IllegalAction("ALH-BUY-3", K + "err.underpaid", total=sum(pay), price=price, tile=s["market"][i])
             return ("buy", (i, pay, sum(pay) == price))
         if head == "redesign":
-            if len(toks) < 3 or toks[1] not in ("add", "remove", "swap"):
+            variant = toks[1] if len(toks) > 1 else ""
+            if variant not in ("add", "remove", "swap") or len(toks) != (3 if variant == "remove" else 4):
                 raise IllegalAction("ALH-REDESIGN-1", K + "err.bad_action", action=action[:40])
             p = s["players"][seat]
-            if toks[1] == "remove" and toks[-1] == "0,0" or toks[1] == "swap" and toks[-1] == "0,0":
+            cell = toks[-1]
+            if variant in ("remove", "swap") and cell == "0,0":
                 raise IllegalAction("ALH-REDESIGN-3", K + "err.fountain")
-            if toks[1] in ("add", "swap") and len(toks) == 4 and toks[2] not in p["reserve"]:
+            if variant in ("add", "swap") and toks[2] not in p["reserve"]:
                 raise IllegalAction("ALH-REDESIGN-5" if toks[2] in s["bought"] else "ALH-REDESIGN-1", K + "err.not_in_reserve", tile=toks[2][:12])
+            if variant in ("remove", "swap") and cell not in p["grid"]:
+                raise IllegalAction("ALH-REDESIGN-1", K + "err.no_tile", cell=cell[:12])
+            if variant == "add" and cell in p["grid"]:
+                raise IllegalAction("ALH-REDESIGN-1", K + "err.cell_occupied", cell=cell[:12])
             for a, _, payload in self._redesign_iter(p):
                 if a == action:
                     return payload
             raise IllegalAction("ALH-REDESIGN-2", K + "err.bad_redesign", action=action[:40])
         if head == "end" and len(toks) == 1:
             if not s["extra"]:
-                raise IllegalAction("ALH-TURN-2", K + "err.must_act")
+                raise IllegalAction("ALH-TURN-2", K + "err.end_only_after_exact")
             if s["options"]["exact_payment_extra_action"] != "optional":
-                raise IllegalAction("ALH-OPT-3", K + "err.must_act")
+                raise IllegalAction("ALH-OPT-3", K + "err.extra_mandatory")
             return ("end", None)
+        if head in ("place", "reserve", "dirk"):  # bought tiles wait for the placement step
+            raise IllegalAction("ALH-PLACE-10", K + "err.place_later")
         raise IllegalAction("ALH-TURN-2", K + "err.bad_action", action=action[:40])
+
+    def _explain_take(self, s: State, toks: list[str]) -> None:
+        """Raise the ALH-MONEY-1 refusal of a take that is not offered, saying why."""
+        action = " ".join(toks)
+        cards = toks[1].split("+") if len(toks) == 2 else []
+        if not cards or not all(is_money_card(c) for c in cards):
+            raise IllegalAction("ALH-MONEY-1", K + "err.bad_take", action=action[:40])
+        rest = list(s["display"])
+        for c in cards:
+            if c not in rest:
+                raise IllegalAction("ALH-MONEY-1", K + "err.not_on_display", action=action[:40])
+            rest.remove(c)
+        if len(cards) > 1 and sum(card_value(c) for c in cards) > D.TAKE_MULTI_MAX:
+            raise IllegalAction("ALH-MONEY-1", K + "err.bad_take", action=action[:40])
+        for a, idx in take_options(s["display"]):  # a legal take written in another order
+            if sorted(s["display"][i] for i in idx) == sorted(cards):
+                raise IllegalAction("ALH-MONEY-1", K + "err.write_as", action=a)
+        raise IllegalAction("ALH-MONEY-1", K + "err.bad_take", action=action[:40])  # pragma: no cover
 
     # ------------------------------------------------------------------ invariants
 

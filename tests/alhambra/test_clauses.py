@@ -274,3 +274,44 @@ def test_start_choice_accepts_only_the_offered_strings_ALH_SETUP_9_C02():
     for bad in ("start 01", "start 00", "start 1.0", "start 2", "start"):
         rejected(s, 0, bad, "ALH-SETUP-9")
     assert play(s, 0, "start 1")[0]["active"] == 1
+
+
+def test_refusals_name_the_clause_and_say_what_is_wrong_ALH_BUY_2_BUY_3_MONEY_1_REDESIGN_1():
+    """IllegalAction names the clause that forbids the move, and its message says what exactly is
+    wrong (ALH-MONEY-1, ALH-BUY-2/3, ALH-REDESIGN-1/2/3, ALH-TURN-2/3, ALH-OPT-3, ALH-PLACE-10)."""
+    from engines.core import IllegalAction
+    from render.i18n import t
+
+    s = setup_state(3, hands=[["y8", "y3", "g4"]], market=["SER-08", "TOW-13", "CHA-10", "PAV-02"],
+                    alhambras=[{(1, 0): "PAV-08"}], reserves=[["SER-09", "GAR-07"]], display=["o1", "o2", "y3", "o4"])
+    cases = [
+        ("take o9", "ALH-MONEY-1", "not_on_display", {}),
+        ("take o2+o4", "ALH-MONEY-1", "bad_take", {}),  # 6 > 5
+        ("take o2+o1", "ALH-MONEY-1", "write_as", {"action": "take o1+o2"}),
+        ("take o1+o2+y3", "ALH-MONEY-1", "bad_take", {}),
+        ("buy 1 3+8", "ALH-BUY-2", "write_as", {"action": "buy 1 8+3"}),
+        ("buy 1 9", "ALH-BUY-2", "not_held", {"paid": "9", "space": 1}),
+        ("buy 4 4", "ALH-BUY-2", "not_held", {"paid": "4", "space": 4}),
+        ("buy 1 3", "ALH-BUY-3", "underpaid", {"total": 3, "price": 8, "tile": "SER-08"}),
+        ("buy 2 4", "ALH-BUY-3", "underpaid", {"total": 4, "price": 13, "tile": "TOW-13"}),
+        ("redesign add SER-09", "ALH-REDESIGN-1", "bad_action", {}),
+        ("redesign remove 5,5", "ALH-REDESIGN-1", "no_tile", {"cell": "5,5"}),
+        ("redesign swap SER-09 5,5", "ALH-REDESIGN-1", "no_tile", {"cell": "5,5"}),
+        ("redesign add SER-09 1,0", "ALH-REDESIGN-1", "cell_occupied", {"cell": "1,0"}),
+        ("redesign swap GAR-07 1,0", "ALH-REDESIGN-2", "bad_redesign", {}),
+        ("redesign remove 0,0", "ALH-REDESIGN-3", "fountain", {}),
+        ("end", "ALH-TURN-2", "end_only_after_exact", {}),
+        ("place SER-08 0,1", "ALH-PLACE-10", "place_later", {}),
+    ]
+    for action, clause, key, params in cases:
+        err = rejected(s, 0, action, clause)
+        assert err.message.key == "alhambra.err." + key, (action, err.message)
+        for k, v in params.items():
+            assert err.message.params[k] == v, (action, k)
+        for loc in ("en", "cs", "pl"):
+            text = t(err.message, loc)
+            assert "alhambra." not in text and "{" not in text, (loc, text)
+    m = setup_state(3, hands=[["y8"]], market=["SER-08", "TOW-13"], display=["o1", "o2", "o3", "o4"],
+                    options={"exact_payment_extra_action": "mandatory"})
+    m1, _ = play(m, 0, "buy 1 8")
+    assert rejected(m1, 0, "end", "ALH-OPT-3").message.key == "alhambra.err.extra_mandatory"
