@@ -81,6 +81,7 @@ Format of ``public_view`` (all keys always present unless noted)::
 
 ``private_view(state, seat)`` = public view + ``"private": {"seat": seat, "sphinx": [{"id",
 "name", "scope"}], "drawing": [{"id", "name"}] (cards seen in a Sphinx draw being decided),
+"feed_answer": {"grain_cards": g, "stones": n} | None (a D-10 answer given early, not applied yet),
 "anytime": [...], "playable_now": [actions of "play <card>" style free options]}``.
 """
 from __future__ import annotations
@@ -224,8 +225,13 @@ def private_view(s: State, seat: int) -> dict[str, Any]:
         drawing = [{"id": c, "name": D.SPHINX[c]["name"]} for c in st["drawn"][str(seat)]]
     playable = [o.action for pr in R.prompts_of(s) if pr.seat == seat for o in pr.options
                 if o.action.split()[0] in R.FREE_VERBS]
+    feed_answer = None
+    if st.get("at") == "feed" and str(seat) in st.get("buffer", {}):
+        g, n = st["buffer"][str(seat)]
+        feed_answer = {"grain_cards": g, "stones": n}
     v["private"] = {
         "seat": seat,
+        "feed_answer": feed_answer,
         "sphinx": [{"id": c, "name": D.SPHINX[c]["name"], "scope": D.SPHINX[c]["scope"]} for c in p["sphinx"]],
         "drawing": drawing,
         "anytime": [{"id": c, "name": D.NILE[c]["name"]} for c in p["any"]],

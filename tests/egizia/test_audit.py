@@ -336,3 +336,33 @@ def test_longest_placement_labels_fit_discord_autocomplete():
                         msg("egizia.lbl.place_sub", idx=idx, site=R.space_msg(idx), queue=3, note=R.place_notes(up=True)),
                         msg("egizia.lbl.place_extra", idx=idx, site=R.space_msg(idx), note=R.place_notes(up=True))):
                 assert len(t(lab, lang)) <= 100, t(lab, lang)
+
+
+# ----------------------------------------------------------------- no forced build (DECISIONS D-12, D-16)
+
+
+def test_single_crew_and_single_item_still_asks_build_or_decline_D12_EGZ_R5_BUILD_3_7():
+    """DECISIONS D-12 / EGZ-R5-BUILD-3 / EGZ-R5-BUILD-7: even when exactly one crew and one item are possible,
+    the player is asked to build or decline (a decline frees the slot); only after choosing to build is the
+    single item built without a question, because at least one item must be built (EGZ-R5-BUILD-5, D-16)."""
+    s = _crew_state(bk=1)
+    for b in ("blue", "yellow", "joker"):
+        s["seats"][0]["used"][b] = True
+    assert kinds(s) == ["D-12"] and sorted(actions(s, 0)) == ["build", "decline"]
+    d, ev = run(s, (0, "decline"))
+    assert d["obelisk"][0] is None and d["sites"]["obelisk_tombs"]["slots"][0] is None
+    b, ev = run(s, (0, "build"))
+    assert b["obelisk"][0] == 0 and kinds(b) == ["D-17"]
+
+
+def test_private_view_shows_own_early_feeding_answer_only_EGZ_INFO_1_D10():
+    """D-10 in parallel: the seat that answered early sees its pending answer in its private view; the
+    public view and the other seats do not (it is applied later, in score order)."""
+    import json
+    s = _feed_board()
+    give(s, 3, "N13")
+    s = at_feed(s).state
+    s, _ = run(s, (3, "feed 1 0"))
+    assert GAME.private_view(s, 3)["private"]["feed_answer"] == {"grain_cards": 1, "stones": 0}
+    assert GAME.private_view(s, 0)["private"]["feed_answer"] is None
+    assert "feed_answer" not in json.dumps(GAME.public_view(s)) and "buffer" not in json.dumps(GAME.public_view(s))
