@@ -315,3 +315,19 @@ def test_refusals_name_the_clause_and_say_what_is_wrong_ALH_BUY_2_BUY_3_MONEY_1_
                     options={"exact_payment_extra_action": "mandatory"})
     m1, _ = play(m, 0, "buy 1 8")
     assert rejected(m1, 0, "end", "ALH-OPT-3").message.key == "alhambra.err.extra_mandatory"
+
+
+def test_labels_say_what_swap_and_end_do_ALH_REDESIGN_1_TURN_3():
+    """Option labels (Discord autocomplete, <= 100 chars): a swap says where each tile goes
+    (ALH-REDESIGN-1(c)); "end" says that it gives up the extra action (ALH-TURN-3)."""
+    from render.i18n import t
+
+    s = setup_state(3, hands=[["y8"]], market=["SER-08"], alhambras=[{(1, 0): "PAV-08"}], reserves=[["SER-09"]],
+                    display=["o1", "o2", "o3", "o4"])
+    labels = {o.action: o.label for p in GAME.prompts(s) for o in p.options}
+    assert t(labels["redesign swap SER-09 1,0"], "en") == "Redesign: put SER-09 from the reserve at 1,0; PAV-08 goes to the reserve"
+    s1, _ = play(s, 0, "buy 1 8")
+    labels = {o.action: o.label for p in GAME.prompts(s1) for o in p.options}
+    assert t(labels["end"], "en") == "End the action phase (skip the extra action)"
+    for loc in ("en", "cs", "pl"):
+        assert all(len(t(lab, loc)) <= 100 for lab in labels.values())
