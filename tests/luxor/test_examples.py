@@ -22,8 +22,13 @@ def test_ex01_only_end_cards_playable_LUX_HAND_2_LUX_LEGAL_4_LUX_HAND_3():
     assert p.kind == "C-04" and p.secret
     assert actions(st) == ["play L", "play R"]
     assert [o.label.params["card"].params.get("n") for o in p.options] == [1, 3]
+    # both are playable: from 0, "1" ends on 1 and "3" ends on 3
+    hops = [[(h.params["src"].key, h.params["dst"].params.get("n")) for h in o.label.params["preview"].params["moves"]] for o in p.options]
+    assert hops == [[("luxor.short.stairs", 1)], [("luxor.short.stairs", 3)]]
     draw_before = len(st["draw"])
     st, ev = do(st, RED, "play R")  # "3" from 0 (both adventurers on 0: one position, auto)
+    assert active(st, RED) == [0, 3]
+    assert st["seats"][RED]["hand"][:2] == [hand[0], hand[1]] and st["seats"][RED]["hand"][3:] == [hand[2], hand[3]]
     hand_after = st["seats"][RED]["hand"]
     assert hand_after[:2] == hand[:2] and hand_after[3:] == [hand[2], hand[3]]
     assert len(hand_after) == 5 and len(st["draw"]) == draw_before - 1
@@ -36,6 +41,7 @@ def test_ex02_move_from_stairs_LUX_MOVE_2_LUX_MOVE_3_LUX_TILE_TREASURE_3():
     sc.set_tile(st, 3, ("treasure", "statue", 2, 3))
     sc.set_hand(st, RED, ["3", "1", "1", "1", "1"])
     sc.begin(st, RED)
+    assert rules.resolve(st, 0, 3, 0)["trace"] == [0, 1, 2, 3]
     st, ev = do(st, RED, "play L")
     assert active(st, RED) == [0, 3]
     assert tile_spec(st, 3) == ("treasure", "statue", 2, 3)
@@ -59,7 +65,11 @@ def test_ex03_skip_empty_space_LUX_MOVE_1_LUX_ANUBIS_1_LUX_LEGAL_3():
     assert p.kind == "C-06"
     ends = {o.action: o.label.params["dst"].params["place"].params["n"] for o in p.options}
     assert ends == {"move 1": 5, "move 0": 4}  # no option for the adventurer lying at 7
-    st, _ = do(st, RED, "move 1")
+    assert rules.resolve(st, 1, 3, 0)["trace"] == [1, 2, 4, 5] and rules.resolve(st, 0, 3, 0)["trace"] == [0, 1, 2, 4]
+    st, ev = do(st, RED, "move 1")
+    assert "luxor.ev.woke" not in keys_of(ev)  # the statue at 7 is not passed
+    miss = next(e.message.params for e in ev if e.message.key == "luxor.ev.treasure_missed")
+    assert (miss["have"], miss["need"]) == (1, 2)
     assert active(st, RED) == [0, 5] and lying(st, RED) == [7, 18, 29]
     assert tile_spec(st, 5) == ("treasure", "vase", 2, 3)
 
@@ -74,9 +84,12 @@ def test_ex04_start_from_empty_space_LUX_MOVE_3_LUX_DEF_5():
     sc.set_hand(st, RED, ["2", "1", "1", "1", "1"])
     sc.begin(st, RED)
     st, _ = do(st, RED, "play L")
+    assert rules.resolve(st, 13, 2, 0)["trace"] == [13, 14, 15]
     st, ev = do(st, RED, "move 13")
     assert active(st, RED) == [0, 0, 15]
     assert tile_spec(st, 15) == ("treasure", "jewelry", 2, 3)
+    miss = next(e.message.params for e in ev if e.message.key == "luxor.ev.treasure_missed")
+    assert (miss["have"], miss["need"]) == (1, 2) and st["seats"][RED]["score"] == 0
 
 
 def test_ex05_die_roll_passes_anubis_LUX_CARD_S03_LUX_ANUBIS_2_LUX_ANUBIS_4_LUX_DEF_8():
@@ -94,10 +107,20 @@ def test_ex05_die_roll_passes_anubis_LUX_CARD_S03_LUX_ANUBIS_2_LUX_ANUBIS_4_LUX_
     assert sorted(actions(st)) == ["move 0", "move 2"]
     dests = {o.action: o.label.params["dst"].params["place"].params["n"] for o in prompt(st).options}
     assert dests == {"move 2": 8, "move 0": 5}
+    r = rules.resolve(st, 2, 5, 0)
+    assert r["trace"] == [2, 3, 4, 5, 6, 8] and rules.passed_statues(r["trace"]) == [7]
     st, ev = do(st, GREEN, "move 2")
     assert active(st, GREEN) == [0, 0, 8] and lying(st, GREEN) == [18, 29]
-    assert "luxor.ev.woke" in keys_of(ev)
+    woke = [e.message.params for e in ev if e.message.key == "luxor.ev.woke"]
+    assert len(woke) == 1 and woke[0]["statue"] == 7 and woke[0]["player"] == GREEN
     assert tile_spec(st, 8) == ("treasure", "vase", 2, 3)
+    miss = next(e.message.params for e in ev if e.message.key == "luxor.ev.treasure_missed")
+    assert (miss["have"], miss["need"]) == (1, 2)
+    # the new adventurer is movable from Green's next turn on: it is an ordinary active adventurer on 0
+    sc.set_hand(st, GREEN, ["1", "5", "5", "5", "5"])
+    sc.begin(st, GREEN)
+    st, _ = do(st, GREEN, "play L")
+    assert sorted(actions(st)) == ["move 0", "move 8"]
 
 
 def test_ex06_take_treasure_reveal_temple_LUX_TILE_TREASURE_2_LUX_TILE_TREASURE_4_LUX_SCORE_1():
@@ -155,7 +178,8 @@ def test_ex08_osiris_jump_onto_scarab_LUX_TILE_OSIRIS_1_LUX_TILE_OSIRIS_2_LUX_TI
     r = rules.resolve(st, 15, 1, 0)
     assert r["trace"] == [15, 16, 17, 19, 20] and r["end"] == 20 and r["osiris"] == [16]
     st, ev = do(st, RED, "move 15")
-    assert active(st, RED) == [0, 0, 20, 25]
+    assert active(st, RED) == [0, 0, 20, 25] and lying(st, RED) == [29]
+    assert "luxor.ev.woke" not in keys_of(ev)  # nobody of Red's lies at 18
     red = st["seats"][RED]
     assert len(red["scarabs"]) == 1 and data.SCARABS[red["scarabs"][0]] == 3
     assert len(st["supply"]["scarabs"]) == 21
@@ -187,7 +211,9 @@ def test_ex09_second_tomb_entry_LUX_TOMB_1_LUX_TOMB_2_LUX_TOMB_3_LUX_END_1_LUX_E
     red = st["seats"][RED]
     assert red["keys"] == 1 and st["key_space"] == space_before + 1
     assert finished(st, RED) == 1 and red["sarcophagi"] == [3]
+    assert st["seats"][BLUE]["sarcophagi"] == [5] and st["sarcophagi"] == []
     assert st["tomb_entries"] == 2 and st["end_triggered"]
+    assert [e.message.params["vp"] for e in ev if e.message.key == "luxor.ev.sarcophagus"] == [3]
     assert "luxor.ev.drew" in keys_of(ev)  # no action in the tomb; Red draws
     # Green, the last player of the round, takes one more turn; Blue does not
     assert st["current"] == GREEN and not st["over"]
@@ -221,6 +247,11 @@ def test_ex12_scarab_scoring_LUX_SCORE_7():
     sc.give(st, RED, scarabs=[1, 2, 4])
     row = rules.final_breakdown(st)["breakdown"][RED]
     assert row["scarabs"] == 7 and row["scarab_values"] == [1, 2, 4]
+    # hidden from the other players until the end: the public view has the count only
+    pub = GAME.public_view(st)
+    assert pub["seats"][RED]["scarabs"] == 3 and pub["final"] is None
+    assert sorted(s["vp"] for s in GAME.private_view(st, RED)["me"]["scarabs"]) == [1, 2, 4]
+    assert GAME.private_view(st, 1)["me"]["scarabs"] == []
 
 
 def test_ex13_tunnel_to_next_tunnel_only_LUX_TILE_TUNNEL_1_LUX_TILE_TUNNEL_2_LUX_TILE_TUNNEL_4():
@@ -256,7 +287,7 @@ def test_ex14_horus_eye_tile_level_2_LUX_TILE_EYE_1_LUX_HAND_3():
     assert st["seats"][GREEN]["hand"] == [hand[1], hand[2], "H2-6", hand[3], hand[4]]
     assert len(st["horus_stacks"]["2"]) == 7 and len(st["horus_stacks"]["1"]) == 8
     assert st["horus_stacks"]["1"][-1] == "H1-3"
-    assert len(st["draw"]) == draw_before
+    assert len(st["draw"]) == draw_before and "luxor.ev.no_draw" in keys_of(ev) and "luxor.ev.drew" not in keys_of(ev)
 
 
 def test_ex15_wild_or_scarab_LUX_TILE_WILDSCARAB_1():
@@ -269,8 +300,12 @@ def test_ex15_wild_or_scarab_LUX_TILE_WILDSCARAB_1():
     st, _ = do(st, GREEN, "play L")
     st, _ = do(st, GREEN, "move 22")
     assert prompt(st).kind == "C-11" and sorted(actions(st)) == ["scarab", "wild"]
-    st, _ = do(st, GREEN, "scarab")
+    st, ev = do(st, GREEN, "scarab")
     assert len(st["seats"][GREEN]["scarabs"]) == 1 and st["supply"]["wilds"] == 18
+    assert len(st["supply"]["scarabs"]) == 21 and st["seats"][GREEN]["wilds"] == 0
+    vp = data.SCARABS[st["seats"][GREEN]["scarabs"][0]]
+    assert [(e.to, e.message.params.get("vp")) for e in ev if e.message.key == "luxor.ev.scarab_value"] == [(GREEN, vp)]
+    assert all("vp" not in e.message.params for e in ev if e.to is None)
     assert GAME.public_view(st)["seats"][GREEN]["scarabs"] == 1
 
 
@@ -302,14 +337,18 @@ def test_ex17_one_to_die_LUX_CARD_H04():
     sc.force_roll(st, 2)
     st, _ = do(st, GREEN, "play L")
     assert sorted(actions(st)) == ["move 0 1", "move 0 2", "move 3 1", "move 3 2"]
-    st, _ = do(st, GREEN, "move 0 2")
+    dests = {o.action: o.label.params["dst"].params["place"].params["n"] for o in prompt(st).options}
+    assert dests == {"move 0 1": 1, "move 0 2": 2, "move 3 1": 4, "move 3 2": 5}
+    st, ev = do(st, GREEN, "move 0 2")
     assert active(st, GREEN) == [2, 3] and st["seats"][GREEN]["score"] == 0
+    miss = next(e.message.params for e in ev if e.message.key == "luxor.ev.treasure_missed")
+    assert (miss["have"], miss["need"]) == (1, 3)
     # follow-up: a "1" from 2 lands on 3 where two Green adventurers meet the requirement
     sc.set_hand(st, GREEN, ["1", "5", "5", "5", "5"])
     sc.begin(st, GREEN)
     st, _ = do(st, GREEN, "play L")
     st, _ = do(st, GREEN, "move 2")
-    assert st["seats"][GREEN]["score"] == 3
+    assert st["seats"][GREEN]["score"] == 3 and st["tiles"][3] is None and active(st, GREEN) == [3, 3]
 
 
 def _ex18_state():
@@ -337,8 +376,9 @@ def test_ex18_advance_all_osiris_one_action_LUX_CARD_H05_LUX_CARD_H06_LUX_TILE_O
     assert tile_spec(st2, 20) == ("temple", "scarab")
     assert active(st2, GREEN) == [20, 20, 20, 28] and st2["seats"][GREEN]["scarabs"] == []
     # alternative: the tunnel at 28 jumps to 38 and wakes the adventurer lying at 29
-    st3, _ = do(st, GREEN, "act 28")
+    st3, ev3 = do(st, GREEN, "act 28")
     assert active(st3, GREEN) == [0, 20, 20, 20, 38] and lying(st3, GREEN) == []
+    assert [e.message.params["statue"] for e in ev3 if e.message.key == "luxor.ev.woke"] == [29]
     assert tile_spec(st3, 20) == ("treasure", "jewelry", 3, 6)
 
 
@@ -450,15 +490,17 @@ def test_ex24_exact_tomb_entry_LUX_MOVE_4_LUX_TOMB_1_LUX_LEGAL_4_LUX_NOMOVE_1():
     # variant b: no key -> neither end playable -> C-05, a stall turn
     st, h = _ex24_state(0, ["4", "1", "5", "2", "3"])
     sc.begin(st, RED)
-    assert prompt(st).kind == "C-05" and actions(st) == ["discard L", "discard R"]
+    assert prompt(st).kind == "C-05" and actions(st) == ["discard L", "discard R"] and prompt(st).secret
     st, ev = do(st, RED, "discard L")
     assert st["seats"][RED]["hand"][:2] == [h[1], h[2]] and st["seats"][RED]["hand"][3:] == [h[3], h[4]]
     assert st["stall"]["round"] == [True] and active(st, RED) == [41] * 4
     # variant c: 43 empty, "2" from 41 -> 42, tomb
     st, h = _ex24_state(1, ["2", "1", "1", "1", "1"], empty43=True)
+    assert rules.resolve(st, 41, 2, 1)["trace"] == [41, 42, 44]
     sc.begin(st, RED)
     st, ev = do(st, RED, "play L")
-    assert finished(st, RED) == 2
+    assert finished(st, RED) == 2 and st["seats"][RED]["keys"] == 0
+    assert st["seats"][RED]["sarcophagi"] == [5, 3] and st["end_triggered"]
 
 
 def _ex25_state(trigger_seat: int, current_round_seat: int):
@@ -480,8 +522,9 @@ def test_ex25_finish_the_round_LUX_END_1_LUX_END_2_LUX_END_3():
     """EX-25 (LUX-END-1, LUX-END-2, LUX-END-3, LUX-TOMB-3)."""
     st = _ex25_state(BLUE, BLUE)  # Red has played this round
     st, _ = do(st, BLUE, "play L")
-    st, _ = do(st, BLUE, "move 43")
+    st, ev = do(st, BLUE, "move 43")
     assert st["seats"][BLUE]["sarcophagi"] == [3] and st["end_triggered"]
+    assert "luxor.ev.drew" in keys_of(ev) and len(st["seats"][BLUE]["hand"]) == 5  # Blue completes the turn
     assert st["current"] == GREEN
     st, _ = do(st, GREEN, "play L")
     st, _ = do(st, GREEN, "move 43")
@@ -517,6 +560,9 @@ def test_ex26_advance_all_one_action_LUX_CARD_H05_LUX_CARD_H06():
     sc.set_hand(st, RED, ["H3-5", "5", "5", "5", "5"])
     sc.begin(st, RED)
     st, ev = do(st, RED, "play L")
+    moved = [(e.message.params["src"], e.message.params["dst"]) for e in ev if e.message.key.startswith("luxor.ev.moved")]
+    assert [(a.params.get("n", 0), b.params["n"]) for a, b in moved] == [(19, 21), (10, 12), (0, 2), (0, 2)]
+    assert "luxor.ev.woke" not in keys_of(ev)
     assert active(st, RED) == [2, 2, 12, 21]
     assert actions(st) == ["act 2", "act 12", "act 21"]
     draw_before = len(st["draw"])
@@ -536,9 +582,12 @@ def test_ex27_no_legal_move_discard_LUX_NOMOVE_1_LUX_NOMOVE_2():
     assert not rules.card_playable(st, RED, h[0]) and not rules.card_playable(st, RED, h[4])
     assert rules.card_playable(st, RED, h[1])  # "1" would be playable but is not at an end
     assert prompt(st).kind == "C-05"
+    assert prompt(st).secret and actions(st) == ["discard L", "discard R"]
     st, ev = do(st, RED, "discard L")
     hand = st["seats"][RED]["hand"]
     assert hand[:2] == [h[1], h[2]] and hand[3:] == [h[3], h[4]]
+    assert st["discard"][-1] == h[0] and active(st, RED) == [41, 42, 43, 43, 43] and st["seats"][RED]["score"] == 0
+    assert not any(k.startswith("luxor.ev.moved") for k in keys_of(ev)) and "luxor.ev.drew" in keys_of(ev)
     assert st["stall"]["round"] == [True] and "luxor.ev.stalled" in keys_of(ev)
 
 
@@ -567,7 +616,11 @@ def test_ex29_plus_minus_backwards_onto_osiris_LUX_CARD_S02_LUX_MOVE_5_LUX_TILE_
     st, _ = do(st, RED, "play L")
     assert sorted(actions(st)) == ["move 0 f", "move 1 f", "move 10 b", "move 10 f"]
     assert rules.resolve_back(st, 10, 0)["end"] == 11
+    assert rules.resolve_back(st, 10, 0)["trace"] == [10, 9, 10, 11]
+    dests = {o.action: o.label.params["dst"].params["place"].params["n"] for o in prompt(st).options}
+    assert dests == {"move 10 f": 11, "move 10 b": 11, "move 1 f": 2, "move 0 f": 1}
     st, _ = do(st, RED, "move 10 b")
+    assert active(st, RED) == [0, 1, 11]
     assert st["seats"][RED]["score"] == 2 and tile_spec(st, 11) == ("temple", "scarab")
     assert st["seats"][RED]["scarabs"] == []
 
@@ -580,9 +633,9 @@ def test_ex30_last_to_second_last_ties_tomb_LUX_CARD_H07_LUX_TOMB_4():
     sc.set_tile(st, 20, ("temple", "scarab"))
     sc.set_hand(st, RED, ["H3-7", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
+    st, ev = do(st, RED, "play L")
     assert active(st, RED) == [0, 20, 20, 33] and finished(st, RED) == 1
-    assert len(st["seats"][RED]["scarabs"]) == 1
+    assert len(st["seats"][RED]["scarabs"]) == 1 and "luxor.ev.woke" not in keys_of(ev)
     # (b) everybody on one position: unplayable
     st = base()
     sc.set_adventurers(st, RED, active=[30, 30, 30, 30], finished=1)
@@ -642,9 +695,13 @@ def test_ex33_one_less_after_osiris_LUX_CARD_H08_LUX_OPT_7():
         sc.set_hand(st, RED, ["H1-7", "5", "5", "5", "5"])
         sc.begin(st, RED)
         st, _ = do(st, RED, "play L")
-        st, _ = do(st, RED, "move 15")
+        draw_before = len(st["draw"])
+        st, ev = do(st, RED, "move 15")
         assert st["seats"][RED]["score"] == expected
         assert tile_spec(st, 20) == (("temple", "eye_2_3") if expected else ("treasure", "vase", 3, 6))
+        assert active(st, RED) == [0, 0, 20, 20]
+        # the revealed eye tile gives no card now: Red draws normally
+        assert "luxor.ev.horus_card" not in keys_of(ev) and len(st["draw"]) == draw_before - 1
 
 
 def test_ex34_reshuffle_horus_cards_return_LUX_DRAW_2_LUX_CARD_H02():
@@ -681,7 +738,10 @@ def test_ex35_advance_all_at_the_door_LUX_CARD_H05_LUX_TOMB_2_LUX_MOVE_7():
     st, ev = do(st, RED, "play L")
     red = st["seats"][RED]
     assert red["keys"] == 0 and red["sarcophagi"] == [5] and st["tomb_entries"] == 1
-    assert "luxor.ev.blocked" in keys_of(ev)
+    blocked = [e.message.params["src"].params["n"] for e in ev if e.message.key == "luxor.ev.blocked"]
+    assert blocked == [43]
+    ends = [e.message.params["dst"] for e in ev if e.message.key.startswith("luxor.ev.moved")]
+    assert [d.params.get("n", "tomb") for d in ends] == ["tomb", 41, 40, 1]  # nearest first; 35 via Osiris 36
     assert active(st, RED) == [1, 40, 41, 43] and finished(st, RED) == 1
     assert actions(st) == ["act 1", "act 40", "act 41"]
     # variant: advance_all_blocked = card_unplayable
@@ -702,6 +762,9 @@ def test_ex36_both_sarcophagi_in_one_turn_LUX_TOMB_3_LUX_END_1():
     st, ev = do(st, RED, "play L")  # C-08 has one candidate (31): auto
     red = st["seats"][RED]
     assert red["sarcophagi"] == [5, 3] and red["keys"] == 0 and st["end_triggered"]
+    assert [e.message.params["vp"] for e in ev if e.message.key == "luxor.ev.sarcophagus"] == [5, 3]
+    assert [e.message.params["keys"] for e in ev if e.message.key == "luxor.ev.tomb"] == [1, 0]
+    assert st["tomb_entries"] == 2 and finished(st, RED) == 2
     assert red["score"] == 6 and st["tiles"][31] is None and active(st, RED) == [31, 31, 31]
     assert st["current"] == 1 and not st["over"]
 
@@ -723,8 +786,9 @@ def test_ex37_stall_rule_LUX_END_4_LUX_NOMOVE_3_LUX_OPT_10():
     st, _ = do(st, RED, "discard L")
     assert st["current"] == 1 and not st["over"]
     sc.set_hand(st, 1, ["3", "4", "5", "2", "4"])
-    st, _ = do(st, 1, "discard L")
+    st, ev = do(st, 1, "discard L")
     assert st["over"] and GAME.result(st) is not None
+    assert "luxor.ev.game_over_stall" in keys_of(ev) and "luxor.ev.final" in keys_of(ev)
     # (b) round 29: Blue stalls; round 30: Red stalls -> play continues (full_round) …
     for mode, over in (("full_round", False), ("consecutive_turns", True)):
         st = _stall_state(stall_end=mode)
