@@ -1365,6 +1365,11 @@ def _todo_prompt(s: State, t: dict) -> Prompt:
         return Prompt(seat, "D-06", ops, msg("egizia.title.D-06.track", card=card_msg(t["card"]), steps=t["steps"]))
     if w == "n18":
         ops = []
+        if all(p["str"][b] >= D.BUILDER_MAX[b] for b in D.BUILDER_IDS):
+            # every pick is lost (EGZ-CONV-5): all options are equivalent, so it resolves itself (DECISIONS)
+            a, b = D.BUILDER_IDS[:2]
+            return Prompt(seat, "D-06", (Option(f"n18 {B_ABBR[a]} {B_ABBR[b]}", msg("egizia.lbl.n18_two", a=b_msg(a), b=b_msg(b))),),
+                          msg("egizia.title.D-06.n18"))
         for a, b in combinations(D.BUILDER_IDS, 2):
             ops.append(Option(f"n18 {B_ABBR[a]} {B_ABBR[b]}", msg("egizia.lbl.n18_two", a=b_msg(a), b=b_msg(b))))
         for a in D.BUILDER_IDS:
@@ -1376,10 +1381,13 @@ def _todo_prompt(s: State, t: dict) -> Prompt:
         ops.append(Option("keep", msg("egizia.lbl.improve_keep")))
         return Prompt(seat, "D-06", tuple(ops), msg("egizia.title.D-06.improve", card=card_msg(t["card"])))
     if w == "alyi":
+        combos = list(combinations_with_replacement(t["from"], t["picks"]))
+        if all(p["str"][b] >= D.BUILDER_MAX[b] for b in t["from"]):
+            combos = combos[:1]  # every pick is lost (EGZ-CONV-5): equivalent options resolve themselves
         ops = tuple(Option("alyi " + " ".join(B_ABBR[b] for b in combo),
                            msg("egizia.lbl.alyi", builders=[b_msg(b) for b in combo],
                                note=[msg("egizia.note.at_max", builder=b_msg(b)) for b in dict.fromkeys(combo) if p["str"][b] >= D.BUILDER_MAX[b]]))
-                    for combo in combinations_with_replacement(t["from"], t["picks"]))
+                    for combo in combos)
         return Prompt(seat, "D-07", ops, msg("egizia.title.D-07.alyi", picks=t["picks"]))
     if w == "ring":
         cur = D.RING_POSITIONS.index(s["ring"])

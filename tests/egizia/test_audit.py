@@ -366,3 +366,27 @@ def test_private_view_shows_own_early_feeding_answer_only_EGZ_INFO_1_D10():
     assert GAME.private_view(s, 3)["private"]["feed_answer"] == {"grain_cards": 1, "stones": 0}
     assert GAME.private_view(s, 0)["private"]["feed_answer"] is None
     assert "feed_answer" not in json.dumps(GAME.public_view(s)) and "buffer" not in json.dumps(GAME.public_view(s))
+
+
+def test_equivalent_options_resolve_without_asking_alyi_and_n18_at_max_DECISIONS_general_EGZ_CONV_5():
+    """DECISIONS (general model): decisions whose options are all equivalent resolve without asking.
+    Alyi (EGZ-SPACE-ALYI-1) and N18 (EGZ-CARD-N18) with every builder at its maximum: every pick is lost
+    (EGZ-CONV-5), so no D-06/D-07 question is asked; the stones of Alyi are still gained."""
+    s = board()
+    set_player(s, 0, bk=9, bl=9, ye=9, jk=9, stones=3)
+    at_sail(s, 0)
+    s, ev = run(s, (0, "place 16"))
+    assert "D-07" not in kinds(s) and s["seats"][0]["stones"] == 5
+    assert GAME.current_seats(s) == [1]
+    s = board()
+    set_player(s, 0, bk=9, bl=9, ye=9, jk=9)
+    lay(s, 1, "N18")
+    at_sail(s, 0)
+    s, ev = run(s, (0, "place 1"))
+    assert "D-06" not in kinds(s) and GAME.current_seats(s) == [1]
+    # one builder below its maximum: the question is asked
+    s = board()
+    set_player(s, 0, bk=9, bl=9, ye=8, jk=9)
+    at_sail(s, 0)
+    s, _ = run(s, (0, "place 16"))
+    assert kinds(s) == ["D-07"]
