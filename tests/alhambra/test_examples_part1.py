@@ -44,7 +44,17 @@ def test_ex01_dealing_starting_money_ALH_SETUP_8_INFO_2_SETUP_10():
     assert [e.to for e in deals] == [None, None, None]
     assert [e.message.params["player"] for e in deals] == [0, 1, 2]
     assert sum(len(e.message.params["cards"]) for e in deals) == 13
-    assert deals[1].message.params["total"] == 27
+    shown = [[(m.params["currency"].key.rsplit(".", 1)[1], m.params["value"]) for m in e.message.params["cards"]] for e in deals]
+    assert shown == [
+        [("blue", 9), ("green", 3), ("yellow", 6), ("orange", 4)],
+        [("green", 8), ("green", 7), ("blue", 2), ("yellow", 1), ("orange", 9)],
+        [("yellow", 5), ("blue", 5), ("orange", 5), ("green", 5)],
+    ]
+    assert [e.message.params["total"] for e in deals] == [22, 27, 20]
+    disp = ev_of(out.events, "ev.display")
+    assert len(disp) == 1 and disp[0].to is None
+    assert [(m.params["currency"].key.rsplit(".", 1)[1], m.params["value"]) for m in disp[0].message.params["cards"]] == [
+        ("yellow", 2), ("green", 1), ("blue", 3), ("orange", 7)]
     # the display follows the deal (ALH-SETUP-10)
     assert s["display"] == ["y2", "g1", "b3", "o7"]
     # ALH-SETUP-3: fountain, empty reserve, score 0
@@ -183,7 +193,11 @@ def test_ex05_overpaying_ALH_BUY_2_3_4_6_COMP_5():
     s2, ev = play(s, 0, "buy 3 7+4")
     assert s2["discard"] == ["b7", "b4"]  # ALH-BUY-4
     buy = ev_of(ev, "ev.buy")[0]
-    assert buy.to is None and buy.message.params["tile"] == "GAR-10c" and len(buy.message.params["cards"]) == 2
+    assert buy.to is None and buy.message.params["tile"] == "GAR-10c" and buy.message.params["price"] == 10
+    # the log shows "blue7, blue4" (ALH-INFO-3)
+    assert [(m.params["currency"].key, m.params["value"]) for m in buy.message.params["cards"]] == [
+        ("alhambra.currency.blue", 7), ("alhambra.currency.blue", 4)]
+    assert not ev_of(ev, "ev.buy_exact")
     assert s2["bought"] == ["GAR-10c"] and s2["market"][2] is None  # ALH-BUY-5
     assert s2["phase"] == "placement" and kinds(s2) == ["C-08"]  # not exact: the phase ends
     assert s2["players"][0]["hand"] == ["g9", "g3"]

@@ -100,6 +100,15 @@ def test_ex36_walls_continue_round_inner_corners_ALH_WALL_3_WALL_4():
     assert grid_legality(CH) is None
     assert longest_wall(CH) == 6
     assert longest_wall(CH, "bga") == 6  # a path, not a ring
+    # the six segments of the wall, joined at the inner corners (1,1) and (0,1)
+    from engines.alhambra.engine import grid_masks
+    from engines.alhambra.geometry import outer_segments
+
+    segs = {frozenset(x) for x in outer_segments(grid_masks({f"{x},{y}": t for (x, y), t in CH.items()} | {"0,0": "FTN-1"}))}
+    wall6 = [((2, 0), (2, 1)), ((2, 1), (1, 1)), ((1, 1), (1, 2)), ((1, 2), (0, 2)), ((0, 2), (0, 1)), ((0, 1), (-1, 1))]
+    other = [((0, -1), (1, -1)), ((1, -1), (1, 0))]  # TOW-09b N + E: the other wall, length 2
+    assert segs == {frozenset(x) for x in wall6 + other}
+    assert longest_wall({(0, -1): "TOW-09b"}) == 2
 
 
 def test_ex37_removal_that_would_disconnect_ALH_REDESIGN_2_PLACE_3():
@@ -319,14 +328,26 @@ def test_ex46_scoring_card_in_the_refill_that_ends_the_game_ALH_TURN_6_END_4():
     assert s["display"] == ["g7", "o1", "g4", "b9"] and "B" in s["aside"]
     assert keys.index("ev.scoring_card") < keys.index("ev.refill_market") < keys.index("ev.end_trigger") < keys.index("ev.scoring") < keys.index("ev.reveal")
     assert s["scorings_done"] == ["A", "B"]
-    # round B counts P2's new garden (12) and pavilion (8), plus a 2-segment wall
+    # 3. the market refill: S2 <- SER-03; S4 stays empty (the bag is empty): the end is triggered
+    assert [(e.message.params["space"], e.message.params["tile"]) for e in ev_of(ev, "ev.refill_market")] == [(2, "SER-03")]
+    assert s["market"] == [None, None, None, None] and s["bag"] == [] and s["end"]
+    # 4. round B counts P2's new garden (12) and pavilion (8), plus a 2-segment wall; P1, P3 score 0
     b_rows = [e for e in ev_of(ev, "ev.score_row")]
-    assert b_rows[1].message.params["total"] == 22
+    assert [e.message.params["total"] for e in b_rows] == [0, 22, 0]
+    assert b_rows[1].message.params["wall"] == 2
+    assert s["last_scoring"]["round"] == "B"
+    rows = {r["who"]: r for r in s["last_scoring"]["rows"]}
+    assert rows[1]["types"]["garden"] == 12 and rows[1]["types"]["pavilion"] == 8
+    assert [p["score"] for p in s["players"]] == [0, 22, 0]
+    # 5. the distribution, with the yellow, green and blue totals published (ALH-INFO-5)
+    reveals = ev_of(ev, "ev.reveal")
+    assert [[m.params["value"] for m in e.message.params["totals"]] for e in reveals] == [[5, 2, 0], [7, 0, 2], [0, 2, 6]]
     dist = {e.message.params["tile"]: e.message.params["player"] for e in ev_of(ev, "ev.distribute")}
     assert dist == {"TOW-11c": 1, "CHA-09b": 2}
     assert [e.message.params["tile"] for e in ev_of(ev, "ev.distribute_none")] == ["SER-03"]
     # C-09 for P3 first, then P2
-    assert GAME.prompts(s)[0].seat == 2 and options(s) == [a for a in options(s)]
+    assert GAME.prompts(s)[0].seat == 2 and kinds(s) == ["C-09"]
+    assert options(s) == ["place CHA-09b -1,0", "place CHA-09b 0,1", "place CHA-09b 1,0", "reserve CHA-09b"]
     s, _ = play(s, 2, "reserve CHA-09b")
     assert GAME.prompts(s)[0].seat == 1
     s, ev = play(s, 1, "place TOW-11c 0,1")
@@ -433,9 +454,13 @@ def test_ex52_tiles_placed_this_turn_count_ALH_TURN_6_SCORE_1_SCORE_3():
     )
     s, ev = play(s, 0, "buy 1 9+3", "take o4", "place TOW-12 0,1")
     assert s["display"] == ["g8", "b6", "y7", "g2"] and s["market"][0] is not None
+    assert s["aside"][-1] == "A" and "A" not in s["deck"] and s["scorings_done"] == ["A"]
     rows = {r["who"]: r for r in s["last_scoring"]["rows"]}
     assert s["last_scoring"]["round"] == "A"
-    assert rows[0]["types"]["tower"] == 3 and rows[1]["types"]["tower"] == 3
+    assert rows[0]["types"]["tower"] == 3 and rows[1]["types"]["tower"] == 3 and rows[2]["types"]["tower"] == 0
+    # whole round A: P1 3 (no wall), P2 3 + a 1-segment wall, P3 nothing
+    assert [rows[w]["total"] for w in (0, 1, 2)] == [3, 4, 0]
+    assert [p["score"] for p in s["players"]] == [3, 4, 0]
 
 
 def test_ex53_five_piles_two_players_ALH_SETUP_11_2P_2():
