@@ -1041,6 +1041,8 @@ def _st_build(s: State, ev: list) -> bool:
             p = s["seats"][seat]
             if seat in st["asked"] or not any(eff(c)["kind"] == "build_first" for c in p["in_force"]):
                 continue
+            if _site_next(s, site) == seat:
+                continue  # first in line anyway: "build first?" has equivalent answers (DECISIONS general model)
             if seat_at_site(site, seat) and seat not in site["done"] and crew_options(s, seat, sid):
                 st["asked"].append(seat)
                 st.update({"seat": seat, "sid": sid, "step": "claim"})
