@@ -41,7 +41,8 @@ Action grammar (one pending decision at a time; ``prompts`` lists every legal ac
 
 ``<from>`` and ``<pos>`` are positions (adventurers are chosen by position, DECISIONS.md).
 C-06e (advance all) and C-07 (last to second last) never ask. Decisions with exactly one
-option resolve themselves inside ``apply`` (C-05 only when both end cards are the same type).
+option resolve themselves inside ``apply`` (C-05 only when both end cards are the same type;
+C-06 also when all its options are one start -> end pair with the same effects).
 """
 from __future__ import annotations
 
@@ -361,6 +362,14 @@ class Luxor(Game):
             if len(opts) == 1 and kind not in _AUTO_NEVER:
                 rules.dispatch(st, ev, kind, opts[0].action)
                 continue
+            if kind == "C-06" and len(opts) > 1:
+                # DECISIONS C-06: auto-resolve when exactly one (start -> end) pair is legal, e.g.
+                # +/-1 forward and backward-then-Osiris onto the same tile with the same effects
+                seat, turn = pend["seat"], st["turn"]
+                moves = rules.movement_options(st, seat, turn["card"], turn["roll"])
+                if len({rules.move_outcome(st, seat, turn["card"], r, info) for _, r, info in moves}) == 1:
+                    rules.dispatch(st, ev, kind, moves[0][0])
+                    continue
             return
         raise AssertionError("auto-resolution did not settle")  # pragma: no cover
 

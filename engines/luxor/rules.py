@@ -314,6 +314,22 @@ def movement_options(state: State, seat: int, cid: str, roll: int | None) -> lis
     return out
 
 
+def move_outcome(state: State, seat: int, cid: str, r: dict[str, Any], info: dict[str, Any]) -> tuple:
+    """Everything a C-06 option changes: start, movement end, tomb entry, stop, the player's own
+    lying adventurers it wakes, and whether *one adventurer less* lowers the requirement there.
+
+    Options with equal outcomes are the same (start -> end) pair of DECISIONS C-06.
+    """
+    lying = {a["pos"] for a in player(state, seat)["adv"] if a["state"] == "lying"}
+    woken = tuple(s for s in passed_statues(r["trace"]) if s in lying)
+    one_less = (
+        data.CARDS[cid]["kind"] == "one_less"
+        and not r["tomb"]
+        and (state["options"]["one_less_after_osiris"] or not r["osiris"])
+    )
+    return (info["from"], r["end"], r["tomb"], r["stopped"], woken, one_less)
+
+
 def advance_all_plan(state: State, seat: int, n: int) -> list[tuple[int, dict[str, Any] | None]]:
     """The movers of *advance all* in order, each with its resolution (None = blocked). LUX-ALG-4."""
     p = player(state, seat)

@@ -241,3 +241,37 @@ def test_stall_streak_end_has_its_own_message_LUX_END_4_LUX_OPT_10():
     assert st["over"]
     over = [e.message for e in ev if e.message.key.startswith("luxor.ev.game_over")]
     assert [(m.key, dict(m.params)) for m in over] == [("luxor.ev.game_over_stall_turns", {"n": 2})]
+
+
+# ----------------------------------------------------------------------------- auto-resolution
+
+
+def test_one_start_end_pair_resolves_itself_C06_LUX_CARD_S02():
+    """DECISIONS C-06: auto-resolve when exactly one (start position -> movement end) pair is legal.
+    Red's only adventurer on 10 plays +/-1: forward 10 -> 11, backward 10 -> 9 (Osiris 2) -> 11.
+    Both options end on 11 with the same consequences, so no question is asked."""
+    st = base()
+    sc.set_adventurers(st, RED, active=[10], lying=[18, 29], finished=2)
+    sc.tomb_entry(st, RED)
+    sc.tomb_entry(st, RED)
+    sc.set_tile(st, 11, ("treasure", "jewelry", 2, 3))
+    sc.set_hand(st, RED, ["+/-1", "5", "5", "5", "5"])
+    sc.begin(st, RED)
+    assert {a for a, _, _ in rules.movement_options(st, RED, st["seats"][RED]["hand"][0], None)} == {"move 10 f", "move 10 b"}
+    st, ev = do(st, RED, "play L")
+    assert st["current"] == 1 and [a["pos"] for a in st["seats"][RED]["adv"] if a["state"] == "active"] == [11]
+    assert "luxor.ev.moved" in [e.message.key for e in ev]
+
+
+def test_same_end_different_consequences_are_not_merged_C06_LUX_OPT_7():
+    """DECISIONS C-06: two routes to one end count as one pair only when nothing else differs.
+    One adventurer less 1 or 2 steps from 23 both end on 25 (1 step via Osiris 24 = 1). With
+    one_less_after_osiris = false only the 2-step route lowers the requirement, so they differ."""
+    for after_osiris, same in ((True, True), (False, False)):
+        st = base(one_less_after_osiris=after_osiris, one_less_steps="choose_1_to_3")
+        sc.set_adventurers(st, RED, active=[23, 0], lying=[29], finished=2)
+        opts = {a: (r, info) for a, r, info in rules.movement_options(st, RED, "H1-7", None)}
+        r1, r2 = opts["move 23 1"], opts["move 23 2"]
+        assert r1[0]["end"] == r2[0]["end"] == 25 and r1[0]["osiris"] == [24] and r2[0]["osiris"] == []
+        key = lambda o: rules.move_outcome(st, RED, "H1-7", *o)  # noqa: E731
+        assert (key(r1) == key(r2)) is same
