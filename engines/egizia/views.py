@@ -80,7 +80,7 @@ Format of ``public_view`` (all keys always present unless noted)::
     }
 
 ``private_view(state, seat)`` = public view + ``"private": {"seat": seat, "sphinx": [{"id",
-"name", "scope"}], "drawing": [{"id", "name"}] (cards seen in a Sphinx draw being decided),
+"name", "scope", "vp_now"}] (vp_now: what the card would score on the board as it is now), "drawing": [{"id", "name"}] (cards seen in a Sphinx draw being decided),
 "feed_answer": {"grain_cards": g, "stones": n} | None (a D-10 answer given early, not applied yet),
 "anytime": [...], "playable_now": [actions of "play <card>" style free options]}``.
 """
@@ -232,7 +232,8 @@ def private_view(s: State, seat: int) -> dict[str, Any]:
     v["private"] = {
         "seat": seat,
         "feed_answer": feed_answer,
-        "sphinx": [{"id": c, "name": D.SPHINX[c]["name"], "scope": D.SPHINX[c]["scope"]} for c in p["sphinx"]],
+        "sphinx": [{"id": c, "name": D.SPHINX[c]["name"], "scope": D.SPHINX[c]["scope"],
+                    "vp_now": R.sphinx_points(s, seat, c)} for c in p["sphinx"]],
         "drawing": drawing,
         "anytime": [{"id": c, "name": D.NILE[c]["name"]} for c in p["any"]],
         "playable_now": playable,

@@ -416,3 +416,17 @@ def test_build_first_not_asked_when_already_first_D11_EGZ_CARD_N38():
     blocker(s, 2, "pyramid_temple")
     s = at_build(s, "obelisk_tombs").state
     assert kinds(s) == ["D-11"] and GAME.current_seats(s) == [0]
+
+
+def test_private_view_shows_what_each_own_sphinx_card_is_worth_now_EGZ_SPHINX_GEN_1():
+    """EGZ-SPHINX-GEN-1 / EGZ-INFO-2: only the holder sees its Sphinx cards; the private view also says
+    what each would score on the current board, so the player can plan (public view unchanged)."""
+    from .helpers import give_sphinx
+    s = board()
+    give_sphinx(s, 0, "S18")
+    give_sphinx(s, 0, "S14")
+    set_player(s, 0, bk=4)
+    s["obelisk"][:4] = [0] * 4
+    pv = GAME.private_view(s, 0)["private"]["sphinx"]
+    assert {c["id"]: c["vp_now"] for c in pv} == {"S18": 4, "S14": 6}
+    assert "vp_now" not in str(GAME.public_view(s))
