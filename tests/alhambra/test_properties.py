@@ -317,3 +317,43 @@ def test_whole_discard_pile_is_public_ALH_INFO_1_BUY_4():
     assert view["discard"] == [{"currency": D.CURRENCY_OF_LETTER[c[0]], "value": int(c[1:])} for c in pile]
     assert view["discard_count"] == 11 and view["discard_top"] == view["discard"][-8:]
     assert "deck" not in view and "bag" not in view
+
+
+def _order_keys(events):
+    return [e.message.key.removeprefix("alhambra.ev.") for e in events]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 71), (2, 72), (3, 73)])
+def test_end_of_turn_order_and_dirk_draws_in_random_games_ALH_TURN_6_2P_4_2P_5(players, seed):
+    """ALH-TURN-6 in real play: placement, then the money refill (scoring cards set aside), then
+    the market refill, then the pending scoring round(s), each followed by Dirk's draw of
+    min(6, bag) after A (ALH-2P-4) and floor(bag / 3) after B (ALH-2P-5), then the end check
+    (ALH-END-4: distribution only after all of that) or the next turn."""
+    rank = {"place": 0, "reserve": 0, "gift": 0, "scoring_card": 1, "refill_money": 1, "reshuffle": 1, "money_short": 1,
+            "refill_market": 2, "end_trigger": 2, "scoring": 3, "score_row": 3, "score_row_dirk": 3, "dirk_draw": 3,
+            "reveal": 4, "distribute": 4, "distribute_none": 4, "turn": 4}
+    rounds = []
+    checked = 0
+    prev = None
+    for state, events in _walk(players, seed):
+        keys = _order_keys(events)
+        if prev is not None and "turn" in keys:  # this move's own end of turn, up to the next turn
+            keys = keys[: keys.index("turn") + 1]
+            ranks = [rank[k] for k in keys if k in rank]
+            assert ranks == sorted(ranks), keys
+            checked += 1
+        if prev is not None:
+            all_keys = _order_keys(events)
+            own = events[: all_keys.index("turn") if "turn" in all_keys else len(events)]
+            bag = len(prev["bag"]) - sum(1 for e in own if e.message.key == "alhambra.ev.refill_market")
+            for e in own:
+                k = e.message.key.removeprefix("alhambra.ev.")
+                if k == "scoring" and e.message.params["round"].key.rsplit(".", 1)[1] != "final":
+                    rounds.append(e.message.params["round"].key.rsplit(".", 1)[1])
+                elif k == "dirk_draw":
+                    want = 6 if rounds[-1] == "A" else bag // 3
+                    assert e.message.params["count"] == min(want, bag), (rounds[-1], e.message.params["count"], bag)
+                    bag -= e.message.params["count"]
+        prev = state
+    assert checked > 20
+    assert rounds == ["A", "B"] or players != 2
