@@ -275,3 +275,99 @@ def test_same_end_different_consequences_are_not_merged_C06_LUX_OPT_7():
         assert r1[0]["end"] == r2[0]["end"] == 25 and r1[0]["osiris"] == [24] and r2[0]["osiris"] == []
         key = lambda o: rules.move_outcome(st, RED, "H1-7", *o)  # noqa: E731
         assert (key(r1) == key(r2)) is same
+
+
+# ----------------------------------------------------------------------------- known points, pinned
+
+
+def test_advance_all_wakes_when_passing_and_the_woken_one_stays_put_LUX_ANUBIS_2_LUX_ANUBIS_4_LUX_CARD_H05():
+    """LUX-ANUBIS-2 / -4, LUX-CARD-H05 step 5, Q-11: an advance-all mover that passes a statue wakes
+    the player's adventurer lying there; the woken one stands on the stairs, is not moved by this
+    card and is no C-08 candidate (the stairs are not where any mover ended)."""
+    st = base()
+    sc.set_adventurers(st, RED, active=[17, 6], lying=[7, 18, 29])
+    sc.set_hand(st, RED, ["H1-6", "5", "5", "5", "5"])  # advance all 1
+    sc.begin(st, RED)
+    st, ev = do(st, RED, "play L")
+    # 17 -> 19 passes 18; 6 -> 8 passes 7: two adventurers wake, both on the stairs, neither moves
+    assert sorted(a["pos"] for a in st["seats"][RED]["adv"] if a["state"] == "active") == [0, 0, 8, 19]
+    assert sorted(a["pos"] for a in st["seats"][RED]["adv"] if a["state"] == "lying") == [29]
+    assert [e.message.params["statue"] for e in ev if e.message.key == "luxor.ev.woke"] == [18, 7]
+    assert len([e for e in ev if e.message.key.startswith("luxor.ev.moved")]) == 2
+    assert actions(st) == ["act 8", "act 19"]
+
+
+def test_last_to_second_last_jump_passes_statues_LUX_CARD_H07_LUX_ANUBIS_2_LUX_OPT_4():
+    """LUX-CARD-H07 step 3, LUX-ANUBIS-2: the last-to-second-last jump passes statues. With optional
+    activation a player may have left an adventurer lying behind; the jump then asks C-13 again."""
+    st = base(anubis_activation_optional=True)
+    sc.set_adventurers(st, RED, active=[0, 10, 12], lying=[7, 18])
+    sc.set_tile(st, 10, ("treasure", "vase", 2, 3))
+    sc.set_hand(st, RED, ["H2-6", "5", "5", "5", "5"])
+    sc.begin(st, RED)
+    st, _ = do(st, RED, "play L")
+    assert prompt(st).kind == "C-13" and prompt(st).title.params["statue"] == 7
+    st, ev = do(st, RED, "wake")
+    # the woken adventurer stands on the stairs; the jumper joined the one on 10 and, after the
+    # C-13 answer, the action on 10 counts both: the vase 2/3 is taken
+    assert sorted(a["pos"] for a in st["seats"][RED]["adv"] if a["state"] == "active") == [0, 10, 10, 12]
+    assert sorted(a["pos"] for a in st["seats"][RED]["adv"] if a["state"] == "lying") == [18]
+    assert st["seats"][RED]["score"] == 3 and st["tiles"][10] is None
+
+
+def test_osiris_continuation_enters_the_tomb_exactly_with_a_key_LUX_TILE_OSIRIS_3_LUX_TOMB_1_Q08():
+    """LUX-TILE-OSIRIS-3, LUX-TOMB-1, Q-08: an Osiris continuation that reaches the tomb exactly
+    is a normal entry: the key is paid and the first entrant takes the 5."""
+    st = base()
+    for pos in (37, 39, 41, 43):
+        sc.set_tile(st, pos, None)
+    sc.set_adventurers(st, RED, active=[35, 0, 0, 0, 0])
+    sc.give_keys(st, RED, 1)
+    sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
+    sc.begin(st, RED)
+    st, _ = do(st, RED, "play L")
+    assert prompt(st).kind == "C-06"
+    st, ev = do(st, RED, "move 35")  # 36 (Osiris 4) -> 38, 40, 42, tomb
+    red = st["seats"][RED]
+    assert red["keys"] == 0 and red["sarcophagi"] == [5] and st["tomb_entries"] == 1 and st["key_space"] == 1
+    assert sum(1 for a in red["adv"] if a["state"] == "finished") == 1 and not st["end_triggered"]
+
+
+def test_tunnel_never_leads_backwards_LUX_TILE_TUNNEL_1_LUX_TILE_TUNNEL_2_Q17():
+    """LUX-TILE-TUNNEL-1 / -2, Q-17: only tunnels at a higher position count; with tunnels only
+    behind, nothing happens."""
+    st = base()
+    for pos in (5, 17):
+        sc.set_tile(st, pos, ("temple", "tunnel"))
+    sc.set_tile(st, 28, ("temple", "tunnel"))
+    sc.set_adventurers(st, RED, active=[27, 0, 0, 0], lying=[29])
+    sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
+    sc.begin(st, RED)
+    st, _ = do(st, RED, "play L")
+    st, ev = do(st, RED, "move 27")
+    assert "luxor.ev.tunnel_none" in [e.message.key for e in ev]
+    assert sorted(a["pos"] for a in st["seats"][RED]["adv"] if a["state"] == "active") == [0, 0, 0, 28]
+
+
+def test_public_events_and_view_never_hold_scarab_values_LUX_INFO_2_LUX_TILE_SCARAB_1():
+    """LUX-INFO-2, LUX-TILE-SCARAB-1: a scarab's value goes only to its owner; public events and the
+    public view carry counts. (Scarab ids encode the value, so no id may appear either.)"""
+    st = base()
+    sc.set_tile(st, 14, ("temple", "scarab"))
+    sc.set_adventurers(st, RED, active=[13, 0], lying=[7, 18, 29])
+    sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
+    sc.begin(st, RED)
+    st, _ = do(st, RED, "play L")
+    st, ev = do(st, RED, "move 13")
+    sid = st["seats"][RED]["scarabs"][0]
+    import json
+
+    public = [e.message.to_json() for e in ev if e.to is None]
+    assert not any("vp" in m["params"] for m in public if m["key"].startswith("luxor.ev.scarab"))
+    assert sid not in json.dumps(public) and sid not in json.dumps(GAME.public_view(st))
+    private = [e for e in ev if e.to is not None]
+    assert [(e.to, e.message.key, e.message.params["vp"]) for e in private if "vp" in e.message.params] == [
+        (RED, "luxor.ev.scarab_value", data.SCARABS[sid])
+    ]
+    assert GAME.private_view(st, RED)["me"]["scarabs"] == [{"id": sid, "vp": data.SCARABS[sid]}]
+    assert GAME.private_view(st, 1)["me"]["scarabs"] == []
