@@ -209,17 +209,6 @@ def payments(values: tuple[int, ...], price: int) -> tuple[tuple[tuple[int, ...]
     )
 
 
-def parse_payment(token: str) -> tuple[int, ...] | None:
-    """``"5+3"`` → ``(5, 3)``; None unless canonical (values 1-9, descending)."""
-    parts = token.split("+")
-    if not all(len(x) == 1 and x in "123456789" for x in parts):
-        return None
-    values = tuple(int(x) for x in parts)
-    if list(values) != sorted(values, reverse=True):
-        return None
-    return values
-
-
 def take_options(display: list[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """ALH-MONEY-1, Q-34: one card of any value, or 2+ cards totalling <= 5; as value descriptions.
 
@@ -871,22 +860,22 @@ class AlhambraGame(Game):
             if s["market"][i] is None:
                 raise IllegalAction("ALH-BUY-8" if s["bought"] else "ALH-BUY-1", K + "err.space_empty", space=space)
             cur = D.SPACE_CURRENCY[space]
-            pay = parse_payment(toks[2])
             letter = D.LETTER[cur]
             hand = [card_value(c) for c in s["players"][seat]["hand"] if c[0] == letter]
-            if pay is None:
-                parts = toks[2].split("+")
-                if all(len(x) == 1 and x in "123456789" for x in parts):  # legal values, wrong order
-                    canonical = "+".join(sorted(parts, reverse=True))
-                    raise IllegalAction("ALH-BUY-2", K + "err.write_as", action=f"buy {space} {canonical}")
+            parts = toks[2].split("+")
+            if not all(len(x) == 1 and x in "123456789" for x in parts):
                 raise IllegalAction("ALH-BUY-2", K + "err.bad_payment", action=action[:40])
+            pay = tuple(sorted((int(x) for x in parts), reverse=True))  # the canonical order
+            paid = "+".join(map(str, pay))
             for v in pay:  # ALH-BUY-2: cards of the space's currency from the hand
                 if v not in hand:
-                    raise IllegalAction("ALH-BUY-2", K + "err.not_held", paid=toks[2], currency=cur_msg(cur), space=space)
+                    raise IllegalAction("ALH-BUY-2", K + "err.not_held", paid=paid, currency=cur_msg(cur), space=space)
                 hand.remove(v)
             price = D.PRICE[s["market"][i]]
             if sum(pay) < price:  # ALH-BUY-3
                 raise IllegalAction("ALH-BUY-3", K + "err.underpaid", total=sum(pay), price=price, tile=s["market"][i])
+            if paid != toks[2]:  # a legal payment, written in another order: only canonical strings
+                raise IllegalAction("ALH-BUY-2", K + "err.write_as", action=f"buy {space} {paid}")
             return ("buy", (i, pay, sum(pay) == price))
         if head == "redesign":
             variant = toks[1] if len(toks) > 1 else ""

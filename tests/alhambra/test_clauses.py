@@ -279,7 +279,6 @@ def test_start_choice_accepts_only_the_offered_strings_ALH_SETUP_9_C02():
 def test_refusals_name_the_clause_and_say_what_is_wrong_ALH_BUY_2_BUY_3_MONEY_1_REDESIGN_1():
     """IllegalAction names the clause that forbids the move, and its message says what exactly is
     wrong (ALH-MONEY-1, ALH-BUY-2/3, ALH-REDESIGN-1/2/3, ALH-TURN-2/3, ALH-OPT-3, ALH-PLACE-10)."""
-    from engines.core import IllegalAction
     from render.i18n import t
 
     s = setup_state(3, hands=[["y8", "y3", "g4"]], market=["SER-08", "TOW-13", "CHA-10", "PAV-02"],
@@ -289,7 +288,9 @@ def test_refusals_name_the_clause_and_say_what_is_wrong_ALH_BUY_2_BUY_3_MONEY_1_
         ("take o2+o4", "ALH-MONEY-1", "bad_take", {}),  # 6 > 5
         ("take o2+o1", "ALH-MONEY-1", "write_as", {"action": "take o1+o2"}),
         ("take o1+o2+y3", "ALH-MONEY-1", "bad_take", {}),
-        ("buy 1 3+8", "ALH-BUY-2", "write_as", {"action": "buy 1 8+3"}),
+        ("buy 1 3+8", "ALH-BUY-2", "write_as", {"action": "buy 1 8+3"}),  # legal, but not written canonically
+        ("buy 1 3+9", "ALH-BUY-2", "not_held", {"paid": "9+3", "space": 1}),  # not held, whatever the order
+        ("buy 1 1+3", "ALH-BUY-2", "not_held", {"paid": "3+1", "space": 1}),
         ("buy 1 9", "ALH-BUY-2", "not_held", {"paid": "9", "space": 1}),
         ("buy 4 4", "ALH-BUY-2", "not_held", {"paid": "4", "space": 4}),
         ("buy 1 3", "ALH-BUY-3", "underpaid", {"total": 3, "price": 8, "tile": "SER-08"}),
