@@ -375,7 +375,9 @@ class Luxor(Game):
 
     def _reject(self, st: State, kind: str, action: str) -> IllegalAction:
         toks = action.split() if isinstance(action, str) else []
-        head = toks[0] if toks else ""
+        if not toks or " ".join(toks) != action:  # not in the action grammar (e.g. stray spaces)
+            return IllegalAction("LUX-TURN-2", "luxor.err.garbage")
+        head = toks[0]
         if kind == "C-04":
             if head == "discard":
                 return IllegalAction("LUX-NOMOVE-2", "luxor.err.must_play")

@@ -371,3 +371,14 @@ def test_public_events_and_view_never_hold_scarab_values_LUX_INFO_2_LUX_TILE_SCA
     ]
     assert GAME.private_view(st, RED)["me"]["scarabs"] == [{"id": sid, "vp": data.SCARABS[sid]}]
     assert GAME.private_view(st, 1)["me"]["scarabs"] == []
+
+
+def test_non_canonical_action_is_not_called_unplayable_LUX_TURN_2():
+    """A playable card sent as "play L " (stray space) was refused as "that card gives no legal move"
+    (LUX-LEGAL-4), which is false. Non-canonical strings are refused as not a move of the game."""
+    st = base()
+    sc.set_hand(st, RED, ["1", "5", "5", "5", "2"])
+    sc.begin(st, RED)
+    assert "play L" in actions(st)
+    for bad in ("play L ", " play L", "play  L"):
+        assert _reject(st, RED, bad) == ("LUX-TURN-2", "luxor.err.garbage")
