@@ -455,21 +455,31 @@ class AlhambraGame(Game):
         """ALH-TURN-6 steps 2-6 (placement is done)."""
         rng = Rng(s["rng"])
         # step 2: money refill (ALH-REFILL-1 … 5)
+        # the public log tells the draws in their order (ALH-INFO-3): money cards drawn before a
+        # scoring card, a reshuffle or a shortfall are logged before it
         new_cards: list[str] = []
+
+        def flush() -> None:
+            if new_cards:
+                ev.append(Event(Msg(K + "ev.refill_money", {"cards": cards_msg(new_cards)})))
+                new_cards.clear()
+
         while len(s["display"]) < D.DISPLAY_SIZE:
+            if not s["deck"]:
+                flush()  # a reshuffle (or the shortfall) comes after the cards already drawn
             card = draw_card(s, rng, ev)
             if card is None:
                 ev.append(Event(Msg(K + "ev.money_short", {"count": len(s["display"])})))
                 break
             if card in D.SCORING_CARDS:
+                flush()
                 s["aside"].append(card)
                 s["pending"].append(card)
                 ev.append(Event(Msg(K + "ev.scoring_card", {"round": card})))
                 continue
             s["display"].append(card)
             new_cards.append(card)
-        if new_cards:
-            ev.append(Event(Msg(K + "ev.refill_money", {"cards": cards_msg(new_cards)})))
+        flush()
         # step 3: market refill (ALH-REFILL-6 … 8)
         for i in range(D.MARKET_SPACES):
             if s["market"][i] is None:

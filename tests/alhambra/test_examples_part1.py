@@ -423,6 +423,11 @@ def test_ex22_reshuffling_money_deck_ALH_REFILL_2():
     assert st["display"] == ["b7", "o9", "o3", "g7"]
     assert st["deck"] == ["y1", "b2"] and st["discard"] == []
     assert "ev.reshuffle" in ev_keys(out.events)
+    # the log in draw order: orange3, then the reshuffle of 3 cards, then green7
+    seq = [(e.message.key.rsplit(".", 1)[1], [m.params["value"] for m in e.message.params["cards"]]
+            if "cards" in e.message.params else e.message.params.get("count")) for e in out.events
+           if e.message.key in ("alhambra.ev.refill_money", "alhambra.ev.reshuffle")]
+    assert seq == [("refill_money", [3]), ("reshuffle", 3), ("refill_money", [7])]
     check_invariants(st)
 
 
@@ -436,6 +441,10 @@ def test_ex23_scoring_card_during_refill_ALH_REFILL_3_SCORE_1_TURN_6():
     keys = ev_keys(out.events)
     # order: money refill (card set aside), market refill, then scoring A, before P2's turn
     assert keys.index("ev.scoring_card") < keys.index("ev.refill_market") < keys.index("ev.scoring") < keys.index("ev.turn")
+    # the public log tells the draws in their order (ALH-REFILL-1/3): green5, then SCORE-A, then blue8
+    money = [e for e in out.events if e.message.key in ("alhambra.ev.refill_money", "alhambra.ev.scoring_card")]
+    assert [(e.message.key.rsplit(".", 1)[1], [m.params["value"] for m in e.message.params.get("cards", [])] or e.message.params.get("round"))
+            for e in money] == [("refill_money", [5]), ("scoring_card", "A"), ("refill_money", [8])]
     assert st["scorings_done"] == ["A"] and st["active"] == 1
 
 
