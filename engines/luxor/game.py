@@ -99,6 +99,18 @@ class Luxor(Game):
     max_players = data.MAX_PLAYERS
     option_specs = _option_specs()
 
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults merged with ``options``. ``tomb_scarab_vp`` takes any integer from the highest
+        path value up (LUX-OPT-9); its ``allowed`` tuple is only the range offered for autocomplete."""
+        options = dict(options or {})
+        tomb = options.pop("tomb_scarab_vp", None)
+        out = super().resolve_options(options)
+        if tomb is not None:
+            if type(tomb) is not int or tomb < data.MAX_PATH_SCARAB_VP:
+                raise ValueError(f"option tomb_scarab_vp must be an integer >= {data.MAX_PATH_SCARAB_VP}, not {tomb!r}")
+            out["tomb_scarab_vp"] = tomb
+        return out
+
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:

@@ -382,3 +382,33 @@ def test_non_canonical_action_is_not_called_unplayable_LUX_TURN_2():
     assert "play L" in actions(st)
     for bad in ("play L ", " play L", "play  L"):
         assert _reject(st, RED, bad) == ("LUX-TURN-2", "luxor.err.garbage")
+
+
+def test_failed_roll_spends_the_card_and_draws_into_the_middle_LUX_NOMOVE_3_LUX_HAND_3():
+    """LUX-NOMOVE-3, LUX-DRAW-1, LUX-HAND-3: a die card whose roll allows no move is spent (on the
+    discard pile, nobody moves, no action); the player draws into the middle; not a stall turn."""
+    st = base()
+    sc.set_adventurers(st, RED, active=[43, 43, 43, 43, 38])  # from 38 only 1-4 steps are legal
+    h = sc.set_hand(st, RED, ["die", "5", "4", "3", "2"])
+    sc.set_draw_top(st, "S01")
+    sc.begin(st, RED)
+    sc.force_roll(st, 6)
+    st, ev = do(st, RED, "play L")
+    assert "luxor.ev.roll_failed" in [e.message.key for e in ev]
+    assert st["discard"][-1] == h[0] and st["seats"][RED]["hand"] == [h[1], h[2], "S01", h[3], h[4]]
+    assert sorted(a["pos"] for a in st["seats"][RED]["adv"]) == [38, 43, 43, 43, 43]
+    assert st["stall"]["round"] == [False] and st["current"] == 1
+
+
+def test_tomb_value_option_accepts_any_integer_from_the_last_stretch_LUX_OPT_9():
+    """LUX-OPT-9: tomb_scarab_vp is "any integer >= last stretch value" (13); it was capped at 100."""
+    assert GAME.resolve_options({"tomb_scarab_vp": 150})["tomb_scarab_vp"] == 150
+    assert GAME.resolve_options({"tomb_scarab_vp": 13})["tomb_scarab_vp"] == 13
+    assert GAME.resolve_options({})["tomb_scarab_vp"] == 15
+    import pytest
+
+    for bad in (12, 0, True, 15.5, "15"):
+        with pytest.raises(ValueError):
+            GAME.resolve_options({"tomb_scarab_vp": bad})
+    st = GAME.new_game(2, {"tomb_scarab_vp": 150}, 1).state
+    assert GAME.public_view(st)["tomb"]["scarab_vp"] == 150
