@@ -25,6 +25,7 @@ Action grammar (space-separated, ASCII):
   later seats with grain cards/N22 and no W2 free action may answer in parallel, buffered and applied
   in score order); ``first yes|no`` (D-11); ``build`` / ``decline`` (D-12)
 * ``crew <b> [<b>] [jk] [p3] [sx]`` (D-13; 2nd regular = N34/N54, p3 = N14/N53, sx = N15/N57);
+  ``crew back`` (D-13: before the first item or draw the crew is not fixed: unflip it, back to D-12);
   ``draw <n>`` (D-14); ``keep [<i> [<j>]] [n35]`` (D-15, secret: positions in the drawn cards)
 * ``obelisk`` / ``tomb`` / ``finish`` (D-16); ``pyr <row>`` / ``tmp <field>`` / ``finish`` (D-18)
 * free actions in the own windows: ``play N51 <k>`` (sell), ``play N38`` (build first), ``improve <imp>
@@ -695,6 +696,8 @@ def item_options(s: State, seat: int) -> list[Option]:
                 out.append(Option(f"tmp {f}", msg("egizia.lbl.temple", field=f, value=D.TEMPLE[f]["value"])))
     if st["built"] > 0:
         out.append(Option("finish", msg("egizia.lbl.finish", total=st["total"], strength=st["S"])))
+    else:
+        out.append(Option("crew back", msg("egizia.lbl.crew_back")))  # D-13: not fixed before the first item
     return out
 
 
@@ -1070,7 +1073,7 @@ def _end_turn(s: State, seat: int, ev: list) -> None:
     if st.get("spent", 0) > 0 and sid not in s["seats"][seat]["coop"]:
         s["seats"][seat]["coop"].append(sid)
     site["done"].append(seat)
-    for k in ("S", "total", "built", "spent", "sx", "sx_card", "n_range"):
+    for k in ("S", "total", "built", "spent", "sx", "sx_card", "n_range", "crew"):
         st.pop(k, None)
     st.update({"seat": None, "step": None})
 
@@ -1312,6 +1315,7 @@ def prompts_of(s: State) -> list[Prompt]:
         if step == "sphinx_n":
             rng = sphinx_n_range(s, seat, st["S"], st["sx"])
             ops = tuple(Option(f"draw {n}", msg("egizia.lbl.draw", n=n, d=_draw_count(s, n, st["sx"]))) for n in rng)
+            ops += (Option("crew back", msg("egizia.lbl.crew_back")),)  # D-13: not fixed before the first draw
             return [Prompt(seat, "D-14", ops, msg("egizia.title.D-14"))]
         if step == "keep":
             return [Prompt(seat, "D-15", tuple(keep_options(s, seat)), msg("egizia.title.D-15"), secret=True)]
@@ -1671,6 +1675,8 @@ def _why_illegal(s: State, seat: int, prompt: Prompt, action: str) -> IllegalAct
                 return IllegalAction("EGZ-CARD-N22", "egizia.err.not_held", card=card_msg("N22"))
             short = max(0, need_of(p) - field_grain(s, seat) - sum(eff(c)["grain"] for c in held_of_kind(p, "grain")[:g]))
             return IllegalAction("EGZ-R3-FEED-7", "egizia.err.convert_max", max=min(p["stones"], short))
+        if verb == "crew" and toks[1:] == ["back"] and kind in ("D-15", "D-16", "D-17", "D-18"):
+            return IllegalAction("EGZ-R5-BUILD-4", "egizia.err.crew_fixed")
         if kind == "D-12" and verb == "build":
             return IllegalAction("EGZ-R5-BUILD-3", "egizia.err.cannot_build")
         if kind == "D-13" and verb == "crew":
@@ -1811,6 +1817,8 @@ def _dispatch(s: State, seat: int, prompt: Prompt, action: str, ev: list, auto: 
             st.update({"seat": None, "step": None})
         else:
             st["step"] = "crew"
+    elif kind in ("D-14", "D-16", "D-18") and toks == ["crew", "back"]:
+        _crew_back(s, seat, ev)
     elif kind == "D-13":
         _set_crew(s, seat, toks, ev)
     elif kind == "D-14":
@@ -1914,12 +1922,29 @@ def _set_crew(s: State, seat: int, toks: list[str], ev: list) -> None:
         s["out"].append(c)
         ev.append(Event(msg("egizia.ev.play", player=seat, card=card_msg(c))))
     ev.append(Event(msg("egizia.ev.crew", player=seat, builders=[b_msg(b) for b in regs], strength=S)))
-    st.update({"S": S, "total": 0, "built": 0, "spent": 0, "sx": sx})
+    st.update({"S": S, "total": 0, "built": 0, "spent": 0, "sx": sx, "crew": {"builders": regs, "cards": cards}})
     if st["sid"] == "sphinx":
         st["step"] = "sphinx_n"
         st["n_range"] = [n_ok.start, n_ok.stop] if n_ok is not None else None
     else:
         st["step"] = "items"
+
+
+def _crew_back(s: State, seat: int, ev: list) -> None:
+    """DECISIONS D-13: until the first item is built or the first card drawn the crew is not fixed; taking
+    it back unflips its builders, returns its cards to the hand and reopens the D-12 menu (W3)."""
+    st = s["stage"]
+    p = s["seats"][seat]
+    crew = st.get("crew") or {"builders": [], "cards": []}
+    for b in crew["builders"]:
+        p["used"][b] = False
+    for c in crew["cards"]:
+        s["out"].remove(c)
+        p["any"].append(c)
+    for k in ("S", "total", "built", "spent", "sx", "sx_card", "n_range", "crew"):
+        st.pop(k, None)
+    st["step"] = "menu"
+    ev.append(Event(msg("egizia.ev.crew_back", player=seat)))
 
 
 def _sphinx_draw(s: State, seat: int, n: int, ev: list) -> None:

@@ -186,7 +186,7 @@ BUILD_REFUSALS = [
      "EGZ-BUILD-TEMPLE-4", "egizia.err.temple_requires"),
     ("item of the other site", lambda: run(_crew_state("pyramid_temple", bk=3), (0, "build"), (0, "crew bk"))[0], "obelisk",
      "EGZ-BUILD-TEMPLE-5", "egizia.err.wrong_building"),
-    ("market step first", lambda: run(_crew_state(bk=1), (0, "build"), (0, "crew bk"))[0], "tomb",
+    ("market step first", lambda: run(_crew_state(bk=1), (0, "build"), (0, "crew bk"), (0, "obelisk"))[0], "tomb",
      "EGZ-BUILD-OBELISK-4", "egizia.err.market_first"),
     ("N15 outside the Sphinx", lambda: run(_give(_crew_state(), "N15"), (0, "build"))[0], "crew bk sx", "EGZ-CARD-N15", "egizia.err.sphinx_only"),
     ("keep two without N35", lambda: run(_crew_state("sphinx", bk=3), (0, "build"), (0, "crew bk"), (0, "draw 3"))[0], "keep 1 2",
@@ -313,7 +313,7 @@ def test_market_and_keep_labels_show_the_result_D06_D15_D17_EGZ_TRACK_STEP_1():
     assert _label(s, 0, "track ss") == "stone sale: 2 step(s), field 3 -> 4 (+6 stones)"
     assert _label(s, 0, "track gm") == "grain market: 2 step(s), field 4 -> 4 (+4 VP)"
     s = _crew_state(bk=1)
-    s, _ = run(s, (0, "build"), (0, "crew bk"))  # strength 1: obelisk 1 is built and the turn finishes by itself
+    s, _ = run(s, (0, "build"), (0, "crew bk"), (0, "obelisk"))  # strength 1 used up: the turn finishes by itself
     assert kinds(s) == ["D-17"]
     assert _label(s, 0, "track ss") == "stone sale: field 0 -> 1"
     s = _crew_state("sphinx", bk=3)
@@ -343,8 +343,9 @@ def test_longest_placement_labels_fit_discord_autocomplete():
 
 def test_single_crew_and_single_item_still_asks_build_or_decline_D12_EGZ_R5_BUILD_3_7():
     """DECISIONS D-12 / EGZ-R5-BUILD-3 / EGZ-R5-BUILD-7: even when exactly one crew and one item are possible,
-    the player is asked to build or decline (a decline frees the slot); only after choosing to build is the
-    single item built without a question, because at least one item must be built (EGZ-R5-BUILD-5, D-16)."""
+    the player is asked to build or decline (a decline frees the slot); after "build" the single crew is
+    declared by itself, but the single item still waits for the player (D-13: the crew may be taken back
+    until the first item; at least one item must be built, EGZ-R5-BUILD-5, D-16)."""
     s = _crew_state(bk=1)
     for b in ("blue", "yellow", "joker"):
         s["seats"][0]["used"][b] = True
@@ -352,6 +353,8 @@ def test_single_crew_and_single_item_still_asks_build_or_decline_D12_EGZ_R5_BUIL
     d, ev = run(s, (0, "decline"))
     assert d["obelisk"][0] is None and d["sites"]["obelisk_tombs"]["slots"][0] is None
     b, ev = run(s, (0, "build"))
+    assert b["obelisk"][0] is None and kinds(b) == ["D-16"] and sorted(actions(b, 0)) == ["crew back", "obelisk"]
+    b, ev = run(b, (0, "obelisk"))
     assert b["obelisk"][0] == 0 and kinds(b) == ["D-17"]
 
 
@@ -430,3 +433,52 @@ def test_private_view_shows_what_each_own_sphinx_card_is_worth_now_EGZ_SPHINX_GE
     pv = GAME.private_view(s, 0)["private"]["sphinx"]
     assert {c["id"]: c["vp_now"] for c in pv} == {"S18": 4, "S14": 6}
     assert "vp_now" not in str(GAME.public_view(s))
+
+
+# ----------------------------------------------------------------- D-13: the crew is fixed only by the first item / draw
+
+
+def test_crew_can_be_taken_back_until_the_first_item_D13_EGZ_R5_BUILD_4():
+    """DECISIONS D-13: "The crew is fixed once the first item is built or the first card drawn." Until then
+    the player may take the crew back (builders unflipped, cards returned) and choose again or decline
+    (D-12); so a single affordable item is never built without the player's say (known point (b))."""
+    s = _crew_state(bk=1)
+    for b in ("blue", "yellow", "joker"):
+        s["seats"][0]["used"][b] = True
+    s, _ = run(s, (0, "build"))  # the only crew (black 1) is declared by itself ...
+    assert kinds(s) == ["D-16"] and sorted(actions(s, 0)) == ["crew back", "obelisk"]  # ... but nothing is built yet
+    b, ev = run(s, (0, "crew back"))
+    assert kinds(b) == ["D-12"] and not b["seats"][0]["used"]["black"] and b["obelisk"][0] is None
+    assert any(e.message.key == "egizia.ev.crew_back" for e in ev)
+    d, _ = run(b, (0, "decline"))
+    assert d["sites"]["obelisk_tombs"]["slots"][0] is None and d["seats"][0]["stones"] == 10
+    s, _ = run(s, (0, "obelisk"))  # strength 1 used up: finish resolves itself; the crew is now fixed
+    assert kinds(s) == ["D-17"]
+
+
+def test_crew_back_returns_played_cards_and_is_refused_after_the_first_item_D13_EGZ_R5_BUILD_4():
+    """D-13 / EGZ-R5-BUILD-4: taking the crew back returns N14/N34 to the hand; after the first item the crew
+    is fixed and "crew back" is refused with EGZ-R5-BUILD-4."""
+    s = _crew_state(tombs=(1, 1), bk=2, bl=2)
+    give(s, 0, "N14")
+    give(s, 0, "N34")
+    s, _ = run(s, (0, "build"), (0, "crew bk bl p3"))
+    assert s["seats"][0]["any"] == [] and s["stage"]["S"] == 7
+    b, _ = run(s, (0, "crew back"))
+    assert sorted(b["seats"][0]["any"]) == ["N14", "N34"] and "N14" not in b["out"] and "N34" not in b["out"]
+    assert not b["seats"][0]["used"]["black"] and not b["seats"][0]["used"]["blue"]
+    s, _ = run(s, (0, "tomb"))
+    assert "crew back" not in actions(s, 0)
+    assert _refusal(s, 0, "crew back") == ("EGZ-R5-BUILD-4", "egizia.err.crew_fixed")
+
+
+def test_sphinx_crew_back_before_the_draw_D13_EGZ_BUILD_SPHINX_1():
+    """D-13 at the Sphinx: before the first card is drawn the crew (and N15) can be taken back."""
+    s = _crew_state("sphinx", bk=1)
+    give(s, 0, "N15")
+    s, _ = run(s, (0, "build"), (0, "crew bk sx"))
+    assert kinds(s) == ["D-14"] and sorted(actions(s, 0)) == ["crew back", "draw 1"]
+    b, _ = run(s, (0, "crew back"))
+    assert "N15" in b["seats"][0]["any"] and kinds(b) == ["D-12"]
+    s, _ = run(s, (0, "draw 1"))
+    assert kinds(s) == ["D-15"] and "crew back" not in actions(s, 0)

@@ -190,7 +190,7 @@ def test_ex06_sphinx_draw2_keep1_EGZ_BUILD_SPHINX_1_to_4_EGZ_R6_COOP_1():
     s = at_build(s, "sphinx").state
     assert kinds(s) == ["D-12"]
     s, ev = run(s, (BLUE, "build"), (BLUE, "crew bl"))
-    assert actions(s) == ["draw 1", "draw 2"]
+    assert actions(s) == ["draw 1", "draw 2", "crew back"]  # D-13: the crew is fixed by the first draw
     top2 = s["sphinx_deck"][:2]
     s, ev = run(s, (BLUE, "draw 2"))
     assert kinds(s) == ["D-15"] and GAME.prompts(s)[0].secret
@@ -214,7 +214,9 @@ def test_ex19_sphinx_plus2_EGZ_CARD_N15_EGZ_BUILD_SPHINX_2_EGZ_R5_BUILD_3_7():
     s = at_build(s).state
     s, ev = run(s, (RED, "build"))
     assert "crew bk sx" in actions(s)
-    s, ev = run(s, (RED, "crew bk sx"))  # n = 1 is the only choice: auto
+    s, ev = run(s, (RED, "crew bk sx"))
+    assert actions(s) == ["draw 1", "crew back"]  # n = 1 is the only paid count (the crew may still be taken back, D-13)
+    s, ev = run(s, (RED, "draw 1"))
     assert kinds(s) == ["D-15"] and len(s["sphinx_drawn"]) == 3
     s, ev = run(s, (RED, "keep 2"))
     p = s["seats"][RED]
@@ -240,6 +242,8 @@ def test_ex19c_sphinx_plus2_without_payment_option_EGZ_CARD_N15():
     blocker(s, BLUE, "obelisk_tombs")
     s = at_build(s).state
     s, ev = run(s, (RED, "build"), (RED, "crew bk sx"))
+    assert actions(s) == ["draw 0", "crew back"]
+    s, ev = run(s, (RED, "draw 0"))
     assert len(s["sphinx_drawn"]) == 2
     s, ev = run(s, (RED, "keep 1"))
     assert s["seats"][RED]["score"] == 21 and s["seats"][RED]["coop"] == []
@@ -255,8 +259,8 @@ def test_ex38_sphinx_draw_caps_EGZ_BUILD_SPHINX_1_2_4():
     blocker(s, BLUE, "obelisk_tombs")
     s = at_build(s).state
     s, _ = run(s, (RED, "build"), (RED, "crew bk sx"))
-    assert actions(s) == [f"draw {n}" for n in range(1, 6)]
-    labels = {o.action: o.label.params["d"] for o in GAME.prompts(s)[0].options}
+    assert actions(s) == [f"draw {n}" for n in range(1, 6)] + ["crew back"]
+    labels = {o.action: o.label.params["d"] for o in GAME.prompts(s)[0].options if o.action.startswith("draw")}
     assert labels["draw 3"] == 5 and labels["draw 4"] == 5 and labels["draw 5"] == 5 and labels["draw 1"] == 3
     s, _ = run(s, (RED, "draw 3"))
     assert len(s["sphinx_drawn"]) == 5 and s["seats"][RED]["stones"] == 7
@@ -283,7 +287,7 @@ def test_ex07_obelisk_and_tomb_with_joker_EGZ_BUILD_OBELISK_2_3_4_EGZ_BUILD_TOMB
     blocker(s, BLUE)
     s = at_build(s, "obelisk_tombs").state
     s, _ = run(s, (RED, "build"), (RED, "crew bk jk"))
-    assert set(actions(s)) == {"obelisk", "tomb"}
+    assert set(actions(s)) == {"obelisk", "tomb", "crew back"}
     s, _ = run(s, (RED, "obelisk"), (RED, "obelisk"), (RED, "tomb"))
     assert kinds(s) == ["D-17"]  # 7 of 7 used: "finish" was the only option and resolved itself
     s, _ = run(s, (RED, "track ss"))
@@ -422,8 +426,10 @@ def test_ex40_temple_columns_unlocked_in_turn_EGZ_BUILD_TEMPLE_3_5():
     blocker(s, GREEN)
     s = at_build(s, "pyramid_temple").state
     assert R.temple_candidates(s) == ["R4"]  # C1 is not legal first
-    # crew 9: R4 is the only item, so it is built at once (a single option resolves itself)
+    # crew 9: R4 is the only item (beside taking the crew back, D-13)
     s, ev = run(s, (BLUE, "build"), (BLUE, "crew bk"))
+    assert actions(s) == ["tmp R4", "crew back"]
+    s, ev = run(s, (BLUE, "tmp R4"))
     assert "tmp C1" in actions(s)
     s, ev2 = run(s, (BLUE, "tmp C1"))
     assert score_deltas(ev, BLUE) + score_deltas(ev2, BLUE)[:1] == [4, 5]
@@ -954,7 +960,7 @@ def test_ex29_substitute_promoted_after_decline_EGZ_R2_NILE_9_EGZ_R5_BUILD_7():
             set_player(s, seat, stones=5)
         blocker(s, RED, "obelisk_tombs")
         s = at_build(s).state
-        s, _ = run(s, (RED, "build"), (RED, "crew bk"), (RED, "keep"))
+        s, _ = run(s, (RED, "build"), (RED, "crew bk"), (RED, "draw 1"), (RED, "keep"))
         s, _ = run(s, (BLUE, "decline"))
         nxt = GAME.current_seats(s)[0]
         if timing == "takes_freed_slot_turn":
@@ -965,7 +971,7 @@ def test_ex29_substitute_promoted_after_decline_EGZ_R2_NILE_9_EGZ_R5_BUILD_7():
             assert "sphinx" in s["seats"][YELLOW]["coop"] and s["seats"][BLUE]["coop"] == []
         else:
             assert nxt == GREEN
-            s, _ = run(s, (GREEN, "build"), (GREEN, "crew bk"), (GREEN, "keep"))
+            s, _ = run(s, (GREEN, "build"), (GREEN, "crew bk"), (GREEN, "draw 1"), (GREEN, "keep"))
             assert GAME.current_seats(s) == [YELLOW]
 
 
@@ -986,7 +992,9 @@ def test_ex30_joker_once_per_round_never_alone_EGZ_R5_BUILD_4():
     with pytest.raises(IllegalAction) as exc:
         act(s, RED, "crew bl jk")
     assert exc.value.clause == "EGZ-R5-BUILD-4"
-    s, _ = run(s, (RED, "crew bl"))  # the first obelisk field (1) is the only item: built at once
+    s, _ = run(s, (RED, "crew bl"))  # the first obelisk field (1) is the only item (D-13: crew still revisable)
+    assert actions(s) == ["obelisk", "crew back"]
+    s, _ = run(s, (RED, "obelisk"))
     assert actions(s) == ["obelisk", "finish"]
     s, _ = run(s, (RED, "obelisk"))  # strength 2 used up: finish resolves itself
     s, _ = run(s, (RED, "track gm"))
@@ -1013,10 +1021,10 @@ def test_ex43_build_first_as_substitute_N38_EGZ_CARD_N38_EGZ_R5_BUILD_2_7():
     assert kinds(s) == ["D-11"] and GAME.current_seats(s) == [YELLOW]
     s, _ = run(s, (YELLOW, "first yes"))
     order = [GAME.current_seats(s)[0]]
-    s, _ = run(s, (YELLOW, "build"), (YELLOW, "crew bk"), (YELLOW, "track ss"))
+    s, _ = run(s, (YELLOW, "build"), (YELLOW, "crew bk"), (YELLOW, "obelisk"), (YELLOW, "track ss"))
     assert "obelisk_tombs" in s["seats"][YELLOW]["coop"]
     order.append(GAME.current_seats(s)[0])
-    s, _ = run(s, (RED, "build"), (RED, "crew bk"), (RED, "track ss"))
+    s, _ = run(s, (RED, "build"), (RED, "crew bk"), (RED, "obelisk"), (RED, "track ss"))
     order.append(GAME.current_seats(s)[0])
     s, _ = run(s, (BLUE, "decline"))
     assert s["sites"]["obelisk_tombs"]["slots"][1] is None

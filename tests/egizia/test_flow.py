@@ -119,7 +119,7 @@ def test_sphinx_cost_rule_EGZ_R5_BUILD_6():
     blocker(s, 1, "obelisk_tombs")
     s = at_build(s).state
     s, _ = run(s, (0, "build"), (0, "crew bk"))
-    assert actions(s) == ["draw 1", "draw 2", "draw 3"]
+    assert actions(s) == ["draw 1", "draw 2", "draw 3", "crew back"]
     with pytest.raises(IllegalAction) as exc:
         act(s, 0, "draw 4")
     assert exc.value.clause == "EGZ-BUILD-SPHINX-1"
@@ -232,7 +232,7 @@ def test_w3_free_action_can_enable_a_build_EGZ_TIME_4_EGZ_R5_BUILD_3():
     assert kinds(s) == ["D-12"] and "build" not in actions(s) and "decline" in actions(s)
     s, _ = run(s, (0, "crewup bk"))
     assert "build" in actions(s)
-    s, ev = run(s, (0, "build"))  # single crew and single item resolve themselves
+    s, ev = run(s, (0, "build"), (0, "obelisk"))  # the single crew resolves itself; the item waits (D-13)
     assert s["obelisk"][2] == 0 and kinds(s) == ["D-17"]
     # without the card the same position is declined automatically, with the reason logged
     s2 = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
