@@ -242,7 +242,7 @@ def test_every_refusal_names_a_rules_clause_and_a_catalogue_message():
               "play N33", "play N38", "crewup bk", "buy jk", "improve N20 start", "feed 3 0", "feed 0 9", "build",
               "crew jk", "crew bk bl ye", "crew bk p3", "crew bk sx", "draw 0", "draw 6", "keep 1 2 3", "keep 9",
               "obelisk", "tomb", "pyr 1", "pyr 6", "pyr 9", "tmp C1", "tmp T2", "tmp X9", "finish", "track xx",
-              "leftover 99", "first maybe", "ring up", "alyi zz", "n18 bk", "done now", "endturn", "pass", "stop"]
+              "leftover 99", "first maybe", "crew back", "ring up", "alyi zz", "n18 bk", "done now", "endturn", "pass", "stop"]
     kinds_seen = set()
     for players, seed in ((2, 3), (3, 4), (4, 5)):
         rnd = random.Random(seed)
