@@ -1411,6 +1411,10 @@ def _todo_prompt(s: State, t: dict) -> Prompt:
 _WINDOW_OF_KIND = {"D-04": "W1", "D-05": "W1", "D-08": "W1", "D-10": "W2", "D-12": "W3", "D-19": "W4"}
 _WINDOW_CLAUSE = {"W1": "EGZ-TIME-2", "W2": "EGZ-TIME-3", "W3": "EGZ-TIME-4", "W4": "EGZ-TIME-6", "W5": "EGZ-TIME-5"}
 _FREE_KIND_CARD = {"crewup": "crew_improver", "buy": "buy_strength"}
+#: anytime cards that are not played with "play <card>" but as part of another choice
+_PLAYED_WITH = {"grain": "feed", "crew_strength_bonus": "crew", "second_builder": "crew", "sphinx_extra_draw": "crew",
+                "sphinx_keep_extra": "keep", "double_round_space": "place", "extra_site_position": "place",
+                "take_leftover_card": "leftover"}
 
 
 def _card_clause(cid: str) -> str:
@@ -1439,6 +1443,9 @@ def _why_free(s: State, seat: int, kind: str, toks: list[str]) -> tuple[str, str
         e = eff(cid)
         if e["kind"] == "extra_placement":
             return _card_clause(cid), "egizia.err.n33_after_placement", {"card": card_msg(cid)}
+        how = _PLAYED_WITH.get(e["kind"])
+        if how:
+            return _card_clause(cid), "egizia.err.played_with", {"card": card_msg(cid), "how": msg(f"egizia.how.{how}")}
         wins = [w for w in e.get("windows", []) if w in _WINDOW_CLAUSE]
         play_verb = e["kind"] in ("sell_stones", "build_first")
         if window is None or window not in wins or not play_verb:

@@ -107,7 +107,9 @@ REFUSALS = [
     ("N41 not needed", lambda: (_at(give(board(), 0, "N41"), 0), 0), "place 6 up", "EGZ-CARD-N41", "egizia.err.up_not_needed"),
     ("N41 twice a round", lambda: (_flag(_placed(give(board(), 0, "N41"), 0, 12), 0, "N41"), 0), "place 6 up",
      "EGZ-TIME-8", "egizia.err.once_per_round"),
-    ("grain card outside feeding", lambda: (_at(give(board(), 0, "N13"), 0), 0), "play N13", "EGZ-CARD-N13", "egizia.err.window"),
+    ("grain card outside feeding", lambda: (_at(give(board(), 0, "N13"), 0), 0), "play N13", "EGZ-CARD-N13", "egizia.err.played_with"),
+    ("N51 in the leftover window", lambda: (_at(give(board(), 0, "N51"), 0), 0), "play N51 0", "EGZ-CARD-N51", "egizia.err.sell_range"),
+    ("N38 played twice", lambda: (_at(_in_force(give(board(), 0, "N13"), 0, "N38"), 0), 0), "play N38", "EGZ-CARD-N38", "egizia.err.not_held"),
     ("N21 twice a round", lambda: (_flag(_at(give(board(), 0, "N21"), 0), 0, "N21"), 0), "crewup bk",
      "EGZ-TIME-8", "egizia.err.once_per_round"),
     ("N43 in sailing with after_feeding_only", lambda: (_at(give(board(buy_strength_timing="after_feeding_only"), 0, "N43"), 0), 0),
@@ -120,6 +122,12 @@ REFUSALS = [
      "EGZ-CARD-N20", "egizia.err.improver_field"),
     ("N33 before a placement", lambda: (_at(give(board(), 0, "N33"), 0), 0), "play N33", "EGZ-CARD-N33", "egizia.err.n33_after_placement"),
 ]
+
+
+def _in_force(s, seat, cid):
+    s["decks"]["3/4"].remove(cid)
+    s["seats"][seat]["in_force"].append(cid)
+    return s
 
 
 def _at(s, seat):
