@@ -85,6 +85,11 @@ def _option_specs() -> tuple[OptionSpec, ...]:
     return tuple(out)
 
 
+def _is_number(tok: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts '²' (which ``int`` refuses) and other scripts."""
+    return tok.isascii() and tok.isdigit()
+
+
 def steps_msg(k: int) -> Msg:
     """The step-count prefix of a C-06 label, with the grammatical number chosen by count
     (the catalogue has no plural rules): 1 / 2-4 / 5 and more (en step/steps, cs krok/kroky/kroků)."""
@@ -421,7 +426,7 @@ class Luxor(Game):
         turn = st["turn"]
         card = data.CARDS[turn["card"]]
         kind = card["kind"]
-        if len(toks) not in (2, 3) or toks[0] != "move" or not toks[1].isdigit():
+        if len(toks) not in (2, 3) or toks[0] != "move" or not _is_number(toks[1]):
             return IllegalAction("LUX-LEGAL-1", "luxor.err.garbage")
         pos = int(toks[1])
         if pos not in rules.active_positions(st, seat):
@@ -441,7 +446,7 @@ class Luxor(Game):
             clause = {"range": "LUX-CARD-H03", "range_die": "LUX-CARD-H04", "one_less": "LUX-OPT-8"}[kind]
             lo = card.get("min", 1) if kind == "range" else 1
             hi = {"range": card.get("max"), "range_die": turn["roll"], "one_less": data.ONE_LESS_MAX}[kind]
-            if extra is None or not extra.isdigit() or not lo <= int(extra) <= hi:
+            if extra is None or not _is_number(extra) or not lo <= int(extra) <= hi:
                 return IllegalAction(clause, "luxor.err.steps_range", lo=lo, hi=hi)
             problem = rules.move_problem(st, pos, int(extra), keys)
         else:  # a fixed count: number card, die after the roll, one adventurer less (printed steps)

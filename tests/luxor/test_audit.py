@@ -412,3 +412,13 @@ def test_tomb_value_option_accepts_any_integer_from_the_last_stretch_LUX_OPT_9()
             GAME.resolve_options({"tomb_scarab_vp": bad})
     st = GAME.new_game(2, {"tomb_scarab_vp": 150}, 1).state
     assert GAME.public_view(st)["tomb"]["scarab_vp"] == 150
+
+
+def test_unicode_digits_are_refused_not_crashing_LUX_LEGAL_1():
+    """"move ²" made apply raise ValueError (str.isdigit accepts '²', int() does not) instead of
+    IllegalAction; the bot only answers IllegalAction. Non-ASCII digits are not part of the grammar."""
+    st = _c06(["H1-1", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
+    assert _reject(st, RED, "move ²") == ("LUX-LEGAL-1", "luxor.err.garbage")
+    assert _reject(st, RED, "move \u0663 1") == ("LUX-LEGAL-1", "luxor.err.garbage")
+    assert _reject(st, RED, "move 10 ²") == ("LUX-CARD-H03", "luxor.err.steps_range")
+    assert _reject(st, RED, "move 10 \u0663") == ("LUX-CARD-H03", "luxor.err.steps_range")
