@@ -490,3 +490,37 @@ def test_sphinx_crew_back_before_the_draw_D13_EGZ_BUILD_SPHINX_1():
     assert "N15" in b["seats"][0]["any"] and kinds(b) == ["D-12"]
     s, _ = run(s, (0, "draw 1"))
     assert kinds(s) == ["D-15"] and "crew back" not in actions(s, 0)
+
+
+# ----------------------------------------------------------------- secrets (EGZ-INFO-1..3)
+
+
+@pytest.mark.parametrize("players,options", [(3, {"setup_sphinx": "draw2_keep1"}), (4, {})])
+def test_views_never_leak_secrets_EGZ_INFO_2_EGZ_INFO_3(players, options):
+    """EGZ-INFO-2 / EGZ-INFO-3: no public view ever holds a Sphinx identity (hands, setup draws, the drawn cards,
+    the deck), a Nile card still in a deck, a face-down tomb value or a tomb tile id; a private view adds only the
+    seat's own secrets."""
+    import json
+    import random
+    import re
+    rnd = random.Random(players)
+    s = GAME.new_game(players, options, players).state
+    sid = re.compile(r'"S[0-3][0-9]"')
+    while GAME.prompts(s):
+        pub = json.dumps(GAME.public_view(s))
+        if s["result"] is None:
+            assert not sid.search(pub), sid.search(pub)
+        for deck in s["decks"].values():
+            assert not any(f'"{c}"' in pub for c in deck)
+        assert not re.search(r'"T[0-2][0-9]"', pub)
+        hidden = [sp for sp in GAME.public_view(s)["tombs"]["spaces"] if sp["state"] == "face_down"]
+        assert all(sp["value"] is None for sp in hidden)
+        for seat in range(players):
+            priv = GAME.private_view(s, seat)["private"]
+            mine = set(s["seats"][seat]["sphinx"]) | set(s["sphinx_drawn"] if s["stage"].get("seat") == seat else [])
+            if s["stage"]["at"] == "setup_keep":
+                mine |= set(s["stage"]["drawn"].get(str(seat), []))
+            assert set(sid.findall(json.dumps(priv))) <= {f'"{c}"' for c in mine}
+        p = rnd.choice(GAME.prompts(s))
+        good = [o for o in p.options if o.action not in ("pass", "decline", "crew back")] or list(p.options)
+        s = GAME.apply(s, p.seat, rnd.choice(good).action).state
