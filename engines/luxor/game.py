@@ -21,7 +21,8 @@ State layout (plain JSON; positions 0 = stairs, 1…43 = path, 44 = tomb)::
                  "sarcophagi": [vp, …], "score": int}, …],
       "turn": {see rules.new_turn}, "pending": {"kind": "C-xx", "seat": int} | None,
       "end_triggered": bool, "stall": {"round": [bool, …], "streak": int},
-      "last_roll": int | None, "over": bool, "final": {...} | None
+      "last_roll": int | None, "over": bool,
+      "final": {"scores", "winners", "breakdown", "reason": "tomb"|"stall"} | None
     }
 
 Action grammar (one pending decision at a time; ``prompts`` lists every legal action):

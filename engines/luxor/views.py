@@ -89,6 +89,7 @@ SEAT (public facts about one player)::
 FINAL (when over; scarab values are revealed at the end, LUX-INFO-5)::
 
     {"scores": [int per seat], "winners": [seat, …],
+     "reason": "tomb" | "stall",         # round finished after the 2nd tomb entry (LUX-END-2) / stall (LUX-END-4)
      "breakdown": [{"seat", "track", "positions", "sarcophagi", "keys", "sets", "set_vp",
                     "scarabs", "scarab_values": [int, …], "total"}, …]}
 
@@ -205,6 +206,7 @@ def public_view(state: State) -> dict[str, Any]:
         )
     if state["over"]:
         view["final"] = final_breakdown(state)
+        view["final"]["reason"] = (state.get("final") or {}).get("reason")
     return view
 
 

@@ -422,3 +422,27 @@ def test_unicode_digits_are_refused_not_crashing_LUX_LEGAL_1():
     assert _reject(st, RED, "move \u0663 1") == ("LUX-LEGAL-1", "luxor.err.garbage")
     assert _reject(st, RED, "move 10 ²") == ("LUX-CARD-H03", "luxor.err.steps_range")
     assert _reject(st, RED, "move 10 \u0663") == ("LUX-CARD-H03", "luxor.err.steps_range")
+
+
+def test_public_view_says_why_the_game_ended_LUX_END_2_LUX_END_4():
+    """LUX-END-2 / LUX-END-4: the final part of the public view says whether the round after the
+    second tomb entry ("tomb") or a fully stalled round ("stall") ended the game."""
+    st = base()
+    for seat in (RED, 1):
+        sc.set_adventurers(st, seat, active=[43] * 5)
+        sc.set_hand(st, seat, ["2", "3", "4", "5", "3"])
+    sc.begin(st, RED, order=[RED, 1])
+    st, _ = do(st, RED, "discard L")
+    sc.set_hand(st, 1, ["3", "4", "5", "2", "4"])
+    sc.begin(st, 1)
+    st, _ = do(st, 1, "discard L")
+    assert GAME.public_view(st)["final"]["reason"] == "stall"
+    st = base()
+    sc.set_adventurers(st, RED, active=[43, 0, 0, 0], finished=1)
+    sc.tomb_entry(st, RED)
+    sc.give_keys(st, RED, 1)
+    sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
+    sc.begin(st, RED, order=[1, RED])  # Red is last in the round: the game ends after this turn
+    st, _ = do(st, RED, "play L")
+    st, _ = do(st, RED, "move 43")
+    assert st["over"] and GAME.public_view(st)["final"]["reason"] == "tomb"
