@@ -1703,6 +1703,13 @@ def _why_illegal(s: State, seat: int, prompt: Prompt, action: str) -> IllegalAct
             return _ia(_why_item(s, seat, kind, toks))
         if kind == "D-17":
             return IllegalAction("EGZ-BUILD-OBELISK-4", "egizia.err.market_first")
+        if kind in ("D-06", "D-07") and s["todo"]:
+            w = s["todo"][0]["what"]
+            if w == "ring":
+                return IllegalAction("EGZ-SPACE-PASSALON-1", "egizia.err.ring", steps=s["todo"][0]["steps"])
+            clause = {"alyi": "EGZ-SPACE-ALYI-1", "n18": "EGZ-CARD-N18", "improve": "EGZ-CARD-N20",
+                      "track": "EGZ-TRACK-STEP-2"}.get(w, KIND_CLAUSE[kind])
+            return IllegalAction(clause, "egizia.err.illegal", action=action[:80])
         if kind == "D-09" and verb == "leftover":
             return IllegalAction("EGZ-CARD-N39", "egizia.err.no_card_here", idx=(toks[1] if len(toks) > 1 else "")[:10])
     except (KeyError, IndexError, ValueError, TypeError):  # garbage tokens: fall back to the generic refusal

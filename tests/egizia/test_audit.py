@@ -524,3 +524,21 @@ def test_views_never_leak_secrets_EGZ_INFO_2_EGZ_INFO_3(players, options):
         p = rnd.choice(GAME.prompts(s))
         good = [o for o in p.options if o.action not in ("pass", "decline", "crew back")] or list(p.options)
         s = GAME.apply(s, p.seat, rnd.choice(good).action).state
+
+
+def test_card_and_space_choice_refusals_name_their_clause_EGZ_SPACE_PASSALON_1_EGZ_CARD_N18():
+    """D-06/D-07 refusals name the clause of the space or card being resolved."""
+    s = board()
+    s["ring"] = "right"
+    at_sail(s, 0)
+    s, _ = run(s, (0, "place 14"))
+    assert _refusal(s, 0, "ring left") == ("EGZ-SPACE-PASSALON-1", "egizia.err.ring")
+    s = board()
+    lay(s, 1, "N18")
+    at_sail(s, 0)
+    s, _ = run(s, (0, "place 1"))
+    assert _refusal(s, 0, "n18 bk bk bk")[0] == "EGZ-CARD-N18"
+    s = board()
+    at_sail(s, 0)
+    s, _ = run(s, (0, "place 16"))
+    assert _refusal(s, 0, "alyi xx")[0] == "EGZ-SPACE-ALYI-1"
