@@ -273,8 +273,8 @@ def test_same_end_different_consequences_are_not_merged_C06_LUX_OPT_7():
         opts = {a: (r, info) for a, r, info in rules.movement_options(st, RED, "H1-7", None)}
         r1, r2 = opts["move 23 1"], opts["move 23 2"]
         assert r1[0]["end"] == r2[0]["end"] == 25 and r1[0]["osiris"] == [24] and r2[0]["osiris"] == []
-        key = lambda o: rules.move_outcome(st, RED, "H1-7", *o)  # noqa: E731
-        assert (key(r1) == key(r2)) is same
+        k1, k2 = (rules.move_outcome(st, RED, "H1-7", *o) for o in (r1, r2))
+        assert (k1 == k2) is same
 
 
 # ----------------------------------------------------------------------------- known points, pinned
@@ -307,7 +307,7 @@ def test_last_to_second_last_jump_passes_statues_LUX_CARD_H07_LUX_ANUBIS_2_LUX_O
     sc.begin(st, RED)
     st, _ = do(st, RED, "play L")
     assert prompt(st).kind == "C-13" and prompt(st).title.params["statue"] == 7
-    st, ev = do(st, RED, "wake")
+    st, _ = do(st, RED, "wake")
     # the woken adventurer stands on the stairs; the jumper joined the one on 10 and, after the
     # C-13 answer, the action on 10 counts both: the vase 2/3 is taken
     assert sorted(a["pos"] for a in st["seats"][RED]["adv"] if a["state"] == "active") == [0, 10, 10, 12]
@@ -327,7 +327,7 @@ def test_osiris_continuation_enters_the_tomb_exactly_with_a_key_LUX_TILE_OSIRIS_
     sc.begin(st, RED)
     st, _ = do(st, RED, "play L")
     assert prompt(st).kind == "C-06"
-    st, ev = do(st, RED, "move 35")  # 36 (Osiris 4) -> 38, 40, 42, tomb
+    st, _ = do(st, RED, "move 35")  # 36 (Osiris 4) -> 38, 40, 42, tomb
     red = st["seats"][RED]
     assert red["keys"] == 0 and red["sarcophagi"] == [5] and st["tomb_entries"] == 1 and st["key_space"] == 1
     assert sum(1 for a in red["adv"] if a["state"] == "finished") == 1 and not st["end_triggered"]
