@@ -109,6 +109,9 @@ class Luxor(Game):
         """Defaults merged with ``options``. ``tomb_scarab_vp`` takes any integer from the highest
         path value up (LUX-OPT-9); its ``allowed`` tuple is only the range offered for autocomplete."""
         options = dict(options or {})
+        for spec in self.option_specs:  # yes/no options: True/False only (1 == True would pass `in`)
+            if isinstance(spec.default, bool) and spec.name in options and type(options[spec.name]) is not bool:
+                raise ValueError(f"option {spec.name} must be true or false, not {options[spec.name]!r}")
         tomb = options.pop("tomb_scarab_vp", None)
         out = super().resolve_options(options)
         if tomb is not None:

@@ -446,3 +446,15 @@ def test_public_view_says_why_the_game_ended_LUX_END_2_LUX_END_4():
     st, _ = do(st, RED, "play L")
     st, _ = do(st, RED, "move 43")
     assert st["over"] and GAME.public_view(st)["final"]["reason"] == "tomb"
+
+
+def test_boolean_options_take_booleans_only_LUX_DOC_4():
+    """LUX-DOC-4 / §20: yes/no options are booleans. 1 and 0 were accepted (1 == True) and stored
+    as integers in the state and the move log's options."""
+    import pytest
+
+    for name in ("treasure_take_optional", "backward_to_stairs", "anubis_activation_optional", "one_less_after_osiris"):
+        assert GAME.resolve_options({name: True})[name] is True
+        for bad in (1, 0, "true"):
+            with pytest.raises(ValueError):
+                GAME.resolve_options({name: bad})
