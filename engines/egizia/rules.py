@@ -84,11 +84,6 @@ KIND_CLAUSE = {
 # ------------------------------------------------------------------ small helpers
 
 
-def notes(**flags: bool) -> list[Msg]:
-    """Short tags for labels, e.g. " + card +3"; an empty list renders as nothing."""
-    return [msg(f"egizia.note.{k}") for k, v in flags.items() if v]
-
-
 def place_notes(**flags: bool) -> list[Msg]:
     """The cards a placement uses, as one bracket: " (uses N41 upstream, doubled with N36)"; or nothing."""
     items = [msg(f"egizia.note.{k}") for k, v in flags.items() if v]
@@ -637,7 +632,10 @@ def crew_options(s: State, seat: int, sid: str) -> list[tuple[str, Msg, int]]:
                         continue
                     toks = ["crew"] + [B_ABBR[b] for b in r] + (["jk"] if jk else []) + (["p3"] if p3 else []) + (["sx"] if sx else [])
                     parts = [b_msg(b) for b in r] + ([b_msg(D.JOKER)] if jk else [])
-                    out.append((" ".join(toks), msg("egizia.lbl.crew", builders=parts, note=notes(p3=p3, sx=sx), strength=S), S))
+                    used = ([has_card(p, "second_builder")] if len(r) == 2 else []) + \
+                        ([has_card(p, "crew_strength_bonus")] if p3 else []) + ([has_card(p, "sphinx_extra_draw")] if sx else [])
+                    note = [msg("egizia.note.plus", items=list(used))] if used else []  # card ids keep it short
+                    out.append((" ".join(toks), msg("egizia.lbl.crew", builders=parts, note=note, strength=S), S))
     return out
 
 

@@ -542,3 +542,18 @@ def test_card_and_space_choice_refusals_name_their_clause_EGZ_SPACE_PASSALON_1_E
     at_sail(s, 0)
     s, _ = run(s, (0, "place 16"))
     assert _refusal(s, 0, "alyi xx")[0] == "EGZ-SPACE-ALYI-1"
+
+
+def test_crew_label_names_the_cards_it_spends_D13():
+    """D-13: a crew option names the builders, every card it uses (N34, N14, N15) and the strength."""
+    s = _crew_state("sphinx", bk=2, bl=3, jk=2)
+    for c in ("N14", "N15", "N34"):
+        give(s, 0, c)
+    s, _ = run(s, (0, "build"))
+    assert _label(s, 0, "crew bk bl jk p3 sx") == \
+        "black, blue, joker + N34, N14, N15 = strength 10"
+    assert _label(s, 0, "crew bk") == "black = strength 2"
+    from render.i18n import t
+    for lang in ("en", "cs", "pl"):
+        for o in GAME.prompts(s)[0].options:
+            assert len(t(o.label, lang)) <= 100
