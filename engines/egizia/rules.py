@@ -1358,6 +1358,12 @@ def keep_options(s: State, seat: int) -> list[Option]:
     return out
 
 
+def _at_max_note(p: dict, builders: Any) -> list[Msg]:
+    """EGZ-SPACE-ALYI-1 / A-15: warn once about every chosen builder already at its maximum."""
+    maxed = [b_msg(b) for b in dict.fromkeys(builders) if p["str"][b] >= D.BUILDER_MAX[b]]
+    return [msg("egizia.note.at_max", builder=maxed)] if maxed else []
+
+
 def _todo_prompt(s: State, t: dict) -> Prompt:
     seat = t["seat"]
     p = s["seats"][seat]
@@ -1390,7 +1396,7 @@ def _todo_prompt(s: State, t: dict) -> Prompt:
             combos = combos[:1]  # every pick is lost (EGZ-CONV-5): equivalent options resolve themselves
         ops = tuple(Option("alyi " + " ".join(B_ABBR[b] for b in combo),
                            msg("egizia.lbl.alyi", builders=[b_msg(b) for b in combo],
-                               note=[msg("egizia.note.at_max", builder=b_msg(b)) for b in dict.fromkeys(combo) if p["str"][b] >= D.BUILDER_MAX[b]]))
+                               note=_at_max_note(p, combo)))
                     for combo in combos)
         return Prompt(seat, "D-07", ops, msg("egizia.title.D-07.alyi", picks=t["picks"]))
     if w == "ring":

@@ -557,3 +557,14 @@ def test_crew_label_names_the_cards_it_spends_D13():
     for lang in ("en", "cs", "pl"):
         for o in GAME.prompts(s)[0].options:
             assert len(t(o.label, lang)) <= 100
+
+
+def test_alyi_label_warns_once_about_maxed_builders_EGZ_SPACE_ALYI_1():
+    """EGZ-SPACE-ALYI-1 / A-15: the choice stays free, and the label warns about builders at their maximum."""
+    s = board()
+    set_player(s, 0, bk=9, bl=9)
+    give(s, 0, "N36")
+    at_sail(s, 0)
+    s, _ = run(s, (0, "place 16 dbl"))
+    assert _label(s, 0, "alyi bk bl") == "+1 to black, blue (black, blue at maximum: that step is lost)"
+    assert _label(s, 0, "alyi ye jk") == "+1 to yellow, joker"
