@@ -350,6 +350,10 @@ def test_ex08_pyramid_strength_more_than_stones_EGZ_BUILD_PYRAMID_2_3_EGZ_R5_BUI
         return run(s, (YELLOW, "build"), (YELLOW, "crew ye"))[0]
     s = start(2)
     assert {"pyr 1", "pyr 2"} <= set(actions(s)) and "pyr 3" not in actions(s)
+    # exactly row 1 p4 (value 1) and row 2 p2 (value 2) in the pyramid
+    pyr = {o.action: (o.label.params["row"], o.label.params["pos"], o.label.params["value"])
+           for o in GAME.prompts(s)[0].options if o.action.startswith("pyr")}
+    assert pyr == {"pyr 1": (1, 4, 1), "pyr 2": (2, 2, 2)}
     s, ev = run(s, (YELLOW, "pyr 2"))
     p = s["seats"][YELLOW]
     assert (p["stones"], p["score"], p["used"]["yellow"]) == (0, 14, True)
