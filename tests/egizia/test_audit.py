@@ -238,8 +238,8 @@ def test_feeding_refusals_name_the_clause_EGZ_R3_FEED_7_EGZ_CARD_N13_N22():
 
 
 def test_every_refusal_names_a_rules_clause_and_a_catalogue_message():
-    """Fuzz: in every kind of decision, near-miss actions are refused with a clause of RULES.md and a
-    message whose text exists in en, cs and pl and renders every placeholder."""
+    """EGZ-R2-NILE-12 EGZ-TIME-7 EGZ-ROUND-3 (fuzz): in every kind of decision, near-miss actions are refused
+    with a clause of RULES.md and a message whose text exists in en, cs and pl and renders every placeholder."""
     import random
     import re
     from render.i18n import catalogue, t
@@ -330,7 +330,8 @@ def test_market_and_keep_labels_show_the_result_D06_D15_D17_EGZ_TRACK_STEP_1():
 
 
 def test_longest_placement_labels_fit_discord_autocomplete():
-    """Every round space with every note combination, every slot and substitute label, in en/cs/pl: <= 100 chars."""
+    """EGZ-R2-NILE-7 EGZ-R2-NILE-8 EGZ-R2-NILE-9 EGZ-R2-NILE-10 (D-05 labels): every round space with every note
+    combination, every slot, substitute and extra-position label, in en/cs/pl: <= 100 chars."""
     from engines.core import msg
     from render.i18n import t
     for lang in ("en", "cs", "pl"):
@@ -367,8 +368,8 @@ def test_single_crew_and_single_item_still_asks_build_or_decline_D12_EGZ_R5_BUIL
 
 
 def test_private_view_shows_own_early_feeding_answer_only_EGZ_INFO_1_D10():
-    """D-10 in parallel: the seat that answered early sees its pending answer in its private view; the
-    public view and the other seats do not (it is applied later, in score order)."""
+    """EGZ-INFO-1 EGZ-R3-FEED-1 (D-10 in parallel): the seat that answered early sees its pending answer in its
+    private view; the public view and the other seats do not (it is applied later, in score order)."""
     import json
     s = _feed_board()
     give(s, 3, "N13")
@@ -527,7 +528,8 @@ def test_views_never_leak_secrets_EGZ_INFO_2_EGZ_INFO_3(players, options):
 
 
 def test_card_and_space_choice_refusals_name_their_clause_EGZ_SPACE_PASSALON_1_EGZ_CARD_N18():
-    """D-06/D-07 refusals name the clause of the space or card being resolved."""
+    """EGZ-SPACE-PASSALON-1 EGZ-SPACE-ALYI-1 EGZ-CARD-N18: D-06/D-07 refusals name the clause of the space or
+    card being resolved."""
     s = board()
     s["ring"] = "right"
     at_sail(s, 0)
@@ -545,7 +547,8 @@ def test_card_and_space_choice_refusals_name_their_clause_EGZ_SPACE_PASSALON_1_E
 
 
 def test_crew_label_names_the_cards_it_spends_D13():
-    """D-13: a crew option names the builders, every card it uses (N34, N14, N15) and the strength."""
+    """EGZ-R5-BUILD-4 EGZ-CARD-N14 EGZ-CARD-N15 EGZ-CARD-N34 (D-13): a crew option names the builders, every
+    card it uses and the strength."""
     s = _crew_state("sphinx", bk=2, bl=3, jk=2)
     for c in ("N14", "N15", "N34"):
         give(s, 0, c)
