@@ -7,11 +7,23 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalAction
-from engines.egizia import GAME, data as D, rules as R
+from engines.egizia import GAME
+from engines.egizia import data as D
+from engines.egizia import rules as R
 
-from .helpers import act, actions, at_build, at_feed, at_sail, give, kinds, lay, run, set_player
+from .helpers import (
+    act,
+    actions,
+    at_build,
+    at_feed,
+    at_sail,
+    give,
+    kinds,
+    lay,
+    run,
+    set_player,
+)
 from .test_examples import blocker, board, put
-
 
 # ----------------------------------------------------------------- D-10 in parallel (EGZ-R3-FEED-7, EGZ-TIME-3)
 
@@ -242,6 +254,7 @@ def test_every_refusal_names_a_rules_clause_and_a_catalogue_message():
     with a clause of RULES.md and a message whose text exists in en, cs and pl and renders every placeholder."""
     import random
     import re
+
     from render.i18n import catalogue, t
     clauses = _rules_clauses()
     cats = {lang: catalogue(lang) for lang in ("en", "cs", "pl")}
@@ -363,7 +376,7 @@ def test_single_crew_and_single_item_still_asks_build_or_decline_D12_EGZ_R5_BUIL
     assert d["obelisk"][0] is None and d["sites"]["obelisk_tombs"]["slots"][0] is None
     b, ev = run(s, (0, "build"))
     assert b["obelisk"][0] is None and kinds(b) == ["D-16"] and sorted(actions(b, 0)) == ["crew back", "obelisk"]
-    b, ev = run(b, (0, "obelisk"))
+    b, _ = run(b, (0, "obelisk"))
     assert b["obelisk"][0] == 0 and kinds(b) == ["D-17"]
 
 
@@ -394,7 +407,7 @@ def test_equivalent_options_resolve_without_asking_alyi_and_n18_at_max_DECISIONS
     set_player(s, 0, bk=9, bl=9, ye=9, jk=9)
     lay(s, 1, "N18")
     at_sail(s, 0)
-    s, ev = run(s, (0, "place 1"))
+    s, _ = run(s, (0, "place 1"))
     assert "D-06" not in kinds(s) and GAME.current_seats(s) == [1]
     # one builder below its maximum: the question is asked
     s = board()
