@@ -374,7 +374,7 @@ def test_single_crew_and_single_item_still_asks_build_or_decline_D12_EGZ_R5_BUIL
     assert kinds(s) == ["D-12"] and sorted(actions(s, 0)) == ["build", "decline"]
     d, ev = run(s, (0, "decline"))
     assert d["obelisk"][0] is None and d["sites"]["obelisk_tombs"]["slots"][0] is None
-    b, ev = run(s, (0, "build"))
+    b, _ = run(s, (0, "build"))
     assert b["obelisk"][0] is None and kinds(b) == ["D-16"] and sorted(actions(b, 0)) == ["crew back", "obelisk"]
     b, _ = run(b, (0, "obelisk"))
     assert b["obelisk"][0] == 0 and kinds(b) == ["D-17"]
@@ -400,7 +400,7 @@ def test_equivalent_options_resolve_without_asking_alyi_and_n18_at_max_DECISIONS
     s = board()
     set_player(s, 0, bk=9, bl=9, ye=9, jk=9, stones=3)
     at_sail(s, 0)
-    s, ev = run(s, (0, "place 16"))
+    s, _ = run(s, (0, "place 16"))
     assert "D-07" not in kinds(s) and s["seats"][0]["stones"] == 5
     assert GAME.current_seats(s) == [1]
     s = board()
