@@ -372,7 +372,7 @@ def test_single_crew_and_single_item_still_asks_build_or_decline_D12_EGZ_R5_BUIL
     for b in ("blue", "yellow", "joker"):
         s["seats"][0]["used"][b] = True
     assert kinds(s) == ["D-12"] and sorted(actions(s, 0)) == ["build", "decline"]
-    d, ev = run(s, (0, "decline"))
+    d, _ = run(s, (0, "decline"))
     assert d["obelisk"][0] is None and d["sites"]["obelisk_tombs"]["slots"][0] is None
     b, _ = run(s, (0, "build"))
     assert b["obelisk"][0] is None and kinds(b) == ["D-16"] and sorted(actions(b, 0)) == ["crew back", "obelisk"]
