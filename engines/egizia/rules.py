@@ -85,7 +85,7 @@ KIND_CLAUSE = {
 
 
 def place_notes(**flags: bool) -> list[Msg]:
-    """The cards a placement uses, as one bracket: " (uses N41 upstream, doubled with N36)"; or nothing."""
+    """The cards a placement uses, as one bracket: " (N41 upstream, doubled by N36)"; or nothing."""
     items = [msg(f"egizia.note.{k}") for k, v in flags.items() if v]
     return [msg("egizia.note.wrap", items=items)] if items else []
 
