@@ -694,8 +694,8 @@ def item_options(s: State, seat: int) -> list[Option]:
                 out.append(Option(f"tmp {f}", msg("egizia.lbl.temple", field=f, value=D.TEMPLE[f]["value"])))
     if st["built"] > 0:
         out.append(Option("finish", msg("egizia.lbl.finish", total=st["total"], strength=st["S"])))
-    else:
-        out.append(Option("crew back", msg("egizia.lbl.crew_back")))  # D-13: not fixed before the first item
+    elif "crew" in st:  # D-13: not fixed before the first item (states saved before "crew back" existed lack the record)
+        out.append(Option("crew back", msg("egizia.lbl.crew_back")))
     return out
 
 
@@ -1313,7 +1313,8 @@ def prompts_of(s: State) -> list[Prompt]:
         if step == "sphinx_n":
             rng = sphinx_n_range(s, seat, st["S"], st["sx"])
             ops = tuple(Option(f"draw {n}", msg("egizia.lbl.draw", n=n, d=_draw_count(s, n, st["sx"]))) for n in rng)
-            ops += (Option("crew back", msg("egizia.lbl.crew_back")),)  # D-13: not fixed before the first draw
+            if "crew" in st:  # D-13: not fixed before the first draw
+                ops += (Option("crew back", msg("egizia.lbl.crew_back")),)
             return [Prompt(seat, "D-14", ops, msg("egizia.title.D-14"))]
         if step == "keep":
             return [Prompt(seat, "D-15", tuple(keep_options(s, seat)), msg("egizia.title.D-15"), secret=True)]
