@@ -53,7 +53,7 @@ GAME_SUBCOMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "egizia": {
         "sail": ("place", "pass", "stop", "endturn"),
-        "card": ("track", "n18", "improve", "alyi", "ring", "leftover"),
+        "card": ("track", "n18", "improve", "keep", "alyi", "ring", "leftover"),
         "feed": ("feed",),
         "build": ("first", "build", "decline", "crew", "draw", "obelisk", "tomb", "pyr", "tmp", "finish"),
         "sphinx": ("keep",),
