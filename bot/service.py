@@ -177,7 +177,7 @@ class GameService:
             seed = self.seed_source() if seed is None else seed
             outcome = game.new_game(len(row.seats), row.options, seed)
             events = [e.to_json() for e in outcome.events]
-            await self.store.start_game(row.id, seed, outcome.state, events, self.clock())
+            await self.store.start_game(row.id, seed, outcome.state, events, self.clock(), game.rules_version)
             row = await self.store.game(row.id)
             assert row is not None
             snap = self.snapshot(row)
@@ -253,6 +253,8 @@ class GameService:
         if row is None or row.seed is None:
             raise ServiceError("err.no_game")
         game = get_game(row.title)
+        if row.rules_version != game.rules_version:
+            raise ServiceError("err.replay_version", stored=row.rules_version, current=game.rules_version)
         state = game.new_game(len(row.seats), row.options, row.seed).state
         for move in await self.store.moves(game_id):
             if move.seq == 0:

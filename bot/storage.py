@@ -64,6 +64,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 2: the engine's rules version, so a replay knows which rules wrote a move log
+    """
+    ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1
+    """,
 ]
 
 
@@ -89,6 +93,7 @@ class GameRow:
     state: dict[str, Any] | None
     created_at: float
     updated_at: float
+    rules_version: int = 1
     seats: list[Seat] = field(default_factory=list)
 
     def seat_of(self, user_id: str) -> int | None:
@@ -188,7 +193,7 @@ class Store:
             status=r["status"], host_id=r["host_id"], options=json.loads(r["options"]), seed=r["seed"],
             locale=r["locale"], version=r["version"],
             state=json.loads(r["state"]) if r["state"] is not None else None,
-            created_at=r["created_at"], updated_at=r["updated_at"],
+            created_at=r["created_at"], updated_at=r["updated_at"], rules_version=r["rules_version"],
         )
         async with self.db.execute(
             "SELECT seat, user_id, name FROM seats WHERE game_id=? ORDER BY seat", (row.id,)
@@ -266,13 +271,14 @@ class Store:
         stmts.append(("UPDATE games SET updated_at=?, host_id=COALESCE(?, host_id) WHERE id=?", (now, host_id, game_id)))
         await self._tx(stmts)
 
-    async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]], now: float) -> None:
+    async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]], now: float,
+                         rules_version: int = 1) -> None:
         """Lobby → active, with the set-up state as move 0 of the log."""
         await self._tx(
             [
                 (
-                    "UPDATE games SET status=?, seed=?, state=?, version=0, updated_at=? WHERE id=? AND status=?",
-                    (ACTIVE, seed, _dumps(state), now, game_id, LOBBY),
+                    "UPDATE games SET status=?, seed=?, state=?, version=0, rules_version=?, updated_at=? WHERE id=? AND status=?",
+                    (ACTIVE, seed, _dumps(state), rules_version, now, game_id, LOBBY),
                 ),
                 ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at) VALUES (?,?,?,?,?,?,?)",
                  (game_id, 0, None, None, "setup", _dumps(events), now)),

@@ -179,6 +179,8 @@ class Game:
     """Base class of a title. Subclasses implement the abstract methods."""
 
     id: str = ""
+    #: Bumped whenever a rules change makes an old move log replay differently (the store keeps it per game).
+    rules_version: int = 1
     min_players: int = 2
     max_players: int = 2
     option_specs: tuple[OptionSpec, ...] = ()

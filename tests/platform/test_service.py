@@ -177,3 +177,13 @@ async def test_moves_in_many_channels_at_once_share_one_connection_safely(servic
         row = await store.open_game(channel)
         assert row.version == 8 == snap.row.version
         assert await service.replay(row.id) == row.state
+
+
+async def test_replay_refuses_a_log_written_under_other_rules(service, store):
+    snap = await started(service)
+    p = snap.prompts[0]
+    await service.act("chan", USERS[p.seat], p.options[0].action)
+    await store.db.execute("UPDATE games SET rules_version=rules_version+1 WHERE id=?", (snap.row.id,))
+    with pytest.raises(ServiceError) as e:
+        await service.replay(snap.row.id)
+    assert e.value.message.key == "err.replay_version"

@@ -90,3 +90,24 @@ async def test_finishing_move_closes_the_game_and_frees_the_channel(store):
     assert latest.status == OVER
     await store.create_game("c", None, "alhambra", "u1", "Ann", {}, "en", 3.0)
     assert (await store.latest_game("c")).status == LOBBY
+
+
+async def test_a_version_1_database_is_migrated_in_place(tmp_path):
+    """A database written by schema 1 gains the rules_version column and keeps its games."""
+    import aiosqlite
+
+    path = str(tmp_path / "old.sqlite3")
+    db = await aiosqlite.connect(path, isolation_level=None)
+    for statement in filter(str.strip, MIGRATIONS[0].split(";")):
+        await db.execute(statement)
+    await db.execute("PRAGMA user_version=1")
+    await db.execute(
+        "INSERT INTO games(channel_id, title, status, host_id, options, created_at, updated_at)"
+        " VALUES ('c', 'alhambra', 'lobby', 'u1', '{}', 1, 1)"
+    )
+    await db.close()
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS) >= 2
+    row = await store.open_game("c")
+    assert row.host_id == "u1" and row.rules_version == 1
+    await store.close()
