@@ -151,6 +151,7 @@ class Referee(discord.Client):
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.service = service
         self.config = config or Config()
+        self._last_board: dict[int, Any] = {}  # game id → its newest board message
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[assignment]
         build_commands(self)
@@ -192,8 +193,23 @@ class Referee(discord.Client):
         content, embed, view = compose_turn(snap, lines, locale)
         embed.set_image(url="attachment://board.png")
         file = await self.board_file(snap, locale)
-        await channel.send(content=content, embed=embed, file=file, view=view,
-                           allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False))
+        message = await channel.send(content=content, embed=embed, file=file, view=view,
+                                     allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False))
+        await self.retire_buttons(snap.row.id, message)
+
+    async def retire_buttons(self, game_id: int, newest: Any) -> None:
+        """Take the buttons off the game's previous board message, so only the newest one offers moves.
+
+        Best effort: after a restart the previous message is unknown, and its buttons then answer
+        "the game has moved on" when pressed.
+        """
+        previous = self._last_board.get(game_id)
+        self._last_board[game_id] = newest
+        if previous is not None and previous is not newest and hasattr(previous, "edit"):
+            try:
+                await previous.edit(view=None)
+            except discord.HTTPException:
+                log.info("could not retire the buttons of an old board message of game %s", game_id)
 
     @private_refusals
     async def do_move(self, interaction: discord.Interaction, action: str, expected_version: int | None = None) -> None:
@@ -595,8 +611,9 @@ def build_commands(bot: Referee) -> None:
         chan_locale = bot.channel_locale(snap)
         content, embed, view = compose_turn(snap, [], chan_locale)
         embed.set_image(url="attachment://board.png")
-        await interaction.followup.send(content=content, embed=embed, file=await bot.board_file(snap, chan_locale),
-                                        view=view, allowed_mentions=discord.AllowedMentions.none())
+        message = await interaction.followup.send(content=content, embed=embed, file=await bot.board_file(snap, chan_locale),
+                                                  view=view, allowed_mentions=discord.AllowedMentions.none(), wait=True)
+        await bot.retire_buttons(snap.row.id, message)
 
     @group.command(name="hand", description=L("cmd.hand"))
     async def hand(interaction: discord.Interaction) -> None:

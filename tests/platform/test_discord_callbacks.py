@@ -147,3 +147,27 @@ async def test_commands_without_a_game_answer_privately(bot):
         i.channel.send.assert_not_awaited()
         if i.response.defer.await_count:
             assert i.response.defer.await_args.kwargs["ephemeral"] is True, name
+
+
+async def test_a_new_board_takes_the_buttons_off_the_previous_one(bot, service):
+    from unittest.mock import AsyncMock
+
+    snap = await started(service, n=2)
+    first = AsyncMock()
+    second = AsyncMock()
+    channel = interaction(bot, USERS[0]).channel
+    channel.send = AsyncMock(side_effect=[first, second])
+    await bot.post_turn(channel, snap, ["one"])
+    first.edit.assert_not_awaited()
+    await bot.post_turn(channel, snap, ["two"])
+    first.edit.assert_awaited_once_with(view=None)
+    second.edit.assert_not_awaited()
+
+
+async def test_board_command_reposts_publicly(bot, service):
+    await started(service, n=2)
+    i = interaction(bot, USERS[0])
+    await cmd(bot, "game board").callback(i)
+    assert i.response.defer.await_args.kwargs["ephemeral"] is False
+    call = i.followup.send.await_args
+    assert call.kwargs["file"].filename == "board.png" and not call.kwargs.get("ephemeral")
