@@ -490,7 +490,10 @@ async def cmd_start(bot: Referee, interaction: discord.Interaction) -> None:
 
 
 def options_summary(title: str, options: dict[str, Any], locale: str) -> str:
-    return ", ".join(f"{k}={v}" for k, v in options.items()) or t("lobby.default_options", locale)
+    """The options that differ from the rules as printed, or "standard rules"."""
+    defaults = {spec.name: spec.default for spec in get_game(title).option_specs}
+    changed = [f"{k}={_option_text(v)}" for k, v in options.items() if defaults.get(k) != v]
+    return ", ".join(changed) or t("lobby.default_options", locale)
 
 
 def _option_text(value: Any) -> str:

@@ -224,11 +224,6 @@ class Store:
             ]
         return list(reversed(rows)) if newest else rows
 
-    async def games_in(self, status: str) -> list[GameRow]:
-        async with self.db.execute("SELECT id FROM games WHERE status=? ORDER BY id", (status,)) as cur:
-            ids = [r[0] async for r in cur]
-        return [g for g in [await self.game(i) for i in ids] if g]
-
     # ------------------------------------------------------------------ writing
 
     async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]], check: int | None = None) -> int:

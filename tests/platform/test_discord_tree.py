@@ -73,3 +73,13 @@ def test_options_autocomplete_offers_only_allowed_pairs():
     more = option_choices("alhambra", "open_hands=true ", "en")
     assert more and all(c.value.startswith("open_hands=true ") for c in more)
     assert not any("open_hands=false" in c.value for c in more)
+
+
+def test_lobby_names_only_the_options_that_differ_from_the_rules():
+    """ALH-OPT-5: a lobby shows the house rules in force, not every default."""
+    from bot.discord_bot import options_summary
+    from engines import get_game
+
+    defaults = get_game("alhambra").resolve_options({})
+    assert options_summary("alhambra", defaults, "en") == "standard rules"
+    assert options_summary("alhambra", {**defaults, "open_hands": True}, "en") == "open_hands=true"
