@@ -28,11 +28,15 @@ State layout (plain JSON; positions 0 = stairs, 1…43 = path, 44 = tomb)::
 Action grammar (one pending decision at a time; ``prompts`` lists every legal action):
 
     start <seat>            C-03  start player (option start_player=host_choice; asked of seat 0)
-    play L | play R         C-04  play the left / right end card (secret prompt)
+    play L|R <from>         C-04  play the left / right end card and move from <from> (secret prompt):
+                                  number and fixed one-less cards
+    play L|R <from> <k>     C-04  ... moving <k> steps: 1–X, one-less with one_less_steps=choose_1_to_3
+    play L|R <from> f|b     C-04  ... +/−1 forward / backward
+    play L | play R         C-04  a card whose movement is not known before it is played (secret prompt):
+                                  die and 1–die (rolled now, then C-06), advance all, last to second last
     discard L | discard R   C-05  no end card is playable: discard one (secret prompt)
-    move <from>             C-06  number, die (after the roll) and fixed one-less cards
-    move <from> <k>         C-06  1–X, 1–die (after the roll), one-less with one_less_steps=choose_1_to_3
-    move <from> f|b         C-06  +/−1 forward / backward
+    move <from>             C-06  die (after the roll)
+    move <from> <k>         C-06  1–die (after the roll)
     act <pos>               C-08  which position acts after advance all
     key | card              C-09  Horus tile: key or Horus card
     level <n>               C-10  Horus-eye temple tile: which stack
@@ -41,9 +45,16 @@ Action grammar (one pending decision at a time; ``prompts`` lists every legal ac
     wake | sleep            C-13  own lying adventurer passed (option anubis_activation_optional)
 
 ``<from>`` and ``<pos>`` are positions (adventurers are chosen by position, DECISIONS.md).
-C-06e (advance all) and C-07 (last to second last) never ask. Decisions with exactly one
-option resolve themselves inside ``apply`` (C-05 only when both end cards are the same type;
-C-06 also when all its options are one start -> end pair with the same effects).
+A card whose movement is known before it is played folds C-06 into C-04: one option per legal
+(end card, start position, steps / direction), so such a turn is one move; applying ``play L 7``
+gives the same events and state as the former ``play L`` then ``move 7``. When all of one card's
+movement options are one start -> end pair with the same effects, that card offers only the first
+(C-06 resolved itself then). Both ends are listed even when they hold the same card (the hands
+left differ). C-06 is asked only after a roll (it still accepts ``move <from> [<k>|f|b]`` for a
+game saved mid-turn under the two-step grammar). C-06e (advance all) and C-07 (last to second
+last) never ask. Decisions with exactly one option resolve themselves inside ``apply`` (C-05 only
+when both end cards are the same type; C-06 also when all its options are one start -> end pair
+with the same effects).
 """
 from __future__ import annotations
 
@@ -101,6 +112,7 @@ def steps_msg(k: int) -> Msg:
 
 class Luxor(Game):
     id = "luxor"
+    rules_version = 2  # 2: C-06 folded into C-04 for cards whose movement is known ("play L 7")
     min_players = data.MIN_PLAYERS
     max_players = data.MAX_PLAYERS
     option_specs = _option_specs()
@@ -257,7 +269,10 @@ class Luxor(Game):
         elif kind in ("C-04", "C-05"):
             ends = rules.playable_ends(st, seat)
             for side, cid in (("L", p["hand"][0]), ("R", p["hand"][-1])):
-                if kind == "C-04" and ends[side]:
+                if kind == "C-04" and ends[side] and rules.move_known_before_play(cid):
+                    for action, r, info in rules.play_moves(st, seat, cid):
+                        out.append(Option(f"play {side} {action[len('move '):]}", self._play_move_label(st, seat, side, cid, r, info)))
+                elif kind == "C-04" and ends[side]:
                     out.append(
                         Option(
                             f"play {side}",
@@ -270,7 +285,7 @@ class Luxor(Game):
                     )
         elif kind == "C-06":
             for action, r, info in rules.movement_options(st, seat, turn["card"], turn["roll"]):
-                out.append(Option(action, self._move_label(st, seat, r, info)))
+                out.append(Option(action, self._move_label(st, seat, turn["card"], r, info)))
         elif kind == "C-08":
             for pos in rules.actor_candidates(st):
                 out.append(Option(f"act {pos}", msg("luxor.opt.act", dst=dest_msg(st, pos), n=rules.count_at(st, seat, pos))))
@@ -301,27 +316,50 @@ class Luxor(Game):
         return out
 
     def _preview(self, st: State, seat: int, cid: str) -> Msg:
-        """Where a fixed-step card would take each position: `` (S→3, 7→12)``; empty for other cards."""
+        """For a ``play L`` option (a card without a move to choose now): where *last to second
+        last* jumps, `` (S→12)``; empty for other cards."""
         card = data.CARDS[cid]
-        if card["kind"] == "move" or (card["kind"] == "one_less" and st["options"]["one_less_steps"] == "fixed"):
-            hops = [
-                msg("luxor.opt.hop", src=rules.short_place(info["from"]), dst=rules.short_place(r["end"]))
-                for _, r, info in rules.movement_options(st, seat, cid, None)
-            ]
-            return msg("luxor.opt.preview", moves=hops)
         if card["kind"] == "last_to_second_last":
             ls = rules.last_second_last(st, seat)
             if ls:
                 return msg("luxor.opt.preview", moves=[msg("luxor.opt.hop", src=rules.short_place(ls[0]), dst=rules.short_place(ls[1]))])
         return msg("luxor.opt.none")
 
-    def _move_label(self, st: State, seat: int, r: dict[str, Any], info: dict[str, Any]) -> Msg:
+    def _play_move_label(self, st: State, seat: int, side: str, cid: str, r: dict[str, Any], info: dict[str, Any]) -> Msg:
+        """A combined C-04 option: the end and its card, then the move in short, e.g.
+        ``Left 1-5 · 3 steps: 5 → 20 (wild or scarab) [Osiris 9, 16, wakes statues 7, 18]``.
+        Adventurers are chosen by position, so the label names positions, not figures."""
+        parts = self._move_parts(st, seat, cid, r, info)
+        return msg(
+            "luxor.opt.play_move",
+            side=msg(f"luxor.end.{side}"),
+            card=card_msg(cid),
+            prefix=parts["prefix"],
+            src=rules.short_place(info["from"]),
+            dst=parts["dst"],
+            notes=parts["notes"],
+        )
+
+    def _move_label(self, st: State, seat: int, cid: str, r: dict[str, Any], info: dict[str, Any]) -> Msg:
+        """A C-06 option: steps / direction, adventurer, from, to (with the tile there), notes."""
         i = rules.adv_at(st, seat, info["from"])
+        parts = self._move_parts(st, seat, cid, r, info)
+        return msg(
+            "luxor.opt.move",
+            prefix=parts["prefix"],
+            adv=(i or 0) + 1,
+            src=place_msg(info["from"]),
+            dst=parts["dst"],
+            notes=parts["notes"],
+        )
+
+    def _move_parts(self, st: State, seat: int, cid: str, r: dict[str, Any], info: dict[str, Any]) -> dict[str, Msg]:
+        """The parts of a movement label: ``prefix`` (steps or direction, when the card lets the
+        player choose them), ``dst`` (end and its tile) and ``notes`` (Osiris, statues woken, tomb, stop)."""
+        kind = data.CARDS[cid]["kind"]
         if info["dir"]:
             prefix = msg(f"luxor.opt.dir_{info['dir']}")
-        elif data.CARDS[st["turn"]["card"]]["kind"] in ("range", "range_die") or (
-            data.CARDS[st["turn"]["card"]]["kind"] == "one_less" and st["options"]["one_less_steps"] != "fixed"
-        ):
+        elif kind in ("range", "range_die") or (kind == "one_less" and st["options"]["one_less_steps"] != "fixed"):
             prefix = steps_msg(info["k"])
         else:
             prefix = msg("luxor.opt.none")
@@ -336,14 +374,11 @@ class Luxor(Game):
             notes.append(msg("luxor.note.tomb"))
         if r.get("stopped"):
             notes.append(msg("luxor.note.stopped"))
-        return msg(
-            "luxor.opt.move",
-            prefix=prefix,
-            adv=(i or 0) + 1,
-            src=place_msg(info["from"]),
-            dst=rules.dest_short(st, r["end"]),
-            notes=msg("luxor.opt.notes", items=notes) if notes else msg("luxor.opt.none"),
-        )
+        return {
+            "prefix": prefix,
+            "dst": rules.dest_short(st, r["end"]),
+            "notes": msg("luxor.opt.notes", items=notes) if notes else msg("luxor.opt.none"),
+        }
 
     # ------------------------------------------------------------------ apply
 
@@ -400,17 +435,12 @@ class Luxor(Game):
             return IllegalAction("LUX-TURN-2", "luxor.err.garbage")
         head = toks[0]
         if kind == "C-04":
-            if head == "discard":
-                return IllegalAction("LUX-NOMOVE-2", "luxor.err.must_play")
-            if head == "play" and len(toks) == 2 and toks[1] in ("L", "R"):
-                return IllegalAction("LUX-LEGAL-4", "luxor.err.unplayable")
-            if head == "play":
-                return IllegalAction("LUX-HAND-2", "luxor.err.ends_only")
-            return IllegalAction("LUX-TURN-3", "luxor.err.play_first")
+            return self._reject_play(st, toks)
         if kind == "C-05":
             return IllegalAction("LUX-NOMOVE-1", "luxor.err.discard_only")
         if kind == "C-06":
-            return self._reject_move(st, toks)
+            turn = st["turn"]
+            return self._reject_move(st, st["pending"]["seat"], turn["card"], turn["roll"], toks)
         if kind == "C-08" and head == "act":
             return IllegalAction("LUX-CARD-H06", "luxor.err.not_actor")
         clause = {
@@ -424,11 +454,38 @@ class Luxor(Game):
         }[kind]
         return IllegalAction(clause, "luxor.err.not_an_option")
 
-    def _reject_move(self, st: State, toks: list[str]) -> IllegalAction:
-        """A refused C-06 action, naming the clause that forbids it (LUX-LEGAL-1 … LUX-MOVE-7)."""
-        seat = st["pending"]["seat"]
-        turn = st["turn"]
-        card = data.CARDS[turn["card"]]
+    def _reject_play(self, st: State, toks: list[str]) -> IllegalAction:
+        """A refused C-04 action: not a play, not an end, an unplayable end, a move given to a card
+        that takes none now, a move missing, or a move its card does not allow (as in C-06)."""
+        head = toks[0]
+        if head == "discard":
+            return IllegalAction("LUX-NOMOVE-2", "luxor.err.must_play")
+        if head != "play":
+            return IllegalAction("LUX-TURN-3", "luxor.err.play_first")
+        if len(toks) < 2 or toks[1] not in ("L", "R"):
+            return IllegalAction("LUX-HAND-2", "luxor.err.ends_only")
+        seat, side = st["pending"]["seat"], toks[1]
+        hand = st["seats"][seat]["hand"]
+        cid = hand[0] if side == "L" else hand[-1]
+        if not rules.playable_ends(st, seat)[side]:
+            return IllegalAction("LUX-LEGAL-4", "luxor.err.unplayable")
+        kind = data.CARDS[cid]["kind"]
+        if kind in rules.ROLL_KINDS:  # len(toks) > 2: "play L" alone is offered
+            return IllegalAction("LUX-CARD-S03" if kind == "die" else "LUX-CARD-H04", "luxor.err.roll_first")
+        if kind in rules.SELF_MOVING_KINDS:
+            return IllegalAction("LUX-CARD-H05" if kind == "advance_all" else "LUX-CARD-H07", "luxor.err.moves_itself")
+        if len(toks) == 2:
+            return IllegalAction("LUX-LEGAL-1", "luxor.err.play_with_move")
+        move = ["move"] + toks[2:]
+        if " ".join(move) in {a for a, _, _ in rules.movement_options(st, seat, cid, None)}:
+            # legal, but all of this card's moves are one start -> end pair and another one is offered
+            return IllegalAction("LUX-LEGAL-3", "luxor.err.not_an_option")
+        return self._reject_move(st, seat, cid, None, move)
+
+    def _reject_move(self, st: State, seat: int, cid: str, roll: int | None, toks: list[str]) -> IllegalAction:
+        """A refused movement (C-06, or the move part of a C-04 ``play L …``), naming the clause that
+        forbids it (LUX-LEGAL-1 … LUX-MOVE-7). ``toks`` is ``["move", <from>, <k>|f|b?]``."""
+        card = data.CARDS[cid]
         kind = card["kind"]
         if len(toks) not in (2, 3) or toks[0] != "move" or not _is_number(toks[1]):
             return IllegalAction("LUX-LEGAL-1", "luxor.err.garbage")
@@ -449,12 +506,12 @@ class Luxor(Game):
         elif kind in ("range", "range_die") or (kind == "one_less" and st["options"]["one_less_steps"] != "fixed"):
             clause = {"range": "LUX-CARD-H03", "range_die": "LUX-CARD-H04", "one_less": "LUX-OPT-8"}[kind]
             lo = card.get("min", 1) if kind == "range" else 1
-            hi = {"range": card.get("max"), "range_die": turn["roll"], "one_less": data.ONE_LESS_MAX}[kind]
+            hi = {"range": card.get("max"), "range_die": roll, "one_less": data.ONE_LESS_MAX}[kind]
             if extra is None or not _is_number(extra) or not lo <= int(extra) <= hi:
                 return IllegalAction(clause, "luxor.err.steps_range", lo=lo, hi=hi)
             problem = rules.move_problem(st, pos, int(extra), keys)
         else:  # a fixed count: number card, die after the roll, one adventurer less (printed steps)
-            n = turn["roll"] if kind == "die" else card["steps"]
+            n = roll if kind == "die" else card["steps"]
             if extra is not None:
                 clause = {"move": "LUX-CARD-S01", "die": "LUX-CARD-S03", "one_less": "LUX-CARD-H08"}[kind]
                 return IllegalAction(clause, "luxor.err.fixed_steps", n=n)

@@ -314,6 +314,27 @@ def movement_options(state: State, seat: int, cid: str, roll: int | None) -> lis
     return out
 
 
+ROLL_KINDS = ("die", "range_die")  # the movement is chosen after the roll: "play L", then C-06
+SELF_MOVING_KINDS = ("advance_all", "last_to_second_last")  # C-06e / C-07: nothing to choose
+
+
+def move_known_before_play(cid: str) -> bool:
+    """True when the card's movement options are known before it is played (no die roll, and it
+    moves one chosen adventurer): its C-04 options name the move too (``play L 7``)."""
+    kind = data.CARDS[cid]["kind"]
+    return kind not in ROLL_KINDS and kind not in SELF_MOVING_KINDS
+
+
+def play_moves(state: State, seat: int, cid: str) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """The movement options a combined C-04 option may name for ``cid`` (a card whose movement is
+    known before playing): :func:`movement_options`, except that options which are all one
+    (start -> end) pair with the same effects collapse to the first, as C-06 resolved itself then."""
+    moves = movement_options(state, seat, cid, None)
+    if len(moves) > 1 and len({move_outcome(state, seat, cid, r, info) for _, r, info in moves}) == 1:
+        return moves[:1]
+    return moves
+
+
 def move_outcome(state: State, seat: int, cid: str, r: dict[str, Any], info: dict[str, Any]) -> tuple:
     """Everything a C-06 option changes: start, movement end, tomb entry, stop, the player's own
     lying adventurers it wakes, and whether *one adventurer less* lowers the requirement there.
@@ -510,6 +531,15 @@ def _play(st: State, ev: list[Event], end: str) -> None:
         _draw_phase(st, ev)
         return
     st["pending"] = {"kind": "C-06", "seat": seat}
+
+
+def _play_and_move(st: State, ev: list[Event], end: str, move_action: str) -> None:
+    """C-04 with a combined option (``play L 7``): LUX-TURN-3 and the C-06 choice in one step,
+    with the same events and state as ``play L`` followed by ``move 7``."""
+    _play(st, ev, end)
+    assert st["pending"] == {"kind": "C-06", "seat": st["current"]}, st["pending"]
+    st["pending"] = None
+    _move(st, ev, move_action)
 
 
 def _discard(st: State, ev: list[Event], end: str) -> None:
@@ -940,7 +970,10 @@ def dispatch(st: State, ev: list[Event], kind: str, action: str) -> None:
         ev.append(Event(msg("luxor.ev.start_player", player=start)))
         _begin_turn(st, ev)
     elif kind == "C-04":
-        _play(st, ev, toks[1])
+        if len(toks) > 2:  # "play L 7", "play L 7 3", "play R 12 f"
+            _play_and_move(st, ev, toks[1], " ".join(["move"] + toks[2:]))
+        else:
+            _play(st, ev, toks[1])
     elif kind == "C-05":
         _discard(st, ev, toks[1])
     elif kind == "C-06":

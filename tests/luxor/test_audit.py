@@ -85,7 +85,7 @@ def _reject(st, seat, action):
     return exc.value.clause, exc.value.message.key
 
 
-def _c06(hand, active=(), lying=(), finished=0, keys=0, roll=None, tiles=None, **options):
+def _begin(hand, active=(), lying=(), finished=0, keys=0, roll=None, tiles=None, **options):
     st = base(**options)
     sc.set_adventurers(st, RED, active=list(active), lying=list(lying), finished=finished)
     if finished:
@@ -98,55 +98,76 @@ def _c06(hand, active=(), lying=(), finished=0, keys=0, roll=None, tiles=None, *
     sc.begin(st, RED)
     if roll is not None:
         sc.force_roll(st, roll)
+    return st
+
+
+def _c04(hand, **kw):
+    """Red's turn begun with ``hand``: the C-04 prompt, where a card without a roll names its move."""
+    st = _begin(hand, **kw)
+    assert prompt(st).kind == "C-04", prompt(st).kind
+    return st
+
+
+def _c06(hand, **kw):
+    """Red has played the left card, a die card (rolled ``roll``): the C-06 prompt."""
+    st = _begin(hand, **kw)
     st, _ = do(st, RED, "play L")
     assert prompt(st).kind == "C-06", prompt(st).kind
     return st
 
 
 def test_rejected_moves_name_the_rule_that_forbids_them_LUX_MOVE_4_LUX_TOMB_2_LUX_MOVE_7_LUX_MOVE_5():
-    """A refused C-06 move names the clause that forbids it, not a generic one:
+    """A refused move names the clause that forbids it, not a generic one:
     overshoot LUX-MOVE-4, keyless tomb LUX-TOMB-2, impossible Osiris continuation LUX-MOVE-7,
-    no tile behind LUX-MOVE-5, lying LUX-ANUBIS-1, finished LUX-TOMB-4, no adventurer LUX-MOVE-1."""
+    no tile behind LUX-MOVE-5, lying LUX-ANUBIS-1, finished LUX-TOMB-4, no adventurer LUX-MOVE-1.
+    C-04 names the move with the card (``play L 42``); after a roll C-06 asks it (``move 42``)."""
     # "3" from 42: 43, tomb, then one step too many
-    st = _c06(["3", "5", "5", "5", "5"], active=[42, 3, 0, 0, 0], keys=1)
+    st = _c04(["3", "5", "5", "5", "5"], active=[42, 3, 0, 0, 0], keys=1)
+    assert _reject(st, RED, "play L 42") == ("LUX-MOVE-4", "luxor.err.overshoot")
+    st = _c06(["die", "5", "5", "5", "5"], active=[42, 3, 0, 0, 0], keys=1, roll=3)
     assert _reject(st, RED, "move 42") == ("LUX-MOVE-4", "luxor.err.overshoot")
     # "2" from 42 reaches the tomb exactly, but Red has no key
-    st = _c06(["2", "5", "5", "5", "5"], active=[42, 3, 0, 0, 0])
+    st = _c04(["2", "5", "5", "5", "5"], active=[42, 3, 0, 0, 0])
+    assert _reject(st, RED, "play L 42") == ("LUX-TOMB-2", "luxor.err.no_key")
+    st = _c06(["die", "5", "5", "5", "5"], active=[42, 3, 0, 0, 0], roll=2)
     assert _reject(st, RED, "move 42") == ("LUX-TOMB-2", "luxor.err.no_key")
     # "1" from 35 onto Osiris 36 (value 4): 38, 40, 42, tomb without a key
-    st = _c06(["1", "5", "5", "5", "5"], active=[35, 3, 0, 0, 0], tiles={37: None, 39: None, 41: None, 43: None})
+    st = _c04(["1", "5", "5", "5", "5"], active=[35, 3, 0, 0, 0], tiles={37: None, 39: None, 41: None, 43: None})
     assert rules.resolve(st, 35, 1, 0) is None
-    assert _reject(st, RED, "move 35") == ("LUX-MOVE-7", "luxor.err.osiris")
+    assert _reject(st, RED, "play L 35") == ("LUX-MOVE-7", "luxor.err.osiris")
     # +/-1 back from the first tile: nothing behind, the stairs are no target
-    st = _c06(["+/-1", "5", "5", "5", "5"], active=[1, 3], lying=[7, 18, 29])
-    assert _reject(st, RED, "move 1 b") == ("LUX-MOVE-5", "luxor.err.no_tile_behind")
+    st = _c04(["+/-1", "5", "5", "5", "5"], active=[1, 3], lying=[7, 18, 29])
+    assert _reject(st, RED, "play L 1 b") == ("LUX-MOVE-5", "luxor.err.no_tile_behind")
     # lying and finished adventurers, and a space without an adventurer
-    st = _c06(["1", "5", "5", "5", "5"], active=[5, 0, 0], lying=[18, 29])
+    st = _c04(["1", "5", "5", "5", "5"], active=[5, 0, 0], lying=[18, 29])
+    assert _reject(st, RED, "play L 18") == ("LUX-ANUBIS-1", "luxor.err.lying")
+    assert _reject(st, RED, "play L 12") == ("LUX-MOVE-1", "luxor.err.no_adventurer")
+    st = _c04(["1", "5", "5", "5", "5"], active=[5, 0, 0, 0], finished=1)
+    assert _reject(st, RED, "play L 44") == ("LUX-TOMB-4", "luxor.err.finished")
+    st = _c06(["die", "5", "5", "5", "5"], active=[5, 0, 0], lying=[18, 29], roll=1)
     assert _reject(st, RED, "move 18") == ("LUX-ANUBIS-1", "luxor.err.lying")
     assert _reject(st, RED, "move 12") == ("LUX-MOVE-1", "luxor.err.no_adventurer")
-    st = _c06(["1", "5", "5", "5", "5"], active=[5, 0, 0, 0], finished=1)
-    assert _reject(st, RED, "move 44") == ("LUX-TOMB-4", "luxor.err.finished")
 
 
 def test_rejected_step_counts_name_the_card_rule_LUX_CARD_H03_LUX_CARD_H04_LUX_CARD_S01_LUX_OPT_8():
     """A step count outside the card's range names the card's clause; a count given to a
     fixed-step card, or a missing count, is refused with the card's clause too."""
-    st = _c06(["H1-1", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])  # 1-3
-    assert _reject(st, RED, "move 10 4") == ("LUX-CARD-H03", "luxor.err.steps_range")
-    assert _reject(st, RED, "move 10") == ("LUX-CARD-H03", "luxor.err.steps_range")
+    st = _c04(["H1-1", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])  # 1-3
+    assert _reject(st, RED, "play L 10 4") == ("LUX-CARD-H03", "luxor.err.steps_range")
+    assert _reject(st, RED, "play L 10") == ("LUX-CARD-H03", "luxor.err.steps_range")
     st = _c06(["H1-4", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29], roll=2)  # 1-die, rolled 2
     assert _reject(st, RED, "move 10 3") == ("LUX-CARD-H04", "luxor.err.steps_range")
-    st = _c06(["2", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
-    assert _reject(st, RED, "move 10 2") == ("LUX-CARD-S01", "luxor.err.fixed_steps")
+    st = _c04(["2", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
+    assert _reject(st, RED, "play L 10 2") == ("LUX-CARD-S01", "luxor.err.fixed_steps")
     st = _c06(["die", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29], roll=3)
     assert _reject(st, RED, "move 10 3") == ("LUX-CARD-S03", "luxor.err.fixed_steps")
-    st = _c06(["H1-7", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
-    assert _reject(st, RED, "move 10 1") == ("LUX-CARD-H08", "luxor.err.fixed_steps")
-    st = _c06(["H1-7", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29], one_less_steps="choose_1_to_3")
-    assert _reject(st, RED, "move 10 4") == ("LUX-OPT-8", "luxor.err.steps_range")
-    st = _c06(["+/-1", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
-    assert _reject(st, RED, "move 10") == ("LUX-CARD-S02", "luxor.err.direction")
-    assert _reject(st, RED, "move 10 x") == ("LUX-CARD-S02", "luxor.err.direction")
+    st = _c04(["H1-7", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
+    assert _reject(st, RED, "play L 10 1") == ("LUX-CARD-H08", "luxor.err.fixed_steps")
+    st = _c04(["H1-7", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29], one_less_steps="choose_1_to_3")
+    assert _reject(st, RED, "play L 10 4") == ("LUX-OPT-8", "luxor.err.steps_range")
+    st = _c04(["+/-1", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
+    assert _reject(st, RED, "play L 10") == ("LUX-CARD-S02", "luxor.err.direction")
+    assert _reject(st, RED, "play L 10 x") == ("LUX-CARD-S02", "luxor.err.direction")
 
 
 def test_rejections_outside_movement_name_their_clause_LUX_TURN_3_LUX_CARD_H06_LUX_END_4():
@@ -204,8 +225,7 @@ def test_horus_card_option_says_no_draw_C09_C10_LUX_TILE_HORUS_3_LUX_TILE_EYE_1(
     sc.horus_top(st, 1, "H1-1")
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    st, _ = do(st, RED, "move 3")
+    st, _ = do(st, RED, "play L 3")
     card = prompt(st).find("card")
     assert t(card.label, "en") == "Take the level-1 Horus card: 1-3 (no draw this turn)"
     assert "bez dobírání" in t(card.label, "cs") and "bez dobierania" in t(card.label, "pl")
@@ -217,8 +237,7 @@ def test_anubis_choice_labels_C13_LUX_ANUBIS_3_LUX_OPT_4():
     sc.set_adventurers(st, RED, active=[6, 0], lying=[7, 18, 29])
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    st, _ = do(st, RED, "move 6")
+    st, _ = do(st, RED, "play L 6")
     p = prompt(st)
     assert [t(o.label, "en") for o in p.options] == [
         "Wake your adventurer at statue 7: it stands on the stairs",
@@ -258,7 +277,10 @@ def test_one_start_end_pair_resolves_itself_C06_LUX_CARD_S02():
     sc.set_hand(st, RED, ["+/-1", "5", "5", "5", "5"])
     sc.begin(st, RED)
     assert {a for a, _, _ in rules.movement_options(st, RED, st["seats"][RED]["hand"][0], None)} == {"move 10 f", "move 10 b"}
-    st, ev = do(st, RED, "play L")
+    # C-04 offers the card once: the pair C-06 resolved by itself (forward, the first option)
+    assert [a for a in actions(st) if a.startswith("play L")] == ["play L 10 f"]
+    assert _reject(st, RED, "play L 10 b") == ("LUX-LEGAL-3", "luxor.err.not_an_option")
+    st, ev = do(st, RED, "play L 10 f")
     assert st["current"] == 1 and [a["pos"] for a in st["seats"][RED]["adv"] if a["state"] == "active"] == [11]
     assert "luxor.ev.moved" in [e.message.key for e in ev]
 
@@ -325,9 +347,8 @@ def test_osiris_continuation_enters_the_tomb_exactly_with_a_key_LUX_TILE_OSIRIS_
     sc.give_keys(st, RED, 1)
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    assert prompt(st).kind == "C-06"
-    st, _ = do(st, RED, "move 35")  # 36 (Osiris 4) -> 38, 40, 42, tomb
+    assert prompt(st).kind == "C-04" and [a for a in actions(st) if a.startswith("play L")] == ["play L 0", "play L 35"]
+    st, _ = do(st, RED, "play L 35")  # 36 (Osiris 4) -> 38, 40, 42, tomb
     red = st["seats"][RED]
     assert red["keys"] == 0 and red["sarcophagi"] == [5] and st["tomb_entries"] == 1 and st["key_space"] == 1
     assert sum(1 for a in red["adv"] if a["state"] == "finished") == 1 and not st["end_triggered"]
@@ -343,8 +364,7 @@ def test_tunnel_never_leads_backwards_LUX_TILE_TUNNEL_1_LUX_TILE_TUNNEL_2_Q17():
     sc.set_adventurers(st, RED, active=[27, 0, 0, 0], lying=[29])
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    st, ev = do(st, RED, "move 27")
+    st, ev = do(st, RED, "play L 27")
     assert "luxor.ev.tunnel_none" in [e.message.key for e in ev]
     assert sorted(a["pos"] for a in st["seats"][RED]["adv"] if a["state"] == "active") == [0, 0, 0, 28]
 
@@ -357,8 +377,7 @@ def test_public_events_and_view_never_hold_scarab_values_LUX_INFO_2_LUX_TILE_SCA
     sc.set_adventurers(st, RED, active=[13, 0], lying=[7, 18, 29])
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    st, ev = do(st, RED, "move 13")
+    st, ev = do(st, RED, "play L 13")
     sid = st["seats"][RED]["scarabs"][0]
     import json
 
@@ -379,8 +398,8 @@ def test_non_canonical_action_is_not_called_unplayable_LUX_TURN_2():
     st = base()
     sc.set_hand(st, RED, ["1", "5", "5", "5", "2"])
     sc.begin(st, RED)
-    assert "play L" in actions(st)
-    for bad in ("play L ", " play L", "play  L"):
+    assert "play L 0" in actions(st)
+    for bad in ("play L ", " play L", "play  L", "play L 0 ", " play L 0", "play L  0", "play  L 0"):
         assert _reject(st, RED, bad) == ("LUX-TURN-2", "luxor.err.garbage")
 
 
@@ -417,11 +436,16 @@ def test_tomb_value_option_accepts_any_integer_from_the_last_stretch_LUX_OPT_9()
 def test_unicode_digits_are_refused_not_crashing_LUX_LEGAL_1():
     """"move ²" made apply raise ValueError (str.isdigit accepts '²', int() does not) instead of
     IllegalAction; the bot only answers IllegalAction. Non-ASCII digits are not part of the grammar."""
-    st = _c06(["H1-1", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
+    st = _c04(["H1-1", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29])
+    assert _reject(st, RED, "play L ²") == ("LUX-LEGAL-1", "luxor.err.garbage")
+    assert _reject(st, RED, "play L \u0663 1") == ("LUX-LEGAL-1", "luxor.err.garbage")
+    assert _reject(st, RED, "play L 10 ²") == ("LUX-CARD-H03", "luxor.err.steps_range")
+    assert _reject(st, RED, "play L 10 \u0663") == ("LUX-CARD-H03", "luxor.err.steps_range")
+    st = _c06(["H1-4", "5", "5", "5", "5"], active=[10, 0], lying=[7, 18, 29], roll=3)  # 1-die, rolled 3
     assert _reject(st, RED, "move ²") == ("LUX-LEGAL-1", "luxor.err.garbage")
     assert _reject(st, RED, "move \u0663 1") == ("LUX-LEGAL-1", "luxor.err.garbage")
-    assert _reject(st, RED, "move 10 ²") == ("LUX-CARD-H03", "luxor.err.steps_range")
-    assert _reject(st, RED, "move 10 \u0663") == ("LUX-CARD-H03", "luxor.err.steps_range")
+    assert _reject(st, RED, "move 10 ²") == ("LUX-CARD-H04", "luxor.err.steps_range")
+    assert _reject(st, RED, "move 10 \u0663") == ("LUX-CARD-H04", "luxor.err.steps_range")
 
 
 def test_public_view_says_why_the_game_ended_LUX_END_2_LUX_END_4():
@@ -443,8 +467,7 @@ def test_public_view_says_why_the_game_ended_LUX_END_2_LUX_END_4():
     sc.give_keys(st, RED, 1)
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED, order=[1, RED])  # Red is last in the round: the game ends after this turn
-    st, _ = do(st, RED, "play L")
-    st, _ = do(st, RED, "move 43")
+    st, _ = do(st, RED, "play L 43")
     assert st["over"] and GAME.public_view(st)["final"]["reason"] == "tomb"
 
 

@@ -20,13 +20,13 @@ def test_ex01_only_end_cards_playable_LUX_HAND_2_LUX_LEGAL_4_LUX_HAND_3():
     sc.begin(st, RED)
     p = prompt(st)
     assert p.kind == "C-04" and p.secret
-    assert actions(st) == ["play L", "play R"]
+    assert actions(st) == ["play L 0", "play R 0"]  # both adventurers on 0: one position each
     assert [o.label.params["card"].params.get("n") for o in p.options] == [1, 3]
     # both are playable: from 0, "1" ends on 1 and "3" ends on 3
-    hops = [[(h.params["src"].key, h.params["dst"].params.get("n")) for h in o.label.params["preview"].params["moves"]] for o in p.options]
-    assert hops == [[("luxor.short.stairs", 1)], [("luxor.short.stairs", 3)]]
+    hops = [(o.label.params["src"].key, o.label.params["dst"].params["place"].params.get("n")) for o in p.options]
+    assert hops == [("luxor.short.stairs", 1), ("luxor.short.stairs", 3)]
     draw_before = len(st["draw"])
-    st, ev = do(st, RED, "play R")  # "3" from 0 (both adventurers on 0: one position, auto)
+    st, ev = do(st, RED, "play R 0")  # "3" from 0
     assert active(st, RED) == [0, 3]
     assert st["seats"][RED]["hand"][:2] == [hand[0], hand[1]] and st["seats"][RED]["hand"][3:] == [hand[2], hand[3]]
     hand_after = st["seats"][RED]["hand"]
@@ -42,7 +42,7 @@ def test_ex02_move_from_stairs_LUX_MOVE_2_LUX_MOVE_3_LUX_TILE_TREASURE_3():
     sc.set_hand(st, RED, ["3", "1", "1", "1", "1"])
     sc.begin(st, RED)
     assert rules.resolve(st, 0, 3, 0)["trace"] == [0, 1, 2, 3]
-    st, ev = do(st, RED, "play L")
+    st, ev = do(st, RED, "play L 0")
     assert active(st, RED) == [0, 3]
     assert tile_spec(st, 3) == ("treasure", "statue", 2, 3)
     assert "luxor.ev.treasure_missed" in keys_of(ev)
@@ -60,13 +60,12 @@ def test_ex03_skip_empty_space_LUX_MOVE_1_LUX_ANUBIS_1_LUX_LEGAL_3():
     sc.set_tile(st, 5, ("treasure", "vase", 2, 3))
     sc.set_hand(st, RED, ["3", "1", "1", "1", "1"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
     p = prompt(st)
-    assert p.kind == "C-06"
-    ends = {o.action: o.label.params["dst"].params["place"].params["n"] for o in p.options}
-    assert ends == {"move 1": 5, "move 0": 4}  # no option for the adventurer lying at 7
+    assert p.kind == "C-04"
+    ends = {o.action: o.label.params["dst"].params["place"].params["n"] for o in p.options if o.action.startswith("play L")}
+    assert ends == {"play L 1": 5, "play L 0": 4}  # no option for the adventurer lying at 7
     assert rules.resolve(st, 1, 3, 0)["trace"] == [1, 2, 4, 5] and rules.resolve(st, 0, 3, 0)["trace"] == [0, 1, 2, 4]
-    st, ev = do(st, RED, "move 1")
+    st, ev = do(st, RED, "play L 1")
     assert "luxor.ev.woke" not in keys_of(ev)  # the statue at 7 is not passed
     miss = next(e.message.params for e in ev if e.message.key == "luxor.ev.treasure_missed")
     assert (miss["have"], miss["need"]) == (1, 2)
@@ -83,9 +82,8 @@ def test_ex04_start_from_empty_space_LUX_MOVE_3_LUX_DEF_5():
     assert rules.next_tile(st["tiles"], 13) == 14
     sc.set_hand(st, RED, ["2", "1", "1", "1", "1"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
     assert rules.resolve(st, 13, 2, 0)["trace"] == [13, 14, 15]
-    st, ev = do(st, RED, "move 13")
+    st, ev = do(st, RED, "play L 13")
     assert active(st, RED) == [0, 0, 15]
     assert tile_spec(st, 15) == ("treasure", "jewelry", 2, 3)
     miss = next(e.message.params for e in ev if e.message.key == "luxor.ev.treasure_missed")
@@ -119,8 +117,7 @@ def test_ex05_die_roll_passes_anubis_LUX_CARD_S03_LUX_ANUBIS_2_LUX_ANUBIS_4_LUX_
     # the new adventurer is movable from Green's next turn on: it is an ordinary active adventurer on 0
     sc.set_hand(st, GREEN, ["1", "5", "5", "5", "5"])
     sc.begin(st, GREEN)
-    st, _ = do(st, GREEN, "play L")
-    assert sorted(actions(st)) == ["move 0", "move 8"]
+    assert sorted(a for a in actions(st) if a.startswith("play L")) == ["play L 0", "play L 8"]
 
 
 def test_ex06_take_treasure_reveal_temple_LUX_TILE_TREASURE_2_LUX_TILE_TREASURE_4_LUX_SCORE_1():
@@ -133,8 +130,7 @@ def test_ex06_take_treasure_reveal_temple_LUX_TILE_TREASURE_2_LUX_TILE_TREASURE_
     st["seats"][RED]["score"] = 10
     sc.set_hand(st, RED, ["2", "1", "1", "1", "1"])
     sc.begin(st, RED, order=[0, 1, 2])
-    st, _ = do(st, RED, "play L")
-    st, ev = do(st, RED, "move 12")
+    st, ev = do(st, RED, "play L 12")
     red = st["seats"][RED]
     assert red["score"] == 13 and [data.TREASURES[t]["type"] for t in red["treasures"]] == ["vase"]
     assert tile_spec(st, 14) == ("temple", "wild")
@@ -151,8 +147,7 @@ def test_ex07_horus_tile_card_LUX_TILE_HORUS_1_LUX_TILE_HORUS_3_LUX_HAND_3_LUX_D
     hand = sc.set_hand(st, RED, ["1", "4", "3", "5", "die"])
     sc.horus_top(st, 1, "H1-1")
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    st, _ = do(st, RED, "move 3")
+    st, _ = do(st, RED, "play L 3")
     p = prompt(st)
     assert p.kind == "C-09" and sorted(actions(st)) == ["card", "key"]
     draw_before = len(st["draw"])
@@ -174,10 +169,9 @@ def test_ex08_osiris_jump_onto_scarab_LUX_TILE_OSIRIS_1_LUX_TILE_OSIRIS_2_LUX_TI
     sc.scarab_top(st, 3)
     sc.set_hand(st, RED, ["1", "2", "2", "2", "2"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
     r = rules.resolve(st, 15, 1, 0)
     assert r["trace"] == [15, 16, 17, 19, 20] and r["end"] == 20 and r["osiris"] == [16]
-    st, ev = do(st, RED, "move 15")
+    st, ev = do(st, RED, "play L 15")
     assert active(st, RED) == [0, 0, 20, 25] and lying(st, RED) == [29]
     assert "luxor.ev.woke" not in keys_of(ev)  # nobody of Red's lies at 18
     red = st["seats"][RED]
@@ -204,10 +198,9 @@ def test_ex09_second_tomb_entry_LUX_TOMB_1_LUX_TOMB_2_LUX_TOMB_3_LUX_END_1_LUX_E
     """EX-9 (LUX-TOMB-1, LUX-TOMB-2, LUX-TOMB-3, LUX-TOMB-6, LUX-END-1, LUX-END-2, LUX-TOMB-5, LUX-END-3)."""
     st = _ex09_state(2)
     sc.begin(st, RED, order=[BLUE, RED, GREEN])
-    st, _ = do(st, RED, "play L")
     assert rules.resolve(st, 42, 2, 2)["trace"] == [42, 43, 44]
     space_before = st["key_space"]
-    st, ev = do(st, RED, "move 42")
+    st, ev = do(st, RED, "play L 42")
     red = st["seats"][RED]
     assert red["keys"] == 1 and st["key_space"] == space_before + 1
     assert finished(st, RED) == 1 and red["sarcophagi"] == [3]
@@ -224,8 +217,8 @@ def test_ex09_second_tomb_entry_LUX_TOMB_1_LUX_TOMB_2_LUX_TOMB_3_LUX_END_1_LUX_E
     # counter-check: without a key "2" from 42 is not offered
     st0 = _ex09_state(0)
     sc.begin(st0, RED, order=[BLUE, RED, GREEN])
-    st0, _ = do(st0, RED, "play L")
-    assert "move 42" not in actions(st0)
+    assert prompt(st0).kind == "C-04" and "play L 42" not in actions(st0)
+    assert {a for a in actions(st0) if a.startswith("play L")} == {"play L 30", "play L 20", "play L 10", "play L 0"}
 
 
 def test_ex10_position_scoring_31_LUX_SCORE_3():
@@ -262,8 +255,7 @@ def test_ex13_tunnel_to_next_tunnel_only_LUX_TILE_TUNNEL_1_LUX_TILE_TUNNEL_2_LUX
     sc.set_adventurers(st, GREEN, active=[4, 10, 0], lying=[18, 29])
     sc.set_hand(st, GREEN, ["1", "2", "2", "2", "2"])
     sc.begin(st, GREEN)
-    st, _ = do(st, GREEN, "play L")
-    st, ev = do(st, GREEN, "move 4")
+    st, ev = do(st, GREEN, "play L 4")
     assert active(st, GREEN) == [0, 10, 17] and lying(st, GREEN) == [18, 29]
     tun = [e for e in ev if e.message.key == "luxor.ev.tunnel"]
     assert len(tun) == 1 and tun[0].message.params["dst"].params["n"] == 17
@@ -279,8 +271,7 @@ def test_ex14_horus_eye_tile_level_2_LUX_TILE_EYE_1_LUX_HAND_3():
     sc.horus_top(st, 1, "H1-3")
     sc.horus_top(st, 2, "H2-6")
     sc.begin(st, GREEN)
-    st, _ = do(st, GREEN, "play L")
-    st, _ = do(st, GREEN, "move 10")
+    st, _ = do(st, GREEN, "play L 10")
     assert prompt(st).kind == "C-10" and actions(st) == ["level 1", "level 2"]
     draw_before = len(st["draw"])
     st, ev = do(st, GREEN, "level 2")
@@ -297,8 +288,7 @@ def test_ex15_wild_or_scarab_LUX_TILE_WILDSCARAB_1():
     sc.set_adventurers(st, GREEN, active=[22, 0, 0, 0], lying=[29])
     sc.set_hand(st, GREEN, ["1", "2", "2", "2", "2"])
     sc.begin(st, GREEN)
-    st, _ = do(st, GREEN, "play L")
-    st, _ = do(st, GREEN, "move 22")
+    st, _ = do(st, GREEN, "play L 22")
     assert prompt(st).kind == "C-11" and sorted(actions(st)) == ["scarab", "wild"]
     st, ev = do(st, GREEN, "scarab")
     assert len(st["seats"][GREEN]["scarabs"]) == 1 and st["supply"]["wilds"] == 18
@@ -316,10 +306,11 @@ def test_ex16_one_to_x_card_LUX_CARD_H03_LUX_TILE_TREASURE_5():
     sc.set_tile(st, 13, ("treasure", "jewelry", 1, 2))
     sc.set_hand(st, GREEN, ["H1-1", "5", "5", "5", "5"])
     sc.begin(st, GREEN)
-    st, _ = do(st, GREEN, "play L")
-    dests = {o.action: rules.resolve(st, int(o.action.split()[1]), int(o.action.split()[2]), 0)["end"] for o in prompt(st).options}
-    assert dests == {"move 0 1": 1, "move 0 2": 2, "move 0 3": 3, "move 10 1": 11, "move 10 2": 12, "move 10 3": 13}
-    st, _ = do(st, GREEN, "move 10 3")
+    left = [o for o in prompt(st).options if o.action.startswith("play L")]
+    dests = {o.action: rules.resolve(st, int(o.action.split()[2]), int(o.action.split()[3]), 0)["end"] for o in left}
+    assert dests == {"play L 0 1": 1, "play L 0 2": 2, "play L 0 3": 3, "play L 10 1": 11, "play L 10 2": 12, "play L 10 3": 13}
+    assert {o.action: o.label.params["dst"].params["place"].params["n"] for o in left} == dests
+    st, _ = do(st, GREEN, "play L 10 3")
     assert st["seats"][GREEN]["score"] == 2 and st["tiles"][13] is None
     assert 13 in active(st, GREEN)
     assert "H1-1" in st["discard"]
@@ -346,8 +337,7 @@ def test_ex17_one_to_die_LUX_CARD_H04():
     # follow-up: a "1" from 2 lands on 3 where two Green adventurers meet the requirement
     sc.set_hand(st, GREEN, ["1", "5", "5", "5", "5"])
     sc.begin(st, GREEN)
-    st, _ = do(st, GREEN, "play L")
-    st, _ = do(st, GREEN, "move 2")
+    st, _ = do(st, GREEN, "play L 2")
     assert st["seats"][GREEN]["score"] == 3 and st["tiles"][3] is None and active(st, GREEN) == [3, 3]
 
 
@@ -403,8 +393,7 @@ def test_ex20_one_adventurer_less_LUX_CARD_H08_LUX_TILE_TREASURE_6():
         sc.set_tile(st, 31, ("treasure", "statue", 3, 6))
         sc.set_hand(st, RED, [card, "5", "5", "5", "5"])
         sc.begin(st, RED)
-        st, _ = do(st, RED, "play L")
-        st, _ = do(st, RED, "move 30")
+        st, _ = do(st, RED, "play L 30")
         assert st["seats"][RED]["score"] == expected
         if expected:
             assert st["tiles"][31] is None and active(st, RED).count(31) == 2
@@ -442,11 +431,10 @@ def test_ex22_osiris_chain_passes_anubis_LUX_TILE_OSIRIS_3_LUX_ANUBIS_2():
     sc.set_adventurers(st, RED, active=[8, 0, 0], lying=[18, 29])
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
     r = rules.resolve(st, 8, 1, 0)
     assert r["trace"] == [8, 9, 11, 12, 14, 16, 17, 19] and r["osiris"] == [9, 16]
     assert rules.passed_statues(r["trace"]) == [18]
-    st, ev = do(st, RED, "move 8")
+    st, ev = do(st, RED, "play L 8")
     assert active(st, RED) == [0, 0, 0, 19] and lying(st, RED) == [29]
     assert st["seats"][RED]["score"] == 2 and st["tiles"][19] is None
 
@@ -459,8 +447,7 @@ def test_ex23_tunnel_passes_anubis_LUX_TILE_TUNNEL_3_LUX_ANUBIS_2():
     sc.set_adventurers(st, RED, active=[4, 0], lying=[7, 18, 29])
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    st, ev = do(st, RED, "move 4")
+    st, ev = do(st, RED, "play L 4")
     assert active(st, RED) == [0, 0, 17] and lying(st, RED) == [18, 29]
     assert lying(st, 1) == [7, 18, 29]  # the other colour stays lying
 
@@ -498,7 +485,7 @@ def test_ex24_exact_tomb_entry_LUX_MOVE_4_LUX_TOMB_1_LUX_LEGAL_4_LUX_NOMOVE_1():
     st, h = _ex24_state(1, ["2", "1", "1", "1", "1"], empty43=True)
     assert rules.resolve(st, 41, 2, 1)["trace"] == [41, 42, 44]
     sc.begin(st, RED)
-    st, ev = do(st, RED, "play L")
+    st, ev = do(st, RED, "play L 41")
     assert finished(st, RED) == 2 and st["seats"][RED]["keys"] == 0
     assert st["seats"][RED]["sarcophagi"] == [5, 3] and st["end_triggered"]
 
@@ -521,26 +508,22 @@ def _ex25_state(trigger_seat: int, current_round_seat: int):
 def test_ex25_finish_the_round_LUX_END_1_LUX_END_2_LUX_END_3():
     """EX-25 (LUX-END-1, LUX-END-2, LUX-END-3, LUX-TOMB-3)."""
     st = _ex25_state(BLUE, BLUE)  # Red has played this round
-    st, _ = do(st, BLUE, "play L")
-    st, ev = do(st, BLUE, "move 43")
+    st, ev = do(st, BLUE, "play L 43")
     assert st["seats"][BLUE]["sarcophagi"] == [3] and st["end_triggered"]
     assert "luxor.ev.drew" in keys_of(ev) and len(st["seats"][BLUE]["hand"]) == 5  # Blue completes the turn
     assert st["current"] == GREEN
-    st, _ = do(st, GREEN, "play L")
-    st, _ = do(st, GREEN, "move 43")
+    st, _ = do(st, GREEN, "play L 43")
     assert st["over"] and st["seats"][GREEN]["sarcophagi"] == [5]  # no second sarcophagus
     assert finished(st, GREEN) == 2
     row = st["final"]["breakdown"][GREEN]
     assert row["positions"] == 2 * 15
     # variant: Green (last in round) makes the 2nd entry: the game ends right after
     st = _ex25_state(GREEN, GREEN)
-    st, _ = do(st, GREEN, "play L")
-    st, _ = do(st, GREEN, "move 43")
+    st, _ = do(st, GREEN, "play L 43")
     assert st["over"]
     # variant: Red (start player) triggers: Blue and Green each get one more turn
     st = _ex25_state(RED, RED)
-    st, _ = do(st, RED, "play L")
-    st, _ = do(st, RED, "move 43")
+    st, _ = do(st, RED, "play L 43")
     assert st["end_triggered"] and st["current"] == BLUE
     seen = []
     while not st["over"]:
@@ -599,8 +582,7 @@ def test_ex28_empty_space_next_to_statue_LUX_MOVE_3_LUX_ANUBIS_2():
     sc.set_tile(st, 8, ("treasure", "statue", 2, 3))
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    st, _ = do(st, RED, "move 6")
+    st, _ = do(st, RED, "play L 6")
     assert active(st, RED) == [0, 0, 8] and lying(st, RED) == [18, 29]
     assert tile_spec(st, 8) == ("treasure", "statue", 2, 3)
 
@@ -613,13 +595,12 @@ def test_ex29_plus_minus_backwards_onto_osiris_LUX_CARD_S02_LUX_MOVE_5_LUX_TILE_
     sc.temple_top(st, "falcon", "scarab")
     sc.set_hand(st, RED, ["+/-1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    assert sorted(actions(st)) == ["move 0 f", "move 1 f", "move 10 b", "move 10 f"]
+    assert sorted(a for a in actions(st) if a.startswith("play L")) == ["play L 0 f", "play L 1 f", "play L 10 b", "play L 10 f"]
     assert rules.resolve_back(st, 10, 0)["end"] == 11
     assert rules.resolve_back(st, 10, 0)["trace"] == [10, 9, 10, 11]
-    dests = {o.action: o.label.params["dst"].params["place"].params["n"] for o in prompt(st).options}
-    assert dests == {"move 10 f": 11, "move 10 b": 11, "move 1 f": 2, "move 0 f": 1}
-    st, _ = do(st, RED, "move 10 b")
+    dests = {o.action: o.label.params["dst"].params["place"].params["n"] for o in prompt(st).options if o.action.startswith("play L")}
+    assert dests == {"play L 10 f": 11, "play L 10 b": 11, "play L 1 f": 2, "play L 0 f": 1}
+    st, _ = do(st, RED, "play L 10 b")
     assert active(st, RED) == [0, 1, 11]
     assert st["seats"][RED]["score"] == 2 and tile_spec(st, 11) == ("temple", "scarab")
     assert st["seats"][RED]["scarabs"] == []
@@ -659,8 +640,7 @@ def _ex31(start: int, keys: int, level: int, keep: int):
     h = sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
     draw_before = len(st["draw"])
-    st, ev = do(st, RED, "play L")
-    st, ev = do(st, RED, f"move {start}")
+    st, ev = do(st, RED, f"play L {start}")
     return st, ev, draw_before
 
 
@@ -694,9 +674,8 @@ def test_ex33_one_less_after_osiris_LUX_CARD_H08_LUX_OPT_7():
         sc.temple_top(st, "falcon", "eye_2_3")
         sc.set_hand(st, RED, ["H1-7", "5", "5", "5", "5"])
         sc.begin(st, RED)
-        st, _ = do(st, RED, "play L")
         draw_before = len(st["draw"])
-        st, ev = do(st, RED, "move 15")
+        st, ev = do(st, RED, "play L 15")
         assert st["seats"][RED]["score"] == expected
         assert tile_spec(st, 20) == (("temple", "eye_2_3") if expected else ("treasure", "vase", 3, 6))
         assert active(st, RED) == [0, 0, 20, 20]
@@ -715,7 +694,7 @@ def test_ex34_reshuffle_horus_cards_return_LUX_DRAW_2_LUX_CARD_H02():
     st["discard"] = ["S05", "H3-3", "S20"]
     l3 = list(st["horus_stacks"]["3"])
     sc.begin(st, RED)
-    st, ev = do(st, RED, "play L")  # both adventurers on the stairs: C-06 has one option (auto)
+    st, ev = do(st, RED, "play L 0")  # both adventurers on the stairs: one option for this card
     assert st["current"] != RED and active(st, RED) == [0, 2]
     assert "luxor.ev.reshuffled" in keys_of(ev)
     assert st["discard"] == [] and len(st["draw"]) == 3
@@ -838,8 +817,7 @@ def test_ex39_other_colours_never_help_LUX_TILE_TREASURE_1_LUX_DEF_12():
     sc.set_adventurers(st, RED, active=[21, 0, 0, 0], lying=[29])
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    st, ev = do(st, RED, "move 21")
+    st, ev = do(st, RED, "play L 21")
     assert tile_spec(st, 22) == ("treasure", "jewelry", 3, 6)
     assert st["seats"][RED]["score"] == 0 and st["seats"][1]["score"] == 0
 
@@ -856,8 +834,7 @@ def test_ex40_eye_tile_empty_stacks_LUX_TILE_EYE_1_LUX_HAND_4():
         sc.begin(st, GREEN)
         draw_before = len(st["draw"])
         top3 = st["horus_stacks"]["3"][-1] if keep3 else None
-        st, _ = do(st, GREEN, "play L")
-        st, ev = do(st, GREEN, "move 26")
+        st, ev = do(st, GREEN, "play L 26")
         hand = st["seats"][GREEN]["hand"]
         assert len(hand) == 5
         if expect_card:

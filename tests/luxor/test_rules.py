@@ -11,9 +11,11 @@ from .helpers import RED, actions, active, base, do, finished, keys_of, lying, p
 
 
 def _turn(st, seat, hand, play="play L"):
+    """Give ``seat`` the hand and begin its turn; then ``play`` (a C-04 action such as ``play L 7``,
+    or ``play L`` for a card without a move to choose now), unless None or already auto-resolved."""
     sc.set_hand(st, seat, hand)
     sc.begin(st, seat)
-    if st["pending"] and st["pending"]["kind"] == "C-04" and st["turn"]["card"] is None:
+    if play and st["pending"] and st["pending"]["kind"] == "C-04" and st["turn"]["card"] is None:
         st, ev = do(st, seat, play)
         return st, ev
     return st, []
@@ -111,7 +113,7 @@ def test_hand_order_fixed_LUX_HAND_1_LUX_DEF_11_LUX_SETUP_11():
         st, _ = do(st, seat, actions(st)[0])
     new = st["seats"][seat]["hand"]
     assert len(new) == 5
-    kept = hand[1:] if first == "play L" else hand[:4]
+    kept = hand[1:] if first.split()[1] == "L" else hand[:4]
     assert new[:2] + new[3:] == kept  # LUX-HAND-2: the other four keep their order, the new card is in the middle
 
 
@@ -145,7 +147,7 @@ def test_resolve_is_pure_LUX_MOVE_8_LUX_ALG_2_LUX_MOVE_6():
     sc.set_tile(st, 1, ("treasure", "vase", 1, 2))
     sc.set_tile(st, 2, ("treasure", "statue", 1, 2))
     sc.set_tile(st, 3, ("treasure", "jewelry", 2, 3))
-    st, _ = _turn(st, RED, ["3", "5", "5", "5", "5"])
+    st, _ = _turn(st, RED, ["3", "5", "5", "5", "5"], play="play L 0")
     assert st["seats"][RED]["score"] == 0 and tile_spec(st, 1) == ("treasure", "vase", 1, 2)
 
 
@@ -154,7 +156,7 @@ def test_number_card_every_value_LUX_CARD_S01():
     for n in range(1, 6):
         st = base()
         sc.set_adventurers(st, RED, active=[10, 10], lying=[7, 18, 29])
-        st, _ = _turn(st, RED, [str(n), "die", "die", "die", "die"])
+        st, _ = _turn(st, RED, [str(n), "die", "die", "die", "die"], play="play L 10")
         assert active(st, RED) == [10, rules.resolve(base(), 10, n, 0)["end"]]
 
 
@@ -162,9 +164,9 @@ def test_plus_minus_forward_LUX_CARD_S02():
     """LUX-CARD-S02: +/-1 forward is one tile."""
     st = base()
     sc.set_adventurers(st, RED, active=[12, 12], lying=[7, 18, 29])
-    st, _ = _turn(st, RED, ["+/-1", "die", "die", "die", "die"])
-    assert actions(st) == ["move 12 f", "move 12 b"]
-    st, _ = do(st, RED, "move 12 f")
+    st, _ = _turn(st, RED, ["+/-1", "die", "die", "die", "die"], play=None)
+    assert actions(st) == ["play L 12 f", "play L 12 b", "play R"]
+    st, _ = do(st, RED, "play L 12 f")
     assert active(st, RED) == [12, 13]
 
 
@@ -191,8 +193,7 @@ def test_apply_move_wakes_and_enters_LUX_ALG_3_LUX_ANUBIS_3():
     """LUX-ALG-3, LUX-ANUBIS-3: activation is automatic by default; a tomb entry pays a key."""
     st = base()
     sc.set_adventurers(st, RED, active=[6, 0], lying=[7, 18, 29])
-    st, ev = _turn(st, RED, ["2", "5", "5", "5", "5"])
-    st, ev = do(st, RED, "move 6")
+    st, ev = _turn(st, RED, ["2", "5", "5", "5", "5"], play="play L 6")
     assert "luxor.ev.woke" in keys_of(ev) and lying(st, RED) == [18, 29]
     assert prompt(st).seat != RED  # no question was asked (C-13 exists only with the option)
 
@@ -205,9 +206,8 @@ def test_turn_phases_in_order_LUX_TURN_2_LUX_TURN_4_LUX_ALG_7():
     st = base()
     sc.set_adventurers(st, RED, active=[3, 0], lying=[7, 18, 29])
     sc.set_supply(st, keys=0)
-    st, ev = _turn(st, RED, ["1", "5", "5", "5", "5"])
-    st, ev2 = do(st, RED, "move 3")  # 3 -> 4 (Horus), key supply empty: the card is taken automatically
-    ev_keys = keys_of(ev + ev2)
+    st, ev = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 3")  # 3 -> 4 (Horus), key supply empty: the card is taken automatically
+    ev_keys = keys_of(ev)
     order = [ev_keys.index(k) for k in ("luxor.ev.played", "luxor.ev.moved", "luxor.ev.horus_card", "luxor.ev.no_draw", "luxor.ev.turn")]
     assert order == sorted(order)
     assert st["current"] == 1
@@ -217,11 +217,11 @@ def test_end_checks_order_LUX_TURN_6():
     """LUX-TURN-6: end trigger checked before the stall rule; the round number advances after the last seat."""
     st = base()
     sc.set_adventurers(st, RED, active=[0, 0], lying=[7, 18, 29])
-    st, _ = _turn(st, RED, ["1", "5", "5", "5", "2"])
+    st, _ = _turn(st, RED, ["1", "5", "5", "5", "2"], play="play L 0")
     assert st["round"] == 1 and st["current"] == 1
     sc.set_hand(st, 1, ["1", "5", "5", "5", "2"])
     sc.begin(st, 1)
-    st, _ = do(st, 1, "play L")
+    st, _ = do(st, 1, "play L 0")
     assert st["round"] == 2 and st["current"] == 0 and st["stall"]["round"] == []
 
 
@@ -248,8 +248,7 @@ def test_tile_wild_LUX_TILE_WILD_1_LUX_ACT_1():
         sc.set_tile(st, 14, ("temple", "wild"))
         sc.set_supply(st, wilds=supply)
         sc.set_adventurers(st, RED, active=[13, 0], lying=[7, 18, 29])
-        st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
-        st, _ = do(st, RED, "move 13")
+        st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 13")
         assert st["seats"][RED]["wilds"] == got
 
 
@@ -258,12 +257,11 @@ def test_temple_tiles_act_again_LUX_ACT_2_LUX_ACT_3():
     st = base()
     sc.set_tile(st, 14, ("temple", "scarab"))
     sc.set_adventurers(st, RED, active=[13, 13], lying=[7, 18, 29])
-    st, _ = _turn(st, RED, ["1", "1", "5", "5", "1"])
+    st, _ = _turn(st, RED, ["1", "1", "5", "5", "1"], play="play L 13")
     assert len(st["seats"][RED]["scarabs"]) == 1
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, _ = do(st, RED, "play L")
-    st, _ = do(st, RED, "move 13")
+    st, _ = do(st, RED, "play L 13")
     assert len(st["seats"][RED]["scarabs"]) == 2 and tile_spec(st, 14) == ("temple", "scarab")
 
 
@@ -273,8 +271,7 @@ def test_wild_or_scarab_choice_and_exhaustion_LUX_TILE_WILDSCARAB_1_LUX_SUPPLY_1
     sc.set_tile(st, 14, ("temple", "wild_or_scarab"))
     sc.set_supply(st, scarabs=0)
     sc.set_adventurers(st, RED, active=[13, 0], lying=[7, 18, 29])
-    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
-    st, ev = do(st, RED, "move 13")  # C-11 collapses to the wild
+    st, ev = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 13")  # C-11 collapses to the wild
     assert st["seats"][RED]["wilds"] == 1
 
 
@@ -283,8 +280,7 @@ def test_tunnel_without_tunnel_ahead_LUX_TILE_TUNNEL_2():
     st = base()
     sc.set_tile(st, 38, ("temple", "tunnel"))
     sc.set_adventurers(st, RED, active=[37, 0, 0, 0, 0])
-    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
-    st, ev = do(st, RED, "move 37")
+    st, ev = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 37")
     assert "luxor.ev.tunnel_none" in keys_of(ev) and active(st, RED)[-1] == 38
 
 
@@ -295,8 +291,7 @@ def test_tunnel_ignores_hidden_tunnels_and_never_chains_LUX_TILE_TUNNEL_3_LUX_TI
     sc.set_tile(st, 28, ("temple", "tunnel"))
     sc.set_tile(st, 38, ("temple", "tunnel"))  # 17 still hides its tile under a treasure
     sc.set_adventurers(st, RED, active=[4, 0], lying=[7, 18, 29])
-    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
-    st, ev = do(st, RED, "move 4")
+    st, ev = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 4")
     assert 28 in active(st, RED) and 38 not in active(st, RED)
     assert lying(st, RED) == [29]  # passed 7 and 18 (LUX-TILE-TUNNEL-3), not 29
     assert [e.message.key for e in ev].count("luxor.ev.tunnel") == 1
@@ -314,8 +309,7 @@ def test_tomb_entry_any_time_LUX_TOMB_6():
     st = base()
     sc.set_adventurers(st, RED, active=[43, 0], lying=[7, 18, 29])
     sc.give_keys(st, RED, 1)
-    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
-    st, _ = do(st, RED, "move 43")
+    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 43")
     assert finished(st, RED) == 1 and st["seats"][RED]["sarcophagi"] == [5]
     assert not st["end_triggered"] and not st["over"]
 
@@ -334,7 +328,7 @@ def test_option_treasure_take_optional_C12_LUX_OPT_2():
     for choice, score in (("take", 2), ("leave", 0)):
         st = base(treasure_take_optional=True)
         sc.set_tile(st, 1, ("treasure", "vase", 1, 2))
-        st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
+        st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 0")
         assert prompt(st).kind == "C-12" and actions(st) == ["take", "leave"]
         st, _ = do(st, RED, choice)
         assert st["seats"][RED]["score"] == score
@@ -345,11 +339,11 @@ def test_option_backward_to_stairs_LUX_OPT_3():
     for flag in (False, True):
         st = base(backward_to_stairs=flag)
         sc.set_adventurers(st, RED, active=[1, 1], lying=[7, 18, 29])
-        st, _ = _turn(st, RED, ["+/-1", "5", "5", "5", "5"])
-        acts = actions(st) if st["pending"]["seat"] == RED and st["pending"]["kind"] == "C-06" else ["move 1 f"]
-        assert ("move 1 b" in acts) is flag
+        st, _ = _turn(st, RED, ["+/-1", "5", "5", "5", "5"], play=None)
+        acts = [a for a in actions(st) if a.startswith("play L")]
+        assert acts == (["play L 1 f", "play L 1 b"] if flag else ["play L 1 f"])
         if flag:
-            st, _ = do(st, RED, "move 1 b")
+            st, _ = do(st, RED, "play L 1 b")
             assert active(st, RED) == [0, 1]
 
 
@@ -358,8 +352,7 @@ def test_option_anubis_activation_optional_C13_LUX_OPT_4():
     for choice, lying_after in (("wake", [18, 29]), ("sleep", [7, 18, 29])):
         st = base(anubis_activation_optional=True)
         sc.set_adventurers(st, RED, active=[6, 0], lying=[7, 18, 29])
-        st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
-        st, _ = do(st, RED, "move 6")
+        st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 6")
         assert prompt(st).kind == "C-13" and actions(st) == ["wake", "sleep"]
         st, _ = do(st, RED, choice)
         assert lying(st, RED) == lying_after
@@ -382,8 +375,7 @@ def test_option_forced_move_overshoot_LUX_OPT_5_LUX_MOVE_7():
     st = _door_state(forced_move_overshoot="stop_on_last_tile")
     r = rules.resolve(st, 35, 1, 0)
     assert r["end"] == 42 and r["stopped"]
-    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
-    st, _ = do(st, RED, "move 35")
+    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 35")
     assert 42 in active(st, RED)
 
 
@@ -392,9 +384,9 @@ def test_option_one_less_choose_steps_LUX_OPT_8():
     st = base(one_less_steps="choose_1_to_3")
     sc.set_adventurers(st, RED, active=[30, 30], lying=[7, 18, 29])
     sc.set_tile(st, 32, ("treasure", "statue", 2, 3))
-    st, _ = _turn(st, RED, ["H2-7", "5", "5", "5", "5"])
-    assert actions(st) == ["move 30 1", "move 30 2", "move 30 3"]
-    st, _ = do(st, RED, "move 30 2")
+    st, _ = _turn(st, RED, ["H2-7", "5", "5", "5", "5"], play=None)
+    assert [a for a in actions(st) if a.startswith("play L")] == ["play L 30 1", "play L 30 2", "play L 30 3"]
+    st, _ = do(st, RED, "play L 30 2")
     assert st["seats"][RED]["score"] == 3  # 1 adventurer, requirement 2 - 1
 
 
@@ -405,7 +397,7 @@ def test_option_reshuffle_immediate_LUX_OPT_11():
     st["box"]["cards"].extend(st["draw"][:-1])
     del st["draw"][:-1]
     st["discard"] = []
-    st, ev = _turn(st, RED, ["1", "5", "5", "5", "5"])
+    st, ev = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 0")
     assert "luxor.ev.reshuffled" in keys_of(ev) and st["draw"] and not st["discard"]
 
 
@@ -476,8 +468,7 @@ def test_horus_tile_key_choice_C09_LUX_TILE_HORUS_1():
     """LUX-TILE-HORUS-1 / C-09: a key goes in front of the player and the player draws normally."""
     st = base()
     sc.set_adventurers(st, RED, active=[25, 0], lying=[7, 18, 29])
-    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"])
-    st, _ = do(st, RED, "move 25")
+    st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 25")
     p = prompt(st)
     assert p.kind == "C-09" and [o.action for o in p.options] == ["key", "card"]
     draw = len(st["draw"])
