@@ -60,8 +60,8 @@ GAME_SUBCOMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
         "play": ("play", "crewup", "buy", "done"),
     },
     "luxor": {
-        "card": ("play", "discard"),
-        "move": ("move",),
+        "card": ("play", "discard"),  # "play L 7 3": card and move in one; die cards "play L" …
+        "move": ("move",),            # … then "move 7" after the roll (C-06)
         "act": ("act",),
         "horus": ("key", "card"),
         "eye": ("level",),
