@@ -358,3 +358,15 @@ def test_combined_move_equals_the_two_steps_in_random_games_C04_C06_LUX_TURN_3(p
                     assert len(t(o.label, loc)) <= 100, t(o.label, loc)
         st = GAME.apply(st, p.seat, rnd.choice(p.options).action).state
     assert seen > 10 and combined > 10
+
+
+def test_game_saved_mid_turn_under_two_steps_goes_on_C06_LUX_TURN_3():
+    """C-06 (rules version 1 → 2): a stored state where a number card was played and C-06 waits
+    (the former two-step grammar) still offers and accepts ``move …``."""
+    st = _turn(["3", "5", "5", "5", "2"], active_=(0, 0, 10), lying_=(18, 29))
+    rules.dispatch(st, [], "C-04", "play L")  # what "play L" did before the change
+    p = prompt(st)
+    assert p.kind == "C-06" and actions(st) == ["move 0", "move 10"]
+    assert GAME.rules_version == 2
+    st, ev = do(st, RED, "move 10")
+    assert keys_of(ev)[0] == "luxor.ev.moved" and active(st, RED) == [0, 0, 13]
