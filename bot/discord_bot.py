@@ -276,9 +276,15 @@ def compose_turn(snap: Snapshot, lines: Sequence[str], locale: str) -> tuple[str
         embed.add_field(name=t("result.title", locale), value=clip(table, 1024), inline=False)
         winners = ", ".join(f"<@{snap.user_of(s)}>" for s in res.winners)
         return clip(t("result.content", locale, winners=winners), CONTENT), embed, view
-    mentions = ", ".join(f"<@{snap.user_of(s)}>" for s in snap.waiting_for)
     prompt = snap.prompts[0]
-    content = t("turn.content", locale, mentions=mentions, what=say(prompt.title, locale, names))
+    what = say(prompt.title, locale, names)
+    actor = getattr(snap, "actor", None)
+    if actor is not None and snap.waiting_for == [actor]:
+        # the same player goes on deciding: no second notification, just say so
+        content = t("turn.continues", locale, player=names[actor], what=what)
+    else:
+        mentions = ", ".join(f"<@{snap.user_of(s)}>" for s in snap.waiting_for)
+        content = t("turn.content", locale, mentions=mentions, what=what)
     add_turn_buttons(view, snap, locale)
     return clip(content, CONTENT), embed, view
 

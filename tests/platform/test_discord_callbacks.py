@@ -171,3 +171,25 @@ async def test_board_command_reposts_publicly(bot, service):
     assert i.response.defer.await_args.kwargs["ephemeral"] is False
     call = i.followup.send.await_args
     assert call.kwargs["file"].filename == "board.png" and not call.kwargs.get("ephemeral")
+
+
+async def test_only_a_new_player_to_act_is_pinged(bot, service):
+    """A player who goes on deciding (e.g. placing after buying) is not notified again; the next player is."""
+    snap = await started(service, n=2)
+    import random
+
+    rnd = random.Random(5)
+    move = cmd(bot, "game move")
+    for _ in range(30):
+        if not snap.prompts:
+            break
+        p = rnd.choice(snap.prompts)
+        i = interaction(bot, USERS[p.seat])
+        await move.callback(i, action=rnd.choice(p.options).action)
+        after = await service.current("chan")
+        content = i.channel.send.await_args.kwargs["content"]
+        if after.prompts and after.waiting_for == [p.seat]:
+            assert "<@" not in content and "continues" in content
+        elif after.prompts:
+            assert f"<@{USERS[after.waiting_for[0]].id}>" in content
+        snap = after
