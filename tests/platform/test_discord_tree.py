@@ -83,3 +83,15 @@ def test_lobby_names_only_the_options_that_differ_from_the_rules():
     defaults = get_game("alhambra").resolve_options({})
     assert options_summary("alhambra", defaults, "en") == "standard rules"
     assert options_summary("alhambra", {**defaults, "open_hands": True}, "en") == "open_hands=true"
+
+
+async def test_command_descriptions_are_translated_for_czech_and_polish_clients(bot):
+    import discord
+
+    from bot.discord_bot import CatalogueTranslator, L
+
+    tr = CatalogueTranslator()
+    text = L("cmd.join")
+    assert await tr.translate(text, discord.Locale.czech, None) == t("cmd.join", "cs") != t("cmd.join", "en")
+    assert await tr.translate(text, discord.Locale.polish, None) == t("cmd.join", "pl")
+    assert await tr.translate(text, discord.Locale.american_english, None) is None  # English is the default text
