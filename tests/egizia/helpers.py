@@ -71,14 +71,16 @@ def set_player(s, seat, **kw):
     return s
 
 
-def give(s, seat, cid):
-    """Move a Nile card from wherever it is into the seat's hand (perm or anytime by type)."""
-    for deck in s["decks"].values():
-        if cid in deck:
-            deck.remove(cid)
-    for lst in (s["out"], s["box"]):
+def _take_nile(s, cid):
+    """Remove a Nile card from the decks, the discard and the box, wherever it is."""
+    for lst in (*s["decks"].values(), s["out"], s["box"]):
         if cid in lst:
             lst.remove(cid)
+
+
+def give(s, seat, cid):
+    """Move a Nile card from wherever it is into the seat's hand (perm or anytime by type)."""
+    _take_nile(s, cid)
     p = s["seats"][seat]
     typ = D.NILE[cid]["type"]
     if D.NILE[cid]["effect"]["kind"] == "take_leftover_card" and s["options"]["take_leftover_mode"] == "every_round":
@@ -105,12 +107,7 @@ def give_sphinx(s, seat, sid):
 
 def lay(s, idx, cid):
     """Put a Nile card on river card space ``idx`` (taken from its deck)."""
-    for deck in s["decks"].values():
-        if cid in deck:
-            deck.remove(cid)
-    for lst in (s["out"], s["box"]):
-        if cid in lst:
-            lst.remove(cid)
+    _take_nile(s, cid)
     s["river_card"][idx] = cid
     return s
 
