@@ -417,29 +417,26 @@ def test_equivalent_options_resolve_without_asking_alyi_and_n18_at_max_DECISIONS
     assert kinds(s) == ["D-07"]
 
 
+def _n38_owner_at_obelisk(slot):
+    """Seat 0 holds N38 in force with its ship in ``slot`` (1 or 2) of Obelisk/Tombs, seat 1 in the other."""
+    s = board()
+    put(s, "obelisk_tombs", 0, slot)
+    put(s, "obelisk_tombs", 1, 3 - slot)
+    s["seats"][0]["in_force"].append("N38")
+    s["decks"]["3/4"].remove("N38")
+    for i in range(4):
+        set_player(s, i, stones=10)
+    blocker(s, 2, "pyramid_temple")
+    return at_build(s, "obelisk_tombs").state
+
+
 def test_build_first_not_asked_when_already_first_D11_EGZ_CARD_N38():
     """DECISIONS D-11 with the general model: when the N38 owner's ship builds first at a site anyway
     (the first slot in line), "build first?" has two equivalent answers and is not asked."""
-    s = board()
-    put(s, "obelisk_tombs", 0, 1)
-    put(s, "obelisk_tombs", 1, 2)
-    s["seats"][0]["in_force"].append("N38")
-    s["decks"]["3/4"].remove("N38")
-    for i in range(4):
-        set_player(s, i, stones=10)
-    blocker(s, 2, "pyramid_temple")
-    s = at_build(s, "obelisk_tombs").state
+    s = _n38_owner_at_obelisk(slot=1)
     assert kinds(s) == ["D-12"] and GAME.current_seats(s) == [0]
     # in slot 2 the claim matters and is asked
-    s = board()
-    put(s, "obelisk_tombs", 1, 1)
-    put(s, "obelisk_tombs", 0, 2)
-    s["seats"][0]["in_force"].append("N38")
-    s["decks"]["3/4"].remove("N38")
-    for i in range(4):
-        set_player(s, i, stones=10)
-    blocker(s, 2, "pyramid_temple")
-    s = at_build(s, "obelisk_tombs").state
+    s = _n38_owner_at_obelisk(slot=2)
     assert kinds(s) == ["D-11"] and GAME.current_seats(s) == [0]
 
 

@@ -36,6 +36,20 @@ def _double_osiris_state():
     return st
 
 
+
+def _stalled_game():
+    """Both players have every adventurer on 43 and no card that moves: a whole round of discards."""
+    st = base()
+    for seat in (RED, 1):
+        sc.set_adventurers(st, seat, active=[43] * 5)
+        sc.set_hand(st, seat, ["2", "3", "4", "5", "3"])
+    sc.begin(st, RED, order=[RED, 1])
+    st, _ = do(st, RED, "discard L")
+    sc.set_hand(st, 1, ["3", "4", "5", "2", "4"])
+    sc.begin(st, 1)
+    st, _ = do(st, 1, "discard L")
+    return st
+
 def test_move_labels_fit_discord_autocomplete_C06_LUX_LEGAL_1():
     """C-06 / LUX-LEGAL-1: every movement option label fits Discord's 100 characters in every
     locale, even for a move through two Osiris tiles that wakes two lying adventurers."""
@@ -188,15 +202,7 @@ def test_rejections_outside_movement_name_their_clause_LUX_TURN_3_LUX_CARD_H06_L
     assert actions(st) == ["act 4", "act 12"]
     assert _reject(st, RED, "act 3") == ("LUX-CARD-H06", "luxor.err.not_actor")
     # the stall rule ended the game
-    st = base()
-    for seat in (RED, 1):
-        sc.set_adventurers(st, seat, active=[43] * 5)
-        sc.set_hand(st, seat, ["2", "3", "4", "5", "3"])
-    sc.begin(st, RED, order=[RED, 1])
-    st, _ = do(st, RED, "discard L")
-    sc.set_hand(st, 1, ["3", "4", "5", "2", "4"])
-    sc.begin(st, 1)
-    st, _ = do(st, 1, "discard L")
+    st = _stalled_game()
     assert st["over"]
     assert _reject(st, RED, "play L") == ("LUX-END-4", "luxor.err.over")
 
@@ -451,15 +457,7 @@ def test_unicode_digits_are_refused_not_crashing_LUX_LEGAL_1():
 def test_public_view_says_why_the_game_ended_LUX_END_2_LUX_END_4():
     """LUX-END-2 / LUX-END-4: the final part of the public view says whether the round after the
     second tomb entry ("tomb") or a fully stalled round ("stall") ended the game."""
-    st = base()
-    for seat in (RED, 1):
-        sc.set_adventurers(st, seat, active=[43] * 5)
-        sc.set_hand(st, seat, ["2", "3", "4", "5", "3"])
-    sc.begin(st, RED, order=[RED, 1])
-    st, _ = do(st, RED, "discard L")
-    sc.set_hand(st, 1, ["3", "4", "5", "2", "4"])
-    sc.begin(st, 1)
-    st, _ = do(st, 1, "discard L")
+    st = _stalled_game()
     assert GAME.public_view(st)["final"]["reason"] == "stall"
     st = base()
     sc.set_adventurers(st, RED, active=[43, 0, 0, 0], finished=1)
