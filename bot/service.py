@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engines import get_game
-from engines.core import Event, Game, IllegalAction, Msg, Option, Prompt, Result, State
+from engines.core import Event, Game, IllegalAction, Msg, Option, Outcome, Prompt, Result, State
 from .storage import ACTIVE, LOBBY, OVER, ChannelBusy, GameRow, MoveRow, Store, VersionConflict
 
 
@@ -101,6 +101,10 @@ class GameService:
         game = get_game(row.title)
         return Snapshot(row, game, game.prompts(row.state), game.public_view(row.state), game.result(row.state))
 
+    async def snapshot_async(self, row: GameRow) -> Snapshot:
+        """:meth:`snapshot` in a worker thread: the engine's work stays off the event loop."""
+        return await asyncio.to_thread(self.snapshot, row)
+
     async def _open(self, channel_id: str) -> GameRow:
         row = await self.store.open_game(str(channel_id))
         if row is None:
@@ -112,7 +116,7 @@ class GameService:
         row = await self.store.latest_game(str(channel_id))
         if row is None:
             raise ServiceError("err.no_game")
-        return self.snapshot(row)
+        return await self.snapshot_async(row)
 
     # ------------------------------------------------------------------ lobby
 
@@ -175,12 +179,12 @@ class GameService:
             if not game.min_players <= len(row.seats) <= game.max_players:
                 raise ServiceError("err.player_count", min=game.min_players, max=game.max_players, n=len(row.seats))
             seed = self.seed_source() if seed is None else seed
-            outcome = game.new_game(len(row.seats), row.options, seed)
+            outcome = await asyncio.to_thread(game.new_game, len(row.seats), row.options, seed)
             events = [e.to_json() for e in outcome.events]
             await self.store.start_game(row.id, seed, outcome.state, events, self.clock(), game.rules_version)
             row = await self.store.game(row.id)
             assert row is not None
-            snap = self.snapshot(row)
+            snap = await self.snapshot_async(row)
             return MoveReport(**snap.__dict__, actor=None, action="setup", events=list(outcome.events))
 
     async def abandon(self, channel_id: str, user: User, can_manage_channel: bool = False) -> GameRow:
@@ -206,12 +210,8 @@ class GameService:
             seat = row.seat_of(user.id)
             if seat is None:
                 raise ServiceError("err.not_seated")
-            game = get_game(row.title)
-            prompts = game.prompts(row.state)
-            if not any(p.seat == seat for p in prompts):
-                raise ServiceError("err.not_your_turn", players=list(dict.fromkeys(p.seat for p in prompts)))
-            outcome = game.apply(row.state, seat, action)  # IllegalAction propagates; nothing stored
-            finished = game.is_over(outcome.state)
+            # the engine's work runs in a worker thread; IllegalAction propagates and nothing is stored
+            outcome, finished = await asyncio.to_thread(_apply_checked, get_game(row.title), row.state, seat, action)
             try:
                 version = await self.store.append_move(
                     row.id, row.version, seat, user.id, action, outcome.state,
@@ -221,7 +221,7 @@ class GameService:
                 raise StaleMove("err.stale")
             row.state, row.version = outcome.state, version
             row.status = OVER if finished else ACTIVE
-            snap = self.snapshot(row)
+            snap = await self.snapshot_async(row)
             return MoveReport(**snap.__dict__, actor=seat, action=action, events=list(outcome.events))
 
     async def options_for(self, channel_id: str, user_id: str) -> tuple[GameRow, list[Option]]:
@@ -232,7 +232,7 @@ class GameService:
         seat = row.seat_of(user_id)
         if seat is None:
             return row, []
-        return row, get_game(row.title).legal_actions(row.state, seat)
+        return row, await asyncio.to_thread(get_game(row.title).legal_actions, row.state, seat)
 
     async def private(self, channel_id: str, user_id: str) -> tuple[Snapshot, int, dict[str, Any]]:
         snap = await self.current(channel_id)
@@ -262,6 +262,15 @@ class GameService:
             assert move.seat is not None
             state = game.apply(state, move.seat, move.action).state
         return state
+
+
+def _apply_checked(game: Game, state: State, seat: int, action: str) -> tuple[Outcome, bool]:
+    """Apply a move for a seat that must decide now; returns the outcome and whether the game is over."""
+    prompts = game.prompts(state)
+    if not any(p.seat == seat for p in prompts):
+        raise ServiceError("err.not_your_turn", players=list(dict.fromkeys(p.seat for p in prompts)))
+    outcome = game.apply(state, seat, action)
+    return outcome, game.is_over(outcome.state)
 
 
 __all__ = [
