@@ -15,7 +15,7 @@ def _is_seat_param(name: str) -> bool:
     return name in ("player", "players") or name.endswith("_player")
 
 
-def with_names(message: Msg, names: Sequence[str], dirk: str | None = None) -> Msg:
+def with_names(message: Msg, names: Sequence[str]) -> Msg:
     """Replace seat numbers in a message's parameters by names (recursively)."""
 
     def name_of(v: Any) -> Any:
