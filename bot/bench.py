@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engines import get_game
+
 from .console import CHANNEL, render_board
 from .service import GameService, User
 from .storage import Store

@@ -9,12 +9,14 @@ import asyncio
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from engines.core import IllegalAction, Option
 from render import renderer
 from render.i18n import t
+
 from .service import GameService, MoveReport, ServiceError, Snapshot, User
 from .storage import Store
 from .text import event_lines_from_json, say, say_events

@@ -18,7 +18,8 @@ import functools
 import io
 import logging
 import re
-from typing import Any, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,6 +28,7 @@ from engines import GAME_IDS, available_games, get_game
 from engines.core import IllegalAction, Option
 from render import renderer
 from render.i18n import normalise_locale, t
+
 from .config import Config
 from .service import GameService, ServiceError, Snapshot, User
 from .storage import Store
@@ -329,7 +331,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:g:(?P
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"rf:g:{game_id}:{version}:{group}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "GroupButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> GroupButton:
         return cls(int(match["gid"]), int(match["ver"]), match["group"])
 
     @private_refusals
@@ -376,7 +378,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rf:s:(?
         super().__init__(select)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> "OptionSelect":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> OptionSelect:
         return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
 
     @private_refusals
@@ -395,7 +397,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:h:(?P<
                                            custom_id=f"rf:h:{game_id}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "HandButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> HandButton:
         return cls(int(match["gid"]))
 
     @private_refusals
@@ -411,7 +413,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:l:(?P
         super().__init__(discord.ui.Button(label=label or what, style=style, custom_id=f"rf:l:{game_id}:{what}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "LobbyButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> LobbyButton:
         return cls(int(match["gid"]), match["what"])
 
     @private_refusals
@@ -429,7 +431,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:a:(
         super().__init__(discord.ui.Button(label=label or "abandon", style=discord.ButtonStyle.danger, custom_id=f"rf:a:{game_id}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "AbandonButton":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> AbandonButton:
         return cls(int(match["gid"]))
 
     @private_refusals

@@ -17,11 +17,13 @@ import asyncio
 import secrets
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from engines import get_game
 from engines.core import Event, Game, IllegalAction, Msg, Option, Outcome, Prompt, Result, State
+
 from .storage import ACTIVE, LOBBY, OVER, ChannelBusy, GameRow, MoveRow, Store, VersionConflict
 
 
@@ -274,5 +276,11 @@ def _apply_checked(game: Game, state: State, seat: int, action: str) -> tuple[Ou
 
 
 __all__ = [
-    "GameService", "User", "ServiceError", "StaleMove", "Snapshot", "MoveReport", "IllegalAction",
+    "GameService",
+    "IllegalAction",
+    "MoveReport",
+    "ServiceError",
+    "Snapshot",
+    "StaleMove",
+    "User",
 ]

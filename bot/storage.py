@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 import aiosqlite
 
@@ -151,7 +152,7 @@ class Store:
             await self.db.execute("COMMIT")
 
     @classmethod
-    async def open(cls, path: str) -> "Store":
+    async def open(cls, path: str) -> Store:
         db = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
         db.row_factory = aiosqlite.Row
         if path != ":memory:":

@@ -5,7 +5,8 @@ here they become display names (or Discord mentions, where a ping is wanted).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from engines.core import Event, Msg
 from render.i18n import t

@@ -27,8 +27,9 @@ Vocabulary (after OpenSpiel and python-chess):
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 State = dict[str, Any]
 
@@ -53,7 +54,7 @@ class Msg:
         return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params.items()}}
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> "Msg":
+    def from_json(data: Mapping[str, Any]) -> Msg:
         return Msg(data["key"], {k: _param_from_json(v) for k, v in data.get("params", {}).items()})
 
 
@@ -138,7 +139,7 @@ class Event:
         return {"message": self.message.to_json(), "to": self.to}
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> "Event":
+    def from_json(data: Mapping[str, Any]) -> Event:
         return Event(Msg.from_json(data["message"]), data.get("to"))
 
 
@@ -262,7 +263,7 @@ class Rng:
         self.state = state & _MASK64
 
     @staticmethod
-    def seeded(seed: int) -> "Rng":
+    def seeded(seed: int) -> Rng:
         rng = Rng(seed ^ 0x9E3779B97F4A7C15)
         rng.next64()
         return rng

@@ -36,8 +36,9 @@ and encodes in ~6–10 ms. Call :func:`warm_up` once at start-up to avoid the
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -143,7 +144,7 @@ def _tile_key_from_id(tid: str) -> tuple[str, str | None, int | None, str]:
         from engines.alhambra import data as D  # the renderer may read the engine's data; never the reverse
 
         return (tid, D.TYPE_OF[tid], D.PRICE[tid], D.walls_string(tid))
-    except Exception:  # noqa: BLE001 - no engine, or an unknown id: fall back to the id itself
+    except Exception:
         digits = "".join(ch for ch in tid.split("-")[-1] if ch.isdigit())
         return (tid, _PREFIX_TYPE.get(tid[:3]), int(digits) if digits else None, "")
 

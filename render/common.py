@@ -20,9 +20,9 @@ from __future__ import annotations
 import io
 import threading
 import unicodedata
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 

@@ -21,13 +21,13 @@ rendering it again on every call.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.common import (
-    text_mask,
     INK,
     WHITE,
     Colour,
@@ -40,6 +40,7 @@ from render.common import (
     player_colour,
     rgb,
     rounded_box,
+    text_mask,
 )
 from render.i18n import t
 

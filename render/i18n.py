@@ -8,7 +8,7 @@ Texts use ``str.format`` fields: ``"{player} bought {tile}"``.
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
             out[key] = str(v)
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(locale: str) -> dict[str, str]:
     out: dict[str, str] = {}
     folder = _DIR / locale

@@ -22,8 +22,9 @@ a shape, treasure types a pictogram, temple backs a pictogram.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 

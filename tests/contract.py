@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engines.core import Game, IllegalAction, Msg, Outcome, State
 

@@ -10,7 +10,8 @@ Exports ``GAME`` (the engine) and test-facing helpers:
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from . import data
 from .engine import GAME, AlhambraGame, norm_card, payments, start_candidates, take_options
@@ -21,15 +22,15 @@ from .scoring import score_round, score_type
 __all__ = [
     "GAME",
     "AlhambraGame",
-    "setup_state",
+    "check_invariants",
+    "grid_legality",
+    "legal_cells",
+    "longest_wall",
+    "payments",
+    "removable",
     "score_round",
     "score_type",
-    "longest_wall",
-    "legal_cells",
-    "removable",
-    "grid_legality",
-    "check_invariants",
-    "payments",
+    "setup_state",
     "start_candidates",
     "take_options",
 ]

@@ -28,9 +28,10 @@ Action grammar (one canonical string per distinct choice; cells are ``"x,y"``, y
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from itertools import combinations, islice
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from engines.core import (
     Event,

@@ -6,7 +6,7 @@ A *grid* here is a dict ``{(x, y): wall_mask}`` with the fountain at ``(0, 0)``;
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .data import E, N, S, W
 

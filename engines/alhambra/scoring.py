@@ -1,7 +1,7 @@
 """Majority scoring (ALH-SCORE-4 … 8, ALH-ALG-6) as pure functions of counts and walls."""
 from __future__ import annotations
 
-from typing import Hashable, Mapping
+from collections.abc import Hashable, Mapping
 
 from .data import POINTS, TYPES
 

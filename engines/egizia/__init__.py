@@ -1,7 +1,8 @@
 """Egizia (Hans im Glück 2009) for the Referee bot: the engine exported as ``GAME``."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engines.core import Game, Msg, Outcome, Prompt, Result, State, msg
 
@@ -51,4 +52,4 @@ def _line_msg(what: str) -> Msg:
 
 GAME = Egizia()
 
-__all__ = ["GAME", "Egizia", "setup_state", "data", "rules", "views"]
+__all__ = ["GAME", "Egizia", "data", "rules", "setup_state", "views"]

@@ -35,8 +35,9 @@ Builders are abbreviated ``bk bl ye jk``; tracks ``ss`` (stone sale) and ``gm`` 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations, combinations_with_replacement
-from typing import Any, Mapping
+from typing import Any
 
 from engines.core import Event, IllegalAction, Msg, Option, OptionSpec, Outcome, Prompt, Rng, State, clone, msg
 

@@ -127,7 +127,7 @@ def reconstructed() -> list[str]:
     def walk(node: Any, path: str) -> None:
         if isinstance(node, dict):
             for k, v in node.items():
-                if isinstance(v, str) and "reconstructed" in v and k in ("prov",) or (
+                if (isinstance(v, str) and "reconstructed" in v and k in ("prov",)) or (
                     isinstance(v, str) and "reconstructed" in v and path.endswith(".prov")
                 ):
                     out.append(f"{path}.{k}" if not path.endswith(".prov") else f"{path[:-5]}.{k}")

@@ -58,13 +58,13 @@ with the same effects).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engines.core import Event, Game, IllegalAction, Msg, Option, OptionSpec, Outcome, Prompt, Result, Rng, clone, msg
 
-from . import data, rules
+from . import data, rules, views
 from .rules import card_msg, dest_msg, place_msg, tile_msg
-from . import views
 
 State = dict[str, Any]
 

@@ -14,7 +14,8 @@ Typical use::
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engines.core import Event
 

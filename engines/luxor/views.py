@@ -110,7 +110,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data
-from .rules import card_view, playable_ends, tile_view, final_breakdown
+from .rules import card_view, final_breakdown, playable_ends, tile_view
 
 State = dict[str, Any]
 

@@ -1,10 +1,10 @@
 """Shared helpers for the Alhambra tests."""
 from __future__ import annotations
 
+import pytest
+
 from engines.alhambra import GAME
 from engines.core import IllegalAction
-
-import pytest
 
 
 def options(state, seat=None):

@@ -268,7 +268,7 @@ def test_payments_bounded_as_value_multisets_ALH_BUY_3():
 def test_start_choice_accepts_only_the_offered_strings_ALH_SETUP_9_C02():
     """ALH-SETUP-9 / C-02: only the offered ``start <seat>`` strings are accepted; a seat written
     another way ("start 01") is not a canonical action and must not reach the move log."""
-    deck = "y9 y9 y1 y2 g9 g9 g1 g2 b1 b1 b1 b8 b9".split()
+    deck = ["y9", "y9", "y1", "y2", "g9", "g9", "g1", "g2", "b1", "b1", "b1", "b8", "b9"]
     s = GAME.new_game(3, {"start_player_tiebreak": "host_choice"}, 1, stacked={"deck": deck}).state
     assert options(s) == ["start 0", "start 1"]
     for bad in ("start 01", "start 00", "start 1.0", "start 2", "start"):

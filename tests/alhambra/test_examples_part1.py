@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-
 from engines.alhambra import (
     GAME,
     check_invariants,
@@ -17,12 +16,12 @@ from engines.alhambra import (
     start_candidates,
 )
 from engines.alhambra import data as D
-from engines.alhambra.geometry import outer_segments
 from engines.alhambra.engine import grid_masks
+from engines.alhambra.geometry import outer_segments
 
 from .helpers import ev_keys, ev_of, kinds, options, play, rejected
 
-EX1_DECK = "blue9 green3 yellow6 orange4 green8 green7 blue2 yellow1 orange9 yellow5 blue5 orange5 green5 yellow2 green1 blue3 orange7".split()
+EX1_DECK = ["blue9", "green3", "yellow6", "orange4", "green8", "green7", "blue2", "yellow1", "orange9", "yellow5", "blue5", "orange5", "green5", "yellow2", "green1", "blue3", "orange7"]
 
 
 # --------------------------------------------------------------------------- EX-1, EX-2, EX-3
@@ -86,7 +85,7 @@ def test_ex02_start_player_fewest_cards_then_lowest_total_ALH_SETUP_9():
     assert start_candidates([["b9", "g3", "y6", "o4"], ["g8", "g7", "b2", "y1", "o9"], ["y5", "b5", "o5", "g5"]]) == [2]
 
 
-VARIANT = "y9 y9 y1 y2 g9 g9 g1 g2 b1 b1 b1 b8 b9".split()
+VARIANT = ["y9", "y9", "y1", "y2", "g9", "g9", "g1", "g2", "b1", "b1", "b1", "b8", "b9"]
 
 
 def test_ex02_variant_random_tiebreak_ALH_SETUP_9_OPT_2():
@@ -125,7 +124,7 @@ def test_ex02_host_choice_without_tie_makes_no_decision_ALH_SETUP_9():
     assert s["phase"] == "action" and s["active"] == 2
 
 
-EX3_DEAL = "y2 g2 b2 y9 g9 b9 o9 y1 g1 y9 g9 b1 o1 b9 o9 y1 g1".split()  # 5 + 4 + 4 + 4 cards
+EX3_DEAL = ["y2", "g2", "b2", "y9", "g9", "b9", "o9", "y1", "g1", "y9", "g9", "b1", "o1", "b9", "o9", "y1", "g1"]  # 5 + 4 + 4 + 4 cards
 
 
 def test_ex03_five_piles_and_scoring_cards_ALH_SETUP_11_12_13():

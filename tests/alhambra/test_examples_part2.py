@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from itertools import permutations
 
-
 from engines.alhambra import (
     GAME,
     check_invariants,
@@ -465,7 +464,7 @@ def test_ex52_tiles_placed_this_turn_count_ALH_TURN_6_SCORE_1_SCORE_3():
 
 def test_ex53_five_piles_two_players_ALH_SETUP_11_2P_2():
     """EX-53; clauses: ALH-SETUP-11, ALH-SETUP-12, ALH-SETUP-13, ALH-2P-2."""
-    deal = "y9 g9 y1 g1 y2 g2 b2 b9 o9".split()  # 4 + 5 cards
+    deal = ["y9", "g9", "y1", "g1", "y2", "g2", "b2", "b9", "o9"]  # 4 + 5 cards
     s = GAME.new_game(2, {}, 1, stacked={"deck": deal, "slots": [0, 0]}).state
     assert [len(p["hand"]) for p in s["players"]] == [4, 5]
     assert len(s["deck"]) == 61

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from engines.core import Event
-from engines.egizia import GAME, data as D, rules as R
+from engines.egizia import GAME
+from engines.egizia import data as D
+from engines.egizia import rules as R
 
 
 def fresh(n: int = 4, tiles=None, **opts):

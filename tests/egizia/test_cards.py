@@ -6,9 +6,25 @@ from __future__ import annotations
 
 import pytest
 
-from engines.egizia import GAME, data as D, rules as R
+from engines.egizia import GAME
+from engines.egizia import data as D
+from engines.egizia import rules as R
 
-from .helpers import act, actions, at_build, at_feed, at_sail, clear_flow, give, give_sphinx, kinds, lay, run, score_deltas, set_player
+from .helpers import (
+    act,
+    actions,
+    at_build,
+    at_feed,
+    at_sail,
+    clear_flow,
+    give,
+    give_sphinx,
+    kinds,
+    lay,
+    run,
+    score_deltas,
+    set_player,
+)
 from .test_examples import blocker, board, put
 
 FIELDS = [c["id"] for c in D.NILE_LIST if c["effect"]["kind"] == "grain_field"]

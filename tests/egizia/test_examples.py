@@ -4,10 +4,26 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalAction
-from engines.egizia import GAME, data as D, rules as R
+from engines.egizia import GAME
+from engines.egizia import data as D
+from engines.egizia import rules as R
 
-from .helpers import (act, actions, at_build, at_feed, at_sail, clear_flow, fresh, give, give_sphinx, kinds, lay,
-                      run, score_deltas, set_player)
+from .helpers import (
+    act,
+    actions,
+    at_build,
+    at_feed,
+    at_sail,
+    clear_flow,
+    fresh,
+    give,
+    give_sphinx,
+    kinds,
+    lay,
+    run,
+    score_deltas,
+    set_player,
+)
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from engines.core import IllegalAction, Msg
-from engines.egizia import GAME, data as D, rules as R
+from engines.egizia import GAME
+from engines.egizia import data as D
+from engines.egizia import rules as R
 from render.i18n import catalogue, t
 
 from .helpers import act, actions, at_build, at_feed, at_sail, clear_flow, fresh, give, kinds, lay, run, set_player
@@ -127,7 +129,7 @@ def test_sphinx_cost_rule_EGZ_R5_BUILD_6():
 
 def test_obelisk_layout_and_row_complete_EGZ_BUILD_OBELISK_1_EGZ_BUILD_OBELISK_5():
     """EGZ-BUILD-OBELISK-1 EGZ-BUILD-OBELISK-5"""
-    assert D.OBELISK_SEQ == [r for r in range(1, 10) for _ in range(2)] and sum(D.OBELISK_SEQ) == 90
+    assert [r for r in range(1, 10) for _ in range(2)] == D.OBELISK_SEQ and sum(D.OBELISK_SEQ) == 90
     s = board()
     s["obelisk"][12] = 0  # row 7 field A
     assert R.sphinx_points(s, 0, "S01") == 0

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 import random
 
-from engines.egizia import GAME, data as D
+from engines.egizia import GAME
+from engines.egizia import data as D
 
 from .helpers import at_build, give, run, set_player
 from .test_examples import blocker, board, put

@@ -9,7 +9,6 @@ from engines.luxor import scenario as sc
 
 from .helpers import BLUE, GREEN, RED, actions, active, base, do, finished, keys_of, lying, prompt, tile_spec
 
-
 # ----------------------------------------------------------------------------- Part 1: the rulebook examples
 
 

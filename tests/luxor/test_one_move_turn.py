@@ -19,7 +19,7 @@ from engines.luxor import GAME, data, rules
 from engines.luxor import scenario as sc
 from render.i18n import catalogue, t
 
-from .helpers import RED, actions, active, base, do, keys_of, lying, prompt
+from .helpers import RED, actions, active, base, do, keys_of, prompt
 
 LOCALES = ("en", "cs", "pl")
 

@@ -1,6 +1,7 @@
 """Focused rule tests: every card kind, every tile kind, every game option, data and views."""
 from __future__ import annotations
 
+import functools
 import json
 
 from engines.core import Rng
@@ -47,8 +48,8 @@ def test_board_layout_from_data_LUX_BOARD_1_LUX_BOARD_2_LUX_BOARD_3_LUX_BOARD_6_
     43 spaces, kinds and scarab values read from data; the tomb holds the sarcophagi and the key space."""
     kinds = [data.KIND[i] for i in range(1, 44)]
     assert (kinds.count("treasure"), kinds.count("horus"), kinds.count("osiris"), kinds.count("anubis")) == (30, 6, 4, 3)
-    assert data.ANUBIS == tuple(data.RAW["board"]["derived"]["anubis_positions"])
-    assert data.OSIRIS_SPACES == tuple(data.RAW["board"]["derived"]["osiris_positions"])
+    assert tuple(data.RAW["board"]["derived"]["anubis_positions"]) == data.ANUBIS
+    assert tuple(data.RAW["board"]["derived"]["osiris_positions"]) == data.OSIRIS_SPACES
     assert all(data.SCARAB_VP[a] == 0 for a in data.ANUBIS) and data.SCARAB_VP[0] == 0
     assert data.TOMB_SCARAB_VP == 15 and data.OPTION_DEFAULTS["tomb_scarab_vp"] == 15
     assert (data.STAIRS, data.TOMB) == (0, 44)
@@ -432,10 +433,9 @@ def test_private_view_playable_ends_LUX_INFO_2():
 
 def test_max_sets_matches_brute_force_LUX_SCORE_6_LUX_ALG_6():
     """LUX-ALG-6 against an exhaustive search over every way to build sets (at most 2 wilds each)."""
-    from functools import lru_cache
     from itertools import product
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def brute(v, s, j, w):
         best = 0
         for use in product((0, 1), repeat=3):

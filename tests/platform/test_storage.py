@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.storage import ACTIVE, LOBBY, OVER, ChannelBusy, MIGRATIONS, Store, VersionConflict
+from bot.storage import ACTIVE, LOBBY, MIGRATIONS, OVER, ChannelBusy, Store, VersionConflict
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from PIL import Image
 
 pytest.importorskip("engines.alhambra")
 
-from engines import get_game  # noqa: E402
-from render.alhambra import render_private, render_public  # noqa: E402
+from engines import get_game
+from render.alhambra import render_private, render_public
 
 NAMES = ["Anna", "Břetislav Šťastný", "Łukasz Żółkiewski", "Zoë", "Kuba", "Ola"]
 
