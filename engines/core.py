@@ -163,6 +163,37 @@ class Result:
 
 
 @dataclass(frozen=True)
+class CommandGroup:
+    """A kind of move as players ask for it: one slash subcommand and one board button.
+
+    ``verbs`` are the first words of the action strings this group covers; every option a game ever
+    offers falls in exactly one group (a contract test checks it). ``kinds`` are the decision kinds
+    (prompt ``kind``) in which the group may be offered: the board's buttons are derived from the
+    pending prompts' kinds, which are public, never from a player's legal options, which may depend on
+    a hidden hand. ``description`` is the catalogue key of the subcommand's description.
+    """
+
+    name: str
+    verbs: tuple[str, ...]
+    kinds: tuple[str, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the platform needs to know about a title (after OpenSpiel's ``GameType``)."""
+
+    min_players: int
+    max_players: int
+    #: the kinds of information some seats cannot see (for documentation and tests), e.g. ("money hands",)
+    hidden: tuple[str, ...]
+    #: the state holds a seeded RNG that draws cards or rolls dice during play
+    chance: bool
+    #: several seats may have to decide at the same time
+    simultaneous: bool
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A game option (a house rule or variant): its allowed values and default."""
 
@@ -185,6 +216,25 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     option_specs: tuple[OptionSpec, ...] = ()
+    #: the kinds of move (slash subcommands, board buttons); see :class:`CommandGroup`
+    command_groups: tuple[CommandGroup, ...] = ()
+
+    @property
+    def info(self) -> GameInfo:
+        raise NotImplementedError
+
+    def group_of(self, action: str) -> CommandGroup:
+        """The command group an action belongs to (by its first word)."""
+        verb = action.split(maxsplit=1)[0] if action.strip() else ""
+        for group in self.command_groups:
+            if verb in group.verbs:
+                return group
+        raise KeyError(f"{self.id}: no command group for {action!r}")
+
+    def groups_for_kinds(self, kinds: Iterable[str]) -> list[CommandGroup]:
+        """The groups that may be offered for these pending decision kinds, in declaration order."""
+        wanted = set(kinds)
+        return [g for g in self.command_groups if wanted.intersection(g.kinds)]
 
     # -- creation
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
@@ -237,6 +287,27 @@ class Game:
     def current_seats(self, state: State) -> list[int]:
         """Seats that must act now (in prompt order, without repeats)."""
         return list(dict.fromkeys(p.seat for p in self.prompts(state)))
+
+    # -- hidden information (bot players search over sampled states; fairness tests)
+    def information_state(self, state: State, seat: int) -> State:
+        """The state as ``seat`` knows it.
+
+        Every part hidden from ``seat`` is replaced by a canonical form (hidden cards pooled and
+        sorted, unseen deck orders sorted, the RNG state cleared), so two states that differ only in
+        what ``seat`` cannot see give equal information states. Bots read only this.
+        """
+        raise NotImplementedError
+
+    def determinize(self, info: State, seat: int, rng: Rng) -> State:
+        """A complete state consistent with an information state of ``seat``: the hidden parts are
+        dealt at random from ``rng`` (OpenSpiel's ``resample_from_infostate``)."""
+        raise NotImplementedError
+
+    # -- clocks
+    def timeout_action(self, state: State, seat: int) -> str:
+        """The deterministic action played for ``seat`` when its time runs out: the least harmful legal
+        choice of its pending decision (documented per game)."""
+        raise NotImplementedError
 
 
 # --------------------------------------------------------------------------- helpers

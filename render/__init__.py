@@ -1,11 +1,36 @@
-"""Pillow drawings of engine views. ``renderer(title)`` returns the module of a game, which provides
-``render_public(view, names, locale) -> bytes`` and ``render_private(public_view, private_view, names, locale) -> bytes``.
+"""Pillow drawings of engine views.
+
+Each title has one renderer, registered explicitly in :data:`RENDERERS`. A renderer is anything that
+satisfies :class:`Renderer` (today: the module ``render.<title>``); :func:`renderer` looks it up.
 """
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from . import alhambra, egizia, luxor
 
 
-def renderer(title: str) -> ModuleType:
-    return importlib.import_module(f"render.{title}")
+class Renderer(Protocol):
+    """Draws a title's views as PNG bytes. ``names[seat]`` are the players' display names."""
+
+    def render_public(self, view: Any, names: list[str], locale: str = "en") -> bytes:
+        """The board everyone sees, from the public view only."""
+        ...
+
+    def render_private(self, public_view: Any, private_view: Any, names: list[str], locale: str = "en") -> bytes:
+        """One player's own view (hand, secret cards), shown to that player only."""
+        ...
+
+
+RENDERERS: Mapping[str, Renderer] = {"alhambra": alhambra, "egizia": egizia, "luxor": luxor}
+
+
+def renderer(title: str) -> Renderer:
+    try:
+        return RENDERERS[title]
+    except KeyError:
+        raise KeyError(f"no renderer for {title!r}; known: {', '.join(RENDERERS)}") from None
+
+
+__all__ = ["RENDERERS", "Renderer", "renderer"]

@@ -34,8 +34,10 @@ from itertools import combinations, islice
 from typing import Any
 
 from engines.core import (
+    CommandGroup,
     Event,
     Game,
+    GameInfo,
     IllegalAction,
     Msg,
     Option,
@@ -281,6 +283,19 @@ class AlhambraGame(Game):
         OptionSpec(name, D.OPTION_DEFAULTS[name], D.OPTION_ALLOWED[name], D.OPTION_CLAUSE[name], Msg(K + "option." + name))
         for name in D.OPTION_DEFAULTS
     )
+    command_groups = (
+        CommandGroup("take", ("take",), ("C-03",), "cmd.alhambra.take"),
+        CommandGroup("buy", ("buy",), ("C-03",), "cmd.alhambra.buy"),
+        CommandGroup("redesign", ("redesign",), ("C-03",), "cmd.alhambra.redesign"),
+        CommandGroup("place", ("place", "reserve", "dirk"), ("C-08", "C-09"), "cmd.alhambra.place"),
+        CommandGroup("end", ("end",), ("C-03",), "cmd.alhambra.end"),
+        CommandGroup("start", ("start",), ("C-02",), "cmd.alhambra.start"),
+    )
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(D.MIN_PLAYERS, D.MAX_PLAYERS, hidden=("money hands", "deck order", "bag order"),
+                         chance=True, simultaneous=False)
 
     # ------------------------------------------------------------------ creation
 

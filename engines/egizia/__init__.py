@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import Game, Msg, Outcome, Prompt, Result, State, msg
+from engines.core import CommandGroup, Game, GameInfo, Msg, Outcome, Prompt, Result, State, msg
 
 from . import data, rules, views
 from .rules import setup_state
@@ -15,6 +15,22 @@ class Egizia(Game):
     min_players = 2
     max_players = 4
     option_specs = rules.OPTION_SPECS
+    # free actions (play a card, crew up, buy strength, improve) may be offered in every window
+    _FREE = ("D-04", "D-06", "D-08", "D-10", "D-12", "D-19")
+    command_groups = (
+        CommandGroup("sail", ("place", "pass", "stop", "endturn"), ("D-04", "D-05", "D-08"), "cmd.egizia.sail"),
+        CommandGroup("card", ("track", "n18", "improve", "keep", "alyi", "ring", "leftover"),
+                     ("D-03", "D-06", "D-07", "D-09", "D-15", "D-17") + _FREE, "cmd.egizia.card"),
+        CommandGroup("feed", ("feed",), ("D-10",), "cmd.egizia.feed"),
+        CommandGroup("build", ("first", "build", "decline", "crew", "draw", "obelisk", "tomb", "pyr", "tmp", "finish"),
+                     ("D-11", "D-12", "D-13", "D-14", "D-16", "D-18"), "cmd.egizia.build"),
+        CommandGroup("play", ("play", "crewup", "buy", "done"), _FREE, "cmd.egizia.play"),
+    )
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(2, 4, hidden=("Sphinx cards", "Nile deck order", "Sphinx deck order"),
+                        chance=True, simultaneous=True)
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0, **stacked: Any) -> Outcome:
         """A fresh game. ``stacked`` (tests only) forwards to :func:`rules.setup_state`."""

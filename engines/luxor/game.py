@@ -61,7 +61,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import Event, Game, IllegalAction, Msg, Option, OptionSpec, Outcome, Prompt, Result, Rng, clone, msg
+from engines.core import (
+    CommandGroup,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Msg,
+    Option,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Result,
+    Rng,
+    clone,
+    msg,
+)
 
 from . import data, rules, views
 from .rules import card_msg, dest_msg, place_msg, tile_msg
@@ -116,6 +131,23 @@ class Luxor(Game):
     min_players = data.MIN_PLAYERS
     max_players = data.MAX_PLAYERS
     option_specs = _option_specs()
+    command_groups = (
+        # "play L 7": card and move in one; die cards "play L", then "move 7" after the roll (C-06)
+        CommandGroup("card", ("play", "discard"), ("C-04", "C-05"), "cmd.luxor.card"),
+        CommandGroup("move", ("move",), ("C-06",), "cmd.luxor.move"),
+        CommandGroup("act", ("act",), ("C-08",), "cmd.luxor.act"),
+        CommandGroup("horus", ("key", "card"), ("C-09",), "cmd.luxor.horus"),
+        CommandGroup("eye", ("level",), ("C-10",), "cmd.luxor.eye"),
+        CommandGroup("temple", ("wild", "scarab"), ("C-11",), "cmd.luxor.temple"),
+        CommandGroup("treasure", ("take", "leave"), ("C-12",), "cmd.luxor.treasure"),
+        CommandGroup("anubis", ("wake", "sleep"), ("C-13",), "cmd.luxor.anubis"),
+        CommandGroup("start", ("start",), ("C-03",), "cmd.luxor.start"),
+    )
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(data.MIN_PLAYERS, data.MAX_PLAYERS, hidden=("hands", "scarab values", "draw pile order"),
+                        chance=True, simultaneous=False)
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults merged with ``options``. ``tomb_scarab_vp`` takes any integer from the highest
