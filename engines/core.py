@@ -27,7 +27,7 @@ Vocabulary (after OpenSpiel and python-chess):
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,8 +145,13 @@ class Event:
 
 @dataclass(frozen=True)
 class Outcome:
+    """What :meth:`Game.apply` returns. ``reveals`` is True when the move brought information into the
+    open that nobody could see before (a card or tile drawn from a hidden deck or bag, a die rolled,
+    a hidden card shown or handed out): such a move cannot simply be taken back."""
+
     state: State
     events: tuple[Event, ...]
+    reveals: bool = False
 
 
 @dataclass(frozen=True)
@@ -308,6 +313,64 @@ class Game:
         """The deterministic action played for ``seat`` when its time runs out: the least harmful legal
         choice of its pending decision (documented per game)."""
         raise NotImplementedError
+
+
+# --------------------------------------------------------------------------- the shared move pipeline
+
+
+class RulesGame(Game):
+    """The move pipeline every title shares: check → clone → dispatch → advance → outcome.
+
+    A title supplies :meth:`check` (which pending decision ``action`` answers, or the reason it is
+    illegal: the same code that builds the offered options, so offering and explaining cannot drift),
+    :meth:`dispatch` (carry out one legal action on a private copy) and, where its turn flow needs more
+    than resolving forced decisions, :meth:`advance`.
+    """
+
+    #: decision kinds that are never resolved automatically even with a single option (e.g. secret ones)
+    auto_never: frozenset[str] = frozenset()
+
+    def check(self, state: State, seat: int, action: str) -> Prompt:
+        """The prompt of ``seat`` that ``action`` answers; raises :class:`IllegalAction` naming the rule."""
+        raise NotImplementedError
+
+    def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
+        """Carry out a legal ``action`` on ``state`` in place; returns whether it revealed information
+        (see :attr:`Outcome.reveals`)."""
+        raise NotImplementedError
+
+    def advance(self, state: State, events: list[Event]) -> bool:
+        """Move the flow on after an action: resolve forced decisions. Returns whether that revealed."""
+        return auto_resolve(state, events, self.prompts, self.dispatch, self.auto_never)
+
+    def apply(self, state: State, seat: int, action: str) -> Outcome:
+        prompt = self.check(state, seat, action)
+        s = clone(state)
+        events: list[Event] = []
+        revealed = self.dispatch(s, seat, prompt, action, events)
+        revealed = self.advance(s, events) or revealed
+        return Outcome(s, tuple(events), revealed)
+
+
+def auto_resolve(
+    state: State,
+    events: list[Event],
+    prompts: Callable[[State], list[Prompt]],
+    dispatch: Callable[[State, int, Prompt, str, list[Event]], bool],
+    never: Container[str] = (),
+    limit: int = 10_000,
+) -> bool:
+    """Resolve, in place, pending decisions that have exactly one option (the auto-resolve column of
+    DECISIONS.md): while the only pending prompt has one option and its kind is not in ``never``,
+    dispatch it. Returns whether any of them revealed information."""
+    revealed = False
+    for _ in range(limit):
+        pending = prompts(state)
+        if len(pending) != 1 or len(pending[0].options) != 1 or pending[0].kind in never:
+            return revealed
+        p = pending[0]
+        revealed = dispatch(state, p.seat, p, p.options[0].action, events) or revealed
+    raise RuntimeError(f"auto_resolve: no progress after {limit} forced decisions")
 
 
 # --------------------------------------------------------------------------- helpers
