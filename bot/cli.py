@@ -53,6 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--seconds", type=float, default=5.0, help="time for the engine-only playouts")
 
+    p = sub.add_parser("replay", help="re-draw every board of a game record and check its result")
+    p.add_argument("record", type=Path, help="a record file from /game record")
+    p.add_argument("--out", type=Path, default=Path("replay-out"))
+    p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
+
     p = sub.add_parser("run", help="run the Discord bot")
     p.add_argument("--config", help="path to config.toml (see config.example.toml)")
 
@@ -77,6 +82,15 @@ def main(argv: list[str] | None = None) -> int:
         from .bench import run
 
         run(args.game, args.players, args.games, seconds=args.seconds)
+        return 0
+    if args.cmd == "replay":
+        from .record import RecordError, replay_to_dir
+
+        try:
+            print(json.dumps(replay_to_dir(args.record, args.out, args.locale), ensure_ascii=False))
+        except RecordError as exc:
+            print(f"referee: {args.record}: {exc}", file=sys.stderr)
+            return 2
         return 0
     if args.cmd == "run":
         from .config import ConfigError, load
