@@ -1,0 +1,233 @@
+"""Durable timed jobs (deadlines, reminders, delayed pings) and the one task that fires them.
+
+Every deadline and reminder is a row in the database: ``(game, seat, kind, due time, the game version it
+was planned for)``. A single :class:`Scheduler` task sleeps until the next due time (or until
+:meth:`Scheduler.poke` says a sooner job was added), claims the due jobs atomically and hands them, in due
+order, to a handler. Claiming is one ``UPDATE … RETURNING`` statement that leases the rows to this
+process, so several bot processes sharing one database never fire a job twice; a process that dies
+while holding a lease loses it when the lease expires. After a restart, jobs that fell due while the
+bot was down fire once each, oldest first: a job is deleted when its handler returns, and the handler
+decides whether a late job still matters (a reminder for a decision already made is dropped — its
+``version`` no longer matches the game's).
+
+Time comes from an injected clock and waiting from an injected ``sleep``, so tests run days in
+milliseconds.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import aiosqlite
+
+log = logging.getLogger("referee.scheduler")
+
+#: the jobs table (part of the store's migrations)
+JOBS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS jobs (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id       INTEGER NOT NULL,
+    seat          INTEGER,
+    kind          TEXT    NOT NULL,
+    due           REAL    NOT NULL,
+    version       INTEGER NOT NULL,
+    payload       TEXT    NOT NULL DEFAULT '{}',
+    claimed_by    TEXT,
+    claimed_until REAL
+);
+CREATE INDEX IF NOT EXISTS jobs_due ON jobs(due);
+CREATE INDEX IF NOT EXISTS jobs_game ON jobs(game_id);
+"""
+
+
+@dataclass(frozen=True)
+class Job:
+    id: int
+    game_id: int
+    seat: int | None
+    kind: str
+    due: float
+    version: int
+    payload: str = "{}"
+
+
+class JobStore(Protocol):
+    async def add(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
+                  payload: str = "{}") -> int: ...
+
+    async def cancel(self, game_id: int, seat: int | None = None, kinds: tuple[str, ...] = ()) -> int: ...
+
+    async def next_due(self) -> float | None: ...
+
+    async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]: ...
+
+    async def finish(self, job_id: int, owner: str) -> None: ...
+
+    async def release(self, job_id: int, owner: str, due: float) -> None: ...
+
+
+class SqliteJobs:
+    """:class:`JobStore` on an aiosqlite connection (the store's; its write lock serialises writers)."""
+
+    def __init__(self, db: aiosqlite.Connection, write_lock: asyncio.Lock | None = None) -> None:
+        self.db = db
+        self._lock = write_lock or asyncio.Lock()
+
+    async def _write(self, sql: str, params: tuple[object, ...]) -> aiosqlite.Cursor:
+        async with self._lock:
+            try:
+                cur = await self.db.execute(sql, params)
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
+            return cur
+
+    async def add(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
+                  payload: str = "{}") -> int:
+        cur = await self._write(
+            "INSERT INTO jobs (game_id, seat, kind, due, version, payload) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seat, kind, due, version, payload),
+        )
+        return int(cur.lastrowid or 0)
+
+    async def cancel(self, game_id: int, seat: int | None = None, kinds: tuple[str, ...] = ()) -> int:
+        sql = "DELETE FROM jobs WHERE game_id = ?"
+        params: list[object] = [game_id]
+        if seat is not None:
+            sql += " AND seat = ?"
+            params.append(seat)
+        if kinds:
+            sql += f" AND kind IN ({', '.join('?' * len(kinds))})"
+            params += list(kinds)
+        cur = await self._write(sql, tuple(params))
+        return cur.rowcount
+
+    async def next_due(self) -> float | None:
+        async with self.db.execute("SELECT MIN(due) FROM jobs") as cur:
+            row = await cur.fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
+        async with self._lock:
+            try:
+                async with self.db.execute(
+                    """UPDATE jobs SET claimed_by = ?, claimed_until = ?
+                       WHERE id IN (SELECT id FROM jobs WHERE due <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+                                    ORDER BY due, id LIMIT ?)
+                       RETURNING id, game_id, seat, kind, due, version, payload""",
+                    (owner, now + lease, now, now, limit),
+                ) as cur:
+                    rows = await cur.fetchall()
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
+        jobs = [Job(int(r[0]), int(r[1]), None if r[2] is None else int(r[2]), str(r[3]), float(r[4]), int(r[5]), str(r[6]))
+                for r in rows]
+        return sorted(jobs, key=lambda j: (j.due, j.id))
+
+    async def finish(self, job_id: int, owner: str) -> None:
+        await self._write("DELETE FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner))
+
+    async def release(self, job_id: int, owner: str, due: float) -> None:
+        await self._write("UPDATE jobs SET claimed_by = NULL, claimed_until = NULL, due = ? WHERE id = ? AND claimed_by = ?",
+                          (due, job_id, owner))
+
+
+Handler = Callable[[Job], Awaitable[None]]
+
+
+class Scheduler:
+    """Fires due jobs through ``handler``; one instance per process.
+
+    ``handler`` returning normally finishes the job; raising :class:`Retry` puts it back for later; any
+    other exception is logged and the job is retried after ``retry_after`` seconds, at most
+    ``max_attempts`` times in this process (then dropped with an error log, so one poisoned job cannot
+    stall the others).
+    """
+
+    def __init__(self, jobs: JobStore, handler: Handler, *, clock: Callable[[], float],
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, owner: str = "referee",
+                 lease: float = 300.0, batch: int = 50, retry_after: float = 60.0, max_attempts: int = 5,
+                 max_wait: float = 3600.0) -> None:
+        self.jobs, self.handler, self.clock, self.sleep = jobs, handler, clock, sleep
+        self.owner, self.lease, self.batch = owner, lease, batch
+        self.retry_after, self.max_attempts, self.max_wait = retry_after, max_attempts, max_wait
+        self._poke = asyncio.Event()
+        self._stopping = False
+        self._attempts: dict[int, int] = {}
+        self.fired = 0
+
+    def poke(self) -> None:
+        """A job was added or changed: look at the next due time again."""
+        self._poke.set()
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._poke.set()
+
+    async def run_due(self) -> int:
+        """Fire every job due now (in due order); returns how many fired."""
+        fired = 0
+        while not self._stopping:
+            jobs = await self.jobs.claim_due(self.clock(), self.owner, self.lease, self.batch)
+            if not jobs:
+                break
+            for job in jobs:
+                if self._stopping:
+                    await self.jobs.release(job.id, self.owner, job.due)
+                    continue
+                await self._fire(job)
+                fired += 1
+        return fired
+
+    async def _fire(self, job: Job) -> None:
+        try:
+            await self.handler(job)
+        except Retry as again:
+            await self.jobs.release(job.id, self.owner, again.at)
+            return
+        except Exception:
+            n = self._attempts.get(job.id, 0) + 1
+            if n >= self.max_attempts:
+                log.exception("job %s (%s, game %s) failed %s times: dropped", job.id, job.kind, job.game_id, n)
+                self._attempts.pop(job.id, None)
+                await self.jobs.finish(job.id, self.owner)
+            else:
+                log.exception("job %s (%s, game %s) failed: retry in %ss", job.id, job.kind, job.game_id, self.retry_after)
+                self._attempts[job.id] = n
+                await self.jobs.release(job.id, self.owner, self.clock() + self.retry_after)
+            return
+        self._attempts.pop(job.id, None)
+        self.fired += 1
+        await self.jobs.finish(job.id, self.owner)
+
+    async def run(self) -> None:
+        """The scheduler task: fire what is due, then wait for the next due time or a poke."""
+        while not self._stopping:
+            self._poke.clear()
+            await self.run_due()
+            nxt = await self.jobs.next_due()
+            wait = self.max_wait if nxt is None else min(self.max_wait, max(0.0, nxt - self.clock()))
+            if wait == 0.0 and nxt is not None:
+                wait = min(self.lease, 1.0)  # due but leased to someone else: look again shortly
+            sleeper = asyncio.ensure_future(self.sleep(wait))
+            poked = asyncio.ensure_future(self._poke.wait())
+            try:
+                await asyncio.wait({sleeper, poked}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for f in (sleeper, poked):
+                    f.cancel()
+
+
+class Retry(Exception):
+    """Raised by a handler: try this job again at ``at`` (e.g. a ping during the user's quiet hours)."""
+
+    def __init__(self, at: float) -> None:
+        super().__init__(at)
+        self.at = at if math.isfinite(at) else float("inf")
