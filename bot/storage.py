@@ -17,7 +17,7 @@ The service sees only :class:`Repository` (a ``Protocol``): :class:`Store` is it
 SQLite implementation and the only place with SQL, so another database (PostgreSQL)
 can sit behind the same interface. Every database failure reaches the caller as
 :class:`StorageError` (with a ``reason``: ``full``, ``readonly``, ``corrupt``,
-``unavailable`` or ``failed``), after the connection has been rolled back, so the
+``unavailable``, ``busy``, ``closed`` or ``failed``), after the connection has been rolled back, so the
 next request works on a clean connection.
 """
 from __future__ import annotations
@@ -146,7 +146,8 @@ class StorageError(Exception):
     """The database refused or failed a statement. The transaction was rolled back: nothing changed.
 
     ``reason`` is one of ``full`` (disk or database full), ``readonly``, ``corrupt``, ``unavailable``
-    (cannot open the file), ``busy`` (locked by another process) or ``failed`` (anything else).
+    (cannot open the file), ``busy`` (locked by another process), ``closed`` (used after :meth:`Store.close`)
+    or ``failed`` (anything else).
     """
 
     def __init__(self, reason: str, detail: str) -> None:
@@ -205,6 +206,8 @@ class Store:
         the caller's code) the connection is rolled back before the error goes on, so it is clean for the
         next transaction. Database errors become :class:`StorageError`."""
         async with self._write:
+            if self.closed:
+                raise StorageError("closed", "the database connection is closed")
             try:
                 await self.db.execute("BEGIN IMMEDIATE")
             except BaseException as exc:
@@ -240,7 +243,10 @@ class Store:
 
     @staticmethod
     async def _connect(path: str) -> aiosqlite.Connection:
-        db = await aiosqlite.connect(path, isolation_level=None, uri=path.startswith("file:"))  # we BEGIN/COMMIT
+        uri = path.startswith("file:")
+        # try the file first: when aiosqlite's own connect fails, its worker thread outlives the event loop
+        await asyncio.to_thread(lambda: sqlite3.connect(path, uri=uri).close())
+        db = await aiosqlite.connect(path, isolation_level=None, uri=uri)  # we issue BEGIN/COMMIT ourselves
         try:
             db.row_factory = aiosqlite.Row
             if path != ":memory:" and "mode=memory" not in path:
@@ -296,6 +302,8 @@ class Store:
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[None]:
         """Database errors of a read become :class:`StorageError` (a read changes nothing to roll back)."""
+        if self.closed:
+            raise StorageError("closed", "the database connection is closed")
         try:
             yield
         except sqlite3.Error as exc:
