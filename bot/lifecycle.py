@@ -48,6 +48,6 @@ async def serve_until_signal(
             await asyncio.wait_for(task, cancel_grace)
         except (asyncio.CancelledError, TimeoutError):
             pass
-        except Exception:  # the work failed while being stopped: say so, the stop goes on
-            log.exception("error while stopping")
+        except Exception as exc:  # e.g. a request cut off by closing the connection: expected when stopping
+            log.info("stopped: %s", exc.__class__.__name__)
     return True
