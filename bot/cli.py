@@ -6,22 +6,29 @@ import asyncio
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from engines import GAME_IDS
+from engines import GAME_IDS, get_game
+from engines.core import Msg
+from engines.options import OptionError, parse_options
+from render.i18n import t
 
 
-def _options(pairs: list[str]) -> dict:
-    """``--option key=value`` pairs; values are parsed as JSON when they can be (2, true, "x")."""
-    out: dict = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise SystemExit(f"--option needs key=value, got {pair!r}")
-        key, value = pair.split("=", 1)
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
-    return out
+def _options(title: str, pairs: list[str] | None, locale: str = "en") -> dict[str, Any]:
+    """``--option key=value`` pairs, typed by the game's option specs (the parser Discord uses too)."""
+    try:
+        return parse_options(get_game(title), pairs)
+    except OptionError as exc:
+        raise _Refused(t(Msg("err.bad_option", {"detail": exc.message}), locale)) from exc
+
+
+class _Refused(Exception):
+    """A clear, already translated reason to stop with exit status 2."""
+
+
+def _storage_message(exc: Any, path: str | Path, locale: str = "en") -> str:
+    return t(Msg("storage.cli", {"path": str(path), "reason": Msg(f"storage.{exc.reason}"), "detail": exc.detail}),
+             locale)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,21 +69,38 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--config", help="path to config.toml (see config.example.toml)")
 
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except _Refused as exc:
+        print(f"referee: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    from .storage import StorageError
 
     if args.cmd == "demo":
         from .console import demo
 
-        result = asyncio.run(
-            demo(args.game, args.players, args.seed, args.out, args.locale, _options(args.option),
-                 log=sys.stderr if args.log else None)
-        )
+        options = _options(args.game, args.option, args.locale)
+        try:
+            result = asyncio.run(
+                demo(args.game, args.players, args.seed, args.out, args.locale, options,
+                     log=sys.stderr if args.log else None)
+            )
+        except StorageError as exc:
+            raise _Refused(_storage_message(exc, args.out / "referee-demo.sqlite3", args.locale)) from exc
         print(json.dumps(result, ensure_ascii=False))
         return 0
     if args.cmd == "play":
         from .console import play
 
         names = [n.strip() for n in args.players.split(",") if n.strip()]
-        asyncio.run(play(args.game, names, args.out, args.locale, args.seed, _options(args.option), args.db, args.new))
+        options = _options(args.game, args.option, args.locale)
+        try:
+            asyncio.run(play(args.game, names, args.out, args.locale, args.seed, options, args.db, args.new))
+        except StorageError as exc:
+            raise _Refused(_storage_message(exc, args.db or args.out / "referee-play.sqlite3", args.locale)) from exc
         return 0
     if args.cmd == "bench":
         from .bench import run
@@ -110,7 +134,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         from .discord_bot import run_bot
 
-        return run_bot(cfg)
+        try:
+            return run_bot(cfg)
+        except StorageError as exc:
+            raise _Refused(_storage_message(exc, cfg.db_path, cfg.default_locale)) from exc
     return 1
 
 

@@ -17,6 +17,8 @@ class Config:
     dev_guild_id: int = 0
     db_path: str = "referee.sqlite3"
     default_locale: str = "en"
+    #: Discord's HTTP API base (only for a stand-in Discord in tests; empty = discord.py's default)
+    api_base: str = ""
 
 
 def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
@@ -36,10 +38,12 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         dev_guild_id=int(discord.get("dev_guild_id", 0) or 0),
         db_path=str(data.get("storage", {}).get("path", "referee.sqlite3")),
         default_locale=str(data.get("bot", {}).get("default_locale", "en")),
+        api_base=str(discord.get("api_base", "") or ""),
     )
     cfg.token = env.get("DISCORD_TOKEN", cfg.token).strip()
     if env.get("REFEREE_DEV_GUILD"):
         cfg.dev_guild_id = int(env["REFEREE_DEV_GUILD"])
     cfg.db_path = env.get("REFEREE_DB", cfg.db_path)
     cfg.default_locale = env.get("REFEREE_LOCALE", cfg.default_locale)
+    cfg.api_base = env.get("REFEREE_DISCORD_API", cfg.api_base)
     return cfg

@@ -18,9 +18,11 @@ import functools
 import io
 import logging
 import re
+import sys
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -30,6 +32,7 @@ from render import renderer
 from render.i18n import normalise_locale, t
 
 from .config import Config
+from .lifecycle import serve_until_signal
 from .service import GameService, ServiceError, Snapshot, User
 from .storage import Store
 from .text import clip, event_lines_from_json, join_limited, say, say_events
@@ -214,11 +217,13 @@ class Referee(discord.Client):
                 log.info("could not retire the buttons of an old board message of game %s", game_id)
 
     @private_refusals
-    async def do_move(self, interaction: discord.Interaction, action: str, expected_version: int | None = None) -> None:
+    async def do_move(self, interaction: discord.Interaction, action: str, expected_version: int | None = None,
+                      expected_game: int | None = None) -> None:
         """Apply a move for the interaction's user and publish it. Errors are private."""
         locale = user_locale(interaction)
         await defer(interaction)
-        report = await self.service.act(str(interaction.channel_id), user_of(interaction), action, expected_version)
+        report = await self.service.act(str(interaction.channel_id), user_of(interaction), action, expected_version,
+                                        expected_game=expected_game)
         names = report.row.names
         public = say_events(report.public_events, self.channel_locale(report), names)
         await self.post_turn(interaction.channel, report, public)
@@ -339,8 +344,9 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:g:(?P
         bot: Referee = interaction.client  # type: ignore[assignment]
         locale = user_locale(interaction)
         await defer(interaction)
-        row, options = await bot.service.options_for(str(interaction.channel_id), str(interaction.user.id))
-        if row.id != self.game_id or row.version != self.version:
+        row, options = await bot.service.options_for(str(interaction.channel_id), str(interaction.user.id),
+                                                     expected_game=self.game_id)
+        if row.version != self.version:
             await reply(interaction, t("err.stale", locale))
             return
         if not options:
@@ -349,7 +355,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:g:(?P
         if self.group != "*":
             options = [o for o in options if group_of(o.action) == self.group]
         if len(options) == 1:
-            await bot.do_move(interaction, options[0].action, self.version)
+            await bot.do_move(interaction, options[0].action, self.version, self.game_id)
             return
         await reply(interaction, **option_menus(row.id, row.version, options, locale, row.names))
 
@@ -387,7 +393,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rf:s:(?
         values = (interaction.data or {}).get("values") or []
         if not values:
             return
-        await bot.do_move(interaction, values[0], self.version)
+        await bot.do_move(interaction, values[0], self.version, self.game_id)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:h:(?P<gid>\d+)"):
@@ -403,7 +409,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:h:(?P<
     @private_refusals
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Referee = interaction.client  # type: ignore[assignment]
-        await send_hand(bot, interaction)
+        await send_hand(bot, interaction, self.game_id)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:l:(?P<gid>\d+):(?P<what>join|start)"):
@@ -420,9 +426,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:l:(?P
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Referee = interaction.client  # type: ignore[assignment]
         if self.what == "join":
-            await cmd_join(bot, interaction)
+            await cmd_join(bot, interaction, self.game_id)
         else:
-            await cmd_start(bot, interaction)
+            await cmd_start(bot, interaction, self.game_id)
 
 
 class AbandonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:a:(?P<gid>\d+)"):
@@ -439,14 +445,11 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:a:(
         bot: Referee = interaction.client  # type: ignore[assignment]
         locale = user_locale(interaction)
         await defer(interaction)
-        snap = await bot.service.current(str(interaction.channel_id))
-        if snap.row.id != self.game_id or snap.row.status not in ("lobby", "active"):
-            await reply(interaction, t("err.stale", locale))
-            return
         perms = getattr(interaction, "permissions", None)
         row = await bot.service.abandon(str(interaction.channel_id), user_of(interaction),
-                                        bool(perms and perms.manage_channels))
-        await interaction.channel.send(t("abandon.done", bot.channel_locale(snap), user=interaction.user.mention, id=row.id))
+                                        bool(perms and perms.manage_channels), expected_game=self.game_id)
+        chan_locale = normalise_locale(row.locale or bot.config.default_locale)
+        await interaction.channel.send(t("abandon.done", chan_locale, user=interaction.user.mention, id=row.id))
         await reply(interaction, t("ok.done", locale))
 
 
@@ -454,10 +457,11 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rf:a:(
 
 
 @private_refusals
-async def send_hand(bot: Referee, interaction: discord.Interaction) -> None:
+async def send_hand(bot: Referee, interaction: discord.Interaction, expected_game: int | None = None) -> None:
     locale = user_locale(interaction)
     await defer(interaction)
-    snap, seat, private = await bot.service.private(str(interaction.channel_id), str(interaction.user.id))
+    snap, seat, private = await bot.service.private(str(interaction.channel_id), str(interaction.user.id),
+                                                    expected_game=expected_game)
     png = await asyncio.to_thread(
         renderer(snap.row.title).render_private, snap.public_view, private, snap.row.names, locale
     )
@@ -473,10 +477,10 @@ async def send_hand(bot: Referee, interaction: discord.Interaction) -> None:
 
 
 @private_refusals
-async def cmd_join(bot: Referee, interaction: discord.Interaction) -> None:
+async def cmd_join(bot: Referee, interaction: discord.Interaction, expected_game: int | None = None) -> None:
     locale = user_locale(interaction)
     await defer(interaction)
-    row = await bot.service.join(str(interaction.channel_id), user_of(interaction))
+    row = await bot.service.join(str(interaction.channel_id), user_of(interaction), expected_game=expected_game)
     chan_locale = normalise_locale(row.locale)
     await interaction.channel.send(
         t("lobby.joined", chan_locale, user=interaction.user.mention, n=len(row.seats), names=", ".join(row.names)),
@@ -486,10 +490,10 @@ async def cmd_join(bot: Referee, interaction: discord.Interaction) -> None:
 
 
 @private_refusals
-async def cmd_start(bot: Referee, interaction: discord.Interaction) -> None:
+async def cmd_start(bot: Referee, interaction: discord.Interaction, expected_game: int | None = None) -> None:
     locale = user_locale(interaction)
     await defer(interaction)
-    report = await bot.service.start(str(interaction.channel_id), user_of(interaction))
+    report = await bot.service.start(str(interaction.channel_id), user_of(interaction), expected_game=expected_game)
     chan_locale = bot.channel_locale(report)
     lines = [t("lobby.started", chan_locale, game=t(f"game.{report.row.title}", chan_locale), names=", ".join(report.row.names))]
     lines += say_events(report.public_events, chan_locale, report.row.names)
@@ -535,18 +539,6 @@ def option_choices(title: str, current: str, locale: str) -> list[app_commands.C
     return out
 
 
-def parse_options_text(text: str | None) -> dict[str, Any]:
-    """``"key=value key2=value2"`` → dict; numbers and true/false are converted."""
-    out: dict[str, Any] = {}
-    for part in (text or "").replace(",", " ").split():
-        if "=" not in part:
-            raise ServiceError("err.option_syntax", part=part)
-        key, value = part.split("=", 1)
-        low = value.lower()
-        out[key] = True if low == "true" else False if low == "false" else int(value) if value.lstrip("-").isdigit() else value
-    return out
-
-
 def build_commands(bot: Referee) -> None:
     tree = bot.tree
     game_choices = [app_commands.Choice(name=g.capitalize(), value=g) for g in GAME_IDS]
@@ -566,7 +558,7 @@ def build_commands(bot: Referee) -> None:
         if game not in available_games():
             raise ServiceError("err.game_unavailable", title=game)
         row = await bot.service.new(str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
-                                    user_of(interaction), game, parse_options_text(options), chan_locale)
+                                    user_of(interaction), game, options or "", chan_locale)
         g = get_game(game)
         view = discord.ui.View(timeout=None)
         view.add_item(LobbyButton(row.id, "join", t("lobby.join_button", chan_locale)))
@@ -658,14 +650,13 @@ def build_commands(bot: Referee) -> None:
         await reply(interaction, clip(t(f"rules.{game}", locale), CONTENT))
 
     @group.command(name="abandon", description=L("cmd.abandon"))
+    @private_refusals
     async def abandon(interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
-        snap = await bot.service.current(str(interaction.channel_id))
-        if snap.row.status not in ("lobby", "active"):
-            raise ServiceError("err.no_game")
+        row = await bot.service.abandonable(str(interaction.channel_id))
         view = discord.ui.View(timeout=None)
-        view.add_item(AbandonButton(snap.row.id, t("abandon.confirm_button", locale)))
-        await reply(interaction, t("abandon.confirm", locale, id=snap.row.id), view=view)
+        view.add_item(AbandonButton(row.id, t("abandon.confirm_button", locale)))
+        await reply(interaction, t("abandon.confirm", locale, id=row.id), view=view)
 
     @group.command(name="move", description=L("cmd.move"))
     @app_commands.describe(action=L("cmd.move.action"))
@@ -730,22 +721,43 @@ def status_text(snap: Snapshot, locale: str) -> str:
 
 
 def run_bot(config: Config) -> int:
+    """Run the bot until SIGINT/SIGTERM: then refuse new interactions, finish the moves in flight, close the
+    database and the Discord connection, and return 0 (within about 5 seconds).
+
+    Raises :class:`bot.storage.StorageError` at once if the database cannot be used (the caller says why).
+    """
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base.rstrip("/")
 
     async def main() -> None:
         store = await Store.open(config.db_path)
+        service = GameService(store)
+        bot = Referee(service, config)
+
+        async def shutdown() -> None:
+            drained = await service.close(timeout=3.0)
+            if not drained:
+                log.warning("stopped with %d request(s) unfinished; each is stored whole or not at all",
+                            service.in_flight)
+            try:
+                await asyncio.wait_for(bot.close(), 1.5)
+            except TimeoutError:
+                log.warning("the Discord connection did not close in time")
+
         try:
-            bot = Referee(GameService(store), config)
-            async with bot:
-                await bot.start(config.token)
+            await serve_until_signal(bot.start(config.token), shutdown)
         finally:
-            await store.close()
+            if not bot.is_closed():
+                await bot.close()
+            await service.close(timeout=0)
 
     try:
         asyncio.run(main())
     except discord.LoginFailure:
-        print("referee: Discord rejected the token (LoginFailure). Check DISCORD_TOKEN.")
+        print("referee: Discord rejected the token (LoginFailure). Check DISCORD_TOKEN.", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        pass
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"referee: cannot reach Discord ({exc}).", file=sys.stderr)
+        return 1
     return 0

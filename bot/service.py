@@ -16,15 +16,32 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections import defaultdict
-from collections.abc import Callable
+import weakref
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines import get_game
 from engines.core import Event, Game, IllegalAction, Msg, Option, Outcome, Prompt, Result, State
+from engines.options import OptionError, parse_options
 
-from .storage import ACTIVE, LOBBY, OVER, ChannelBusy, GameRow, MoveRow, Store, VersionConflict
+from .storage import (
+    ACTIVE,
+    LOBBY,
+    OPEN_STATUSES,
+    OVER,
+    ChannelBusy,
+    GameRow,
+    MoveRow,
+    Repository,
+    StorageError,
+    VersionConflict,
+)
+from .text import with_names
+
+#: Largest id SQLite stores; a forged custom id beyond it cannot name a game
+_MAX_ID = (1 << 63) - 1
 
 
 @dataclass(frozen=True)
@@ -43,6 +60,10 @@ class ServiceError(Exception):
 
 class StaleMove(ServiceError):
     """A button from an older position was pressed: the game has moved on."""
+
+
+class ShuttingDown(ServiceError):
+    """The service is closing: it finishes the moves in flight and accepts no new request."""
 
 
 @dataclass
@@ -84,16 +105,81 @@ class MoveReport(Snapshot):
 
 
 class GameService:
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+    """Sessions, seats, turns and locking over a :class:`~bot.storage.Repository`.
+
+    Every entry point a Discord component can reach takes ``expected_game`` (the game id carried by the
+    component's custom id): a press meant for another game (an older game in the same channel, another
+    channel's, a forged id) is refused inside the channel lock, before anything is read for a move.
+    Refusals are :class:`ServiceError` (or :class:`IllegalAction` from the rules); their messages name
+    players, never seat numbers. Database failures become ``ServiceError("err.storage")`` after the
+    storage has rolled back: nothing changed, and the next request works.
+    """
+
+    def __init__(self, store: Repository, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] = lambda: secrets.randbits(62)) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source
-        self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # one lock per channel while anybody uses it; an idle channel's lock is dropped (bounded memory)
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._inflight = 0
+        self._idle: asyncio.Event | None = None
+        self._closing = False
+        self._closed = False
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         """The lock that serialises everything that changes the game in one channel."""
-        return self._locks[str(channel_id)]
+        key = str(channel_id)
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    # ------------------------------------------------------------------ serving and shutting down
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
+    @property
+    def in_flight(self) -> int:
+        """Requests being served now."""
+        return self._inflight
+
+    @asynccontextmanager
+    async def _serving(self, names: Sequence[str] = ()) -> AsyncIterator[None]:
+        """Around every entry point: refuse once closing, count what is in flight, turn storage failures
+        into a clear refusal, and put names instead of seat numbers into refusals."""
+        if self._closing:
+            raise ShuttingDown("err.shutting_down")
+        self._inflight += 1
+        try:
+            yield
+        except StorageError as exc:
+            raise ServiceError("err.storage", reason=Msg(f"storage.{exc.reason}")) from exc
+        finally:
+            self._inflight -= 1
+            if self._inflight == 0 and self._idle is not None:
+                self._idle.set()
+
+    async def close(self, timeout: float = 4.0) -> bool:
+        """Stop accepting requests, wait (at most ``timeout`` seconds) for those in flight, close the store.
+
+        Returns whether everything in flight finished. A move cut off by the deadline was either committed
+        whole or not at all (one transaction), so closing never loses or half-writes a move.
+        """
+        self._closing = True
+        drained = True
+        if self._inflight:
+            self._idle = asyncio.Event()
+            try:
+                await asyncio.wait_for(self._idle.wait(), timeout)
+            except TimeoutError:
+                drained = False
+        if not self._closed:
+            self._closed = True
+            await self.store.close()
+        return drained
 
     # ------------------------------------------------------------------ snapshots
 
@@ -107,42 +193,67 @@ class GameService:
         """:meth:`snapshot` in a worker thread: the engine's work stays off the event loop."""
         return await asyncio.to_thread(self.snapshot, row)
 
-    async def _open(self, channel_id: str) -> GameRow:
-        row = await self.store.open_game(str(channel_id))
+    async def _refuse_foreign(self, channel_id: str, row: GameRow | None, expected_game: int | None) -> None:
+        """Refuse a press whose game id is not ``row``'s: "this belongs to another game" (or "has ended")."""
+        if expected_game is None or (row is not None and row.id == expected_game):
+            return
+        other = None
+        if isinstance(expected_game, int) and 0 < expected_game <= _MAX_ID:
+            other = await self.store.game(expected_game)
+        if other is not None and other.channel_id == channel_id and other.status not in OPEN_STATUSES:
+            raise ServiceError("err.game_ended", id=other.id)
+        raise ServiceError("err.other_game")
+
+    async def _open(self, channel_id: str, expected_game: int | None = None) -> GameRow:
+        channel_id = str(channel_id)
+        row = await self.store.open_game(channel_id)
+        await self._refuse_foreign(channel_id, row, expected_game)
         if row is None:
             raise ServiceError("err.no_game")
         return row
 
-    async def current(self, channel_id: str) -> Snapshot:
-        """The open game of a channel, or its last finished one."""
-        row = await self.store.latest_game(str(channel_id))
+    async def _latest(self, channel_id: str, expected_game: int | None = None) -> GameRow:
+        channel_id = str(channel_id)
+        row = await self.store.latest_game(channel_id)
+        await self._refuse_foreign(channel_id, row, expected_game)
         if row is None:
             raise ServiceError("err.no_game")
-        return await self.snapshot_async(row)
+        return row
+
+    async def current(self, channel_id: str, expected_game: int | None = None) -> Snapshot:
+        """The open game of a channel, or its last finished one."""
+        async with self._serving():
+            return await self.snapshot_async(await self._latest(channel_id, expected_game))
 
     # ------------------------------------------------------------------ lobby
 
     async def new(self, channel_id: str, guild_id: str | None, host: User, title: str,
-                  options: dict[str, Any] | None = None, locale: str = "en") -> GameRow:
-        try:
-            game = get_game(title)
-        except (KeyError, ModuleNotFoundError):
-            raise ServiceError("err.unknown_game", title=title)
-        try:
-            resolved = game.resolve_options(options)
-        except ValueError as exc:
-            raise ServiceError("err.bad_option", detail=str(exc))
-        async with self.lock(channel_id):
+                  options: Mapping[str, Any] | str | Sequence[str] | None = None, locale: str = "en") -> GameRow:
+        """Open a lobby. ``options``: the ``key=value`` text (Discord) or pairs (command line), parsed by
+        :func:`engines.options.parse_options`, or a mapping of already typed values."""
+        async with self._serving():
             try:
-                return await self.store.create_game(
-                    str(channel_id), guild_id, title, host.id, host.name, resolved, locale, self.clock()
-                )
-            except ChannelBusy:
-                raise ServiceError("err.channel_busy")
+                game = get_game(title)
+            except (KeyError, ModuleNotFoundError):
+                raise ServiceError("err.unknown_game", title=title) from None
+            try:
+                typed = options if options is None or isinstance(options, Mapping) else parse_options(game, options)
+                resolved = game.resolve_options(typed)
+            except OptionError as exc:
+                raise ServiceError("err.bad_option", detail=exc.message) from exc
+            except ValueError as exc:  # a typed mapping the engine refuses
+                raise ServiceError("err.bad_option", detail=str(exc)) from exc
+            async with self.lock(channel_id):
+                try:
+                    return await self.store.create_game(
+                        str(channel_id), guild_id, title, host.id, host.name, resolved, locale, self.clock()
+                    )
+                except ChannelBusy:
+                    raise ServiceError("err.channel_busy") from None
 
-    async def join(self, channel_id: str, user: User) -> GameRow:
-        async with self.lock(channel_id):
-            row = await self._open(channel_id)
+    async def join(self, channel_id: str, user: User, expected_game: int | None = None) -> GameRow:
+        async with self._serving(), self.lock(channel_id):
+            row = await self._open(channel_id, expected_game)
             if row.status != LOBBY:
                 raise ServiceError("err.already_started")
             if row.seat_of(user.id) is not None:
@@ -154,10 +265,10 @@ class GameService:
             await self.store.set_seats(row.id, seats, self.clock())
             return await self._open(channel_id)
 
-    async def leave(self, channel_id: str, user: User) -> GameRow | None:
+    async def leave(self, channel_id: str, user: User, expected_game: int | None = None) -> GameRow | None:
         """Leave a lobby. The last one out closes it; a leaving host hands over to the next seat."""
-        async with self.lock(channel_id):
-            row = await self._open(channel_id)
+        async with self._serving(), self.lock(channel_id):
+            row = await self._open(channel_id, expected_game)
             if row.status != LOBBY:
                 raise ServiceError("err.leave_started")
             if row.seat_of(user.id) is None:
@@ -170,9 +281,10 @@ class GameService:
             await self.store.set_seats(row.id, rest, self.clock(), host_id=host)
             return await self._open(channel_id)
 
-    async def start(self, channel_id: str, user: User, seed: int | None = None) -> MoveReport:
-        async with self.lock(channel_id):
-            row = await self._open(channel_id)
+    async def start(self, channel_id: str, user: User, seed: int | None = None,
+                    expected_game: int | None = None) -> MoveReport:
+        async with self._serving(), self.lock(channel_id):
+            row = await self._open(channel_id, expected_game)
             if row.status != LOBBY:
                 raise ServiceError("err.already_started")
             if user.id != row.host_id:
@@ -184,14 +296,25 @@ class GameService:
             outcome = await asyncio.to_thread(game.new_game, len(row.seats), row.options, seed)
             events = [e.to_json() for e in outcome.events]
             await self.store.start_game(row.id, seed, outcome.state, events, self.clock(), game.rules_version)
-            row = await self.store.game(row.id)
-            assert row is not None
-            snap = await self.snapshot_async(row)
+            started = await self.store.game(row.id)
+            assert started is not None
+            snap = await self.snapshot_async(started)
             return MoveReport(**snap.__dict__, actor=None, action="setup", events=list(outcome.events))
 
-    async def abandon(self, channel_id: str, user: User, can_manage_channel: bool = False) -> GameRow:
-        async with self.lock(channel_id):
-            row = await self._open(channel_id)
+    async def abandonable(self, channel_id: str) -> GameRow:
+        """The game ``/game abandon`` would end: the open one. Refuses clearly when there is none."""
+        async with self._serving():
+            row = await self.store.latest_game(str(channel_id))
+            if row is None:
+                raise ServiceError("err.no_game")
+            if row.status not in OPEN_STATUSES:
+                raise ServiceError("err.nothing_to_abandon", id=row.id)
+            return row
+
+    async def abandon(self, channel_id: str, user: User, can_manage_channel: bool = False,
+                      expected_game: int | None = None) -> GameRow:
+        async with self._serving(), self.lock(channel_id):
+            row = await self._open(channel_id, expected_game)
             if user.id != row.host_id and not can_manage_channel:
                 raise ServiceError("err.abandon_rights")
             await self.store.set_status(row.id, "abandoned", self.clock())
@@ -200,11 +323,16 @@ class GameService:
 
     # ------------------------------------------------------------------ play
 
-    async def act(self, channel_id: str, user: User, action: str, expected_version: int | None = None) -> MoveReport:
-        """Apply one move for ``user``. Raises :class:`ServiceError` / :class:`IllegalAction`; then nothing changed."""
+    async def act(self, channel_id: str, user: User, action: str, expected_version: int | None = None,
+                  expected_game: int | None = None) -> MoveReport:
+        """Apply one move for ``user``. Raises :class:`ServiceError` / :class:`IllegalAction`; then nothing changed.
+
+        ``expected_game`` / ``expected_version``: the game id and move number the pressed component was drawn
+        for (``None`` for a typed command, which always means the channel's current game and position).
+        """
         action = " ".join(action.split())
-        async with self.lock(channel_id):
-            row = await self._open(channel_id)
+        async with self._serving(), self.lock(channel_id):
+            row = await self._open(channel_id, expected_game)
             if row.status != ACTIVE or row.state is None:
                 raise ServiceError("err.not_started")
             if expected_version is not None and expected_version != row.version:
@@ -212,53 +340,63 @@ class GameService:
             seat = row.seat_of(user.id)
             if seat is None:
                 raise ServiceError("err.not_seated")
-            # the engine's work runs in a worker thread; IllegalAction propagates and nothing is stored
-            outcome, finished = await asyncio.to_thread(_apply_checked, get_game(row.title), row.state, seat, action)
+            try:
+                # the engine's work runs in a worker thread; IllegalAction propagates and nothing is stored
+                outcome, finished = await asyncio.to_thread(_apply_checked, get_game(row.title), row.state, seat, action)
+            except (IllegalAction, ServiceError) as exc:
+                exc.message = with_names(exc.message, row.names)
+                raise
             try:
                 version = await self.store.append_move(
                     row.id, row.version, seat, user.id, action, outcome.state,
                     [e.to_json() for e in outcome.events], finished, self.clock(),
                 )
             except VersionConflict:
-                raise StaleMove("err.stale")
+                raise StaleMove("err.stale") from None
             row.state, row.version = outcome.state, version
             row.status = OVER if finished else ACTIVE
             snap = await self.snapshot_async(row)
             return MoveReport(**snap.__dict__, actor=seat, action=action, events=list(outcome.events))
 
-    async def options_for(self, channel_id: str, user_id: str) -> tuple[GameRow, list[Option]]:
+    async def options_for(self, channel_id: str, user_id: str,
+                          expected_game: int | None = None) -> tuple[GameRow, list[Option]]:
         """The legal options of a user now (read-only, for autocomplete and menus)."""
-        row = await self._open(channel_id)
-        if row.status != ACTIVE or row.state is None:
-            return row, []
-        seat = row.seat_of(user_id)
-        if seat is None:
-            return row, []
-        return row, await asyncio.to_thread(get_game(row.title).legal_actions, row.state, seat)
+        async with self._serving():
+            row = await self._open(channel_id, expected_game)
+            if row.status != ACTIVE or row.state is None:
+                return row, []
+            seat = row.seat_of(user_id)
+            if seat is None:
+                return row, []
+            return row, await asyncio.to_thread(get_game(row.title).legal_actions, row.state, seat)
 
-    async def private(self, channel_id: str, user_id: str) -> tuple[Snapshot, int, dict[str, Any]]:
-        snap = await self.current(channel_id)
-        seat = snap.row.seat_of(user_id)
-        if seat is None or snap.game is None or snap.state is None:
-            raise ServiceError("err.not_seated")
-        return snap, seat, snap.game.private_view(snap.state, seat)
+    async def private(self, channel_id: str, user_id: str,
+                      expected_game: int | None = None) -> tuple[Snapshot, int, dict[str, Any]]:
+        """A seated user's private view of the channel's game (the open one, else the last finished one)."""
+        async with self._serving():
+            snap = await self.snapshot_async(await self._latest(channel_id, expected_game))
+            seat = snap.row.seat_of(user_id)
+            if seat is None or snap.game is None or snap.state is None:
+                raise ServiceError("err.not_seated")
+            return snap, seat, snap.game.private_view(snap.state, seat)
 
     async def history(self, channel_id: str, limit: int = 10) -> tuple[GameRow, list[MoveRow]]:
-        row = await self.store.latest_game(str(channel_id))
-        if row is None:
-            raise ServiceError("err.no_game")
-        return row, await self.store.moves(row.id, limit=limit, newest=True)
+        async with self._serving():
+            row = await self._latest(channel_id)
+            return row, await self.store.moves(row.id, limit=limit, newest=True)
 
     async def replay(self, game_id: int) -> State:
         """Rebuild a game's state from its seed and move log (for checks and recovery)."""
-        row = await self.store.game(game_id)
-        if row is None or row.seed is None:
-            raise ServiceError("err.no_game")
-        game = get_game(row.title)
-        if row.rules_version != game.rules_version:
-            raise ServiceError("err.replay_version", stored=row.rules_version, current=game.rules_version)
+        async with self._serving():
+            row = await self.store.game(game_id)
+            if row is None or row.seed is None:
+                raise ServiceError("err.no_game")
+            game = get_game(row.title)
+            if row.rules_version != game.rules_version:
+                raise ServiceError("err.replay_version", stored=row.rules_version, current=game.rules_version)
+            moves = await self.store.moves(game_id)
         state = game.new_game(len(row.seats), row.options, row.seed).state
-        for move in await self.store.moves(game_id):
+        for move in moves:
             if move.seq == 0:
                 continue
             assert move.seat is not None
@@ -280,6 +418,7 @@ __all__ = [
     "IllegalAction",
     "MoveReport",
     "ServiceError",
+    "ShuttingDown",
     "Snapshot",
     "StaleMove",
     "User",

@@ -12,17 +12,28 @@ Tables
 Every accepted move is one transaction: the state update is guarded by the
 version it was computed from (optimistic concurrency) and the move row is
 appended in the same transaction, so a crash leaves either both or neither.
+
+The service sees only :class:`Repository` (a ``Protocol``): :class:`Store` is its
+SQLite implementation and the only place with SQL, so another database (PostgreSQL)
+can sit behind the same interface. Every database failure reaches the caller as
+:class:`StorageError` (with a ``reason``: ``full``, ``readonly``, ``corrupt``,
+``unavailable``, ``busy``, ``closed`` or ``failed``), after the connection has been rolled back, so the
+next request works on a clean connection.
 """
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterable
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
+
+log = logging.getLogger("referee.storage")
 
 LOBBY, ACTIVE, OVER, ABANDONED = "lobby", "active", "over", "abandoned"
 OPEN_STATUSES = (LOBBY, ACTIVE)
@@ -126,6 +137,54 @@ class ChannelBusy(Exception):
     """The channel already has an open (lobby or active) game."""
 
 
+# SQLite primary result codes (the low byte of an extended code) → what went wrong, for people
+_REASONS = {13: "full", 8: "readonly", 11: "corrupt", 26: "corrupt", 14: "unavailable", 23: "unavailable",
+            10: "failed", 5: "busy", 6: "busy"}
+
+
+class StorageError(Exception):
+    """The database refused or failed a statement. The transaction was rolled back: nothing changed.
+
+    ``reason`` is one of ``full`` (disk or database full), ``readonly``, ``corrupt``, ``unavailable``
+    (cannot open the file), ``busy`` (locked by another process), ``closed`` (used after :meth:`Store.close`)
+    or ``failed`` (anything else).
+    """
+
+    def __init__(self, reason: str, detail: str) -> None:
+        self.reason = reason
+        self.detail = detail
+        super().__init__(f"{reason}: {detail}")
+
+    @staticmethod
+    def of(exc: BaseException) -> StorageError:
+        if isinstance(exc, StorageError):
+            return exc
+        code = getattr(exc, "sqlite_errorcode", None)
+        reason = _REASONS.get(code & 0xFF, "failed") if isinstance(code, int) else "failed"
+        return StorageError(reason, str(exc) or type(exc).__name__)
+
+
+class Repository(Protocol):
+    """What the game service needs from storage. :class:`Store` implements it with SQLite."""
+
+    async def open_game(self, channel_id: str) -> GameRow | None: ...
+    async def latest_game(self, channel_id: str) -> GameRow | None: ...
+    async def game(self, game_id: int) -> GameRow | None: ...
+    async def moves(self, game_id: int, since: int = -1, limit: int | None = None,
+                    newest: bool = False) -> list[MoveRow]: ...
+    async def create_game(self, channel_id: str, guild_id: str | None, title: str, host_id: str, host_name: str,
+                          options: dict[str, Any], locale: str, now: float) -> GameRow: ...
+    async def set_seats(self, game_id: int, seats: list[tuple[str, str]], now: float,
+                        host_id: str | None = None) -> None: ...
+    async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]],
+                         now: float, rules_version: int = 1) -> None: ...
+    async def append_move(self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
+                          state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float) -> int: ...
+    async def set_status(self, game_id: int, status: str, now: float) -> None: ...
+    async def delete_lobby(self, game_id: int) -> None: ...
+    async def close(self) -> None: ...
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -133,44 +192,122 @@ def _dumps(value: Any) -> str:
 class Store:
     """The repository. Open with ``await Store.open(path)``; ``":memory:"`` works for tests."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: str = ":memory:") -> None:
         self.db = db
+        self.path = path
         # One connection serves every channel: its transactions must not interleave (a second BEGIN inside
         # another coroutine's open transaction fails, and a rollback would undo the other's writes).
         self._write = asyncio.Lock()
+        self.closed = False
 
     @asynccontextmanager
-    async def transaction(self) -> Any:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any exception; one at a time."""
+    async def transaction(self) -> AsyncIterator[Any]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``, one at a time. On any failure (of BEGIN, a statement, COMMIT or
+        the caller's code) the connection is rolled back before the error goes on, so it is clean for the
+        next transaction. Database errors become :class:`StorageError`."""
         async with self._write:
-            await self.db.execute("BEGIN IMMEDIATE")
+            if self.closed:
+                raise StorageError("closed", "the database connection is closed")
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+            except BaseException as exc:
+                await self._recover()
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError.of(exc) from exc
+                raise
             try:
                 yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self.db.execute("COMMIT")
+            except BaseException as exc:
+                await self._recover()
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError.of(exc) from exc
                 raise
-            await self.db.execute("COMMIT")
+
+    async def _recover(self) -> None:
+        """Leave no transaction open. If even ROLLBACK fails, start over on a fresh connection."""
+        try:
+            if self.db.in_transaction:
+                await self.db.execute("ROLLBACK")
+            return
+        except (sqlite3.Error, ValueError) as exc:
+            log.warning("rollback failed (%s); reconnecting to the database", exc)
+        try:
+            await self.db.close()
+        except (sqlite3.Error, ValueError) as exc:
+            log.warning("closing the failed connection: %s", exc)
+        try:
+            self.db = await self._connect(self.path)
+        except sqlite3.Error as exc:  # the next request reports it
+            log.error("could not reconnect to the database: %s", exc)
+
+    @staticmethod
+    async def _connect(path: str) -> aiosqlite.Connection:
+        uri = path.startswith("file:")
+        # try the file first: when aiosqlite's own connect fails, its worker thread outlives the event loop
+        await asyncio.to_thread(lambda: sqlite3.connect(path, uri=uri).close())
+        db = await aiosqlite.connect(path, isolation_level=None, uri=uri)  # we issue BEGIN/COMMIT ourselves
+        try:
+            db.row_factory = aiosqlite.Row
+            if path != ":memory:" and "mode=memory" not in path:
+                await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+        except BaseException:
+            await db.close()
+            raise
+        return db
 
     @classmethod
     async def open(cls, path: str) -> Store:
-        db = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
-        db.row_factory = aiosqlite.Row
-        if path != ":memory:":
-            await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
-        await store.migrate()
+        """Open (and migrate) the database, or raise :class:`StorageError` at once.
+
+        The file must be a readable, writable SQLite database (or not exist yet, in an existing folder):
+        ``unavailable`` if it cannot be opened, ``corrupt`` if it is not a database or fails SQLite's
+        quick check, ``readonly`` if it cannot be written. Paths starting ``file:`` are SQLite URIs.
+        """
+        try:
+            db = await cls._connect(path)
+        except sqlite3.Error as exc:
+            raise StorageError.of(exc) from exc
+        store = cls(db, path)
+        try:
+            async with db.execute("PRAGMA quick_check") as cur:
+                verdict = [r[0] for r in await cur.fetchall()]
+            if verdict != ["ok"]:
+                raise StorageError("corrupt", "; ".join(map(str, verdict[:3])))
+            await store.migrate()
+            # a database that can be read but not written would fail only at the first move: find out now
+            async with store.transaction() as tx:
+                await tx.execute(f"PRAGMA user_version={int(await store.schema_version())}")
+        except BaseException as exc:
+            await db.close()  # a connection left open keeps its thread, and the process, alive
+            if isinstance(exc, sqlite3.Error):
+                raise StorageError.of(exc) from exc
+            raise
         return store
 
     async def close(self) -> None:
-        await self.db.close()
+        if not self.closed:
+            self.closed = True
+            await self.db.close()
 
     async def schema_version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cur:
+        async with self._reading(), self.db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
+        assert row is not None
         return int(row[0])
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[None]:
+        """Database errors of a read become :class:`StorageError` (a read changes nothing to roll back)."""
+        if self.closed:
+            raise StorageError("closed", "the database connection is closed")
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise StorageError.of(exc) from exc
 
     async def migrate(self) -> None:
         current = await self.schema_version()
@@ -185,6 +322,10 @@ class Store:
     # ------------------------------------------------------------------ reading
 
     async def _row(self, where: str, params: Iterable[Any]) -> GameRow | None:
+        async with self._reading():
+            return await self._row_unguarded(where, params)
+
+    async def _row_unguarded(self, where: str, params: Iterable[Any]) -> GameRow | None:
         async with self.db.execute(f"SELECT * FROM games WHERE {where}", tuple(params)) as cur:
             r = await cur.fetchone()
         if r is None:
@@ -218,7 +359,7 @@ class Store:
         sql += " ORDER BY seq DESC" if newest else " ORDER BY seq"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        async with self.db.execute(sql, (game_id, since)) as cur:
+        async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
             rows = [
                 MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"])
                 async for r in cur

@@ -200,13 +200,18 @@ class GameInfo:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A game option (a house rule or variant): its allowed values and default."""
+    """A game option (a house rule or variant): its allowed values and default.
+
+    ``minimum``: for an open integer range ("any integer from 13 up"), the least value; ``allowed`` then
+    lists only the values offered for autocomplete.
+    """
 
     name: str
     default: Any
     allowed: tuple[Any, ...]
     clause: str
     help: Msg
+    minimum: int | None = None
 
 
 # --------------------------------------------------------------------------- the game

@@ -108,7 +108,8 @@ def _option_specs() -> tuple[OptionSpec, ...]:
             values: tuple[Any, ...] = tuple(range(lo, lo + 88))
         else:
             values = tuple(allowed[name])
-        out.append(OptionSpec(name, d[name], values, clauses[name], msg(f"luxor.option.{name}")))
+        minimum = data.MAX_PATH_SCARAB_VP if name == "tomb_scarab_vp" else None
+        out.append(OptionSpec(name, d[name], values, clauses[name], msg(f"luxor.option.{name}"), minimum))
     return tuple(out)
 
 
