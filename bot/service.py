@@ -14,6 +14,7 @@ One move, end to end (:meth:`GameService.act`)::
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 import weakref
@@ -42,6 +43,9 @@ from .text import with_names
 
 #: Largest id SQLite stores; a forged custom id beyond it cannot name a game
 _MAX_ID = (1 << 63) - 1
+
+#: log lines name games, seats and versions only: never a state, a hand, a view or an action (issue 8.8)
+log = logging.getLogger("referee.service")
 
 
 @dataclass(frozen=True)
@@ -298,6 +302,8 @@ class GameService:
             await self.store.start_game(row.id, seed, outcome.state, events, self.clock(), game.rules_version)
             started = await self.store.game(row.id)
             assert started is not None
+            log.info("game %s (%s, %d players) started in channel %s", started.id, started.title, len(started.seats),
+                     started.channel_id)
             snap = await self.snapshot_async(started)
             return MoveReport(**snap.__dict__, actor=None, action="setup", events=list(outcome.events))
 
@@ -355,6 +361,7 @@ class GameService:
                 raise StaleMove("err.stale") from None
             row.state, row.version = outcome.state, version
             row.status = OVER if finished else ACTIVE
+            log.debug("game %s: move %s by seat %s stored%s", row.id, version, seat, " (game over)" if finished else "")
             snap = await self.snapshot_async(row)
             return MoveReport(**snap.__dict__, actor=seat, action=action, events=list(outcome.events))
 
