@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
 
     p = sub.add_parser("run", help="run the Discord bot")
     p.add_argument("--config", help="path to config.toml (see config.example.toml)")
+    p.add_argument("--log-level", default="INFO", type=str.upper, choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+                   help="the bot's log level (database and Discord payload logs stay at INFO or above)")
 
     args = parser.parse_args(argv)
 
@@ -108,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
+        from .logs import configure_logging
+
+        configure_logging(args.log_level)  # before the adapter: its own basicConfig is then a no-op
         from .discord_bot import run_bot
 
         return run_bot(cfg)

@@ -14,6 +14,7 @@ One move, end to end (:meth:`GameService.act`)::
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections import defaultdict
@@ -25,6 +26,9 @@ from engines import get_game
 from engines.core import Event, Game, IllegalAction, Msg, Option, Outcome, Prompt, Result, State
 
 from .storage import ACTIVE, LOBBY, OVER, ChannelBusy, GameRow, MoveRow, Store, VersionConflict
+
+#: log lines name games, seats and versions only: never a state, a hand, a view or an action (issue 8.8)
+log = logging.getLogger("referee.service")
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,7 @@ class GameService:
             await self.store.start_game(row.id, seed, outcome.state, events, self.clock(), game.rules_version)
             row = await self.store.game(row.id)
             assert row is not None
+            log.info("game %s (%s, %d players) started in channel %s", row.id, row.title, len(row.seats), row.channel_id)
             snap = await self.snapshot_async(row)
             return MoveReport(**snap.__dict__, actor=None, action="setup", events=list(outcome.events))
 
@@ -223,6 +228,7 @@ class GameService:
                 raise StaleMove("err.stale")
             row.state, row.version = outcome.state, version
             row.status = OVER if finished else ACTIVE
+            log.debug("game %s: move %s by seat %s stored%s", row.id, version, seat, " (game over)" if finished else "")
             snap = await self.snapshot_async(row)
             return MoveReport(**snap.__dict__, actor=seat, action=action, events=list(outcome.events))
 

@@ -294,8 +294,8 @@ class Game:
         return list(dict.fromkeys(p.seat for p in self.prompts(state)))
 
     # -- hidden information (bot players search over sampled states; fairness tests)
-    def information_state(self, state: State, seat: int) -> State:
-        """The state as ``seat`` knows it.
+    def information_state(self, state: State, seat: int | None) -> State:
+        """The state as ``seat`` knows it (``None``: a spectator, who sees only what is public).
 
         Every part hidden from ``seat`` is replaced by a canonical form (hidden cards pooled and
         sorted, unseen deck orders sorted, the RNG state cleared), so two states that differ only in
@@ -303,7 +303,7 @@ class Game:
         """
         raise NotImplementedError
 
-    def determinize(self, info: State, seat: int, rng: Rng) -> State:
+    def determinize(self, info: State, seat: int | None, rng: Rng) -> State:
         """A complete state consistent with an information state of ``seat``: the hidden parts are
         dealt at random from ``rng`` (OpenSpiel's ``resample_from_infostate``)."""
         raise NotImplementedError

@@ -51,6 +51,7 @@ from engines.core import (
 )
 
 from . import data as D
+from . import hidden
 from .geometry import (
     candidate_cells,
     cell_label,
@@ -1036,6 +1037,13 @@ class AlhambraGame(Game):
         hand = sorted(state["players"][seat]["hand"], key=card_sort_key)
         totals = {c: sum(card_value(x) for x in hand if x[0] == D.LETTER[c]) for c in D.CURRENCIES}
         return {"seat": seat, "hand": [card_view(c) for c in hand], "totals": totals}
+
+    # -- hidden information (engines/alhambra/hidden.py)
+    def information_state(self, state: State, seat: int | None) -> State:
+        return hidden.information_state(state, seat)
+
+    def determinize(self, info: State, seat: int | None, rng: Rng) -> State:
+        return hidden.determinize(info, seat, rng)
 
     def result(self, state: State) -> Result | None:
         r = state["result"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CommandGroup, Game, GameInfo, Msg, Outcome, Prompt, Result, State, msg
+from engines.core import CommandGroup, Game, GameInfo, Msg, Outcome, Prompt, Result, Rng, State, msg
 
-from . import data, rules, views
+from . import data, hidden, rules, views
 from .rules import setup_state
 
 
@@ -48,6 +48,13 @@ class Egizia(Game):
 
     def private_view(self, state: State, seat: int) -> dict[str, Any]:
         return views.private_view(state, seat)
+
+    # -- hidden information (engines/egizia/hidden.py)
+    def information_state(self, state: State, seat: int | None) -> State:
+        return hidden.information_state(state, seat)
+
+    def determinize(self, info: State, seat: int | None, rng: Rng) -> State:
+        return hidden.determinize(info, seat, rng)
 
     def result(self, state: State) -> Result | None:
         r = state.get("result")

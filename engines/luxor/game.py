@@ -78,7 +78,7 @@ from engines.core import (
     msg,
 )
 
-from . import data, rules, views
+from . import data, hidden, rules, views
 from .rules import card_msg, dest_msg, place_msg, tile_msg
 
 State = dict[str, Any]
@@ -565,6 +565,13 @@ class Luxor(Game):
 
     def private_view(self, state: State, seat: int) -> dict[str, Any]:
         return views.private_view(state, seat)
+
+    # -- hidden information (engines/luxor/hidden.py)
+    def information_state(self, state: State, seat: int | None) -> State:
+        return hidden.information_state(state, seat)
+
+    def determinize(self, info: State, seat: int | None, rng: Rng) -> State:
+        return hidden.determinize(info, seat, rng)
 
     def result(self, state: State) -> Result | None:
         if not state["over"]:
