@@ -13,7 +13,7 @@ def test_wilson_interval() -> None:
     lo, hi = wilson(90, 100)
     assert lo == pytest.approx(0.8256, abs=1e-3) and hi == pytest.approx(0.9448, abs=1e-3)
     assert wilson(0, 0) == (0.0, 1.0)
-    assert wilson(10, 10)[1] == 1.0
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
 
 
 def test_arena_plays_seeded_games_and_is_reproducible_with_an_iteration_budget() -> None:
