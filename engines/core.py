@@ -298,6 +298,10 @@ class Game:
         """Seats that must act now (in prompt order, without repeats)."""
         return list(dict.fromkeys(p.seat for p in self.prompts(state)))
 
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Each seat's score as the public score track shows it now (the final scoring may add more)."""
+        raise NotImplementedError
+
     # -- hidden information (bot players search over sampled states; fairness tests)
     def information_state(self, state: State, seat: int | None) -> State:
         """The state as ``seat`` knows it (``None``: a spectator, who sees only what is public).

@@ -1039,6 +1039,9 @@ class AlhambraGame(Game):
         return {"seat": seat, "hand": [card_view(c) for c in hand], "totals": totals}
 
     # -- hidden information (engines/alhambra/hidden.py)
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(int(p["score"]) for p in state["players"])
+
     def information_state(self, state: State, seat: int | None) -> State:
         return hidden.information_state(state, seat)
 

@@ -50,6 +50,9 @@ class Egizia(Game):
         return views.private_view(state, seat)
 
     # -- hidden information (engines/egizia/hidden.py)
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(int(p["score"]) for p in state["seats"])
+
     def information_state(self, state: State, seat: int | None) -> State:
         return hidden.information_state(state, seat)
 

@@ -568,6 +568,9 @@ class Luxor(Game):
         return views.private_view(state, seat)
 
     # -- hidden information (engines/luxor/hidden.py)
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(int(p["score"]) for p in state["seats"])
+
     def information_state(self, state: State, seat: int | None) -> State:
         return hidden.information_state(state, seat)
 
