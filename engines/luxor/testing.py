@@ -265,57 +265,64 @@ def set_tile(st: State, pos: int, spec: Any) -> None:
     if pos not in pinned:
         pinned.append(pos)
     if kind == "treasure":
-        old = st["tiles"][pos]
-        if old and old["kind"] == "treasure":
-            t = data.TREASURES[old["id"]]
-            if (t["type"], t["required"], t["vp"]) == tuple(spec[1:]):
-                return
-            st["tiles"][pos] = None
-            tid = _take_treasure_tile(st, tuple(spec[1:]), swap_in=old)
-            if st["tiles"][pos] is None and old["id"] != tid and not any(
-                x and x.get("id") == old["id"] for x in st["tiles"]
-            ):
-                st["box"]["treasures"].append(old["id"])
-        else:
-            tid = _take_treasure_tile(st, tuple(spec[1:]), swap_in=None)
-            _clear(st, pos)
-        st["tiles"][pos] = {"kind": "treasure", "id": tid}
+        _put_treasure(st, pos, tuple(spec[1:]))
     elif kind == "temple":
-        front = spec[1]
-        tile = None
-        for back in data.TEMPLE_BACKS:
-            stack = st["temple_stacks"][back]
-            for t in stack:
-                if t["front"] == front:
-                    tile = t
-                    stack.remove(t)
-                    break
-            if tile:
-                break
-        if tile is None:
-            tile = next(t for t in st["box"]["temple"] if t["front"] == front)
-            st["box"]["temple"].remove(tile)
-        _clear(st, pos)
-        st["tiles"][pos] = tile
+        _put_temple(st, pos, spec[1])
     elif kind == "osiris":
-        value = spec[1]
-        old = st["tiles"][pos]
-        if old and old["kind"] == "osiris" and data.OSIRIS_TILES[old["id"]]["value"] == value:
-            return
-        oid = next((o for o in st["box"]["osiris"] if data.OSIRIS_TILES[o]["value"] == value), None)
-        if oid is not None:
-            st["box"]["osiris"].remove(oid)
-            _clear(st, pos)
-            st["tiles"][pos] = {"kind": "osiris", "id": oid}
-            return
-        for q in data.OSIRIS_SPACES:
-            t = st["tiles"][q]
-            if q != pos and t and data.OSIRIS_TILES[t["id"]]["value"] == value:
-                st["tiles"][q], st["tiles"][pos] = st["tiles"][pos], t
-                return
-        raise ValueError(f"no Osiris tile {value}")
+        _put_osiris(st, pos, spec[1])
     else:
         raise ValueError(kind)
+
+
+def _put_treasure(st: State, pos: int, spec: tuple[str, int, int]) -> None:
+    old = st["tiles"][pos]
+    if old and old["kind"] == "treasure":
+        t = data.TREASURES[old["id"]]
+        if (t["type"], t["required"], t["vp"]) == spec:
+            return
+        st["tiles"][pos] = None
+        tid = _take_treasure_tile(st, spec, swap_in=old)
+        if st["tiles"][pos] is None and old["id"] != tid and not any(
+            x and x.get("id") == old["id"] for x in st["tiles"]
+        ):
+            st["box"]["treasures"].append(old["id"])
+    else:
+        tid = _take_treasure_tile(st, spec, swap_in=None)
+        _clear(st, pos)
+    st["tiles"][pos] = {"kind": "treasure", "id": tid}
+
+
+def _put_temple(st: State, pos: int, front: str) -> None:
+    tile = None
+    for back in data.TEMPLE_BACKS:
+        stack = st["temple_stacks"][back]
+        tile = next((t for t in stack if t["front"] == front), None)
+        if tile:
+            stack.remove(tile)
+            break
+    if tile is None:
+        tile = next(t for t in st["box"]["temple"] if t["front"] == front)
+        st["box"]["temple"].remove(tile)
+    _clear(st, pos)
+    st["tiles"][pos] = tile
+
+
+def _put_osiris(st: State, pos: int, value: int) -> None:
+    old = st["tiles"][pos]
+    if old and old["kind"] == "osiris" and data.OSIRIS_TILES[old["id"]]["value"] == value:
+        return
+    oid = next((o for o in st["box"]["osiris"] if data.OSIRIS_TILES[o]["value"] == value), None)
+    if oid is not None:
+        st["box"]["osiris"].remove(oid)
+        _clear(st, pos)
+        st["tiles"][pos] = {"kind": "osiris", "id": oid}
+        return
+    for q in data.OSIRIS_SPACES:
+        t = st["tiles"][q]
+        if q != pos and t and data.OSIRIS_TILES[t["id"]]["value"] == value:
+            st["tiles"][q], st["tiles"][pos] = st["tiles"][pos], t
+            return
+    raise ValueError(f"no Osiris tile {value}")
 
 
 def set_osiris(st: State, values: dict[int, int]) -> None:

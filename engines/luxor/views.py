@@ -107,7 +107,7 @@ Private view
 """
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from . import data
 from .movement import playable_ends
@@ -129,20 +129,36 @@ class CardView(TypedDict):
     level: int | None
 
 
-class TileView(TypedDict, total=False):
-    """A tile; the fields present depend on ``kind`` (see the format above)."""
-
-    kind: str
+class TreasureTileView(TypedDict):
+    kind: Literal["treasure"]
     id: str
     type: str
     required: int
     vp: int
+
+
+class TempleTileView(TypedDict):
+    kind: Literal["temple"]
+    id: str
     back: str
     front: str
-    levels: list[int]
+    levels: NotRequired[list[int]]  # only on the Horus-eye fronts: the two stacks offered
+
+
+class HorusTileView(TypedDict):
+    kind: Literal["horus"]
+    id: str
     eyes: int
     key: bool
+
+
+class OsirisTileView(TypedDict):
+    kind: Literal["osiris"]
+    id: str
     value: int
+
+
+TileView = TreasureTileView | TempleTileView | HorusTileView | OsirisTileView
 
 
 class SpaceView(TypedDict):
@@ -151,7 +167,7 @@ class SpaceView(TypedDict):
     temple_icon: str | None
     horus_eyes: int | None
     scarab_vp: int
-    stretch: int | None
+    stretch: int
     tile: TileView | None
     adventurers: list[AdvRef]
     lying: list[AdvRef]
@@ -283,19 +299,19 @@ def card_view(cid: str) -> CardView:
 def tile_view(tile: dict[str, Any] | None) -> TileView | None:
     if tile is None:
         return None
-    kind = tile["kind"]
+    kind, tid = tile["kind"], tile["id"]
     if kind == "treasure":
-        t = data.TREASURES[tile["id"]]
-        return {"kind": kind, "id": tile["id"], "type": t["type"], "required": t["required"], "vp": t["vp"]}
+        t = data.TREASURES[tid]
+        return {"kind": "treasure", "id": tid, "type": t["type"], "required": t["required"], "vp": t["vp"]}
     if kind == "temple":
-        out: TileView = {"kind": kind, "id": tile["id"], "back": tile["back"], "front": tile["front"]}
+        out: TempleTileView = {"kind": "temple", "id": tid, "back": tile["back"], "front": tile["front"]}
         if data.eye_levels(tile["front"]):
             out["levels"] = data.eye_levels(tile["front"])
         return out
     if kind == "horus":
-        return {"kind": kind, "id": tile["id"], "eyes": data.HORUS_TILES[tile["id"]]["eyes"], "key": True}
+        return {"kind": "horus", "id": tid, "eyes": data.HORUS_TILES[tid]["eyes"], "key": True}
     if kind == "osiris":
-        return {"kind": kind, "id": tile["id"], "value": data.OSIRIS_TILES[tile["id"]]["value"]}
+        return {"kind": "osiris", "id": tid, "value": data.OSIRIS_TILES[tid]["value"]}
     raise ValueError(kind)
 
 
@@ -325,7 +341,7 @@ def _path(state: State, here: dict[int, list[AdvRef]], lying: dict[int, list[Adv
                 "temple_icon": sp.get("temple_icon"),
                 "horus_eyes": sp.get("horus_eyes"),
                 "scarab_vp": data.SCARAB_VP[i],
-                "stretch": sp.get("stretch"),
+                "stretch": sp["stretch"],
                 "tile": tile_view(state["tiles"][i]),
                 "adventurers": here.get(i, []),
                 "lying": lying.get(i, []),

@@ -183,5 +183,18 @@ def test_translations_complete(locale):
     assert other - en == set()
 
 
-def test_warm_up_runs():
-    luxor.warm_up(("en", "cs", "pl"))
+def test_opening_board_renders_in_every_language():
+    """What the bot draws to warm the caches at start-up: the real opening board, en/cs/pl."""
+    for players in (2, 4):
+        view = GAME.public_view(GAME.new_game(players, None, 0).state)
+        for locale in ("en", "cs", "pl"):
+            _png(luxor.render_public(view, [""] * players, locale))
+
+
+def test_renderer_reads_only_the_views():
+    """render/luxor.py imports nothing of the engine but its typed views, and reads no view field
+    with a fallback (the types guarantee them)."""
+    src = Path(luxor.__file__).read_text(encoding="utf-8")
+    engine_imports = re.findall(r"^from (engines[.\w]*) import", src, re.M)
+    assert engine_imports == ["engines.luxor.views"]
+    assert ".get(" not in src and "except Exception" not in src
