@@ -17,19 +17,20 @@ Two entry points, both pure (safe in a worker thread):
 
 Both take the typed views of ``engines/luxor`` (``PublicView``, ``PrivateView``;
 format in the docstring of ``engines/luxor/views.py``) and return PNG bytes; they
-read nothing else of the engine. ``render_public`` reads only the public view. Colour is never the only carrier of information: seats have
-a shape, treasure types a pictogram, temple backs a pictogram.
+read nothing else of the engine. ``render_public`` reads only the public view.
+Tiles and cards are drawn by :mod:`render.luxor_pieces`. Colour is never the only
+carrier of information: seats have a shape, treasure types a pictogram, temple
+backs a pictogram.
 """
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engines.luxor.views import AdvRef, CardView, PrivateView, PublicView, TileView
+from engines.luxor.views import AdvRef, PrivateView, PublicView
 from render.common import (
     INK,
     WHITE,
@@ -46,7 +47,8 @@ from render.common import (
     rounded_box,
 )
 from render.i18n import has_key, t
-from render.luxor_icons import BACK_COLOURS, GOLD, GOLD_DARK, TYPE_COLOURS, die_face, icon
+from render.luxor_icons import BACK_COLOURS, GOLD, GOLD_DARK, die_face, icon
+from render.luxor_pieces import HIGHLIGHT, card_back, card_image, card_key, paste, tile_image, tile_key, tr, wrap2
 
 # --------------------------------------------------------------------------- constants
 
@@ -75,16 +77,6 @@ ANUBIS_FLOOR = rgb("#cbbb98")
 ROAD = rgb("#c9ae78")
 TOMB_BG = rgb("#3b2a1a")
 TOMB_INK = rgb("#f6e7b0")
-HIGHLIGHT = rgb("#b3261e")
-TREASURE_BG = rgb("#fbf3de")
-HORUS_BG = rgb("#dce7f6")
-HORUS_EDGE = rgb("#1d3f8f")
-OSIRIS_BG = rgb("#ebe0f5")
-OSIRIS_EDGE = rgb("#6b3fa0")
-STARTER_BG = rgb("#f6ecd4")
-STARTER_EDGE = rgb("#8a5a2b")
-HORUS_CARD_BG = rgb("#f7e6a6")
-HORUS_CARD_EDGE = rgb("#a87b0c")
 
 #: The view names seat colours after the game's pieces; drawn in Okabe–Ito hues
 #: (distinguishable by most colour-blind people) and always with the seat's shape.
@@ -96,10 +88,6 @@ SEAT_COLOURS: dict[str, Colour] = {
 }
 TYPES = ("vase", "statue", "jewelry")
 BACKS = ("cobra", "falcon", "lion")
-
-
-def _tr(key: str, locale: str, **params: Any) -> str:
-    return t("luxor_render." + key, locale, **params)
 
 
 # --------------------------------------------------------------------------- seats
@@ -120,18 +108,11 @@ def _lying_marker(shape: str, colour: Colour, size: int) -> Image.Image:
     return m.resize((size, max(6, round(size * 0.58))), Image.Resampling.LANCZOS)
 
 
-def _paste(img: Image.Image, glyph: Image.Image, x: float, y: float) -> None:
-    if glyph.mode == "RGBA":
-        img.paste(glyph, (round(x), round(y)), glyph)
-    else:
-        img.paste(glyph, (round(x), round(y)))
-
-
 def _names(names: Sequence[str], n: int, locale: str) -> list[str]:
     out = []
     for i in range(n):
         raw = names[i] if i < len(names) and names[i] is not None else ""
-        out.append(clean_name(str(raw), _tr("seat", locale, n=i + 1)))
+        out.append(clean_name(str(raw), tr("seat", locale, n=i + 1)))
     return out
 
 
@@ -191,8 +172,8 @@ def _board_bg(printed: tuple, tomb_vp: int, locale: str) -> Image.Image:
         box = (x, y, x + CELL_W - 1, y + CELL_H - 1)
         if k == 44:  # the tomb
             rounded_box(d, box, 10, fill=TOMB_BG, outline=GOLD, width=3)
-            draw_text(d, (x + 8, y + 4), _tr("tomb", locale), f_num, TOMB_INK, max_width=CELL_W - 52)
-            _paste(img, scarab18, x + CELL_W - 46, y + 4)
+            draw_text(d, (x + 8, y + 4), tr("tomb", locale), f_num, TOMB_INK, max_width=CELL_W - 52)
+            paste(img, scarab18, x + CELL_W - 46, y + 4)
             draw_text(d, (x + CELL_W - 8, y + 3), str(tomb_vp), f_num, TOMB_INK, anchor="ra")
             continue
         spec = printed[k - 1] if 1 <= k <= len(printed) else None
@@ -204,215 +185,19 @@ def _board_bg(printed: tuple, tomb_vp: int, locale: str) -> Image.Image:
         d.rounded_rectangle((x + 2, y + 2, x + CELL_W - 3, y + HEAD_H), radius=8, fill=tint)
         d.rectangle((x + 2, y + HEAD_H - 8, x + CELL_W - 3, y + HEAD_H), fill=tint)
         if k == 0:
-            draw_text(d, (x + 8, y + 3), _tr("stairs", locale), f_num, INK, max_width=CELL_W - 16)
-            _paste(img, icon("stairs", 40), x + CELL_W / 2 - 20, y + HEAD_H + 14)
+            draw_text(d, (x + 8, y + 3), tr("stairs", locale), f_num, INK, max_width=CELL_W - 16)
+            paste(img, icon("stairs", 40), x + CELL_W / 2 - 20, y + HEAD_H + 14)
             continue
         draw_text(d, (x + 7, y + 3), str(k), f_num, INK)
         vp = spec[3] if spec else 0
-        _paste(img, scarab18, x + CELL_W - 24 - 9 * len(str(vp)), y + 4)
+        paste(img, scarab18, x + CELL_W - 24 - 9 * len(str(vp)), y + 4)
         draw_text(d, (x + CELL_W - 6, y + 3), str(vp), f_num, INK, anchor="ra")
         temple = spec[1] if spec else None
         if temple in BACK_COLOURS:
-            _paste(img, icon(temple, 22), x + CELL_W / 2 - 14, y + 2)
+            paste(img, icon(temple, 22), x + CELL_W / 2 - 14, y + 2)
         if kind == "anubis":
-            _paste(img, icon("anubis", 60), x + CELL_W / 2 - 30, y + HEAD_H + 5)
+            paste(img, icon("anubis", 60), x + CELL_W / 2 - 30, y + HEAD_H + 5)
     return img
-
-
-# --------------------------------------------------------------------------- tiles
-
-
-def _tile_key(tile: TileView | None, minus_one: bool) -> tuple | None:
-    if tile is None:
-        return None
-    if tile["kind"] == "treasure":
-        return ("treasure", tile["type"], tile["required"], tile["vp"], minus_one)
-    if tile["kind"] == "temple":
-        return ("temple", tile["back"], tile["front"], tuple(tile["levels"]) if "levels" in tile else ())
-    if tile["kind"] == "horus":
-        return ("horus", tile["eyes"], tile["key"])
-    return ("osiris", tile["value"])
-
-
-@lru_cache(maxsize=256)
-def _tile_image(key: tuple, w: int, h: int) -> Image.Image:
-    """One board tile as an RGBA image ``w`` × ``h``."""
-    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    kind = key[0]
-    if kind == "treasure":
-        _, ttype, req, vp, minus_one = key
-        edge = TYPE_COLOURS[ttype]
-        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=TREASURE_BG, outline=edge, width=4)
-        if minus_one:  # "one adventurer less" this turn: red frame, one figure struck out
-            d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, outline=HIGHLIGHT, width=3)
-        ic = icon(ttype, h - 16)
-        _paste(im, ic, 6, 8)
-        # VP in a gold coin, top right
-        r = 16
-        cx, cy = w - 8 - r, 6 + r
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=GOLD_DARK, width=2)
-        d.text((cx, cy + 1), str(vp), font=font(21 if vp < 10 else 17, True), fill=INK, anchor="mm")
-        # requirement: adventurer figures, bottom right
-        ps = 20
-        x = w - 8 - req * (ps - 3)
-        for i in range(req):
-            _paste(im, icon("person", ps), x + i * (ps - 3) - 2, h - ps - 4)
-        if minus_one and req > 0:
-            d.line((x - 3, h - 5, x + ps - 3, h - ps - 3), fill=HIGHLIGHT, width=4)
-    elif kind == "temple":
-        _, back, front, levels = key
-        base = BACK_COLOURS[back]
-        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=mix(base, WHITE, 0.78), outline=base, width=4)
-        size = h - 14
-        if front == "scarab":
-            _paste(im, icon("scarab", size), (w - size) / 2, 7)
-        elif front == "wild":
-            _paste(im, icon("wild", size), (w - size) / 2, 7)
-        elif front == "wild_or_scarab":
-            s2 = h - 22
-            _paste(im, icon("wild", s2), 8, 11)
-            d.text((w / 2, h / 2), "/", font=font(28, True), fill=INK, anchor="mm")
-            _paste(im, icon("scarab", s2), w - 8 - s2, 11)
-        elif front in ("eye_1_2", "eye_2_3"):
-            lv = levels or ((1, 2) if front == "eye_1_2" else (2, 3))
-            _paste(im, icon("eye", size - 6), 8, 10)
-            d.text((w - 10, h / 2), "/".join(str(v) for v in lv), font=font(24, True), fill=INK, anchor="rm")
-        elif front == "tunnel":
-            _paste(im, icon("tunnel", size), (w - size) / 2, 7)
-        else:
-            d.text((w / 2, h / 2), "?", font=font(28, True), fill=INK, anchor="mm")
-    elif kind == "horus":
-        _, eyes, key_ = key
-        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=HORUS_BG, outline=HORUS_EDGE, width=4)
-        n = max(1, eyes)
-        es = 30 if n <= 2 else 26
-        step = es if n <= 2 else 22
-        ex = 6
-        for i in range(n):
-            _paste(im, icon("eye", es), ex + i * step, (h - es) / 2 - 9)
-        d.text((ex + ((n - 1) * step + es) / 2, h - 5), f"{eyes}", font=font(18, True), fill=HORUS_EDGE, anchor="ms")
-        if key_:
-            _paste(im, icon("key", 32), w - 36, (h - 32) / 2)
-    else:  # osiris
-        _, value = key
-        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=OSIRIS_BG, outline=OSIRIS_EDGE, width=4)
-        _paste(im, icon("ankh", h - 18), 10, 9)
-        d.text((w - 10, h / 2 + 1), f"»{value}", font=font(32, True), fill=OSIRIS_EDGE, anchor="rm")
-    return im
-
-
-# --------------------------------------------------------------------------- cards
-
-
-def _card_key(card: CardView) -> tuple:
-    return (card["deck"], card["kind"], card["label"], card["steps"], card["max"], card["level"])
-
-
-def _wrap2(text: str, f, width: float) -> list[str]:
-    if f.getlength(text) <= width or " " not in text:
-        return [text]
-    words = text.split()
-    best = None
-    for i in range(1, len(words)):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        m = max(f.getlength(a), f.getlength(b))
-        if best is None or m < best[0]:
-            best = (m, [a, b])
-    return best[1] if best else [text]
-
-
-@lru_cache(maxsize=192)
-def _card_image(key: tuple, w: int, h: int, locale: str) -> Image.Image:
-    """A movement card: a big language-free glyph and a short caption; Horus cards show their level in eyes."""
-    deck, kind, label, steps, mx, level = key
-    horus = deck == "horus"
-    bg, edge = (HORUS_CARD_BG, HORUS_CARD_EDGE) if horus else (STARTER_BG, STARTER_EDGE)
-    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    bw = max(2, w // 30)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=max(6, w // 10), fill=bg, outline=edge, width=bw + 1)
-    gs = round(h * 0.3)  # glyph size
-    cy = round(h * 0.36)
-    f = font(gs, True)
-    pad = max(6, w // 14)
-
-    def text(s: str, y: float = cy, size: int = gs) -> None:
-        ff = fit_font(s, w - 2 * pad, size, 12, True)
-        d.text((w / 2, y), s, font=ff, fill=INK, anchor="mm")
-
-    if kind == "move":
-        text(str(steps if steps is not None else label))
-    elif kind == "plus_minus":
-        text("±1")
-    elif kind == "die":
-        ds = round(h * 0.34)
-        _paste(im, die_face(None, ds), (w - ds) / 2, cy - ds / 2)
-    elif kind == "range":
-        text(f"1–{mx if mx is not None else '?'}")
-    elif kind == "range_die":
-        ds = round(h * 0.26)
-        s = "1–"
-        tw = f.getlength(s)
-        x0 = (w - tw - ds - 4) / 2
-        d.text((x0, cy), s, font=f, fill=INK, anchor="lm")
-        _paste(im, die_face(None, ds), x0 + tw + 4, cy - ds / 2)
-    elif kind == "advance_all":
-        text(f"+{steps if steps is not None else '?'}", cy - h * 0.05)
-        ps = round(h * 0.13)
-        for i in range(3):
-            _paste(im, icon("person", ps), w / 2 - 1.5 * ps + i * ps, cy + gs * 0.42)
-    elif kind == "last_to_second_last":
-        ps = round(h * 0.2)
-        _paste(im, icon("person", ps), w * 0.18, cy - ps * 0.1)
-        _paste(im, icon("person", ps), w * 0.82 - ps, cy - ps * 0.1)
-        d.text((w / 2, cy - ps * 0.25), "↷", font=font(round(gs * 0.9), True), fill=INK, anchor="mm")
-    elif kind == "one_less":
-        text(str(steps if steps is not None else "?"), cy - h * 0.05)
-        ps = round(h * 0.14)
-        s = "−1"
-        ff = font(round(ps * 1.05), True)
-        tw = ff.getlength(s)
-        x0 = (w - tw - ps - 2) / 2
-        ty = cy + gs * 0.42
-        d.text((x0, ty + ps / 2), s, font=ff, fill=HIGHLIGHT, anchor="lm")
-        _paste(im, icon("person", ps), x0 + tw + 2, ty)
-    else:
-        text(label or "?")
-    # caption
-    cap = _tr(f"card.{kind}", locale, n=steps if steps is not None else "", hi=mx if mx is not None else "")
-    cap_top = round(h * 0.63)
-    cap_bottom = h - (round(h * 0.16) if horus else pad)
-    size = max(13, round(h * 0.11))
-    ff = font(size, False)
-    lines = _wrap2(cap, ff, w - 2 * pad)
-    while size > 12 and (max(ff.getlength(s) for s in lines) > w - 2 * pad or len(lines) * size * 1.15 > cap_bottom - cap_top):
-        size -= 1
-        ff = font(size, False)
-        lines = _wrap2(cap, ff, w - 2 * pad)
-    lh = size * 1.15
-    y = (cap_top + cap_bottom) / 2 - lh * len(lines) / 2 + lh / 2
-    for s in lines:
-        draw_text(d, (w / 2, y), s, ff, INK, anchor="mm", max_width=w - 2 * pad)
-        y += lh
-    if horus and level:
-        es = max(10, round(h * 0.12))
-        n = int(level)
-        x0 = (w - n * es - (n - 1) * 2) / 2
-        for i in range(n):
-            _paste(im, icon("eye", es), x0 + i * (es + 2), h - es - max(4, h // 28))
-    return im
-
-
-@lru_cache(maxsize=8)
-def _card_back(w: int, h: int) -> Image.Image:
-    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=max(6, w // 10), fill=rgb("#7a4f27"), outline=rgb("#3b2612"), width=3)
-    d.rounded_rectangle((8, 8, w - 9, h - 9), radius=max(4, w // 14), outline=GOLD, width=2)
-    es = w // 2
-    _paste(im, icon("eye", es, GOLD), (w - es) / 2, (h - es) / 2)
-    return im
 
 
 # --------------------------------------------------------------------------- dynamic board parts
@@ -439,9 +224,9 @@ def _draw_adventurers(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView
             for i, s in enumerate(row):
                 if lying:
                     m = _lying_marker(player_shape(s), _seat_colour(view, s), size)
-                    _paste(img, m, x0 + i * step, yy + (size - m.height) / 2)
+                    paste(img, m, x0 + i * step, yy + (size - m.height) / 2)
                 else:
-                    _paste(img, _seat_marker(view, s, size), x0 + i * step, yy)
+                    paste(img, _seat_marker(view, s, size), x0 + i * step, yy)
         return
     # grouped: marker + ×n, two groups per row
     f = font(18, True)
@@ -449,7 +234,7 @@ def _draw_adventurers(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView
     for i, s in enumerate(seats):
         gx = x + (i % 2) * gw
         gy = y + (i // 2) * (size + 2)
-        _paste(img, _seat_marker(view, s, size), gx + 2, gy)
+        paste(img, _seat_marker(view, s, size), gx + 2, gy)
         d.text((gx + size + 4, gy + size / 2), f"×{counts[s]}", font=f, fill=ink, anchor="lm")
 
 
@@ -466,9 +251,9 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, loca
         x, y = _place_xy(k)
         x += ox
         y += oy
-        key = _tile_key(sp["tile"], one_less == k)
+        key = tile_key(sp["tile"], one_less == k)
         if key is not None:
-            _paste(img, _tile_image(key, tw, th), x + 6, y + HEAD_H + 6)
+            paste(img, tile_image(key, tw, th), x + 6, y + HEAD_H + 6)
         elif sp["kind"] == "treasure":
             d.rounded_rectangle((x + 10, y + HEAD_H + 10, x + CELL_W - 11, y + HEAD_H + 2 + TILE_H), radius=8,
                                 outline=mix(FLOOR, FLOOR_EDGE, 0.45), width=2)
@@ -485,9 +270,9 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, loca
     sy = y + HEAD_H + 6
     for i, vp in enumerate(tomb["sarcophagi"][:2]):
         sx = x + 6 + i * 38
-        _paste(img, icon("sarcophagus", 38), sx, sy)
+        paste(img, icon("sarcophagus", 38), sx, sy)
         d.text((sx + 19, sy + 26), str(vp), font=font(17, True), fill=INK, anchor="mm")
-    _paste(img, icon("key", 40), x + CELL_W - 44, sy - 4)
+    paste(img, icon("key", 40), x + CELL_W - 44, sy - 4)
     d.text((x + CELL_W - 24, sy + 34), f"×{tomb['key_space']}", font=font(18, True), fill=TOMB_INK, anchor="ma")
     _draw_adventurers(img, d, view, tomb["adventurers"], x + 6, y + HEAD_H + 66, CELL_W - 12,
                       CELL_H - HEAD_H - 70, ink=TOMB_INK)
@@ -507,18 +292,18 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: l
     rounded_box(d, (MARGIN, y, WIDTH - MARGIN - 1, y + h), 10, fill=TOMB_BG)
     f_title = font(30, True)
     x: float = MARGIN + 14
-    d.text((x, y + h / 2), _tr("title", locale), font=f_title, fill=GOLD, anchor="lm")
-    x += f_title.getlength(_tr("title", locale)) + 22
+    d.text((x, y + h / 2), tr("title", locale), font=f_title, fill=GOLD, anchor="lm")
+    x += f_title.getlength(tr("title", locale)) + 22
     f = font(22, True)
-    rnd = _tr("round", locale, n=view["round"])
+    rnd = tr("round", locale, n=view["round"])
     d.text((x, y + h / 2), rnd, font=f, fill=TOMB_INK, anchor="lm")
     x += f.getlength(rnd) + 24
     right: float = WIDTH - MARGIN - 14
     status = None
     if view["over"]:
-        status = (_tr("game_over", locale), rgb("#f6e7b0"), rgb("#7a1d14"))
+        status = (tr("game_over", locale), rgb("#f6e7b0"), rgb("#7a1d14"))
     elif view["end_triggered"]:
-        status = (_tr("last_round", locale), WHITE, HIGHLIGHT)
+        status = (tr("last_round", locale), WHITE, HIGHLIGHT)
     if status:
         fs = font(20, True)
         tw = fs.getlength(status[0])
@@ -532,7 +317,7 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: l
     pend = view["pending"]
     seat = pend["seat"] if pend else view["current"]
     if seat is not None and not view["over"]:
-        _paste(img, _seat_marker(view, seat, 30), x, y + (h - 30) / 2)
+        paste(img, _seat_marker(view, seat, 30), x, y + (h - 30) / 2)
         x += 38
         action = _current_text(view, locale)
         fn = font(22, True)
@@ -547,12 +332,12 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: l
 def _winners(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, winners: list[int], names: list[str],
              x: float, right: float, y: int, h: int) -> None:
     """The header at the end: a crown, then each winner's marker and name."""
-    _paste(img, icon("crown", 30), x, y + (h - 30) / 2 - 2)
+    paste(img, icon("crown", 30), x, y + (h - 30) / 2 - 2)
     x += 38
     for w in winners:
         if x > right - 80:
             break
-        _paste(img, _seat_marker(view, w, 26), x, y + (h - 26) / 2)
+        paste(img, _seat_marker(view, w, 26), x, y + (h - 26) / 2)
         x += 32
         fn = font(22, True)
         x += draw_text(d, (x, y + h / 2), names[w], fn, WHITE, anchor="lm", max_width=right - x) + 16
@@ -584,66 +369,66 @@ def _info_band(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, local
 
 
 def _horus_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
-    _section(d, x, y, w, INFO_H, _tr("horus_cards", locale))
+    _section(d, x, y, w, INFO_H, tr("horus_cards", locale))
     top = y + 32
     for i, lvl in enumerate(("1", "2", "3")):
         stack = view["horus_stacks"][lvl]
         cx = x + 12 + i * (MINI_W + 10)
         card = stack["top"]
         if card is not None:
-            _paste(img, _card_image(_card_key(card), MINI_W, MINI_H, locale), cx, top)
+            paste(img, card_image(card_key(card), MINI_W, MINI_H, locale), cx, top)
         else:
             d.rounded_rectangle((cx, top, cx + MINI_W - 1, top + MINI_H - 1), radius=8, outline=PANEL_EDGE, width=2)
             es = 28
             for j in range(int(lvl)):
-                _paste(img, icon("eye", es), cx + (MINI_W - int(lvl) * es) / 2 + j * es, top + MINI_H / 2 - es / 2)
+                paste(img, icon("eye", es), cx + (MINI_W - int(lvl) * es) / 2 + j * es, top + MINI_H / 2 - es / 2)
         d.text((cx + MINI_W - 2, top + MINI_H + 2), f"×{stack['count']}", font=font(18, True), fill=INK, anchor="ra")
 
 
 def _temple_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
-    _section(d, x, y, w, INFO_H, _tr("temple_tiles", locale))
+    _section(d, x, y, w, INFO_H, tr("temple_tiles", locale))
     for i, back in enumerate(BACKS):
         ry = y + 32 + 4 + i * 44
-        _paste(img, icon(back, 36), x + 12, ry)
+        paste(img, icon(back, 36), x + 12, ry)
         d.text((x + 56, ry + 18), f"×{view['temple_stacks'][back]}", font=font(22, True), fill=INK, anchor="lm")
 
 
 def _piles_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
-    _section(d, x, y, w, INFO_H, _tr("cards", locale))
+    _section(d, x, y, w, INFO_H, tr("cards", locale))
     top = y + 32
-    _paste(img, _card_back(MINI_W, MINI_H), x + 12, top)
-    lab = _tr("draw", locale, n=view["draw_count"])
+    paste(img, card_back(MINI_W, MINI_H), x + 12, top)
+    lab = tr("draw", locale, n=view["draw_count"])
     d.text((x + 12 + MINI_W / 2, top + MINI_H + 2), lab, font=fit_font(lab, MINI_W + 12, 18, 13, True), fill=INK,
            anchor="ma")
     discard = view["discard"]
     dx = x + 12 + MINI_W + 14
     if discard:
-        _paste(img, _card_image(_card_key(discard[-1]), MINI_W, MINI_H, locale), dx, top)
+        paste(img, card_image(card_key(discard[-1]), MINI_W, MINI_H, locale), dx, top)
     else:
         d.rounded_rectangle((dx, top, dx + MINI_W - 1, top + MINI_H - 1), radius=8, outline=PANEL_EDGE, width=2)
-    lab = _tr("discard", locale, n=len(discard))
+    lab = tr("discard", locale, n=len(discard))
     d.text((dx + MINI_W / 2, top + MINI_H + 2), lab, font=fit_font(lab, MINI_W + 12, 18, 13, True), fill=INK,
            anchor="ma")
 
 
 def _supply_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
-    _section(d, x, y, w, INFO_H, _tr("supply", locale))
+    _section(d, x, y, w, INFO_H, tr("supply", locale))
     sup = view["supply"]
     for i, (ic, val) in enumerate((("key", sup["keys"]), ("wild", sup["wilds"]), ("scarab", sup["scarabs"]))):
         ry = y + 32 + 4 + i * 44
-        _paste(img, icon(ic, 36), x + 14, ry)
+        paste(img, icon(ic, 36), x + 14, ry)
         d.text((x + 60, ry + 18), f"×{val}", font=font(22, True), fill=INK, anchor="lm")
 
 
 def _turn_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
     """The card and roll of this turn, a stall, the lowered treasure; else the last roll."""
-    _section(d, x, y, w, INFO_H, _tr("this_turn", locale))
+    _section(d, x, y, w, INFO_H, tr("this_turn", locale))
     top = y + 32
     turn = view["turn"]
     card = turn["card"]
     cx = x + 12
     if card:
-        _paste(img, _card_image(_card_key(card), MINI_W, MINI_H, locale), cx, top)
+        paste(img, card_image(card_key(card), MINI_W, MINI_H, locale), cx, top)
         end = turn["end"]
         if end is not None:
             d.text((cx + MINI_W / 2, top + MINI_H + 2), t(f"luxor.side.{end}", locale), font=font(18), fill=INK,
@@ -651,26 +436,26 @@ def _turn_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, lo
         cx += MINI_W + 14
     roll = turn["roll"]
     if roll:
-        _paste(img, die_face(roll, 52), cx, top + 6)
-        d.text((cx + 26, top + 64), _tr("rolled", locale, n=roll), font=font(18), fill=INK, anchor="ma")
+        paste(img, die_face(roll, 52), cx, top + 6)
+        d.text((cx + 26, top + 64), tr("rolled", locale, n=roll), font=font(18), fill=INK, anchor="ma")
         cx += 70
     notes = []
     if turn["stall"]:
-        notes.append(_tr("stall", locale))
+        notes.append(tr("stall", locale))
     olp = turn["one_less_pos"]
     if olp and any(sp["pos"] == olp and sp["tile"] is not None and sp["tile"]["kind"] == "treasure" for sp in view["path"]):
-        notes.append(_tr("one_less_at", locale, n=olp))
+        notes.append(tr("one_less_at", locale, n=olp))
     if not card and not roll:
         lr = view["last_roll"]
         if lr:
-            _paste(img, die_face(lr, 44), cx, top + 6)
-            d.text((cx + 54, top + 28), _tr("last_roll", locale), font=font(18), fill=INK, anchor="lm")
+            paste(img, die_face(lr, 44), cx, top + 6)
+            d.text((cx + 54, top + 28), tr("last_roll", locale), font=font(18), fill=INK, anchor="lm")
         else:
-            notes.append(_tr("nothing_yet", locale))
+            notes.append(tr("nothing_yet", locale))
     ny = top + 70 if (not card and not roll) else top + 4
     fn = font(18)
     for n in notes:
-        for line in _wrap2(n, fn, x + w - cx - 10):
+        for line in wrap2(n, fn, x + w - cx - 10):
             draw_text(d, (cx, ny), line, fn, HIGHLIGHT, max_width=x + w - cx - 10)
             ny += 24
 
@@ -703,7 +488,7 @@ def _track_bg(locale: str) -> Image.Image:
     img = Image.new("RGB", (INNER, h), BG)
     d = ImageDraw.Draw(img)
     rounded_box(d, (0, 0, INNER - 1, h - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
-    draw_text(d, (10, 6), _tr("score_track", locale), font(18, True), SUBTLE)
+    draw_text(d, (10, 6), tr("score_track", locale), font(18, True), SUBTLE)
     x0 = (INNER - 50 * TRACK_CELL) // 2
     f = font(16, True)
     for row in range(2):
@@ -739,7 +524,7 @@ def _score_track(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, loc
         for (cx, s), mx in zip(items, xs, strict=True):
             d.line((mx, my + size, cx, sy + 1), fill=INK, width=2)
             d.rectangle((cx - TRACK_CELL / 2, sy, cx + TRACK_CELL / 2 - 1, sy + 20), outline=INK, width=3)
-            _paste(img, _seat_marker(view, s, size), mx - size / 2, my)
+            paste(img, _seat_marker(view, s, size), mx - size / 2, my)
     return y + bg.height
 
 
@@ -750,7 +535,7 @@ PANEL_H = 200
 
 
 def _item(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, ic: Image.Image, text: str, f) -> float:
-    _paste(img, ic, x, y)
+    paste(img, ic, x, y)
     d.text((x + ic.width + 4, y + ic.height / 2), text, font=f, fill=INK, anchor="lm")
     return ic.width + 4 + f.getlength(text)
 
@@ -764,23 +549,23 @@ def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, se
                 width=5 if on_turn else 2)
     d.rectangle((x + 6, y + 6, x + 11, y + h - 7), fill=col)
     ms = 30
-    _paste(img, _seat_marker(view, seat, ms), x + 18, y + 10)
+    paste(img, _seat_marker(view, seat, ms), x + 18, y + 10)
     f_score = font(26, True)
     score = str(p["score"])
     sw = f_score.getlength(score)
     d.text((x + w - 12, y + 25), score, font=f_score, fill=INK, anchor="rm")
-    d.text((x + w - 16 - sw, y + 26), _tr("vp", locale), font=font(16), fill=SUBTLE, anchor="rm")
+    d.text((x + w - 16 - sw, y + 26), tr("vp", locale), font=font(16), fill=SUBTLE, anchor="rm")
     tag = ""
     if view["start_player"] == seat:
-        tag = _tr("start_tag", locale)
+        tag = tr("start_tag", locale)
     name_x = x + 18 + ms + 8
-    max_name = x + w - 30 - sw - font(16).getlength(_tr("vp", locale)) - name_x
+    max_name = x + w - 30 - sw - font(16).getlength(tr("vp", locale)) - name_x
     fn = fit_font(name, max_name, 22, 16, True)
     draw_text(d, (name_x, y + 25), name, fn, INK, anchor="lm", max_width=max_name)
     yy = y + 48
     sub = []
     if on_turn:
-        sub.append(_tr("on_turn", locale))
+        sub.append(tr("on_turn", locale))
     if tag:
         sub.append(tag)
     if sub:
@@ -802,7 +587,7 @@ def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, se
     # sarcophagi on the 4th slot of the second row
     sx = x + 20 + 3 * (inner_w / 4)
     for i, vp in enumerate(p["sarcophagi"]):
-        _paste(img, icon("sarcophagus", 32), sx + i * 30, yy + 38)
+        paste(img, icon("sarcophagus", 32), sx + i * 30, yy + 38)
         d.text((sx + i * 30 + 16, yy + 38 + 23), str(vp), font=font(15, True), fill=INK, anchor="mm")
     # adventurers: on path / lying / in the tomb
     states = Counter(a["state"] for a in p["adventurers"])
@@ -813,7 +598,7 @@ def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, se
     m = _seat_marker(view, seat, 22)
     ax += _item(img, d, ax, ay, m, str(n_active), fa) + 16
     lm = _lying_marker(player_shape(seat), col, 26)
-    _paste(img, lm, ax, ay + (22 - lm.height) / 2)
+    paste(img, lm, ax, ay + (22 - lm.height) / 2)
     d.text((ax + 30, ay + 11), str(n_lying), font=fa, fill=INK, anchor="lm")
     ax += 30 + fa.getlength(str(n_lying)) + 16
     tb = _tomb_chip()
@@ -871,12 +656,12 @@ def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: li
     rounded_box(d, (MARGIN, y, WIDTH - MARGIN - 1, y + h - 1), 10, fill=PANEL_BG, outline=GOLD_DARK, width=3)
     winners = set(final["winners"])
     wn = ", ".join(names[s] for s in sorted(winners))
-    title = _tr("final", locale)
+    title = tr("final", locale)
     f_t = font(20, True)
     d.text((MARGIN + 12, y + 8), title, font=f_t, fill=SUBTLE)
     if wn:
-        _paste(img, icon("crown", 24), MARGIN + 24 + f_t.getlength(title), y + 7)
-        draw_text(d, (MARGIN + 54 + f_t.getlength(title), y + 8), _tr("winners" if len(winners) > 1 else "winner", locale, names=wn), f_t, INK,
+        paste(img, icon("crown", 24), MARGIN + 24 + f_t.getlength(title), y + 7)
+        draw_text(d, (MARGIN + 54 + f_t.getlength(title), y + 8), tr("winners" if len(winners) > 1 else "winner", locale, names=wn), f_t, INK,
                   max_width=INNER - 80 - f_t.getlength(title))
     name_w = 280
     weights = {"track": 0.9, "positions": 1.1, "sarcophagi": 1.15, "keys": 0.8, "sets": 1.0, "scarabs": 1.75, "total": 0.9}
@@ -889,7 +674,7 @@ def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: li
     hy = y + 40
     for c in FINAL_COLS:
         cx, col_w = col_x[c]
-        lab = _tr(f"col.{c}", locale)
+        lab = tr(f"col.{c}", locale)
         draw_text(d, (cx, hy + 17), lab, fit_font(lab, col_w - 6, 18, 14, True), SUBTLE, anchor="mm", max_width=col_w - 6)
     f = font(20, False)
     fb = font(20, True)
@@ -898,7 +683,7 @@ def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: li
         s = r["seat"]
         if s in winners:
             d.rectangle((MARGIN + 6, ry, WIDTH - MARGIN - 7, ry + 33), fill=rgb("#f7e6a6"))
-        _paste(img, _seat_marker(view, s, 24), MARGIN + 14, ry + 5)
+        paste(img, _seat_marker(view, s, 24), MARGIN + 14, ry + 5)
         draw_text(d, (MARGIN + 46, ry + 17), names[s], fb, INK, anchor="lm", max_width=name_w - 40)
         vals = {
             "track": str(r["track"]),
@@ -969,14 +754,14 @@ def render_private_image(public_view: PublicView, private_view: PrivateView, nam
     # header: who, and what they are asked
     y = MARGIN
     rounded_box(d, (MARGIN, y, WIDTH - MARGIN - 1, y + 52), 10, fill=TOMB_BG)
-    _paste(img, _seat_marker(view, seat, 32), MARGIN + 14, y + 10)
-    title = _tr("private_title", locale, name=nm[seat])
+    paste(img, _seat_marker(view, seat, 32), MARGIN + 14, y + 10)
+    title = tr("private_title", locale, name=nm[seat])
     draw_text(d, (MARGIN + 56, y + 26), title, font(24, True), WHITE, anchor="lm", max_width=INNER * 0.6)
     pend = view["pending"]
     if pend is not None and pend["seat"] == seat and not view["over"]:
         txt = _current_text(view, locale)
         if txt:
-            draw_text(d, (WIDTH - MARGIN - 14, y + 26), _tr("your_turn", locale, action=txt), font(20, True), GOLD,
+            draw_text(d, (WIDTH - MARGIN - 14, y + 26), tr("your_turn", locale, action=txt), font(20, True), GOLD,
                       anchor="rm", max_width=INNER * 0.38)
     y += 52 + 12
     # hand panel
@@ -984,11 +769,11 @@ def render_private_image(public_view: PublicView, private_view: PrivateView, nam
     hand_w = INNER - scar_w - 12
     ph = height - y - MARGIN
     rounded_box(d, (MARGIN, y, MARGIN + hand_w - 1, y + ph - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
-    draw_text(d, (MARGIN + 12, y + 8), _tr("your_hand", locale), font(20, True), SUBTLE)
+    draw_text(d, (MARGIN + 12, y + 8), tr("your_hand", locale), font(20, True), SUBTLE)
     n = len(hand)
     cy = y + 66
     if n == 0:
-        draw_text(d, (MARGIN + 12, cy + 20), _tr("no_cards", locale), font(20), INK)
+        draw_text(d, (MARGIN + 12, cy + 20), tr("no_cards", locale), font(20), INK)
     else:
         gap = 16
         total = n * HAND_W + (n - 1) * gap
@@ -997,37 +782,37 @@ def render_private_image(public_view: PublicView, private_view: PrivateView, nam
         for i, c in enumerate(hand):
             cx = x0 + i * (HAND_W + gap)
             end = "L" if i == 0 else ("R" if i == n - 1 else None)
-            card_img = _card_image(_card_key(c), HAND_W, HAND_H, locale)
+            card_img = card_image(card_key(c), HAND_W, HAND_H, locale)
             if end is not None and view["over"]:
-                lab = _tr("left_end" if end == "L" else "right_end", locale)
+                lab = tr("left_end" if end == "L" else "right_end", locale)
                 draw_text(d, (cx, cy - 24), lab, fl, INK, anchor="lm", max_width=HAND_W)
-                _paste(img, card_img, cx, cy)
+                paste(img, card_img, cx, cy)
             elif end is not None:
                 ok = playable[end]
                 frame = rgb("#1e7b34") if ok else rgb("#a3231a")
                 d.rounded_rectangle((cx - 5, cy - 5, cx + HAND_W + 4, cy + HAND_H + 4), radius=18, outline=frame, width=4)
-                lab = _tr("left_end" if end == "L" else "right_end", locale)
-                _paste(img, icon("check" if ok else "cross", 24), cx, cy - 36)
+                lab = tr("left_end" if end == "L" else "right_end", locale)
+                paste(img, icon("check" if ok else "cross", 24), cx, cy - 36)
                 draw_text(d, (cx + 30, cy - 24), lab, fl, INK, anchor="lm", max_width=HAND_W - 30)
-                _paste(img, card_img, cx, cy)
-                st = _tr("playable" if ok else "not_playable", locale)
+                paste(img, card_img, cx, cy)
+                st = tr("playable" if ok else "not_playable", locale)
                 draw_text(d, (cx + HAND_W / 2, cy + HAND_H + 10), st, font(18, True), frame, anchor="ma",
                           max_width=HAND_W + gap)
             else:
-                _paste(img, card_img, cx, cy)
+                paste(img, card_img, cx, cy)
                 # middle cards cannot be played yet
                 overlay = Image.new("RGBA", card_img.size, (239, 227, 200, 90))
-                _paste(img, overlay, cx, cy)
+                paste(img, overlay, cx, cy)
         if n >= 3:
             mx = x0 + total / 2
-            draw_text(d, (mx, cy + HAND_H + 40), "↑ " + _tr("middle", locale) + " ↑", font(18), SUBTLE, anchor="ma",
+            draw_text(d, (mx, cy + HAND_H + 40), "↑ " + tr("middle", locale) + " ↑", font(18), SUBTLE, anchor="ma",
                       max_width=total)
     # scarab panel
     sx = MARGIN + hand_w + 12
     rounded_box(d, (sx, y, WIDTH - MARGIN - 1, y + ph - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
-    draw_text(d, (sx + 12, y + 8), _tr("your_scarabs", locale), font(20, True), SUBTLE, max_width=scar_w - 24)
+    draw_text(d, (sx + 12, y + 8), tr("your_scarabs", locale), font(20, True), SUBTLE, max_width=scar_w - 24)
     if not scarabs:
-        draw_text(d, (sx + 12, y + 50), _tr("no_scarabs", locale), font(20), INK, max_width=scar_w - 24)
+        draw_text(d, (sx + 12, y + 50), tr("no_scarabs", locale), font(20), INK, max_width=scar_w - 24)
     else:
         per_row = 3
         cw = (scar_w - 24) / per_row
@@ -1040,10 +825,10 @@ def render_private_image(public_view: PublicView, private_view: PrivateView, nam
             r, col = divmod(i, per_row)
             ix = sx + 12 + col * cw
             iy = y + 44 + r * rh
-            _paste(img, icon("scarab", size), ix, iy)
+            paste(img, icon("scarab", size), ix, iy)
             d.text((ix + size + 4, iy + size / 2), str(sc["vp"]), font=fv, fill=INK, anchor="lm")
         total = sum(sc["vp"] for sc in scarabs)
-        txt = _tr("scarab_total", locale, n=len(scarabs), vp=total)
+        txt = tr("scarab_total", locale, n=len(scarabs), vp=total)
         draw_text(d, (sx + 12, y + ph - 14), txt, fit_font(txt, scar_w - 24, 20, 15, True), INK, anchor="ls",
                   max_width=scar_w - 24)
     return img

@@ -42,9 +42,10 @@ A move reveals (``Outcome.reveals``) when it rolls the die, draws from the draw 
 reshuffles the discards into it), takes a face-down scarab or turns up a temple tile: exactly
 the moves that change ``flow.hidden_sources``.
 
-Timeout actions (:meth:`Luxor.timeout_action`), the least harmful choice per decision:
+Timeout actions (:meth:`Luxor.timeout_action`, ``rules.timeout_choice``), the least harmful
+choice per decision:
 
-    C-03  start <seat>      the seat asked (the host) starts
+    C-03  start 0           the seat asked (the host, seat 0) starts
     C-04  play …            the leftmost playable end card; for a card with a known movement its
                             smallest move (fewest steps, forward before backward, rearmost start)
     C-05  discard L         the left end
@@ -109,15 +110,6 @@ def _option_specs() -> tuple[OptionSpec, ...]:
         minimum = data.MAX_PATH_SCARAB_VP if name == "tomb_scarab_vp" else None
         out.append(OptionSpec(name, d[name], values, clauses[name], msg(f"luxor.option.{name}"), minimum))
     return tuple(out)
-
-
-def _move_size(action: str) -> tuple[int, int]:
-    """How far a movement option goes, as typed: the step count (0 when the card fixes it and the
-    option names none), +/-1 forward before backward."""
-    words = action.split()
-    if len(words) <= (3 if words[0] == "play" else 2):  # play L [<from>] | move <from>
-        return (0, 0)
-    return {"f": (1, 0), "b": (1, 1)}.get(words[-1]) or (int(words[-1]), 0)
 
 
 class Luxor(RulesGame):
@@ -205,14 +197,7 @@ class Luxor(RulesGame):
 
     def timeout_action(self, state: State, seat: int) -> str:
         prompt = next(p for p in self.prompts(state) if p.seat == seat)
-        actions = [o.action for o in prompt.options]
-        if prompt.kind == "C-04":  # the leftmost playable end card (options list the left end first)
-            side = actions[0].split()[1]
-            return min((a for a in actions if a.split()[1] == side), key=_move_size)
-        if prompt.kind == "C-06":
-            return min(actions, key=_move_size)
-        declined = {"C-12": "leave", "C-13": "sleep"}.get(prompt.kind)
-        return declined or actions[0]  # options come in the documented order of preference
+        return rules.timeout_choice(prompt)
 
     # ------------------------------------------------------------------ views and result
 

@@ -310,4 +310,30 @@ HANDLERS: dict[str, Handler] = {
     "C-13": wake_choice,
 }
 
-__all__ = ["CANDIDATES", "HANDLERS", "NOT_AN_OPTION", "ROLL_KINDS", "SELF_MOVING_KINDS", "Candidate", "Reason", "prompts"]
+# =========================================================================== timeouts
+
+
+def _move_size(action: str) -> tuple[int, int]:
+    """How far a movement option goes, as typed: the step count (0 when the card fixes it and the
+    option names none), +/-1 forward before backward."""
+    words = action.split()
+    if len(words) <= (3 if words[0] == "play" else 2):  # play L [<from>] | move <from>
+        return (0, 0)
+    return {"f": (1, 0), "b": (1, 1)}.get(words[-1]) or (int(words[-1]), 0)
+
+
+def timeout_choice(prompt: Prompt) -> str:
+    """The least harmful option of a pending decision (the table in ``game.py``): the smallest move
+    of the leftmost playable card, declining optional actions, else the first option (the options
+    come in that order of preference: lowest start, key before card, wild before scarab …)."""
+    actions = [o.action for o in prompt.options]
+    if prompt.kind == "C-04":  # the left end's options come first
+        side = actions[0].split()[1]
+        return min((a for a in actions if a.split()[1] == side), key=_move_size)
+    if prompt.kind == "C-06":
+        return min(actions, key=_move_size)
+    return {"C-12": "leave", "C-13": "sleep"}.get(prompt.kind) or actions[0]
+
+
+__all__ = ["CANDIDATES", "HANDLERS", "NOT_AN_OPTION", "ROLL_KINDS", "SELF_MOVING_KINDS", "Candidate", "Reason", "prompts",
+           "timeout_choice"]
