@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.luxor.views import AdvRef, PrivateView, PublicView
+from engines.luxor.views import AdvRef, CardView, PrivateView, PublicView, ScarabView
 from render.common import (
     INK,
     WHITE,
@@ -751,7 +751,19 @@ def render_private_image(public_view: PublicView, private_view: PrivateView, nam
     height = 2 * MARGIN + 52 + 12 + HAND_H + 136
     img = Image.new("RGB", (WIDTH, height), BG)
     d = ImageDraw.Draw(img)
-    # header: who, and what they are asked
+    _private_header(img, d, view, seat, nm, locale)
+    y = MARGIN + 52 + 12
+    scar_w = 270
+    hand_w = INNER - scar_w - 12
+    ph = height - y - MARGIN
+    _hand_panel(img, d, view, hand, playable, locale, y, hand_w, ph)
+    _scarab_panel(img, d, scarabs, locale, MARGIN + hand_w + 12, y, scar_w, ph)
+    return img
+
+
+def _private_header(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, seat: int, nm: list[str],
+                    locale: str) -> None:
+    """Whose hand this is, and what they are asked now."""
     y = MARGIN
     rounded_box(d, (MARGIN, y, WIDTH - MARGIN - 1, y + 52), 10, fill=TOMB_BG)
     paste(img, _seat_marker(view, seat, 32), MARGIN + 14, y + 10)
@@ -763,11 +775,11 @@ def render_private_image(public_view: PublicView, private_view: PrivateView, nam
         if txt:
             draw_text(d, (WIDTH - MARGIN - 14, y + 26), tr("your_turn", locale, action=txt), font(20, True), GOLD,
                       anchor="rm", max_width=INNER * 0.38)
-    y += 52 + 12
-    # hand panel
-    scar_w = 270
-    hand_w = INNER - scar_w - 12
-    ph = height - y - MARGIN
+
+
+def _hand_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, hand: list[CardView],
+                playable: dict[str, bool], locale: str, y: int, hand_w: int, ph: int) -> None:
+    """The hand in its fixed order; the two ends framed playable or not, the middle greyed."""
     rounded_box(d, (MARGIN, y, MARGIN + hand_w - 1, y + ph - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
     draw_text(d, (MARGIN + 12, y + 8), tr("your_hand", locale), font(20, True), SUBTLE)
     n = len(hand)
@@ -807,8 +819,11 @@ def render_private_image(public_view: PublicView, private_view: PrivateView, nam
             mx = x0 + total / 2
             draw_text(d, (mx, cy + HAND_H + 40), "↑ " + tr("middle", locale) + " ↑", font(18), SUBTLE, anchor="ma",
                       max_width=total)
-    # scarab panel
-    sx = MARGIN + hand_w + 12
+
+
+def _scarab_panel(img: Image.Image, d: ImageDraw.ImageDraw, scarabs: list[ScarabView], locale: str, sx: int, y: int,
+                  scar_w: int, ph: int) -> None:
+    """The player's scarabs with their values (secret until the end) and their total."""
     rounded_box(d, (sx, y, WIDTH - MARGIN - 1, y + ph - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
     draw_text(d, (sx + 12, y + 8), tr("your_scarabs", locale), font(20, True), SUBTLE, max_width=scar_w - 24)
     if not scarabs:
@@ -831,7 +846,6 @@ def render_private_image(public_view: PublicView, private_view: PrivateView, nam
         txt = tr("scarab_total", locale, n=len(scarabs), vp=total)
         draw_text(d, (sx + 12, y + ph - 14), txt, fit_font(txt, scar_w - 24, 20, 15, True), INK, anchor="ls",
                   max_width=scar_w - 24)
-    return img
 
 
 def render_private(public_view: PublicView, private_view: PrivateView, names: list[str], locale: str = "en") -> bytes:

@@ -199,8 +199,19 @@ def card_image(key: tuple, w: int, h: int, locale: str) -> Image.Image:
         paste(im, icon("person", ps), x0 + tw + 2, ty)
     else:
         text(label or "?")
-    # caption
     cap = tr(f"card.{kind}", locale, n=steps if steps is not None else "", hi=mx if mx is not None else "")
+    _caption(d, cap, w, h, pad, horus)
+    if horus and level:
+        es = max(10, round(h * 0.12))
+        n = int(level)
+        x0 = (w - n * es - (n - 1) * 2) / 2
+        for i in range(n):
+            paste(im, icon("eye", es), x0 + i * (es + 2), h - es - max(4, h // 28))
+    return im
+
+
+def _caption(d: ImageDraw.ImageDraw, cap: str, w: int, h: int, pad: int, horus: bool) -> None:
+    """A card's caption in the lower part, on one or two lines, shrunk until it fits."""
     cap_top = round(h * 0.63)
     cap_bottom = h - (round(h * 0.16) if horus else pad)
     size = max(13, round(h * 0.11))
@@ -215,13 +226,6 @@ def card_image(key: tuple, w: int, h: int, locale: str) -> Image.Image:
     for s in lines:
         draw_text(d, (w / 2, y), s, ff, INK, anchor="mm", max_width=w - 2 * pad)
         y += lh
-    if horus and level:
-        es = max(10, round(h * 0.12))
-        n = int(level)
-        x0 = (w - n * es - (n - 1) * 2) / 2
-        for i in range(n):
-            paste(im, icon("eye", es), x0 + i * (es + 2), h - es - max(4, h // 28))
-    return im
 
 
 @lru_cache(maxsize=8)
