@@ -15,7 +15,8 @@ Reading order:
 7. ``scoring.py``   final scoring
 8. ``labels.py``    messages: names, option labels, prompt titles
 9. ``views.py``     the typed public and private views the renderer draws
-10. ``data.py``     component data from ``components.json``
+10. ``hidden.py``   information states and determinisation (what each seat cannot see)
+11. ``data.py``     component data from ``components.json``
 
 ``testing.py`` builds arbitrary positions for tests; production code never imports it.
 """

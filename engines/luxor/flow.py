@@ -45,11 +45,18 @@ def ask(st: State, kind: str) -> None:
 
 
 def hidden_sources(st: State) -> tuple[int, ...]:
-    """What a move can take from unseen places: the RNG (die rolls, reshuffles), the draw pile,
-    the face-down scarab supply and the face-down temple stacks. A move brings hidden information
-    into the open (``Outcome.reveals``) exactly when it changes one of these."""
-    stacks = st["temple_stacks"]
-    return (st["rng"], len(st["draw"]), len(st["supply"]["scarabs"]), *(len(stacks[b]) for b in sorted(stacks)))
+    """What a move can take from unseen places (``hidden.py``): the RNG (die rolls, reshuffles), the
+    draw pile, the face-down scarab supply and temple stacks, and the Horus cards under each stack's
+    top (taking the top card turns up the one below). A move brings hidden information into the open (``Outcome.reveals``)
+    exactly when it changes one of these."""
+    temple, horus = st["temple_stacks"], st["horus_stacks"]
+    return (
+        st["rng"],
+        len(st["draw"]),
+        len(st["supply"]["scarabs"]),
+        *(len(temple[b]) for b in sorted(temple)),
+        *(max(len(horus[lvl]) - 1, 0) for lvl in sorted(horus)),  # the face-down cards under the top
+    )
 
 
 # =========================================================================== start and turns

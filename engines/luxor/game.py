@@ -39,8 +39,9 @@ C-05, which does so only when both end cards are of one type (the left is discar
 resolves itself when all its options are one start -> end pair with the same effects.
 
 A move reveals (``Outcome.reveals``) when it rolls the die, draws from the draw pile (or
-reshuffles the discards into it), takes a face-down scarab or turns up a temple tile: exactly
-the moves that change ``flow.hidden_sources``.
+reshuffles the discards into it), takes a face-down scarab, turns up a temple tile, or takes a
+Horus card (the card below becomes the visible top): exactly the moves that change
+``flow.hidden_sources``.
 
 Timeout actions (:meth:`Luxor.timeout_action`, ``rules.timeout_choice``), the least harmful
 choice per decision:
@@ -178,10 +179,10 @@ class Luxor(RulesGame):
     @staticmethod
     def _answer(state: State, seat: int, kind: str, action: str, events: list[Event]) -> bool:
         """Carry out ``action`` for decision ``kind``; whether it revealed hidden information."""
-        hidden = flow.hidden_sources(state)
+        before = flow.hidden_sources(state)
         state["pending"] = None
         rules.HANDLERS[kind](state, seat, action, events)
-        return flow.hidden_sources(state) != hidden
+        return flow.hidden_sources(state) != before
 
     def advance(self, state: State, events: list[Event]) -> bool:
         """Resolve forced decisions: single options (not C-05), and the two DECISIONS.md cases with

@@ -34,15 +34,22 @@ def _playout(players: int, seed: int, options: dict, pick=None):
 
 
 def _hidden(st: dict) -> tuple:
-    """Everything nobody can see: the RNG, the draw pile (order), the face-down scarab supply and
-    temple stacks."""
-    return st["rng"], list(st["draw"]), list(st["supply"]["scarabs"]), {b: list(s) for b, s in st["temple_stacks"].items()}
+    """Everything nobody can see (engines/luxor/hidden.py): the RNG, the draw pile (order), the
+    face-down scarab supply and temple stacks, the Horus cards under each stack's top."""
+    return (
+        st["rng"],
+        list(st["draw"]),
+        list(st["supply"]["scarabs"]),
+        {b: list(s) for b, s in st["temple_stacks"].items()},
+        {lvl: list(s[:-1]) for lvl, s in st["horus_stacks"].items()},
+    )
 
 
 @pytest.mark.parametrize("players,seed,options", GAMES)
 def test_a_move_reveals_exactly_when_it_takes_from_hidden_places_LUX_INFO_1_LUX_DRAW_1(players, seed, options):
-    """Outcome.reveals: a move that rolled the die, drew or reshuffled, took a face-down scarab or
-    turned up a temple tile is marked revealing, and a move marked revealing did one of those."""
+    """Outcome.reveals: a move that rolled the die, drew or reshuffled, took a face-down scarab,
+    turned up a temple tile or the next Horus card is marked revealing, and a move marked revealing
+    did one of those."""
     revealing = quiet = 0
     for st, _seat, action, out in _playout(players, seed, options):
         changed = _hidden(st) != _hidden(out.state)
