@@ -44,7 +44,8 @@ SECRET_KINDS = ("C-04", "C-05")  # the options show the hand
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A candidate action of a decision: legal (``reason`` None, offered with ``label``) or not."""
+    """A candidate action of a decision: legal (``reason`` None, offered with ``label``) or not
+    (``reason`` set, no label)."""
 
     action: str
     reason: Reason | None
@@ -74,7 +75,7 @@ def prompts(st: State) -> list[Prompt]:
     if st["over"] or not pend:
         return []
     kind, seat = pend["kind"], pend["seat"]
-    options = tuple(Option(c.action, c.label) for c in CANDIDATES[kind](st, seat) if c.reason is None and c.label)
+    options = tuple(Option(c.action, c.label) for c in CANDIDATES[kind](st, seat) if c.label is not None)
     return [Prompt(seat, kind, options, title(st), secret=kind in SECRET_KINDS)]
 
 
