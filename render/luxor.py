@@ -15,19 +15,22 @@ Two entry points, both pure (safe in a worker thread):
 * :func:`render_private` — one player's hand in its fixed order (left end …
   right end, with which ends are playable) and their scarab values.
 
-Both take the views of ``engines/luxor`` (format in the docstring of
-``engines/luxor/views.py``) and return PNG bytes. ``render_public`` reads only
-the public view. Colour is never the only carrier of information: seats have
-a shape, treasure types a pictogram, temple backs a pictogram.
+Both take the typed views of ``engines/luxor`` (``PublicView``, ``PrivateView``;
+format in the docstring of ``engines/luxor/views.py``) and return PNG bytes; they
+read nothing else of the engine. ``render_public`` reads only the public view.
+Tiles and cards are drawn by :mod:`render.luxor_pieces`. Colour is never the only
+carrier of information: seats have a shape, treasure types a pictogram, temple
+backs a pictogram.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.luxor.views import AdvRef, CardView, PrivateView, PublicView, ScarabView
 from render.common import (
     INK,
     WHITE,
@@ -39,13 +42,13 @@ from render.common import (
     font,
     marker,
     mix,
-    player_colour,
     player_shape,
     rgb,
     rounded_box,
 )
 from render.i18n import has_key, t
-from render.luxor_icons import BACK_COLOURS, GOLD, GOLD_DARK, TYPE_COLOURS, die_face, icon
+from render.luxor_icons import BACK_COLOURS, GOLD, GOLD_DARK, die_face, icon
+from render.luxor_pieces import HIGHLIGHT, card_back, card_image, card_key, paste, tile_image, tile_key, tr, wrap2
 
 # --------------------------------------------------------------------------- constants
 
@@ -74,16 +77,6 @@ ANUBIS_FLOOR = rgb("#cbbb98")
 ROAD = rgb("#c9ae78")
 TOMB_BG = rgb("#3b2a1a")
 TOMB_INK = rgb("#f6e7b0")
-HIGHLIGHT = rgb("#b3261e")
-TREASURE_BG = rgb("#fbf3de")
-HORUS_BG = rgb("#dce7f6")
-HORUS_EDGE = rgb("#1d3f8f")
-OSIRIS_BG = rgb("#ebe0f5")
-OSIRIS_EDGE = rgb("#6b3fa0")
-STARTER_BG = rgb("#f6ecd4")
-STARTER_EDGE = rgb("#8a5a2b")
-HORUS_CARD_BG = rgb("#f7e6a6")
-HORUS_CARD_EDGE = rgb("#a87b0c")
 
 #: The view names seat colours after the game's pieces; drawn in Okabe–Ito hues
 #: (distinguishable by most colour-blind people) and always with the seat's shape.
@@ -97,22 +90,14 @@ TYPES = ("vase", "statue", "jewelry")
 BACKS = ("cobra", "falcon", "lion")
 
 
-def _tr(key: str, locale: str, **params: Any) -> str:
-    return t("luxor_render." + key, locale, **params)
-
-
 # --------------------------------------------------------------------------- seats
 
 
-def _seat_colour(view: dict, seat: int) -> Colour:
-    try:
-        name = view["seats"][seat].get("colour")
-    except (KeyError, IndexError, TypeError, AttributeError):
-        name = None
-    return SEAT_COLOURS.get(str(name), player_colour(seat))
+def _seat_colour(view: PublicView, seat: int) -> Colour:
+    return SEAT_COLOURS[view["seats"][seat]["colour"]]
 
 
-def _seat_marker(view: dict, seat: int, size: int) -> Image.Image:
+def _seat_marker(view: PublicView, seat: int, size: int) -> Image.Image:
     return marker(player_shape(seat), _seat_colour(view, seat), int(size), INK)
 
 
@@ -123,18 +108,11 @@ def _lying_marker(shape: str, colour: Colour, size: int) -> Image.Image:
     return m.resize((size, max(6, round(size * 0.58))), Image.Resampling.LANCZOS)
 
 
-def _paste(img: Image.Image, glyph: Image.Image, x: float, y: float) -> None:
-    if glyph.mode == "RGBA":
-        img.paste(glyph, (round(x), round(y)), glyph)
-    else:
-        img.paste(glyph, (round(x), round(y)))
-
-
 def _names(names: Sequence[str], n: int, locale: str) -> list[str]:
     out = []
     for i in range(n):
         raw = names[i] if i < len(names) and names[i] is not None else ""
-        out.append(clean_name(str(raw), _tr("seat", locale, n=i + 1)))
+        out.append(clean_name(str(raw), tr("seat", locale, n=i + 1)))
     return out
 
 
@@ -155,12 +133,8 @@ BOARD_H = ROWS * CELL_H + (ROWS - 1) * GAP_Y
 # --------------------------------------------------------------------------- static board
 
 
-def _printed_key(view: dict) -> tuple:
-    path = view.get("path") or []
-    return tuple(
-        (s.get("kind"), s.get("temple_icon"), s.get("horus_eyes"), int(s.get("scarab_vp") or 0), s.get("stretch"))
-        for s in path
-    )
+def _printed_key(view: PublicView) -> tuple:
+    return tuple((s["kind"], s["temple_icon"], s["horus_eyes"], s["scarab_vp"], s["stretch"]) for s in view["path"])
 
 
 def _arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, direction: str, size: float, fill: Colour) -> None:
@@ -198,8 +172,8 @@ def _board_bg(printed: tuple, tomb_vp: int, locale: str) -> Image.Image:
         box = (x, y, x + CELL_W - 1, y + CELL_H - 1)
         if k == 44:  # the tomb
             rounded_box(d, box, 10, fill=TOMB_BG, outline=GOLD, width=3)
-            draw_text(d, (x + 8, y + 4), _tr("tomb", locale), f_num, TOMB_INK, max_width=CELL_W - 52)
-            _paste(img, scarab18, x + CELL_W - 46, y + 4)
+            draw_text(d, (x + 8, y + 4), tr("tomb", locale), f_num, TOMB_INK, max_width=CELL_W - 52)
+            paste(img, scarab18, x + CELL_W - 46, y + 4)
             draw_text(d, (x + CELL_W - 8, y + 3), str(tomb_vp), f_num, TOMB_INK, anchor="ra")
             continue
         spec = printed[k - 1] if 1 <= k <= len(printed) else None
@@ -207,249 +181,32 @@ def _board_bg(printed: tuple, tomb_vp: int, locale: str) -> Image.Image:
         floor = ANUBIS_FLOOR if kind == "anubis" else FLOOR
         rounded_box(d, box, 10, fill=floor, outline=FLOOR_EDGE, width=2)
         stretch = spec[4] if spec else 0
-        tint = STRETCH_TINTS[int(stretch or 0) % 2]
+        tint = STRETCH_TINTS[stretch % 2]
         d.rounded_rectangle((x + 2, y + 2, x + CELL_W - 3, y + HEAD_H), radius=8, fill=tint)
         d.rectangle((x + 2, y + HEAD_H - 8, x + CELL_W - 3, y + HEAD_H), fill=tint)
         if k == 0:
-            draw_text(d, (x + 8, y + 3), _tr("stairs", locale), f_num, INK, max_width=CELL_W - 16)
-            _paste(img, icon("stairs", 40), x + CELL_W / 2 - 20, y + HEAD_H + 14)
+            draw_text(d, (x + 8, y + 3), tr("stairs", locale), f_num, INK, max_width=CELL_W - 16)
+            paste(img, icon("stairs", 40), x + CELL_W / 2 - 20, y + HEAD_H + 14)
             continue
         draw_text(d, (x + 7, y + 3), str(k), f_num, INK)
         vp = spec[3] if spec else 0
-        _paste(img, scarab18, x + CELL_W - 24 - 9 * len(str(vp)), y + 4)
+        paste(img, scarab18, x + CELL_W - 24 - 9 * len(str(vp)), y + 4)
         draw_text(d, (x + CELL_W - 6, y + 3), str(vp), f_num, INK, anchor="ra")
         temple = spec[1] if spec else None
         if temple in BACK_COLOURS:
-            _paste(img, icon(temple, 22), x + CELL_W / 2 - 14, y + 2)
+            paste(img, icon(temple, 22), x + CELL_W / 2 - 14, y + 2)
         if kind == "anubis":
-            _paste(img, icon("anubis", 60), x + CELL_W / 2 - 30, y + HEAD_H + 5)
+            paste(img, icon("anubis", 60), x + CELL_W / 2 - 30, y + HEAD_H + 5)
     return img
-
-
-# --------------------------------------------------------------------------- tiles
-
-
-def _tile_key(tile: dict | None, minus_one: bool) -> tuple | None:
-    if not tile:
-        return None
-    kind = tile.get("kind")
-    if kind == "treasure":
-        return ("treasure", tile.get("type"), int(tile.get("required") or 0), int(tile.get("vp") or 0), minus_one)
-    if kind == "temple":
-        return ("temple", tile.get("back"), tile.get("front"), tuple(tile.get("levels") or ()))
-    if kind == "horus":
-        return ("horus", int(tile.get("eyes") or 0), bool(tile.get("key", True)))
-    if kind == "osiris":
-        return ("osiris", int(tile.get("value") or 0))
-    return ("unknown", str(kind))
-
-
-@lru_cache(maxsize=256)
-def _tile_image(key: tuple, w: int, h: int) -> Image.Image:
-    """One board tile as an RGBA image ``w`` × ``h``."""
-    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    kind = key[0]
-    if kind == "treasure":
-        _, ttype, req, vp, minus_one = key
-        edge = TYPE_COLOURS.get(ttype, INK)
-        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=TREASURE_BG, outline=edge, width=4)
-        if minus_one:  # "one adventurer less" this turn: red frame, one figure struck out
-            d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, outline=HIGHLIGHT, width=3)
-        ic = icon(ttype if ttype in TYPE_COLOURS else "wild", h - 16)
-        _paste(im, ic, 6, 8)
-        # VP in a gold coin, top right
-        r = 16
-        cx, cy = w - 8 - r, 6 + r
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=GOLD_DARK, width=2)
-        d.text((cx, cy + 1), str(vp), font=font(21 if vp < 10 else 17, True), fill=INK, anchor="mm")
-        # requirement: adventurer figures, bottom right
-        ps = 20
-        x = w - 8 - req * (ps - 3)
-        for i in range(req):
-            _paste(im, icon("person", ps), x + i * (ps - 3) - 2, h - ps - 4)
-        if minus_one and req > 0:
-            d.line((x - 3, h - 5, x + ps - 3, h - ps - 3), fill=HIGHLIGHT, width=4)
-    elif kind == "temple":
-        _, back, front, levels = key
-        base = BACK_COLOURS.get(back, FLOOR_EDGE)
-        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=mix(base, WHITE, 0.78), outline=base, width=4)
-        size = h - 14
-        if front == "scarab":
-            _paste(im, icon("scarab", size), (w - size) / 2, 7)
-        elif front == "wild":
-            _paste(im, icon("wild", size), (w - size) / 2, 7)
-        elif front == "wild_or_scarab":
-            s2 = h - 22
-            _paste(im, icon("wild", s2), 8, 11)
-            d.text((w / 2, h / 2), "/", font=font(28, True), fill=INK, anchor="mm")
-            _paste(im, icon("scarab", s2), w - 8 - s2, 11)
-        elif front in ("eye_1_2", "eye_2_3"):
-            lv = levels or ((1, 2) if front == "eye_1_2" else (2, 3))
-            _paste(im, icon("eye", size - 6), 8, 10)
-            d.text((w - 10, h / 2), "/".join(str(v) for v in lv), font=font(24, True), fill=INK, anchor="rm")
-        elif front == "tunnel":
-            _paste(im, icon("tunnel", size), (w - size) / 2, 7)
-        else:
-            d.text((w / 2, h / 2), "?", font=font(28, True), fill=INK, anchor="mm")
-    elif kind == "horus":
-        _, eyes, key_ = key
-        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=HORUS_BG, outline=HORUS_EDGE, width=4)
-        n = max(1, eyes)
-        es = 30 if n <= 2 else 26
-        step = es if n <= 2 else 22
-        ex = 6
-        for i in range(n):
-            _paste(im, icon("eye", es), ex + i * step, (h - es) / 2 - 9)
-        d.text((ex + ((n - 1) * step + es) / 2, h - 5), f"{eyes}", font=font(18, True), fill=HORUS_EDGE, anchor="ms")
-        if key_:
-            _paste(im, icon("key", 32), w - 36, (h - 32) / 2)
-    elif kind == "osiris":
-        _, value = key
-        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=OSIRIS_BG, outline=OSIRIS_EDGE, width=4)
-        _paste(im, icon("ankh", h - 18), 10, 9)
-        d.text((w - 10, h / 2 + 1), f"»{value}", font=font(32, True), fill=OSIRIS_EDGE, anchor="rm")
-    else:
-        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=TREASURE_BG, outline=INK, width=2)
-        d.text((w / 2, h / 2), "?", font=font(28, True), fill=INK, anchor="mm")
-    return im
-
-
-# --------------------------------------------------------------------------- cards
-
-
-def _card_key(card: dict | None) -> tuple | None:
-    if not card:
-        return None
-    return (
-        str(card.get("deck") or "starter"),
-        str(card.get("kind") or "move"),
-        str(card.get("label") or ""),
-        card.get("steps"),
-        card.get("max"),
-        card.get("level"),
-    )
-
-
-def _wrap2(text: str, f, width: float) -> list[str]:
-    if f.getlength(text) <= width or " " not in text:
-        return [text]
-    words = text.split()
-    best = None
-    for i in range(1, len(words)):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        m = max(f.getlength(a), f.getlength(b))
-        if best is None or m < best[0]:
-            best = (m, [a, b])
-    return best[1] if best else [text]
-
-
-@lru_cache(maxsize=192)
-def _card_image(key: tuple, w: int, h: int, locale: str) -> Image.Image:
-    """A movement card: a big language-free glyph and a short caption; Horus cards show their level in eyes."""
-    deck, kind, label, steps, mx, level = key
-    horus = deck == "horus"
-    bg, edge = (HORUS_CARD_BG, HORUS_CARD_EDGE) if horus else (STARTER_BG, STARTER_EDGE)
-    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    bw = max(2, w // 30)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=max(6, w // 10), fill=bg, outline=edge, width=bw + 1)
-    gs = round(h * 0.3)  # glyph size
-    cy = round(h * 0.36)
-    f = font(gs, True)
-    pad = max(6, w // 14)
-
-    def text(s: str, y: float = cy, size: int = gs) -> None:
-        ff = fit_font(s, w - 2 * pad, size, 12, True)
-        d.text((w / 2, y), s, font=ff, fill=INK, anchor="mm")
-
-    if kind == "move":
-        text(str(steps if steps is not None else label))
-    elif kind == "plus_minus":
-        text("±1")
-    elif kind == "die":
-        ds = round(h * 0.34)
-        _paste(im, die_face(None, ds), (w - ds) / 2, cy - ds / 2)
-    elif kind == "range":
-        text(f"1–{mx if mx is not None else '?'}")
-    elif kind == "range_die":
-        ds = round(h * 0.26)
-        s = "1–"
-        tw = f.getlength(s)
-        x0 = (w - tw - ds - 4) / 2
-        d.text((x0, cy), s, font=f, fill=INK, anchor="lm")
-        _paste(im, die_face(None, ds), x0 + tw + 4, cy - ds / 2)
-    elif kind == "advance_all":
-        text(f"+{steps if steps is not None else '?'}", cy - h * 0.05)
-        ps = round(h * 0.13)
-        for i in range(3):
-            _paste(im, icon("person", ps), w / 2 - 1.5 * ps + i * ps, cy + gs * 0.42)
-    elif kind == "last_to_second_last":
-        ps = round(h * 0.2)
-        _paste(im, icon("person", ps), w * 0.18, cy - ps * 0.1)
-        _paste(im, icon("person", ps), w * 0.82 - ps, cy - ps * 0.1)
-        d.text((w / 2, cy - ps * 0.25), "↷", font=font(round(gs * 0.9), True), fill=INK, anchor="mm")
-    elif kind == "one_less":
-        text(str(steps if steps is not None else "?"), cy - h * 0.05)
-        ps = round(h * 0.14)
-        s = "−1"
-        ff = font(round(ps * 1.05), True)
-        tw = ff.getlength(s)
-        x0 = (w - tw - ps - 2) / 2
-        ty = cy + gs * 0.42
-        d.text((x0, ty + ps / 2), s, font=ff, fill=HIGHLIGHT, anchor="lm")
-        _paste(im, icon("person", ps), x0 + tw + 2, ty)
-    else:
-        text(label or "?")
-    # caption
-    cap = _tr(f"card.{kind}", locale, n=steps if steps is not None else "", hi=mx if mx is not None else "")
-    cap_top = round(h * 0.63)
-    cap_bottom = h - (round(h * 0.16) if horus else pad)
-    size = max(13, round(h * 0.11))
-    ff = font(size, False)
-    lines = _wrap2(cap, ff, w - 2 * pad)
-    while size > 12 and (max(ff.getlength(s) for s in lines) > w - 2 * pad or len(lines) * size * 1.15 > cap_bottom - cap_top):
-        size -= 1
-        ff = font(size, False)
-        lines = _wrap2(cap, ff, w - 2 * pad)
-    lh = size * 1.15
-    y = (cap_top + cap_bottom) / 2 - lh * len(lines) / 2 + lh / 2
-    for s in lines:
-        draw_text(d, (w / 2, y), s, ff, INK, anchor="mm", max_width=w - 2 * pad)
-        y += lh
-    if horus and level:
-        es = max(10, round(h * 0.12))
-        n = int(level)
-        x0 = (w - n * es - (n - 1) * 2) / 2
-        for i in range(n):
-            _paste(im, icon("eye", es), x0 + i * (es + 2), h - es - max(4, h // 28))
-    return im
-
-
-@lru_cache(maxsize=8)
-def _card_back(w: int, h: int) -> Image.Image:
-    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=max(6, w // 10), fill=rgb("#7a4f27"), outline=rgb("#3b2612"), width=3)
-    d.rounded_rectangle((8, 8, w - 9, h - 9), radius=max(4, w // 14), outline=GOLD, width=2)
-    es = w // 2
-    _paste(im, icon("eye", es, GOLD), (w - es) / 2, (h - es) / 2)
-    return im
 
 
 # --------------------------------------------------------------------------- dynamic board parts
 
 
-def _draw_adventurers(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, advs: list, x: int, y: int, w: int, h: int,
-                      lying: bool = False, ink: Colour = INK) -> None:
+def _draw_adventurers(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, advs: list[AdvRef], x: int, y: int,
+                      w: int, h: int, lying: bool = False, ink: Colour = INK) -> None:
     """Adventurers ``[[seat, idx], …]`` in the box; one marker each, grouped by seat; counts if too many."""
-    counts: dict[int, int] = {}
-    for a in advs:
-        try:
-            s = int(a[0])
-        except (TypeError, ValueError, IndexError):
-            continue
-        counts[s] = counts.get(s, 0) + 1
+    counts = Counter(seat for seat, _idx in advs)
     if not counts:
         return
     seats = sorted(counts)
@@ -467,9 +224,9 @@ def _draw_adventurers(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, advs
             for i, s in enumerate(row):
                 if lying:
                     m = _lying_marker(player_shape(s), _seat_colour(view, s), size)
-                    _paste(img, m, x0 + i * step, yy + (size - m.height) / 2)
+                    paste(img, m, x0 + i * step, yy + (size - m.height) / 2)
                 else:
-                    _paste(img, _seat_marker(view, s, size), x0 + i * step, yy)
+                    paste(img, _seat_marker(view, s, size), x0 + i * step, yy)
         return
     # grouped: marker + ×n, two groups per row
     f = font(18, True)
@@ -477,105 +234,90 @@ def _draw_adventurers(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, advs
     for i, s in enumerate(seats):
         gx = x + (i % 2) * gw
         gy = y + (i // 2) * (size + 2)
-        _paste(img, _seat_marker(view, s, size), gx + 2, gy)
+        paste(img, _seat_marker(view, s, size), gx + 2, gy)
         d.text((gx + size + 4, gy + size / 2), f"×{counts[s]}", font=f, fill=ink, anchor="lm")
 
 
-def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str, ox: int, oy: int) -> None:
-    tomb = view.get("tomb") or {}
-    bg = _board_bg(_printed_key(view), int(tomb.get("scarab_vp", 15) or 0), locale)
+def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, ox: int, oy: int) -> None:
+    tomb = view["tomb"]
+    bg = _board_bg(_printed_key(view), tomb["scarab_vp"], locale)
     img.paste(bg, (ox, oy))
-    one_less = (view.get("turn") or {}).get("one_less_pos")
+    one_less = view["turn"]["one_less_pos"]
     tw, th = CELL_W - 12, TILE_H
     adv_y = HEAD_H + 6 + TILE_H + 4
     adv_h = CELL_H - adv_y - 3
-    for sp in view.get("path") or []:
-        k = int(sp.get("pos") or 0)
-        if not 1 <= k <= 43:
-            continue
+    for sp in view["path"]:
+        k = sp["pos"]
         x, y = _place_xy(k)
         x += ox
         y += oy
-        key = _tile_key(sp.get("tile"), one_less == k)
+        key = tile_key(sp["tile"], one_less == k)
         if key is not None:
-            _paste(img, _tile_image(key, tw, th), x + 6, y + HEAD_H + 6)
-        elif sp.get("kind") == "treasure":
+            paste(img, tile_image(key, tw, th), x + 6, y + HEAD_H + 6)
+        elif sp["kind"] == "treasure":
             d.rounded_rectangle((x + 10, y + HEAD_H + 10, x + CELL_W - 11, y + HEAD_H + 2 + TILE_H), radius=8,
                                 outline=mix(FLOOR, FLOOR_EDGE, 0.45), width=2)
-        if sp.get("kind") == "anubis":
-            _draw_adventurers(img, d, view, sp.get("lying") or [], x + 6, y + adv_y + 4, CELL_W - 12, adv_h - 4, lying=True)
-        _draw_adventurers(img, d, view, sp.get("adventurers") or [], x + 6, y + adv_y, CELL_W - 12, adv_h)
+        if sp["kind"] == "anubis":
+            _draw_adventurers(img, d, view, sp["lying"], x + 6, y + adv_y + 4, CELL_W - 12, adv_h - 4, lying=True)
+        _draw_adventurers(img, d, view, sp["adventurers"], x + 6, y + adv_y, CELL_W - 12, adv_h)
     # stairs
     x, y = _place_xy(0)
-    stairs = view.get("stairs") or {}
-    _draw_adventurers(img, d, view, stairs.get("adventurers") or [], ox + x + 6, oy + y + adv_y, CELL_W - 12, adv_h)
+    _draw_adventurers(img, d, view, view["stairs"]["adventurers"], ox + x + 6, oy + y + adv_y, CELL_W - 12, adv_h)
     # tomb: sarcophagi still there, spent keys, finished adventurers
     x, y = _place_xy(44)
     x += ox
     y += oy
     sy = y + HEAD_H + 6
-    sarc = list(tomb.get("sarcophagi") or [])
-    for i, vp in enumerate(sarc[:2]):
+    for i, vp in enumerate(tomb["sarcophagi"][:2]):
         sx = x + 6 + i * 38
-        _paste(img, icon("sarcophagus", 38), sx, sy)
+        paste(img, icon("sarcophagus", 38), sx, sy)
         d.text((sx + 19, sy + 26), str(vp), font=font(17, True), fill=INK, anchor="mm")
-    _paste(img, icon("key", 40), x + CELL_W - 44, sy - 4)
-    d.text((x + CELL_W - 24, sy + 34), f"×{int(tomb.get('key_space') or 0)}", font=font(18, True), fill=TOMB_INK,
-           anchor="ma")
-    _draw_adventurers(img, d, view, tomb.get("adventurers") or [], x + 6, y + HEAD_H + 66, CELL_W - 12,
+    paste(img, icon("key", 40), x + CELL_W - 44, sy - 4)
+    d.text((x + CELL_W - 24, sy + 34), f"×{tomb['key_space']}", font=font(18, True), fill=TOMB_INK, anchor="ma")
+    _draw_adventurers(img, d, view, tomb["adventurers"], x + 6, y + HEAD_H + 66, CELL_W - 12,
                       CELL_H - HEAD_H - 70, ink=TOMB_INK)
 
 
 # --------------------------------------------------------------------------- header
 
 
-def _current_text(view: dict, locale: str) -> str:
-    kind = str((view.get("pending") or {}).get("kind") or "")
-    key = f"luxor_render.pending.{kind}"
-    return t(key, locale) if kind and has_key(key) else ""
+def _current_text(view: PublicView, locale: str) -> str:
+    pend = view["pending"]
+    key = f"luxor_render.pending.{pend['kind']}" if pend else ""
+    return t(key, locale) if key and has_key(key) else ""
 
 
-def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], locale: str, y: int) -> int:
+def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: list[str], locale: str, y: int) -> int:
     h = 52
     rounded_box(d, (MARGIN, y, WIDTH - MARGIN - 1, y + h), 10, fill=TOMB_BG)
     f_title = font(30, True)
-    x = MARGIN + 14
-    d.text((x, y + h / 2), _tr("title", locale), font=f_title, fill=GOLD, anchor="lm")
-    x += f_title.getlength(_tr("title", locale)) + 22
+    x: float = MARGIN + 14
+    d.text((x, y + h / 2), tr("title", locale), font=f_title, fill=GOLD, anchor="lm")
+    x += f_title.getlength(tr("title", locale)) + 22
     f = font(22, True)
-    rnd = _tr("round", locale, n=view.get("round") or 0)
+    rnd = tr("round", locale, n=view["round"])
     d.text((x, y + h / 2), rnd, font=f, fill=TOMB_INK, anchor="lm")
     x += f.getlength(rnd) + 24
-    right = WIDTH - MARGIN - 14
+    right: float = WIDTH - MARGIN - 14
     status = None
-    if view.get("over"):
-        status = (_tr("game_over", locale), rgb("#f6e7b0"), rgb("#7a1d14"))
-    elif view.get("end_triggered"):
-        status = (_tr("last_round", locale), WHITE, HIGHLIGHT)
+    if view["over"]:
+        status = (tr("game_over", locale), rgb("#f6e7b0"), rgb("#7a1d14"))
+    elif view["end_triggered"]:
+        status = (tr("last_round", locale), WHITE, HIGHLIGHT)
     if status:
         fs = font(20, True)
         tw = fs.getlength(status[0])
         rounded_box(d, (right - tw - 20, y + 10, right, y + h - 10), 8, fill=status[2])
         d.text((right - 10, y + h / 2), status[0], font=fs, fill=status[1], anchor="rm")
         right -= tw + 34
-    winners = [int(w) for w in ((view.get("final") or {}).get("winners") or []) if 0 <= int(w) < len(names)]
-    if view.get("over") and winners:
-        _paste(img, icon("crown", 30), x, y + (h - 30) / 2 - 2)
-        x += 38
-        for w in winners:
-            if x > right - 80:
-                break
-            _paste(img, _seat_marker(view, w, 26), x, y + (h - 26) / 2)
-            x += 32
-            fn = font(22, True)
-            x += draw_text(d, (x, y + h / 2), names[w], fn, WHITE, anchor="lm", max_width=right - x) + 16
+    final = view["final"]
+    if final is not None and final["winners"]:
+        _winners(img, d, view, final["winners"], names, x, right, y, h)
         return y + h
-    cur = view.get("current")
-    pend = view.get("pending") or {}
-    seat = pend.get("seat", cur)
-    if seat is not None and not view.get("over") and 0 <= int(seat) < len(names):
-        seat = int(seat)
-        _paste(img, _seat_marker(view, seat, 30), x, y + (h - 30) / 2)
+    pend = view["pending"]
+    seat = pend["seat"] if pend else view["current"]
+    if seat is not None and not view["over"]:
+        paste(img, _seat_marker(view, seat, 30), x, y + (h - 30) / 2)
         x += 38
         action = _current_text(view, locale)
         fn = font(22, True)
@@ -585,6 +327,20 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[st
         if action:
             draw_text(d, (x, y + h / 2), action, font(20), TOMB_INK, anchor="lm", max_width=right - x)
     return y + h
+
+
+def _winners(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, winners: list[int], names: list[str],
+             x: float, right: float, y: int, h: int) -> None:
+    """The header at the end: a crown, then each winner's marker and name."""
+    paste(img, icon("crown", 30), x, y + (h - 30) / 2 - 2)
+    x += 38
+    for w in winners:
+        if x > right - 80:
+            break
+        paste(img, _seat_marker(view, w, 26), x, y + (h - 26) / 2)
+        x += 32
+        fn = font(22, True)
+        x += draw_text(d, (x, y + h / 2), names[w], fn, WHITE, anchor="lm", max_width=right - x) + 16
 
 
 # --------------------------------------------------------------------------- info band (stacks, piles, supply, turn)
@@ -599,102 +355,109 @@ def _section(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, title: str)
     draw_text(d, (x + 10, y + 6), title, fit_font(title, w - 20, 18, 14, True), SUBTLE, max_width=w - 20)
 
 
-def _info_band(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str, y: int) -> int:
-    h = INFO_H
-    f = font(18, True)
+def _info_band(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
+    """Horus stacks, temple stacks, draw and discard piles, supply, and what happened this turn."""
     gap = 10
     widths = [3 * (MINI_W + 10) + 14, 176, 2 * (MINI_W + 10) + 24, 150]
     widths.append(INNER - sum(widths) - gap * len(widths))
+    sections = (_horus_section, _temple_section, _piles_section, _supply_section, _turn_section)
     x = MARGIN
+    for section, w in zip(sections, widths, strict=True):
+        section(img, d, view, locale, x, y, w)
+        x += w + gap
+    return y + INFO_H
+
+
+def _horus_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
+    _section(d, x, y, w, INFO_H, tr("horus_cards", locale))
     top = y + 32
-    # Horus stacks
-    _section(d, x, y, widths[0], h, _tr("horus_cards", locale))
-    stacks = view.get("horus_stacks") or {}
     for i, lvl in enumerate(("1", "2", "3")):
-        st = stacks.get(lvl) or stacks.get(int(lvl)) or {}
+        stack = view["horus_stacks"][lvl]
         cx = x + 12 + i * (MINI_W + 10)
-        key = _card_key(st.get("top"))
-        if key:
-            _paste(img, _card_image(key, MINI_W, MINI_H, locale), cx, top)
+        card = stack["top"]
+        if card is not None:
+            paste(img, card_image(card_key(card), MINI_W, MINI_H, locale), cx, top)
         else:
             d.rounded_rectangle((cx, top, cx + MINI_W - 1, top + MINI_H - 1), radius=8, outline=PANEL_EDGE, width=2)
             es = 28
             for j in range(int(lvl)):
-                _paste(img, icon("eye", es), cx + (MINI_W - int(lvl) * es) / 2 + j * es, top + MINI_H / 2 - es / 2)
-        cnt = int(st.get("count") or 0)
-        d.text((cx + MINI_W - 2, top + MINI_H + 2), f"×{cnt}", font=f, fill=INK, anchor="ra")
-    x += widths[0] + gap
-    # temple stacks
-    _section(d, x, y, widths[1], h, _tr("temple_tiles", locale))
-    temples = view.get("temple_stacks") or {}
+                paste(img, icon("eye", es), cx + (MINI_W - int(lvl) * es) / 2 + j * es, top + MINI_H / 2 - es / 2)
+        d.text((cx + MINI_W - 2, top + MINI_H + 2), f"×{stack['count']}", font=font(18, True), fill=INK, anchor="ra")
+
+
+def _temple_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
+    _section(d, x, y, w, INFO_H, tr("temple_tiles", locale))
     for i, back in enumerate(BACKS):
-        ry = top + 4 + i * 44
-        _paste(img, icon(back, 36), x + 12, ry)
-        d.text((x + 56, ry + 18), f"×{int(temples.get(back) or 0)}", font=font(22, True), fill=INK, anchor="lm")
-    x += widths[1] + gap
-    # draw and discard piles
-    _section(d, x, y, widths[2], h, _tr("cards", locale))
-    _paste(img, _card_back(MINI_W, MINI_H), x + 12, top)
-    lab = _tr("draw", locale, n=int(view.get("draw_count") or 0))
+        ry = y + 32 + 4 + i * 44
+        paste(img, icon(back, 36), x + 12, ry)
+        d.text((x + 56, ry + 18), f"×{view['temple_stacks'][back]}", font=font(22, True), fill=INK, anchor="lm")
+
+
+def _piles_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
+    _section(d, x, y, w, INFO_H, tr("cards", locale))
+    top = y + 32
+    paste(img, card_back(MINI_W, MINI_H), x + 12, top)
+    lab = tr("draw", locale, n=view["draw_count"])
     d.text((x + 12 + MINI_W / 2, top + MINI_H + 2), lab, font=fit_font(lab, MINI_W + 12, 18, 13, True), fill=INK,
            anchor="ma")
-    discard = view.get("discard") or []
+    discard = view["discard"]
     dx = x + 12 + MINI_W + 14
     if discard:
-        _paste(img, _card_image(_card_key(discard[-1]), MINI_W, MINI_H, locale), dx, top)
+        paste(img, card_image(card_key(discard[-1]), MINI_W, MINI_H, locale), dx, top)
     else:
         d.rounded_rectangle((dx, top, dx + MINI_W - 1, top + MINI_H - 1), radius=8, outline=PANEL_EDGE, width=2)
-    lab = _tr("discard", locale, n=len(discard))
+    lab = tr("discard", locale, n=len(discard))
     d.text((dx + MINI_W / 2, top + MINI_H + 2), lab, font=fit_font(lab, MINI_W + 12, 18, 13, True), fill=INK,
            anchor="ma")
-    x += widths[2] + gap
-    # supply
-    _section(d, x, y, widths[3], h, _tr("supply", locale))
-    sup = view.get("supply") or {}
-    for i, (ic, val) in enumerate((("key", sup.get("keys")), ("wild", sup.get("wilds")), ("scarab", sup.get("scarabs")))):
-        ry = top + 4 + i * 44
-        _paste(img, icon(ic, 36), x + 14, ry)
-        d.text((x + 60, ry + 18), f"×{int(val or 0)}", font=font(22, True), fill=INK, anchor="lm")
-    x += widths[3] + gap
-    # this turn
-    w = widths[4]
-    _section(d, x, y, w, h, _tr("this_turn", locale))
-    turn = view.get("turn") or {}
-    card = turn.get("card")
+
+
+def _supply_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
+    _section(d, x, y, w, INFO_H, tr("supply", locale))
+    sup = view["supply"]
+    for i, (ic, val) in enumerate((("key", sup["keys"]), ("wild", sup["wilds"]), ("scarab", sup["scarabs"]))):
+        ry = y + 32 + 4 + i * 44
+        paste(img, icon(ic, 36), x + 14, ry)
+        d.text((x + 60, ry + 18), f"×{val}", font=font(22, True), fill=INK, anchor="lm")
+
+
+def _turn_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
+    """The card and roll of this turn, a stall, the lowered treasure; else the last roll."""
+    _section(d, x, y, w, INFO_H, tr("this_turn", locale))
+    top = y + 32
+    turn = view["turn"]
+    card = turn["card"]
     cx = x + 12
     if card:
-        _paste(img, _card_image(_card_key(card), MINI_W, MINI_H, locale), cx, top)
-        end = turn.get("end")
-        if end in ("L", "R"):
+        paste(img, card_image(card_key(card), MINI_W, MINI_H, locale), cx, top)
+        end = turn["end"]
+        if end is not None:
             d.text((cx + MINI_W / 2, top + MINI_H + 2), t(f"luxor.side.{end}", locale), font=font(18), fill=INK,
                    anchor="ma")
         cx += MINI_W + 14
-    roll = turn.get("roll")
+    roll = turn["roll"]
     if roll:
-        _paste(img, die_face(int(roll), 52), cx, top + 6)
-        d.text((cx + 26, top + 64), _tr("rolled", locale, n=roll), font=font(18), fill=INK, anchor="ma")
+        paste(img, die_face(roll, 52), cx, top + 6)
+        d.text((cx + 26, top + 64), tr("rolled", locale, n=roll), font=font(18), fill=INK, anchor="ma")
         cx += 70
     notes = []
-    if turn.get("stall"):
-        notes.append(_tr("stall", locale))
-    olp = turn.get("one_less_pos")
-    if olp and any(sp.get("pos") == olp and (sp.get("tile") or {}).get("kind") == "treasure"
-                   for sp in view.get("path") or []):
-        notes.append(_tr("one_less_at", locale, n=olp))
+    if turn["stall"]:
+        notes.append(tr("stall", locale))
+    olp = turn["one_less_pos"]
+    if olp and any(sp["pos"] == olp and sp["tile"] is not None and sp["tile"]["kind"] == "treasure" for sp in view["path"]):
+        notes.append(tr("one_less_at", locale, n=olp))
     if not card and not roll:
-        lr = view.get("last_roll")
+        lr = view["last_roll"]
         if lr:
-            _paste(img, die_face(int(lr), 44), cx, top + 6)
-            d.text((cx + 54, top + 28), _tr("last_roll", locale), font=font(18), fill=INK, anchor="lm")
+            paste(img, die_face(lr, 44), cx, top + 6)
+            d.text((cx + 54, top + 28), tr("last_roll", locale), font=font(18), fill=INK, anchor="lm")
         else:
-            notes.append(_tr("nothing_yet", locale))
+            notes.append(tr("nothing_yet", locale))
     ny = top + 70 if (not card and not roll) else top + 4
     fn = font(18)
     for n in notes:
-        for line in _wrap2(n, fn, x + w - cx - 10):
+        for line in wrap2(n, fn, x + w - cx - 10):
             draw_text(d, (cx, ny), line, fn, HIGHLIGHT, max_width=x + w - cx - 10)
             ny += 24
-    return y + h
 
 
 # --------------------------------------------------------------------------- score track
@@ -725,7 +488,7 @@ def _track_bg(locale: str) -> Image.Image:
     img = Image.new("RGB", (INNER, h), BG)
     d = ImageDraw.Draw(img)
     rounded_box(d, (0, 0, INNER - 1, h - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
-    draw_text(d, (10, 6), _tr("score_track", locale), font(18, True), SUBTLE)
+    draw_text(d, (10, 6), tr("score_track", locale), font(18, True), SUBTLE)
     x0 = (INNER - 50 * TRACK_CELL) // 2
     f = font(16, True)
     for row in range(2):
@@ -740,15 +503,15 @@ def _track_bg(locale: str) -> Image.Image:
     return img
 
 
-def _score_track(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str, y: int) -> int:
-    seats = view.get("seats") or []
+def _score_track(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
+    seats = view["seats"]
     bg = _track_bg(locale)
     img.paste(bg, (MARGIN, y))
     x0 = MARGIN + (INNER - 50 * TRACK_CELL) // 2
     size = 22
     rows: dict[int, list[tuple[float, int]]] = {0: [], 1: []}
     for s, p in enumerate(seats):
-        v = int(p.get("score") or 0) % 100
+        v = p["score"] % 100
         row, i = divmod(v, 50)
         rows[row].append((x0 + i * TRACK_CELL + TRACK_CELL / 2, s))
     for row, items in rows.items():
@@ -758,65 +521,63 @@ def _score_track(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: s
         xs = _spread([c for c, _ in items], size + 2, x0 + size / 2, x0 + 50 * TRACK_CELL - size / 2)
         sy = y + 32 + row * TRACK_ROW_H + 30
         my = sy - size - 6
-        for (cx, s), mx in zip(items, xs):
+        for (cx, s), mx in zip(items, xs, strict=True):
             d.line((mx, my + size, cx, sy + 1), fill=INK, width=2)
             d.rectangle((cx - TRACK_CELL / 2, sy, cx + TRACK_CELL / 2 - 1, sy + 20), outline=INK, width=3)
-            _paste(img, _seat_marker(view, s, size), mx - size / 2, my)
+            paste(img, _seat_marker(view, s, size), mx - size / 2, my)
     return y + bg.height
 
 
 # --------------------------------------------------------------------------- player panels
 
 
-def _panel_height(view: dict) -> int:
-    return 200
+PANEL_H = 200
 
 
 def _item(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, ic: Image.Image, text: str, f) -> float:
-    _paste(img, ic, x, y)
+    paste(img, ic, x, y)
     d.text((x + ic.width + 4, y + ic.height / 2), text, font=f, fill=INK, anchor="lm")
     return ic.width + 4 + f.getlength(text)
 
 
-def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, name: str, locale: str,
+def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, seat: int, name: str, locale: str,
                   x: int, y: int, w: int, h: int) -> None:
     p = view["seats"][seat]
-    on_turn = view.get("current") == seat and not view.get("over")
+    on_turn = view["current"] == seat and not view["over"]
     col = _seat_colour(view, seat)
     rounded_box(d, (x, y, x + w - 1, y + h - 1), 10, fill=PANEL_BG, outline=col if on_turn else PANEL_EDGE,
                 width=5 if on_turn else 2)
     d.rectangle((x + 6, y + 6, x + 11, y + h - 7), fill=col)
     ms = 30
-    _paste(img, _seat_marker(view, seat, ms), x + 18, y + 10)
+    paste(img, _seat_marker(view, seat, ms), x + 18, y + 10)
     f_score = font(26, True)
-    score = str(int(p.get("score") or 0))
+    score = str(p["score"])
     sw = f_score.getlength(score)
     d.text((x + w - 12, y + 25), score, font=f_score, fill=INK, anchor="rm")
-    d.text((x + w - 16 - sw, y + 26), _tr("vp", locale), font=font(16), fill=SUBTLE, anchor="rm")
+    d.text((x + w - 16 - sw, y + 26), tr("vp", locale), font=font(16), fill=SUBTLE, anchor="rm")
     tag = ""
-    if view.get("start_player") == seat:
-        tag = _tr("start_tag", locale)
+    if view["start_player"] == seat:
+        tag = tr("start_tag", locale)
     name_x = x + 18 + ms + 8
-    max_name = x + w - 30 - sw - font(16).getlength(_tr("vp", locale)) - name_x
+    max_name = x + w - 30 - sw - font(16).getlength(tr("vp", locale)) - name_x
     fn = fit_font(name, max_name, 22, 16, True)
     draw_text(d, (name_x, y + 25), name, fn, INK, anchor="lm", max_width=max_name)
     yy = y + 48
     sub = []
     if on_turn:
-        sub.append(_tr("on_turn", locale))
+        sub.append(tr("on_turn", locale))
     if tag:
         sub.append(tag)
     if sub:
         draw_text(d, (name_x, yy), " · ".join(sub), font(16, True), HIGHLIGHT if on_turn else SUBTLE, max_width=w - 70)
     yy = y + 72
     f = font(20, True)
-    counts = p.get("treasure_counts") or {t_: len((p.get("treasures") or {}).get(t_) or []) for t_ in TYPES}
-    items = [(icon(t_, 30), f"{int(counts.get(t_) or 0)}") for t_ in TYPES]
-    items.append((icon("wild", 30), f"{int(p.get('wilds') or 0)}"))
+    items = [(icon(t_, 30), f"{p['treasure_counts'][t_]}") for t_ in TYPES]
+    items.append((icon("wild", 30), f"{p['wilds']}"))
     items2 = [
-        (icon("key", 30), f"{int(p.get('keys') or 0)}"),
-        (icon("scarab", 30), f"{int(p.get('scarabs') or 0)}"),
-        (icon("cards", 30), f"{int(p.get('hand_size') or 0)}"),
+        (icon("key", 30), f"{p['keys']}"),
+        (icon("scarab", 30), f"{p['scarabs']}"),
+        (icon("cards", 30), f"{p['hand_size']}"),
     ]
     inner_w = w - 30
     for row_items, ry in ((items, yy), (items2, yy + 40)):
@@ -824,23 +585,20 @@ def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: in
         for i, (ic, txt) in enumerate(row_items):
             _item(img, d, x + 20 + i * cw, ry, ic, txt, f)
     # sarcophagi on the 4th slot of the second row
-    sarc = list(p.get("sarcophagi") or [])
     sx = x + 20 + 3 * (inner_w / 4)
-    for i, vp in enumerate(sarc):
-        _paste(img, icon("sarcophagus", 32), sx + i * 30, yy + 38)
+    for i, vp in enumerate(p["sarcophagi"]):
+        paste(img, icon("sarcophagus", 32), sx + i * 30, yy + 38)
         d.text((sx + i * 30 + 16, yy + 38 + 23), str(vp), font=font(15, True), fill=INK, anchor="mm")
     # adventurers: on path / lying / in the tomb
-    advs = p.get("adventurers") or []
-    n_active = sum(1 for a in advs if a.get("state") == "active")
-    n_lying = sum(1 for a in advs if a.get("state") == "lying")
-    n_done = sum(1 for a in advs if a.get("state") == "finished")
+    states = Counter(a["state"] for a in p["adventurers"])
+    n_active, n_lying, n_done = states["active"], states["lying"], states["finished"]
     ay = yy + 84
-    ax = x + 20
+    ax: float = x + 20
     fa = font(18, True)
     m = _seat_marker(view, seat, 22)
     ax += _item(img, d, ax, ay, m, str(n_active), fa) + 16
     lm = _lying_marker(player_shape(seat), col, 26)
-    _paste(img, lm, ax, ay + (22 - lm.height) / 2)
+    paste(img, lm, ax, ay + (22 - lm.height) / 2)
     d.text((ax + 30, ay + 11), str(n_lying), font=fa, fill=INK, anchor="lm")
     ax += 30 + fa.getlength(str(n_lying)) + 16
     tb = _tomb_chip()
@@ -857,17 +615,13 @@ def _tomb_chip() -> Image.Image:
     return im
 
 
-def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], locale: str, y: int) -> int:
-    seats = view.get("seats") or []
-    n = len(seats)
-    if not n:
-        return y
+def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: list[str], locale: str, y: int) -> int:
+    n = len(view["seats"])
     gap = 12
     cols = n if n <= 4 else 3
     w = (INNER - (cols - 1) * gap) // cols
-    h = _panel_height(view)
-    order = list(view.get("order") or []) or list(range(n))
-    order = [s for s in order if 0 <= s < n] + [s for s in range(n) if s not in order]
+    h = PANEL_H
+    order = view["order"] or list(range(n))  # the order is set by C-03
     for i, s in enumerate(order):
         r, c = divmod(i, cols)
         _player_panel(img, d, view, s, names[s], locale, MARGIN + c * (w + gap), y + r * (h + gap), w, h)
@@ -875,13 +629,11 @@ def _players(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[s
     return y + rows * h + (rows - 1) * gap
 
 
-def _players_height(view: dict) -> int:
-    n = len(view.get("seats") or [])
-    if not n:
-        return 0
+def _players_height(view: PublicView) -> int:
+    n = len(view["seats"])
     cols = n if n <= 4 else 3
     rows = (n + cols - 1) // cols
-    return rows * _panel_height(view) + (rows - 1) * 12
+    return rows * PANEL_H + (rows - 1) * 12
 
 
 # --------------------------------------------------------------------------- final scoring
@@ -889,66 +641,66 @@ def _players_height(view: dict) -> int:
 FINAL_COLS = ("track", "positions", "sarcophagi", "keys", "sets", "scarabs", "total")
 
 
-def _final_height(view: dict) -> int:
-    final = view.get("final")
-    if not final:
+def _final_height(view: PublicView) -> int:
+    final = view["final"]
+    if final is None:
         return 0
-    return 40 + 34 * (1 + len(final.get("breakdown") or []))
+    return 40 + 34 * (1 + len(final["breakdown"]))
 
 
-def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], locale: str, y: int) -> int:
-    final = view.get("final") or {}
-    rows = final.get("breakdown") or []
+def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: list[str], locale: str, y: int) -> int:
+    final = view["final"]
+    assert final is not None
+    rows = final["breakdown"]
     h = _final_height(view)
     rounded_box(d, (MARGIN, y, WIDTH - MARGIN - 1, y + h - 1), 10, fill=PANEL_BG, outline=GOLD_DARK, width=3)
-    winners = set(final.get("winners") or [])
-    wn = ", ".join(names[s] for s in sorted(winners) if 0 <= s < len(names))
-    title = _tr("final", locale)
+    winners = set(final["winners"])
+    wn = ", ".join(names[s] for s in sorted(winners))
+    title = tr("final", locale)
     f_t = font(20, True)
     d.text((MARGIN + 12, y + 8), title, font=f_t, fill=SUBTLE)
     if wn:
-        _paste(img, icon("crown", 24), MARGIN + 24 + f_t.getlength(title), y + 7)
-        draw_text(d, (MARGIN + 54 + f_t.getlength(title), y + 8), _tr("winners" if len(winners) > 1 else "winner", locale, names=wn), f_t, INK,
+        paste(img, icon("crown", 24), MARGIN + 24 + f_t.getlength(title), y + 7)
+        draw_text(d, (MARGIN + 54 + f_t.getlength(title), y + 8), tr("winners" if len(winners) > 1 else "winner", locale, names=wn), f_t, INK,
                   max_width=INNER - 80 - f_t.getlength(title))
     name_w = 280
     weights = {"track": 0.9, "positions": 1.1, "sarcophagi": 1.15, "keys": 0.8, "sets": 1.0, "scarabs": 1.75, "total": 0.9}
     unit = (INNER - 24 - name_w) / sum(weights.values())
-    col_x = {}
-    acc = MARGIN + 12 + name_w
+    col_x: dict[str, tuple[float, float]] = {}
+    acc: float = MARGIN + 12 + name_w
     for c in FINAL_COLS:
         col_x[c] = (acc + weights[c] * unit / 2, weights[c] * unit)
         acc += weights[c] * unit
     hy = y + 40
     for c in FINAL_COLS:
         cx, col_w = col_x[c]
-        lab = _tr(f"col.{c}", locale)
+        lab = tr(f"col.{c}", locale)
         draw_text(d, (cx, hy + 17), lab, fit_font(lab, col_w - 6, 18, 14, True), SUBTLE, anchor="mm", max_width=col_w - 6)
     f = font(20, False)
     fb = font(20, True)
     for i, r in enumerate(rows):
         ry = hy + 34 * (i + 1)
-        s = int(r.get("seat", i))
+        s = r["seat"]
         if s in winners:
             d.rectangle((MARGIN + 6, ry, WIDTH - MARGIN - 7, ry + 33), fill=rgb("#f7e6a6"))
-        _paste(img, _seat_marker(view, s, 24), MARGIN + 14, ry + 5)
-        draw_text(d, (MARGIN + 46, ry + 17), names[s] if s < len(names) else "?", fb, INK, anchor="lm",
-                  max_width=name_w - 40)
+        paste(img, _seat_marker(view, s, 24), MARGIN + 14, ry + 5)
+        draw_text(d, (MARGIN + 46, ry + 17), names[s], fb, INK, anchor="lm", max_width=name_w - 40)
         vals = {
-            "track": str(r.get("track", 0)),
-            "positions": str(r.get("positions", 0)),
-            "sarcophagi": str(r.get("sarcophagi", 0)),
-            "keys": str(r.get("keys", 0)),
-            "sets": f"{r.get('sets', 0)} → {r.get('set_vp', 0)}",
-            "scarabs": str(r.get("scarabs", 0)),
-            "total": str(r.get("total", 0)),
+            "track": str(r["track"]),
+            "positions": str(r["positions"]),
+            "sarcophagi": str(r["sarcophagi"]),
+            "keys": str(r["keys"]),
+            "sets": f"{r['sets']} → {r['set_vp']}",
+            "scarabs": str(r["scarabs"]),
+            "total": str(r["total"]),
         }
-        sv = r.get("scarab_values") or []
+        sv = r["scarab_values"]
         if sv:
-            vals["scarabs"] = f"{r.get('scarabs', 0)} ({'+'.join(str(v) for v in sv)})"
+            vals["scarabs"] = f"{r['scarabs']} ({'+'.join(str(v) for v in sv)})"
         for c in FINAL_COLS:
             cx, col_w = col_x[c]
             ff = fb if c == "total" else f
-            ff = fit_font(vals[c], col_w - 6, ff.size, 14, c == "total")
+            ff = fit_font(vals[c], col_w - 6, int(ff.size), 14, c == "total")
             d.text((cx, ry + 17), vals[c], font=ff, fill=INK, anchor="mm")
     return y + h
 
@@ -956,9 +708,8 @@ def _final(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str
 # --------------------------------------------------------------------------- public image
 
 
-def render_public_image(view: dict, names: Sequence[str], locale: str = "en") -> Image.Image:
-    seats = view.get("seats") or []
-    nm = _names(names, len(seats), locale)
+def render_public_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+    nm = _names(names, len(view["seats"]), locale)
     gap = 12
     height = (MARGIN + 52 + gap + BOARD_H + gap + INFO_H + gap + (32 + 2 * TRACK_ROW_H) + gap + _players_height(view)
               + MARGIN)
@@ -978,7 +729,7 @@ def render_public_image(view: dict, names: Sequence[str], locale: str = "en") ->
     return img
 
 
-def render_public(view: dict, names: list[str], locale: str = "en") -> bytes:
+def render_public(view: PublicView, names: list[str], locale: str = "en") -> bytes:
     """PNG of the public board (only the public view is read)."""
     return encode_png(render_public_image(view, names, locale))
 
@@ -988,41 +739,53 @@ def render_public(view: dict, names: list[str], locale: str = "en") -> bytes:
 HAND_W, HAND_H = 176, 240
 
 
-def render_private_image(public_view: dict, private_view: dict, names: Sequence[str], locale: str = "en") -> Image.Image:
-    me = (private_view or {}).get("me") or {}
-    view = public_view or private_view or {}
-    seats = view.get("seats") or []
-    nm = _names(names, max(len(seats), int(me.get("seat", 0) or 0) + 1), locale)
-    seat = int(me.get("seat", 0) or 0)
-    hand = list(me.get("hand") or [])
-    playable = me.get("playable") or {}
-    scarabs = list(me.get("scarabs") or [])
+def render_private_image(public_view: PublicView, private_view: PrivateView, names: Sequence[str],
+                         locale: str = "en") -> Image.Image:
+    me = private_view["me"]
+    view = public_view
+    nm = _names(names, len(view["seats"]), locale)
+    seat = me["seat"]
+    hand = me["hand"]
+    playable = me["playable"]
+    scarabs = me["scarabs"]
     height = 2 * MARGIN + 52 + 12 + HAND_H + 136
     img = Image.new("RGB", (WIDTH, height), BG)
     d = ImageDraw.Draw(img)
-    # header: who, and what they are asked
-    y = MARGIN
-    rounded_box(d, (MARGIN, y, WIDTH - MARGIN - 1, y + 52), 10, fill=TOMB_BG)
-    _paste(img, _seat_marker(view, seat, 32), MARGIN + 14, y + 10)
-    title = _tr("private_title", locale, name=nm[seat] if seat < len(nm) else "?")
-    draw_text(d, (MARGIN + 56, y + 26), title, font(24, True), WHITE, anchor="lm", max_width=INNER * 0.6)
-    pend = view.get("pending") or {}
-    if pend.get("seat") == seat and not view.get("over"):
-        txt = _current_text(view, locale)
-        if txt:
-            draw_text(d, (WIDTH - MARGIN - 14, y + 26), _tr("your_turn", locale, action=txt), font(20, True), GOLD,
-                      anchor="rm", max_width=INNER * 0.38)
-    y += 52 + 12
-    # hand panel
+    _private_header(img, d, view, seat, nm, locale)
+    y = MARGIN + 52 + 12
     scar_w = 270
     hand_w = INNER - scar_w - 12
     ph = height - y - MARGIN
+    _hand_panel(img, d, view, hand, playable, locale, y, hand_w, ph)
+    _scarab_panel(img, d, scarabs, locale, MARGIN + hand_w + 12, y, scar_w, ph)
+    return img
+
+
+def _private_header(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, seat: int, nm: list[str],
+                    locale: str) -> None:
+    """Whose hand this is, and what they are asked now."""
+    y = MARGIN
+    rounded_box(d, (MARGIN, y, WIDTH - MARGIN - 1, y + 52), 10, fill=TOMB_BG)
+    paste(img, _seat_marker(view, seat, 32), MARGIN + 14, y + 10)
+    title = tr("private_title", locale, name=nm[seat])
+    draw_text(d, (MARGIN + 56, y + 26), title, font(24, True), WHITE, anchor="lm", max_width=INNER * 0.6)
+    pend = view["pending"]
+    if pend is not None and pend["seat"] == seat and not view["over"]:
+        txt = _current_text(view, locale)
+        if txt:
+            draw_text(d, (WIDTH - MARGIN - 14, y + 26), tr("your_turn", locale, action=txt), font(20, True), GOLD,
+                      anchor="rm", max_width=INNER * 0.38)
+
+
+def _hand_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, hand: list[CardView],
+                playable: dict[str, bool], locale: str, y: int, hand_w: int, ph: int) -> None:
+    """The hand in its fixed order; the two ends framed playable or not, the middle greyed."""
     rounded_box(d, (MARGIN, y, MARGIN + hand_w - 1, y + ph - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
-    draw_text(d, (MARGIN + 12, y + 8), _tr("your_hand", locale), font(20, True), SUBTLE)
+    draw_text(d, (MARGIN + 12, y + 8), tr("your_hand", locale), font(20, True), SUBTLE)
     n = len(hand)
     cy = y + 66
     if n == 0:
-        draw_text(d, (MARGIN + 12, cy + 20), _tr("no_cards", locale), font(20), INK)
+        draw_text(d, (MARGIN + 12, cy + 20), tr("no_cards", locale), font(20), INK)
     else:
         gap = 16
         total = n * HAND_W + (n - 1) * gap
@@ -1031,37 +794,40 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
         for i, c in enumerate(hand):
             cx = x0 + i * (HAND_W + gap)
             end = "L" if i == 0 else ("R" if i == n - 1 else None)
-            card_img = _card_image(_card_key(c), HAND_W, HAND_H, locale)
-            if end is not None and view.get("over"):
-                lab = _tr("left_end" if end == "L" else "right_end", locale)
+            card_img = card_image(card_key(c), HAND_W, HAND_H, locale)
+            if end is not None and view["over"]:
+                lab = tr("left_end" if end == "L" else "right_end", locale)
                 draw_text(d, (cx, cy - 24), lab, fl, INK, anchor="lm", max_width=HAND_W)
-                _paste(img, card_img, cx, cy)
+                paste(img, card_img, cx, cy)
             elif end is not None:
-                ok = bool(playable.get(end))
+                ok = playable[end]
                 frame = rgb("#1e7b34") if ok else rgb("#a3231a")
                 d.rounded_rectangle((cx - 5, cy - 5, cx + HAND_W + 4, cy + HAND_H + 4), radius=18, outline=frame, width=4)
-                lab = _tr("left_end" if end == "L" else "right_end", locale)
-                _paste(img, icon("check" if ok else "cross", 24), cx, cy - 36)
+                lab = tr("left_end" if end == "L" else "right_end", locale)
+                paste(img, icon("check" if ok else "cross", 24), cx, cy - 36)
                 draw_text(d, (cx + 30, cy - 24), lab, fl, INK, anchor="lm", max_width=HAND_W - 30)
-                _paste(img, card_img, cx, cy)
-                st = _tr("playable" if ok else "not_playable", locale)
+                paste(img, card_img, cx, cy)
+                st = tr("playable" if ok else "not_playable", locale)
                 draw_text(d, (cx + HAND_W / 2, cy + HAND_H + 10), st, font(18, True), frame, anchor="ma",
                           max_width=HAND_W + gap)
             else:
-                _paste(img, card_img, cx, cy)
+                paste(img, card_img, cx, cy)
                 # middle cards cannot be played yet
                 overlay = Image.new("RGBA", card_img.size, (239, 227, 200, 90))
-                _paste(img, overlay, cx, cy)
+                paste(img, overlay, cx, cy)
         if n >= 3:
             mx = x0 + total / 2
-            draw_text(d, (mx, cy + HAND_H + 40), "↑ " + _tr("middle", locale) + " ↑", font(18), SUBTLE, anchor="ma",
+            draw_text(d, (mx, cy + HAND_H + 40), "↑ " + tr("middle", locale) + " ↑", font(18), SUBTLE, anchor="ma",
                       max_width=total)
-    # scarab panel
-    sx = MARGIN + hand_w + 12
+
+
+def _scarab_panel(img: Image.Image, d: ImageDraw.ImageDraw, scarabs: list[ScarabView], locale: str, sx: int, y: int,
+                  scar_w: int, ph: int) -> None:
+    """The player's scarabs with their values (secret until the end) and their total."""
     rounded_box(d, (sx, y, WIDTH - MARGIN - 1, y + ph - 1), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
-    draw_text(d, (sx + 12, y + 8), _tr("your_scarabs", locale), font(20, True), SUBTLE, max_width=scar_w - 24)
+    draw_text(d, (sx + 12, y + 8), tr("your_scarabs", locale), font(20, True), SUBTLE, max_width=scar_w - 24)
     if not scarabs:
-        draw_text(d, (sx + 12, y + 50), _tr("no_scarabs", locale), font(20), INK, max_width=scar_w - 24)
+        draw_text(d, (sx + 12, y + 50), tr("no_scarabs", locale), font(20), INK, max_width=scar_w - 24)
     else:
         per_row = 3
         cw = (scar_w - 24) / per_row
@@ -1071,50 +837,17 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
         size = min(size, int(rh) - 6)
         fv = font(24 if size >= 30 else 18, True)
         for i, sc in enumerate(scarabs):
-            r, c = divmod(i, per_row)
-            ix = sx + 12 + c * cw
+            r, col = divmod(i, per_row)
+            ix = sx + 12 + col * cw
             iy = y + 44 + r * rh
-            _paste(img, icon("scarab", size), ix, iy)
-            d.text((ix + size + 4, iy + size / 2), str(sc.get("vp", "?")), font=fv, fill=INK, anchor="lm")
-        total = sum(int(sc.get("vp") or 0) for sc in scarabs)
-        txt = _tr("scarab_total", locale, n=len(scarabs), vp=total)
+            paste(img, icon("scarab", size), ix, iy)
+            d.text((ix + size + 4, iy + size / 2), str(sc["vp"]), font=fv, fill=INK, anchor="lm")
+        total = sum(sc["vp"] for sc in scarabs)
+        txt = tr("scarab_total", locale, n=len(scarabs), vp=total)
         draw_text(d, (sx + 12, y + ph - 14), txt, fit_font(txt, scar_w - 24, 20, 15, True), INK, anchor="ls",
                   max_width=scar_w - 24)
-    return img
 
 
-def render_private(public_view: dict, private_view: dict, names: list[str], locale: str = "en") -> bytes:
+def render_private(public_view: PublicView, private_view: PrivateView, names: list[str], locale: str = "en") -> bytes:
     """PNG of one player's hand (fixed order, playable ends) and scarab values."""
     return encode_png(render_private_image(public_view, private_view, names, locale))
-
-
-def warm_up(locales: Sequence[str] = ("en",)) -> None:
-    """Fill the font, icon, tile and card caches (the first picture otherwise costs ~80 ms more).
-
-    Optional: the bot may call it once at start-up, e.g. in its worker thread.
-    """
-    path = []
-    kinds = ["treasure"] * 4 + ["horus", "osiris", "anubis"]
-    for i in range(1, 44):
-        kind = kinds[i % len(kinds)]
-        tile = None
-        if kind == "treasure":
-            tile = {"kind": "treasure", "type": TYPES[i % 3], "required": 1 + i % 3, "vp": 1 + i % 6}
-        elif kind == "horus":
-            tile = {"kind": "horus", "eyes": 1 + i % 3, "key": True}
-        elif kind == "osiris":
-            tile = {"kind": "osiris", "value": 1 + i % 4}
-        path.append({"pos": i, "kind": kind, "temple_icon": None, "horus_eyes": None, "scarab_vp": i // 4,
-                     "stretch": i // 4, "tile": tile, "adventurers": [[i % 2, 1]] if i % 5 == 0 else [],
-                     "lying": [[0, 3]] if kind == "anubis" else []})
-    card = {"id": "S1", "deck": "starter", "kind": "move", "label": "1", "steps": 1, "max": None, "level": None}
-    seat = {"seat": 0, "colour": "red", "score": 3, "adventurers": [], "treasure_counts": {}, "wilds": 0, "keys": 0,
-            "scarabs": 0, "sarcophagi": [], "hand_size": 5}
-    view = {"round": 1, "current": 0, "path": path, "stairs": {"adventurers": [[0, 1], [1, 1]]},
-            "tomb": {"scarab_vp": 15, "adventurers": [], "sarcophagi": [5, 3], "key_space": 0},
-            "horus_stacks": {"1": {"count": 8, "top": card}}, "temple_stacks": {}, "supply": {}, "discard": [card],
-            "turn": {"card": card, "roll": 3}, "seats": [seat, dict(seat, seat=1, colour="green")]}
-    priv = {"me": {"seat": 0, "hand": [card] * 5, "playable": {"L": True, "R": False}, "scarabs": [{"vp": 2}]}}
-    for locale in locales:
-        encode_png(render_public_image(view, ["", ""], locale))
-        encode_png(render_private_image(view, priv, ["", ""], locale))

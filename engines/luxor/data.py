@@ -20,19 +20,18 @@ STAIRS: int = _board["start"]["index"]  # 0
 TOMB: int = _board["tomb"]["index"]  # 44
 LAST_PATH: int = _board["index_model"]["last_path_index"]  # 43
 #: PATH[i] for i in 1..LAST_PATH (PATH[0] is None)
-PATH: list[dict[str, Any] | None] = [None] * (LAST_PATH + 1)
-for _sp in _board["path"]:
-    PATH[_sp["index"]] = _sp
-assert all(PATH[i] is not None for i in range(1, LAST_PATH + 1))
+_SPACES: dict[int, dict[str, Any]] = {sp["index"]: sp for sp in _board["path"]}
+assert sorted(_SPACES) == list(range(1, LAST_PATH + 1))
+PATH: list[dict[str, Any] | None] = [None] + [_SPACES[i] for i in range(1, LAST_PATH + 1)]
 
-KIND: dict[int, str] = {i: PATH[i]["kind"] for i in range(1, LAST_PATH + 1)}
+KIND: dict[int, str] = {i: _SPACES[i]["kind"] for i in range(1, LAST_PATH + 1)}
 ANUBIS: tuple[int, ...] = tuple(i for i in range(1, LAST_PATH + 1) if KIND[i] == "anubis")
 HORUS_SPACES: tuple[int, ...] = tuple(i for i in range(1, LAST_PATH + 1) if KIND[i] == "horus")
 OSIRIS_SPACES: tuple[int, ...] = tuple(i for i in range(1, LAST_PATH + 1) if KIND[i] == "osiris")
 TREASURE_SPACES: tuple[int, ...] = tuple(i for i in range(1, LAST_PATH + 1) if KIND[i] == "treasure")
-ICON: dict[int, str | None] = {i: PATH[i].get("temple_icon") for i in range(1, LAST_PATH + 1)}
-HORUS_EYES: dict[int, int] = {i: PATH[i]["horus_eyes"] for i in HORUS_SPACES}
-SCARAB_VP: dict[int, int] = {i: PATH[i]["scarab_vp"] for i in range(1, LAST_PATH + 1)}
+ICON: dict[int, str | None] = {i: _SPACES[i].get("temple_icon") for i in range(1, LAST_PATH + 1)}
+HORUS_EYES: dict[int, int] = {i: _SPACES[i]["horus_eyes"] for i in HORUS_SPACES}
+SCARAB_VP: dict[int, int] = {i: _SPACES[i]["scarab_vp"] for i in range(1, LAST_PATH + 1)}
 SCARAB_VP[STAIRS] = _board["start"]["scarab_vp"]
 TOMB_SCARAB_VP: int = _board["tomb"]["scarab_vp"]
 MAX_PATH_SCARAB_VP: int = max(SCARAB_VP[i] for i in range(1, LAST_PATH + 1))

@@ -107,25 +107,233 @@ Private view
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from . import data
-from .rules import card_view, final_breakdown, playable_ends, tile_view
+from .movement import playable_ends
+from .scoring import BreakdownRow, final_breakdown
 
 State = dict[str, Any]
+Side = Literal["L", "R"]
+#: an adventurer standing or lying somewhere: [seat, idx] (idx 1…5)
+AdvRef = list[int]
 
 
-def public_view(state: State) -> dict[str, Any]:
-    seats = state["seats"]
-    here: dict[int, list[list[int]]] = {}
-    lying: dict[int, list[list[int]]] = {}
-    for s, p in enumerate(seats):
+class CardView(TypedDict):
+    id: str
+    deck: str
+    kind: str
+    label: str
+    steps: int | None
+    max: int | None
+    level: int | None
+
+
+class TreasureTileView(TypedDict):
+    kind: Literal["treasure"]
+    id: str
+    type: str
+    required: int
+    vp: int
+
+
+class TempleTileView(TypedDict):
+    kind: Literal["temple"]
+    id: str
+    back: str
+    front: str
+    levels: NotRequired[list[int]]  # only on the Horus-eye fronts: the two stacks offered
+
+
+class HorusTileView(TypedDict):
+    kind: Literal["horus"]
+    id: str
+    eyes: int
+    key: bool
+
+
+class OsirisTileView(TypedDict):
+    kind: Literal["osiris"]
+    id: str
+    value: int
+
+
+TileView = TreasureTileView | TempleTileView | HorusTileView | OsirisTileView
+
+
+class SpaceView(TypedDict):
+    pos: int
+    kind: str
+    temple_icon: str | None
+    horus_eyes: int | None
+    scarab_vp: int
+    stretch: int
+    tile: TileView | None
+    adventurers: list[AdvRef]
+    lying: list[AdvRef]
+
+
+class PendingView(TypedDict):
+    seat: int
+    kind: str
+
+
+class TurnView(TypedDict):
+    card: CardView | None
+    end: Side | None
+    roll: int | None
+    stall: bool
+    one_less_pos: int | None
+
+
+class StairsView(TypedDict):
+    pos: int
+    scarab_vp: int
+    adventurers: list[AdvRef]
+
+
+class TombView(TypedDict):
+    pos: int
+    scarab_vp: int
+    adventurers: list[AdvRef]
+    sarcophagi: list[int]
+    key_space: int
+
+
+class HorusStackView(TypedDict):
+    count: int
+    top: CardView | None
+
+
+class SupplyView(TypedDict):
+    keys: int
+    wilds: int
+    scarabs: int
+
+
+class AdventurerView(TypedDict):
+    idx: int
+    state: Literal["active", "lying", "finished"]
+    pos: int
+
+
+class SeatView(TypedDict):
+    seat: int
+    colour: str
+    score: int
+    adventurers: list[AdventurerView]
+    treasures: dict[str, list[str]]
+    treasure_counts: dict[str, int]
+    wilds: int
+    keys: int
+    scarabs: int
+    sarcophagi: list[int]
+    hand_size: int
+
+
+class FinalView(TypedDict):
+    scores: list[int]
+    winners: list[int]
+    breakdown: list[BreakdownRow]
+    reason: Literal["tomb", "stall"]
+
+
+class PublicView(TypedDict):
+    game: str
+    version: int
+    players: int
+    order: list[int]
+    start_player: int | None
+    round: int
+    current: int | None
+    pending: PendingView | None
+    turn: TurnView
+    last_roll: int | None
+    end_triggered: bool
+    tomb_entries: int
+    over: bool
+    path: list[SpaceView]
+    stairs: StairsView
+    tomb: TombView
+    horus_stacks: dict[str, HorusStackView]
+    temple_stacks: dict[str, int]
+    draw_count: int
+    discard: list[CardView]
+    supply: SupplyView
+    seats: list[SeatView]
+    final: FinalView | None
+
+
+class ScarabView(TypedDict):
+    id: str
+    vp: int
+
+
+class MeView(TypedDict):
+    seat: int
+    hand: list[CardView]
+    playable: dict[str, bool]
+    scarabs: list[ScarabView]
+
+
+class PrivateView(PublicView):
+    me: MeView
+
+
+# =========================================================================== components
+
+
+def card_view(cid: str) -> CardView:
+    c = data.CARDS[cid]
+    return {
+        "id": cid,
+        "deck": c["deck"],
+        "kind": c["kind"],
+        "label": c["label"],
+        "steps": c.get("steps") if c["kind"] in ("move", "advance_all", "one_less", "plus_minus") else None,
+        "max": c.get("max"),
+        "level": c.get("level"),
+    }
+
+
+def tile_view(tile: dict[str, Any] | None) -> TileView | None:
+    if tile is None:
+        return None
+    kind, tid = tile["kind"], tile["id"]
+    if kind == "treasure":
+        t = data.TREASURES[tid]
+        return {"kind": "treasure", "id": tid, "type": t["type"], "required": t["required"], "vp": t["vp"]}
+    if kind == "temple":
+        out: TempleTileView = {"kind": "temple", "id": tid, "back": tile["back"], "front": tile["front"]}
+        if data.eye_levels(tile["front"]):
+            out["levels"] = data.eye_levels(tile["front"])
+        return out
+    if kind == "horus":
+        return {"kind": "horus", "id": tid, "eyes": data.HORUS_TILES[tid]["eyes"], "key": True}
+    if kind == "osiris":
+        return {"kind": "osiris", "id": tid, "value": data.OSIRIS_TILES[tid]["value"]}
+    raise ValueError(kind)
+
+
+# =========================================================================== views
+
+
+def _places(state: State) -> tuple[dict[int, list[AdvRef]], dict[int, list[AdvRef]]]:
+    """Who stands (active or finished) and who lies at each position."""
+    here: dict[int, list[AdvRef]] = {}
+    lying: dict[int, list[AdvRef]] = {}
+    for s, p in enumerate(state["seats"]):
         for i, a in enumerate(p["adv"]):
             target = lying if a["state"] == "lying" else here
             target.setdefault(a["pos"], []).append([s, i + 1])
-    path = []
+    return here, lying
+
+
+def _path(state: State, here: dict[int, list[AdvRef]], lying: dict[int, list[AdvRef]]) -> list[SpaceView]:
+    path: list[SpaceView] = []
     for i in range(1, data.LAST_PATH + 1):
         sp = data.PATH[i]
+        assert sp is not None
         path.append(
             {
                 "pos": i,
@@ -133,15 +341,46 @@ def public_view(state: State) -> dict[str, Any]:
                 "temple_icon": sp.get("temple_icon"),
                 "horus_eyes": sp.get("horus_eyes"),
                 "scarab_vp": data.SCARAB_VP[i],
-                "stretch": sp.get("stretch"),
+                "stretch": sp["stretch"],
                 "tile": tile_view(state["tiles"][i]),
                 "adventurers": here.get(i, []),
                 "lying": lying.get(i, []),
             }
         )
-    turn = state.get("turn") or {}
-    card = turn.get("card")
-    view: dict[str, Any] = {
+    return path
+
+
+def _seat_view(s: int, p: dict[str, Any]) -> SeatView:
+    by_type = {t: [tid for tid in p["treasures"] if data.TREASURES[tid]["type"] == t] for t in data.TREASURE_TYPES}
+    return {
+        "seat": s,
+        "colour": data.COLOURS[s % len(data.COLOURS)],
+        "score": p["score"],
+        "adventurers": [{"idx": i + 1, "state": a["state"], "pos": a["pos"]} for i, a in enumerate(p["adv"])],
+        "treasures": by_type,
+        "treasure_counts": {t: len(v) for t, v in by_type.items()},
+        "wilds": p["wilds"],
+        "keys": p["keys"],
+        "scarabs": len(p["scarabs"]),
+        "sarcophagi": list(p["sarcophagi"]),
+        "hand_size": len(p["hand"]),
+    }
+
+
+def _final(state: State) -> FinalView | None:
+    if not state["over"]:
+        return None
+    fb = final_breakdown(state)
+    return {"scores": fb["scores"], "winners": fb["winners"], "breakdown": fb["breakdown"], "reason": state["final"]["reason"]}
+
+
+def public_view(state: State) -> PublicView:
+    seats = state["seats"]
+    here, lying = _places(state)
+    turn = state["turn"]
+    card = turn["card"]
+    pend = state["pending"]
+    return {
         "game": "luxor",
         "version": 1,
         "players": len(seats),
@@ -149,21 +388,19 @@ def public_view(state: State) -> dict[str, Any]:
         "start_player": state["order"][0] if state["order"] else None,
         "round": state["round"],
         "current": None if state["over"] else state["current"],
-        "pending": (
-            {"seat": state["pending"]["seat"], "kind": state["pending"]["kind"]} if state.get("pending") else None
-        ),
+        "pending": {"seat": pend["seat"], "kind": pend["kind"]} if pend else None,
         "turn": {
             "card": card_view(card) if card else None,
-            "end": turn.get("end"),
-            "roll": turn.get("roll"),
-            "stall": bool(turn.get("stall")),
-            "one_less_pos": turn.get("one_less_pos"),
+            "end": turn["end"],
+            "roll": turn["roll"],
+            "stall": bool(turn["stall"]),
+            "one_less_pos": turn["one_less_pos"],
         },
-        "last_roll": state.get("last_roll"),
+        "last_roll": state["last_roll"],
         "end_triggered": state["end_triggered"],
         "tomb_entries": state["tomb_entries"],
         "over": state["over"],
-        "path": path,
+        "path": _path(state, here, lying),
         "stairs": {"pos": data.STAIRS, "scarab_vp": data.SCARAB_VP[data.STAIRS], "adventurers": here.get(data.STAIRS, [])},
         "tomb": {
             "pos": data.TOMB,
@@ -184,40 +421,18 @@ def public_view(state: State) -> dict[str, Any]:
             "wilds": state["supply"]["wilds"],
             "scarabs": len(state["supply"]["scarabs"]),
         },
-        "seats": [],
-        "final": None,
+        "seats": [_seat_view(s, p) for s, p in enumerate(seats)],
+        "final": _final(state),
     }
-    for s, p in enumerate(seats):
-        by_type = {t: [tid for tid in p["treasures"] if data.TREASURES[tid]["type"] == t] for t in data.TREASURE_TYPES}
-        view["seats"].append(
-            {
-                "seat": s,
-                "colour": data.COLOURS[s % len(data.COLOURS)],
-                "score": p["score"],
-                "adventurers": [{"idx": i + 1, "state": a["state"], "pos": a["pos"]} for i, a in enumerate(p["adv"])],
-                "treasures": by_type,
-                "treasure_counts": {t: len(v) for t, v in by_type.items()},
-                "wilds": p["wilds"],
-                "keys": p["keys"],
-                "scarabs": len(p["scarabs"]),
-                "sarcophagi": list(p["sarcophagi"]),
-                "hand_size": len(p["hand"]),
-            }
-        )
-    if state["over"]:
-        view["final"] = final_breakdown(state)
-        view["final"]["reason"] = (state.get("final") or {}).get("reason")
-    return view
 
 
-def private_view(state: State, seat: int) -> dict[str, Any]:
-    view = public_view(state)
+def private_view(state: State, seat: int) -> PrivateView:
     p = state["seats"][seat]
-    ends = playable_ends(state, seat) if (not state["over"] and len(p["hand"]) == data.HAND_SIZE) else {"L": False, "R": False}
-    view["me"] = {
+    live = not state["over"] and len(p["hand"]) == data.HAND_SIZE
+    me: MeView = {
         "seat": seat,
         "hand": [card_view(c) for c in p["hand"]],
-        "playable": ends,
+        "playable": playable_ends(state, seat) if live else {"L": False, "R": False},
         "scarabs": [{"id": sid, "vp": data.SCARABS[sid]} for sid in p["scarabs"]],
     }
-    return view
+    return {**public_view(state), "me": me}

@@ -5,7 +5,7 @@ from typing import Any
 
 from engines.core import Event
 from engines.luxor import GAME, data
-from engines.luxor import scenario as sc
+from engines.luxor import testing as sc
 
 RED, GREEN, BLUE, YELLOW = 0, 1, 2, 3
 

@@ -5,8 +5,8 @@ Seats: Red = 0, Green = 1, Blue = 2.
 from __future__ import annotations
 
 from engines.core import clone
-from engines.luxor import GAME, data, rules
-from engines.luxor import scenario as sc
+from engines.luxor import GAME, data, flow, movement
+from engines.luxor import testing as sc
 from render.i18n import t
 
 from .helpers import RED, actions, base, do, prompt
@@ -17,11 +17,11 @@ LOCALES = ("en", "cs", "pl")
 def _c06_options(st, card: str, roll: int | None = None):
     """The C-06 options Red would get for ``card`` in this position (without playing it)."""
     st = clone(st)
-    st["turn"] = rules.new_turn(RED)
+    st["turn"] = flow.new_turn(RED)
     st["turn"]["card"], st["turn"]["roll"] = card, roll
     st["current"] = RED
     st["pending"] = {"kind": "C-06", "seat": RED}
-    return GAME._options(st)
+    return list(GAME.prompts(st)[0].options)
 
 
 def _double_osiris_state():
@@ -57,8 +57,8 @@ def test_move_labels_fit_discord_autocomplete_C06_LUX_LEGAL_1():
     opts = _c06_options(st, "H3-1")  # 1-5
     long_move = [o for o in opts if o.action in ("move 5 3", "move 6 2")]
     assert len(long_move) == 2
-    r = rules.resolve(st, 5, 3, 0)
-    assert r["osiris"] == [9, 16] and rules.passed_statues(r["trace"]) == [7, 18] and r["end"] == 20
+    r = movement.resolve(st, 5, 3, 0)
+    assert r["osiris"] == [9, 16] and movement.passed_statues(r["trace"]) == [7, 18] and r["end"] == 20
     for o in opts:
         for loc in LOCALES:
             text = t(o.label, loc)
@@ -147,7 +147,7 @@ def test_rejected_moves_name_the_rule_that_forbids_them_LUX_MOVE_4_LUX_TOMB_2_LU
     assert _reject(st, RED, "move 42") == ("LUX-TOMB-2", "luxor.err.no_key")
     # "1" from 35 onto Osiris 36 (value 4): 38, 40, 42, tomb without a key
     st = _c04(["1", "5", "5", "5", "5"], active=[35, 3, 0, 0, 0], tiles={37: None, 39: None, 41: None, 43: None})
-    assert rules.resolve(st, 35, 1, 0) is None
+    assert movement.resolve(st, 35, 1, 0) is None
     assert _reject(st, RED, "play L 35") == ("LUX-MOVE-7", "luxor.err.osiris")
     # +/-1 back from the first tile: nothing behind, the stairs are no target
     st = _c04(["+/-1", "5", "5", "5", "5"], active=[1, 3], lying=[7, 18, 29])
@@ -282,7 +282,7 @@ def test_one_start_end_pair_resolves_itself_C06_LUX_CARD_S02():
     sc.set_tile(st, 11, ("treasure", "jewelry", 2, 3))
     sc.set_hand(st, RED, ["+/-1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    assert {a for a, _, _ in rules.movement_options(st, RED, st["seats"][RED]["hand"][0], None)} == {"move 10 f", "move 10 b"}
+    assert {a for a, _, _ in movement.movement_options(st, RED, st["seats"][RED]["hand"][0], None)} == {"move 10 f", "move 10 b"}
     # C-04 offers the card once: the pair C-06 resolved by itself (forward, the first option)
     assert [a for a in actions(st) if a.startswith("play L")] == ["play L 10 f"]
     assert _reject(st, RED, "play L 10 b") == ("LUX-LEGAL-3", "luxor.err.not_an_option")
@@ -298,10 +298,10 @@ def test_same_end_different_consequences_are_not_merged_C06_LUX_OPT_7():
     for after_osiris, same in ((True, True), (False, False)):
         st = base(one_less_after_osiris=after_osiris, one_less_steps="choose_1_to_3")
         sc.set_adventurers(st, RED, active=[23, 0], lying=[29], finished=2)
-        opts = {a: (r, info) for a, r, info in rules.movement_options(st, RED, "H1-7", None)}
+        opts = {a: (r, info) for a, r, info in movement.movement_options(st, RED, "H1-7", None)}
         r1, r2 = opts["move 23 1"], opts["move 23 2"]
         assert r1[0]["end"] == r2[0]["end"] == 25 and r1[0]["osiris"] == [24] and r2[0]["osiris"] == []
-        k1, k2 = (rules.move_outcome(st, RED, "H1-7", *o) for o in (r1, r2))
+        k1, k2 = (movement.move_outcome(st, RED, "H1-7", *o) for o in (r1, r2))
         assert (k1 == k2) is same
 
 

@@ -4,8 +4,8 @@ Seats: Red = 0, Green = 1, Blue = 2 (3+ players) — for 2-player scenarios the 
 """
 from __future__ import annotations
 
-from engines.luxor import GAME, data, rules
-from engines.luxor import scenario as sc
+from engines.luxor import GAME, data, movement, scoring
+from engines.luxor import testing as sc
 
 from .helpers import BLUE, GREEN, RED, actions, active, base, do, finished, keys_of, lying, prompt, tile_spec
 
@@ -25,7 +25,7 @@ def test_ex01_only_end_cards_playable_LUX_HAND_2_LUX_LEGAL_4_LUX_HAND_3():
     hops = [(o.label.params["src"].key, o.label.params["dst"].params["place"].params.get("n")) for o in p.options]
     assert hops == [("luxor.short.stairs", 1), ("luxor.short.stairs", 3)]
     draw_before = len(st["draw"])
-    st, ev = do(st, RED, "play R 0")  # "3" from 0
+    st, _ev = do(st, RED, "play R 0")  # "3" from 0
     assert active(st, RED) == [0, 3]
     assert st["seats"][RED]["hand"][:2] == [hand[0], hand[1]] and st["seats"][RED]["hand"][3:] == [hand[2], hand[3]]
     hand_after = st["seats"][RED]["hand"]
@@ -40,7 +40,7 @@ def test_ex02_move_from_stairs_LUX_MOVE_2_LUX_MOVE_3_LUX_TILE_TREASURE_3():
     sc.set_tile(st, 3, ("treasure", "statue", 2, 3))
     sc.set_hand(st, RED, ["3", "1", "1", "1", "1"])
     sc.begin(st, RED)
-    assert rules.resolve(st, 0, 3, 0)["trace"] == [0, 1, 2, 3]
+    assert movement.resolve(st, 0, 3, 0)["trace"] == [0, 1, 2, 3]
     st, ev = do(st, RED, "play L 0")
     assert active(st, RED) == [0, 3]
     assert tile_spec(st, 3) == ("treasure", "statue", 2, 3)
@@ -63,7 +63,7 @@ def test_ex03_skip_empty_space_LUX_MOVE_1_LUX_ANUBIS_1_LUX_LEGAL_3():
     assert p.kind == "C-04"
     ends = {o.action: o.label.params["dst"].params["place"].params["n"] for o in p.options if o.action.startswith("play L")}
     assert ends == {"play L 1": 5, "play L 0": 4}  # no option for the adventurer lying at 7
-    assert rules.resolve(st, 1, 3, 0)["trace"] == [1, 2, 4, 5] and rules.resolve(st, 0, 3, 0)["trace"] == [0, 1, 2, 4]
+    assert movement.resolve(st, 1, 3, 0)["trace"] == [1, 2, 4, 5] and movement.resolve(st, 0, 3, 0)["trace"] == [0, 1, 2, 4]
     st, ev = do(st, RED, "play L 1")
     assert "luxor.ev.woke" not in keys_of(ev)  # the statue at 7 is not passed
     miss = next(e.message.params for e in ev if e.message.key == "luxor.ev.treasure_missed")
@@ -78,10 +78,10 @@ def test_ex04_start_from_empty_space_LUX_MOVE_3_LUX_DEF_5():
     sc.set_adventurers(st, RED, active=[13, 0, 0], lying=[18, 29])
     sc.set_tile(st, 13, None)
     sc.set_tile(st, 15, ("treasure", "jewelry", 2, 3))
-    assert rules.next_tile(st["tiles"], 13) == 14
+    assert movement.next_tile(st["tiles"], 13) == 14
     sc.set_hand(st, RED, ["2", "1", "1", "1", "1"])
     sc.begin(st, RED)
-    assert rules.resolve(st, 13, 2, 0)["trace"] == [13, 14, 15]
+    assert movement.resolve(st, 13, 2, 0)["trace"] == [13, 14, 15]
     st, ev = do(st, RED, "play L 13")
     assert active(st, RED) == [0, 0, 15]
     assert tile_spec(st, 15) == ("treasure", "jewelry", 2, 3)
@@ -104,8 +104,8 @@ def test_ex05_die_roll_passes_anubis_LUX_CARD_S03_LUX_ANUBIS_2_LUX_ANUBIS_4_LUX_
     assert sorted(actions(st)) == ["move 0", "move 2"]
     dests = {o.action: o.label.params["dst"].params["place"].params["n"] for o in prompt(st).options}
     assert dests == {"move 2": 8, "move 0": 5}
-    r = rules.resolve(st, 2, 5, 0)
-    assert r["trace"] == [2, 3, 4, 5, 6, 8] and rules.passed_statues(r["trace"]) == [7]
+    r = movement.resolve(st, 2, 5, 0)
+    assert r["trace"] == [2, 3, 4, 5, 6, 8] and movement.passed_statues(r["trace"]) == [7]
     st, ev = do(st, GREEN, "move 2")
     assert active(st, GREEN) == [0, 0, 8] and lying(st, GREEN) == [18, 29]
     woke = [e.message.params for e in ev if e.message.key == "luxor.ev.woke"]
@@ -168,7 +168,7 @@ def test_ex08_osiris_jump_onto_scarab_LUX_TILE_OSIRIS_1_LUX_TILE_OSIRIS_2_LUX_TI
     sc.scarab_top(st, 3)
     sc.set_hand(st, RED, ["1", "2", "2", "2", "2"])
     sc.begin(st, RED)
-    r = rules.resolve(st, 15, 1, 0)
+    r = movement.resolve(st, 15, 1, 0)
     assert r["trace"] == [15, 16, 17, 19, 20] and r["end"] == 20 and r["osiris"] == [16]
     st, ev = do(st, RED, "play L 15")
     assert active(st, RED) == [0, 0, 20, 25] and lying(st, RED) == [29]
@@ -197,7 +197,7 @@ def test_ex09_second_tomb_entry_LUX_TOMB_1_LUX_TOMB_2_LUX_TOMB_3_LUX_END_1_LUX_E
     """EX-9 (LUX-TOMB-1, LUX-TOMB-2, LUX-TOMB-3, LUX-TOMB-6, LUX-END-1, LUX-END-2, LUX-TOMB-5, LUX-END-3)."""
     st = _ex09_state(2)
     sc.begin(st, RED, order=[BLUE, RED, GREEN])
-    assert rules.resolve(st, 42, 2, 2)["trace"] == [42, 43, 44]
+    assert movement.resolve(st, 42, 2, 2)["trace"] == [42, 43, 44]
     space_before = st["key_space"]
     st, ev = do(st, RED, "play L 42")
     red = st["seats"][RED]
@@ -224,20 +224,20 @@ def test_ex10_position_scoring_31_LUX_SCORE_3():
     """EX-10 (LUX-SCORE-3): 0 + 5 + 5 + 8 + 13 = 31."""
     st = base()
     sc.set_adventurers(st, RED, active=[0, 25, 27, 35, 42])
-    assert rules.final_breakdown(st)["breakdown"][RED]["positions"] == 31
+    assert scoring.final_breakdown(st)["breakdown"][RED]["positions"] == 31
 
 
 def test_ex11_sets_with_wilds_LUX_SCORE_6():
     """EX-11 (LUX-SCORE-6): 3 V, 2 S, 1 J, 4 W -> 3 sets = 12; 6 wilds would make 4."""
-    assert rules.max_sets(3, 2, 1, 4) == 3 and data.set_vp(3) == 12
-    assert rules.max_sets(3, 2, 1, 6) == 4
+    assert scoring.max_sets(3, 2, 1, 4) == 3 and data.set_vp(3) == 12
+    assert scoring.max_sets(3, 2, 1, 6) == 4
 
 
 def test_ex12_scarab_scoring_LUX_SCORE_7():
     """EX-12 (LUX-SCORE-7): scarabs 1, 2, 4 -> +7."""
     st = base()
     sc.give(st, RED, scarabs=[1, 2, 4])
-    row = rules.final_breakdown(st)["breakdown"][RED]
+    row = scoring.final_breakdown(st)["breakdown"][RED]
     assert row["scarabs"] == 7 and row["scarab_values"] == [1, 2, 4]
     # hidden from the other players until the end: the public view has the count only
     pub = GAME.public_view(st)
@@ -306,7 +306,7 @@ def test_ex16_one_to_x_card_LUX_CARD_H03_LUX_TILE_TREASURE_5():
     sc.set_hand(st, GREEN, ["H1-1", "5", "5", "5", "5"])
     sc.begin(st, GREEN)
     left = [o for o in prompt(st).options if o.action.startswith("play L")]
-    dests = {o.action: rules.resolve(st, int(o.action.split()[2]), int(o.action.split()[3]), 0)["end"] for o in left}
+    dests = {o.action: movement.resolve(st, int(o.action.split()[2]), int(o.action.split()[3]), 0)["end"] for o in left}
     assert dests == {"play L 0 1": 1, "play L 0 2": 2, "play L 0 3": 3, "play L 10 1": 11, "play L 10 2": 12, "play L 10 3": 13}
     assert {o.action: o.label.params["dst"].params["place"].params["n"] for o in left} == dests
     st, _ = do(st, GREEN, "play L 10 3")
@@ -360,7 +360,7 @@ def test_ex18_advance_all_osiris_one_action_LUX_CARD_H05_LUX_CARD_H06_LUX_TILE_O
     assert [e.message.params["src"].params["n"] for e in moved] == [26, 14, 14, 14]  # nearest first
     assert active(st, GREEN) == [20, 20, 20, 28]
     assert prompt(st).kind == "C-08" and actions(st) == ["act 20", "act 28"]
-    st2, ev2 = do(st, GREEN, "act 20")
+    st2, _ev2 = do(st, GREEN, "act 20")
     assert st2["seats"][GREEN]["score"] == 6
     assert tile_spec(st2, 20) == ("temple", "scarab")
     assert active(st2, GREEN) == [20, 20, 20, 28] and st2["seats"][GREEN]["scarabs"] == []
@@ -378,8 +378,8 @@ def test_ex19_last_to_second_last_LUX_CARD_H07_LUX_TILE_TREASURE_1():
     sc.set_tile(st, 10, ("treasure", "vase", 2, 3))
     sc.set_hand(st, GREEN, ["H2-6", "5", "5", "5", "5"])
     sc.begin(st, GREEN)
-    assert rules.last_second_last(st, GREEN) == (0, 10)
-    st, ev = do(st, GREEN, "play L")
+    assert movement.last_second_last(st, GREEN) == (0, 10)
+    st, _ev = do(st, GREEN, "play L")
     assert st["seats"][GREEN]["score"] == 3 and st["tiles"][10] is None
     assert active(st, GREEN) == [0, 10, 10, 23, 33]
 
@@ -416,7 +416,7 @@ def test_ex21_set_table_LUX_SCORE_6_LUX_ALG_6():
         (10, 10, 10, 18, 16, 52),
     ]
     for v, s, j, w, sets, vp in rows:
-        assert rules.max_sets(v, s, j, w) == sets, (v, s, j, w)
+        assert scoring.max_sets(v, s, j, w) == sets, (v, s, j, w)
         assert data.set_vp(sets) == vp
 
 
@@ -430,10 +430,10 @@ def test_ex22_osiris_chain_passes_anubis_LUX_TILE_OSIRIS_3_LUX_ANUBIS_2():
     sc.set_adventurers(st, RED, active=[8, 0, 0], lying=[18, 29])
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    r = rules.resolve(st, 8, 1, 0)
+    r = movement.resolve(st, 8, 1, 0)
     assert r["trace"] == [8, 9, 11, 12, 14, 16, 17, 19] and r["osiris"] == [9, 16]
-    assert rules.passed_statues(r["trace"]) == [18]
-    st, ev = do(st, RED, "play L 8")
+    assert movement.passed_statues(r["trace"]) == [18]
+    st, _ev = do(st, RED, "play L 8")
     assert active(st, RED) == [0, 0, 0, 19] and lying(st, RED) == [29]
     assert st["seats"][RED]["score"] == 2 and st["tiles"][19] is None
 
@@ -446,7 +446,7 @@ def test_ex23_tunnel_passes_anubis_LUX_TILE_TUNNEL_3_LUX_ANUBIS_2():
     sc.set_adventurers(st, RED, active=[4, 0], lying=[7, 18, 29])
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, ev = do(st, RED, "play L 4")
+    st, _ev = do(st, RED, "play L 4")
     assert active(st, RED) == [0, 0, 17] and lying(st, RED) == [18, 29]
     assert lying(st, 1) == [7, 18, 29]  # the other colour stays lying
 
@@ -465,7 +465,7 @@ def _ex24_state(keys: int, hand: list[str], empty43: bool = False):
 def test_ex24_exact_tomb_entry_LUX_MOVE_4_LUX_TOMB_1_LUX_LEGAL_4_LUX_NOMOVE_1():
     """EX-24 (LUX-MOVE-4, LUX-TOMB-1, LUX-TOMB-2, LUX-TOMB-3, LUX-LEGAL-4, LUX-NOMOVE-1)."""
     st, h = _ex24_state(1, ["4", "1", "5", "2", "3"])
-    assert rules.playable_ends(st, RED) == {"L": False, "R": True}
+    assert movement.playable_ends(st, RED) == {"L": False, "R": True}
     space = st["key_space"]
     ev = sc.begin(st, RED)  # C-04 and C-06 collapse: "3" is played and the move is made
     assert "luxor.ev.tomb" in keys_of(ev)
@@ -482,7 +482,7 @@ def test_ex24_exact_tomb_entry_LUX_MOVE_4_LUX_TOMB_1_LUX_LEGAL_4_LUX_NOMOVE_1():
     assert st["stall"]["round"] == [True] and active(st, RED) == [41] * 4
     # variant c: 43 empty, "2" from 41 -> 42, tomb
     st, h = _ex24_state(1, ["2", "1", "1", "1", "1"], empty43=True)
-    assert rules.resolve(st, 41, 2, 1)["trace"] == [41, 42, 44]
+    assert movement.resolve(st, 41, 2, 1)["trace"] == [41, 42, 44]
     sc.begin(st, RED)
     st, ev = do(st, RED, "play L 41")
     assert finished(st, RED) == 2 and st["seats"][RED]["keys"] == 0
@@ -561,8 +561,8 @@ def test_ex27_no_legal_move_discard_LUX_NOMOVE_1_LUX_NOMOVE_2():
     sc.set_adventurers(st, RED, active=[43, 43, 43, 42, 41])
     h = sc.set_hand(st, RED, ["5", "1", "2", "3", "4"])
     sc.begin(st, RED)
-    assert not rules.card_playable(st, RED, h[0]) and not rules.card_playable(st, RED, h[4])
-    assert rules.card_playable(st, RED, h[1])  # "1" would be playable but is not at an end
+    assert not movement.card_playable(st, RED, h[0]) and not movement.card_playable(st, RED, h[4])
+    assert movement.card_playable(st, RED, h[1])  # "1" would be playable but is not at an end
     assert prompt(st).kind == "C-05"
     assert prompt(st).secret and actions(st) == ["discard L", "discard R"]
     st, ev = do(st, RED, "discard L")
@@ -595,8 +595,8 @@ def test_ex29_plus_minus_backwards_onto_osiris_LUX_CARD_S02_LUX_MOVE_5_LUX_TILE_
     sc.set_hand(st, RED, ["+/-1", "5", "5", "5", "5"])
     sc.begin(st, RED)
     assert sorted(a for a in actions(st) if a.startswith("play L")) == ["play L 0 f", "play L 1 f", "play L 10 b", "play L 10 f"]
-    assert rules.resolve_back(st, 10, 0)["end"] == 11
-    assert rules.resolve_back(st, 10, 0)["trace"] == [10, 9, 10, 11]
+    assert movement.resolve_back(st, 10, 0)["end"] == 11
+    assert movement.resolve_back(st, 10, 0)["trace"] == [10, 9, 10, 11]
     dests = {o.action: o.label.params["dst"].params["place"].params["n"] for o in prompt(st).options if o.action.startswith("play L")}
     assert dests == {"play L 10 f": 11, "play L 10 b": 11, "play L 1 f": 2, "play L 0 f": 1}
     st, _ = do(st, RED, "play L 10 b")
@@ -619,7 +619,7 @@ def test_ex30_last_to_second_last_ties_tomb_LUX_CARD_H07_LUX_TOMB_4():
     # (b) everybody on one position: unplayable
     st = base()
     sc.set_adventurers(st, RED, active=[30, 30, 30, 30], finished=1)
-    assert rules.last_second_last(st, RED) is None and not rules.card_playable(st, RED, "H3-7")
+    assert movement.last_second_last(st, RED) is None and not movement.card_playable(st, RED, "H3-7")
     # (c) S = 43, never the tomb
     st = base()
     sc.set_adventurers(st, RED, active=[43, 0, 0, 0], finished=1)
@@ -636,7 +636,7 @@ def _ex31(start: int, keys: int, level: int, keep: int):
     sc.set_adventurers(st, RED, active=[start, 0, 0, 0], lying=[29])
     sc.set_supply(st, keys=keys)
     sc.empty_horus(st, level, keep=keep)
-    h = sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
+    sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
     draw_before = len(st["draw"])
     st, ev = do(st, RED, f"play L {start}")
@@ -658,10 +658,10 @@ def test_ex31_horus_tile_exhausted_supplies_LUX_TILE_HORUS_2_LUX_SUPPLY_1():
 
 def test_ex32_tie_break_LUX_SCORE_8():
     """EX-32 (LUX-SCORE-8)."""
-    assert rules.winners_of([70, 70, 65], [[3], [], []]) == [0]
-    assert rules.winners_of([70, 70, 68], [[], [], [5]]) == [0, 1]
-    assert rules.winners_of([70, 70], [[5, 3], []]) == [0]
-    assert rules.winners_of([70, 70], [[5], [3]]) == [0]
+    assert scoring.winners_of([70, 70, 65], [[3], [], []]) == [0]
+    assert scoring.winners_of([70, 70, 68], [[], [], [5]]) == [0, 1]
+    assert scoring.winners_of([70, 70], [[5, 3], []]) == [0]
+    assert scoring.winners_of([70, 70], [[5], [3]]) == [0]
 
 
 def test_ex33_one_less_after_osiris_LUX_CARD_H08_LUX_OPT_7():
@@ -707,11 +707,11 @@ def test_ex35_advance_all_at_the_door_LUX_CARD_H05_LUX_TOMB_2_LUX_MOVE_7():
     sc.set_adventurers(st, RED, active=[43, 43, 40, 35, 0])
     sc.give_keys(st, RED, 1)
     sc.set_hand(st, RED, ["H1-6", "5", "5", "5", "5"])
-    plan = rules.advance_all_plan(st, RED, 1)
+    plan = movement.advance_all_plan(st, RED, 1)
     assert [(st["seats"][RED]["adv"][i]["pos"], r and r["end"]) for i, r in plan] == [
         (43, 44), (43, None), (40, 41), (35, 40), (0, 1)
     ]
-    assert all(r is None for i, r in rules.advance_all_plan(st, RED, 2)[:2])  # all +2 overshoots from 43
+    assert all(r is None for i, r in movement.advance_all_plan(st, RED, 2)[:2])  # all +2 overshoots from 43
     sc.begin(st, RED)
     st, ev = do(st, RED, "play L")
     red = st["seats"][RED]
@@ -726,7 +726,7 @@ def test_ex35_advance_all_at_the_door_LUX_CARD_H05_LUX_TOMB_2_LUX_MOVE_7():
     st = base(advance_all_blocked="card_unplayable")
     sc.set_adventurers(st, RED, active=[43, 43, 40, 35, 0])
     sc.give_keys(st, RED, 1)
-    assert not rules.card_playable(st, RED, "H1-6")
+    assert not movement.card_playable(st, RED, "H1-6")
 
 
 def test_ex36_both_sarcophagi_in_one_turn_LUX_TOMB_3_LUX_END_1():
@@ -803,7 +803,7 @@ def test_ex38_complete_final_score_84_LUX_SCORE_2_LUX_SCORE_4_LUX_SCORE_5():
     sc.tomb_entry(st, RED)
     sc.give_keys(st, RED, 1)
     sc.give(st, RED, treasures=[("vase", 1, 2), ("vase", 1, 2), ("statue", 1, 2), ("jewelry", 1, 2)], wilds=2, scarabs=[2, 3, 4])
-    row = rules.final_breakdown(st)["breakdown"][RED]
+    row = scoring.final_breakdown(st)["breakdown"][RED]
     assert (row["positions"], row["sarcophagi"], row["keys"], row["sets"], row["set_vp"], row["scarabs"]) == (41, 5, 1, 2, 7, 9)
     assert row["total"] == 84
 
@@ -816,7 +816,7 @@ def test_ex39_other_colours_never_help_LUX_TILE_TREASURE_1_LUX_DEF_12():
     sc.set_adventurers(st, RED, active=[21, 0, 0, 0], lying=[29])
     sc.set_hand(st, RED, ["1", "5", "5", "5", "5"])
     sc.begin(st, RED)
-    st, ev = do(st, RED, "play L 21")
+    st, _ev = do(st, RED, "play L 21")
     assert tile_spec(st, 22) == ("treasure", "jewelry", 3, 6)
     assert st["seats"][RED]["score"] == 0 and st["seats"][1]["score"] == 0
 

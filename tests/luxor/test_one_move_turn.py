@@ -15,8 +15,9 @@ import random
 import pytest
 
 from engines.core import IllegalAction, clone
-from engines.luxor import GAME, data, rules
-from engines.luxor import scenario as sc
+from engines.luxor import GAME, data, movement, rules
+from engines.luxor import testing as sc
+from engines.luxor.labels import tile_msg
 from render.i18n import catalogue, t
 
 from .helpers import RED, actions, active, base, do, keys_of, prompt
@@ -42,13 +43,19 @@ def _turn(hand, active_=(0, 0), lying_=(7, 18, 29), keys=0, **options):
 # ----------------------------------------------------------------------------- the oracle: the former two steps
 
 
+def _answer(st, kind, action, ev):
+    """One decision's handler alone, without the auto-resolution after it (the former ``rules.dispatch``)."""
+    st["pending"] = None
+    rules.HANDLERS[kind](st, st["current"], action, ev)
+
+
 def _two_step_options(st, seat):
     """The C-04 options as the former two steps give them: per playable end, ``play S`` for a card
     with a roll or without a move to choose; otherwise ``play S`` + each C-06 option that the old
     C-06 prompt offered after playing it (only the first when C-06 resolved itself)."""
     out = []
     hand = st["seats"][seat]["hand"]
-    ends = rules.playable_ends(st, seat)
+    ends = movement.playable_ends(st, seat)
     for side, cid in (("L", hand[0]), ("R", hand[-1])):
         if not ends[side]:
             continue
@@ -56,9 +63,9 @@ def _two_step_options(st, seat):
             out.append(f"play {side}")
             continue
         s2 = clone(st)
-        rules.dispatch(s2, [], "C-04", f"play {side}")  # the former step 1
+        _answer(s2, "C-04", f"play {side}", [])  # the former step 1
         assert s2["pending"] == {"kind": "C-06", "seat": seat}
-        moves = [o.action for o in GAME._options(s2)]
+        moves = [o.action for o in GAME.prompts(s2)[0].options]
         for m in moves[:1] if _c06_resolved_itself(s2) else moves:
             out.append(f"play {side} {m[len('move '):]}")
     return out
@@ -67,7 +74,7 @@ def _two_step_options(st, seat):
 def _c06_resolved_itself(st):
     """Whether the former C-06 (pending in ``st``) resolved itself: auto-resolution moved someone."""
     probe, ev = clone(st), []
-    GAME._auto(probe, ev)
+    GAME.advance(probe, ev)
     return any(e.message.key.startswith("luxor.ev.moved") for e in ev)
 
 
@@ -77,14 +84,14 @@ def _two_step_apply(st, seat, action):
     toks = action.split()
     s2 = clone(st)
     ev: list = []
-    rules.dispatch(s2, ev, "C-04", " ".join(toks[:2]))
+    _answer(s2, "C-04", " ".join(toks[:2]), ev)
     if len(toks) > 2:
         assert s2["pending"] == {"kind": "C-06", "seat": seat}
         move = " ".join(["move"] + toks[2:])
         if _c06_resolved_itself(s2):
-            assert move == GAME._options(s2)[0].action
-        rules.dispatch(s2, ev, "C-06", move)
-    GAME._auto(s2, ev)
+            assert move == GAME.prompts(s2)[0].options[0].action
+        _answer(s2, "C-06", move, ev)
+    GAME.advance(s2, ev)
     return s2, ev
 
 
@@ -166,7 +173,7 @@ def test_only_one_end_playable_with_several_moves_asks_C04_LUX_LEGAL_4():
     """C-04 / LUX-LEGAL-4: when only one end is playable but its card allows several moves, the
     secret C-04 prompt offers that card's moves (the card is no longer played on its own first)."""
     st = _turn(["3", "5", "5", "5", "+/-1"], active_=(42, 43, 43, 43, 43), lying_=())
-    assert rules.playable_ends(st, RED) == {"L": False, "R": True}
+    assert movement.playable_ends(st, RED) == {"L": False, "R": True}
     p = prompt(st)
     assert p.kind == "C-04" and p.secret and st["turn"]["card"] is None
     assert actions(st) == ["play R 42 f", "play R 42 b", "play R 43 b"]
@@ -287,7 +294,7 @@ def test_combined_labels_say_card_move_and_destination_C04_LUX_LEGAL_1():
     assert t(labels["play L 8 f"], "en") == "Left +/-1 · forward: 8→11 (vase 2/3) [Osiris 9]"  # 9 = Osiris 2
     assert t(labels["play L 8 f"], "cs") == "Levá +/-1 · vpřed: 8→11 (váza 2/3) [Usir 9]"
     assert t(labels["play L 8 f"], "pl") == "Lewa +/-1 · naprzód: 8→11 (waza 2/3) [Ozyrys 9]"
-    assert t(labels["play R 0 1"], "en") == "Right 1-3 · 1 step: S→1 (" + t(rules.tile_msg(st["tiles"][1]), "en") + ")"
+    assert t(labels["play R 0 1"], "en") == "Right 1-3 · 1 step: S→1 (" + t(tile_msg(st["tiles"][1]), "en") + ")"
     assert t(labels["play R 8 3"], "cs").startswith("Pravá 1-3 · 3 kroky: 8→")
     st = _turn(["2", "5", "5", "5", "5"], active_=(42, 0, 0, 0, 0), lying_=(), keys=1)
     assert t(prompt(st).find("play L 42").label, "en") == "Left 2 · 42→tomb [enters the tomb, pays a key]"
@@ -319,8 +326,8 @@ def test_combined_labels_fit_discord_C04_LUX_LEGAL_1(hand, options, long_moves):
     sc.begin(st, RED)
     opts = {o.action: o for o in prompt(st).options}
     assert set(long_moves) <= set(opts)
-    r = rules.resolve(st, 5, 3, 0)
-    assert r["osiris"] == [9, 16] and rules.passed_statues(r["trace"]) == [7, 18] and r["end"] == 20
+    r = movement.resolve(st, 5, 3, 0)
+    assert r["osiris"] == [9, 16] and movement.passed_statues(r["trace"]) == [7, 18] and r["end"] == 20
     for o in opts.values():
         for loc in LOCALES:
             text = t(o.label, loc)
@@ -364,7 +371,7 @@ def test_game_saved_mid_turn_under_two_steps_goes_on_C06_LUX_TURN_3():
     """C-06 (rules version 1 → 2): a stored state where a number card was played and C-06 waits
     (the former two-step grammar) still offers and accepts ``move …``."""
     st = _turn(["3", "5", "5", "5", "2"], active_=(0, 0, 10), lying_=(18, 29))
-    rules.dispatch(st, [], "C-04", "play L")  # what "play L" did before the change
+    _answer(st, "C-04", "play L", [])  # what "play L" did before the change
     p = prompt(st)
     assert p.kind == "C-06" and actions(st) == ["move 0", "move 10"]
     assert GAME.rules_version == 2

@@ -136,7 +136,7 @@ def recompute_scores(players, events, tomb_vp):
             scarab_count[p["player"]] += 1
         elif k == "luxor.ev.final":
             scarab_values[p["player"]] = p["scarab_values"]
-    from engines.luxor.rules import max_sets
+    from engines.luxor.scoring import max_sets
 
     totals = []
     for s in range(players):

@@ -5,8 +5,8 @@ import functools
 import json
 
 from engines.core import Rng
-from engines.luxor import GAME, data, rules
-from engines.luxor import scenario as sc
+from engines.luxor import GAME, data, movement, scoring
+from engines.luxor import testing as sc
 
 from .helpers import RED, actions, active, base, do, finished, keys_of, lying, prompt, tile_spec
 
@@ -96,7 +96,7 @@ def test_start_player_LUX_SETUP_10_LUX_OPT_12_LUX_DEF_10():
     assert starts == {0, 1, 2}
     st = GAME.new_game(3, {"start_player": "host_choice"}, 1).state
     assert prompt(st).kind == "C-03" and actions(st) == ["start 0", "start 1", "start 2"]
-    st, ev = do(st, 0, "start 2")
+    st, _ev = do(st, 0, "start 2")
     assert st["order"] == [2, 0, 1] and st["current"] == 2
 
 
@@ -127,13 +127,13 @@ def test_steps_skip_empty_and_anubis_LUX_DEF_6_LUX_DEF_7_LUX_ALG_1_LUX_LEGAL_2()
     st = base()
     sc.set_tile(st, 6, None)
     tiles = st["tiles"]
-    assert rules.next_tile(tiles, 5) == 8 and rules.prev_tile(tiles, 8) == 5
-    assert rules.prev_tile(tiles, 1) is None and rules.next_tile(tiles, 43) == 44
-    assert rules.passed_statues([5, 8]) == [7]
-    r = rules.resolve(st, 42, 2, 1)
+    assert movement.next_tile(tiles, 5) == 8 and movement.prev_tile(tiles, 8) == 5
+    assert movement.prev_tile(tiles, 1) is None and movement.next_tile(tiles, 43) == 44
+    assert movement.passed_statues([5, 8]) == [7]
+    r = movement.resolve(st, 42, 2, 1)
     assert r["tomb"] and r["trace"] == [42, 43, 44]
-    assert rules.resolve(st, 42, 3, 1) is None  # overshoot
-    assert rules.resolve(st, 42, 2, 0) is None  # keyless
+    assert movement.resolve(st, 42, 3, 1) is None  # overshoot
+    assert movement.resolve(st, 42, 2, 0) is None  # keyless
 
 
 def test_resolve_is_pure_LUX_MOVE_8_LUX_ALG_2_LUX_MOVE_6():
@@ -142,7 +142,7 @@ def test_resolve_is_pure_LUX_MOVE_8_LUX_ALG_2_LUX_MOVE_6():
     before = json.dumps(st, sort_keys=True)
     for p in range(0, 44):
         for n in range(1, 7):
-            rules.resolve(st, p, n, 1)
+            movement.resolve(st, p, n, 1)
     assert json.dumps(st, sort_keys=True) == before
     # a "3" over two 1-adventurer treasures takes neither: only the movement end acts
     sc.set_tile(st, 1, ("treasure", "vase", 1, 2))
@@ -158,7 +158,7 @@ def test_number_card_every_value_LUX_CARD_S01():
         st = base()
         sc.set_adventurers(st, RED, active=[10, 10], lying=[7, 18, 29])
         st, _ = _turn(st, RED, [str(n), "die", "die", "die", "die"], play="play L 10")
-        assert active(st, RED) == [10, rules.resolve(base(), 10, n, 0)["end"]]
+        assert active(st, RED) == [10, movement.resolve(base(), 10, n, 0)["end"]]
 
 
 def test_plus_minus_forward_LUX_CARD_S02():
@@ -175,11 +175,11 @@ def test_advance_all_one_action_only_LUX_ALG_4_LUX_CARD_H06():
     """LUX-ALG-4, LUX-CARD-H06: two Horus tiles reached, only the chosen position acts."""
     st = base()
     sc.set_adventurers(st, RED, active=[3, 11], lying=[7, 18, 29])
-    st, ev = _turn(st, RED, ["H1-6", "5", "5", "5", "5"])
+    st, _ev = _turn(st, RED, ["H1-6", "5", "5", "5", "5"])
     assert active(st, RED) == [4, 12] and actions(st) == ["act 4", "act 12"]
-    st, ev = do(st, RED, "act 12")
+    st, _ev = do(st, RED, "act 12")
     assert prompt(st).kind == "C-09"
-    st, ev = do(st, RED, "key")
+    st, _ev = do(st, RED, "key")
     assert st["seats"][RED]["keys"] == 1 and st["current"] != RED
 
 
@@ -187,7 +187,7 @@ def test_last_to_second_last_algorithm_LUX_ALG_5():
     """LUX-ALG-5: lying and finished adventurers are ignored."""
     st = base()
     sc.set_adventurers(st, RED, active=[5, 9 - 1, 12], lying=[18], finished=1)
-    assert rules.last_second_last(st, RED) == (5, 8)
+    assert movement.last_second_last(st, RED) == (5, 8)
 
 
 def test_apply_move_wakes_and_enters_LUX_ALG_3_LUX_ANUBIS_3():
@@ -234,7 +234,7 @@ def test_scoring_components_LUX_SCORE_4_LUX_SCORE_5_LUX_SCORE_9_LUX_OPT_9():
     sc.tomb_entry(st, RED)
     sc.give_keys(st, RED, 5)
     st["seats"][RED]["score"] = 150
-    row = rules.final_breakdown(st)["breakdown"][RED]
+    row = scoring.final_breakdown(st)["breakdown"][RED]
     assert row["sarcophagi"] == 8 and row["keys"] == 5 and row["positions"] == 20 + 4 * 13
     assert row["total"] == 150 + 72 + 8 + 5
 
@@ -272,7 +272,7 @@ def test_wild_or_scarab_choice_and_exhaustion_LUX_TILE_WILDSCARAB_1_LUX_SUPPLY_1
     sc.set_tile(st, 14, ("temple", "wild_or_scarab"))
     sc.set_supply(st, scarabs=0)
     sc.set_adventurers(st, RED, active=[13, 0], lying=[7, 18, 29])
-    st, ev = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 13")  # C-11 collapses to the wild
+    st, _ev = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 13")  # C-11 collapses to the wild
     assert st["seats"][RED]["wilds"] == 1
 
 
@@ -370,11 +370,11 @@ def _door_state(**options):
 def test_option_forced_move_overshoot_LUX_OPT_5_LUX_MOVE_7():
     """LUX-OPT-5, LUX-MOVE-7, Q-08: an Osiris jump into the tomb without a key."""
     st = _door_state()
-    assert rules.resolve(st, 35, 1, 0) is None  # 36 (Osiris 4) -> 38, 40, 42, tomb: keyless
-    r = rules.resolve(st, 35, 1, 1)
+    assert movement.resolve(st, 35, 1, 0) is None  # 36 (Osiris 4) -> 38, 40, 42, tomb: keyless
+    r = movement.resolve(st, 35, 1, 1)
     assert r["tomb"] and r["osiris"] == [36]  # with a key it is an exact Osiris entry
     st = _door_state(forced_move_overshoot="stop_on_last_tile")
-    r = rules.resolve(st, 35, 1, 0)
+    r = movement.resolve(st, 35, 1, 0)
     assert r["end"] == 42 and r["stopped"]
     st, _ = _turn(st, RED, ["1", "5", "5", "5", "5"], play="play L 35")
     assert 42 in active(st, RED)
@@ -451,7 +451,7 @@ def test_max_sets_matches_brute_force_LUX_SCORE_6_LUX_ALG_6():
         for s in range(5):
             for j in range(4):
                 for w in range(7):
-                    assert rules.max_sets(v, s, j, w) == brute(v, s, j, w), (v, s, j, w)
+                    assert scoring.max_sets(v, s, j, w) == brute(v, s, j, w), (v, s, j, w)
 
 
 def test_stall_discard_auto_when_same_type_C05_LUX_NOMOVE_1():
@@ -472,6 +472,6 @@ def test_horus_tile_key_choice_C09_LUX_TILE_HORUS_1():
     p = prompt(st)
     assert p.kind == "C-09" and [o.action for o in p.options] == ["key", "card"]
     draw = len(st["draw"])
-    st, ev = do(st, RED, "key")
+    st, _ev = do(st, RED, "key")
     assert st["seats"][RED]["keys"] == 1 and st["supply"]["keys"] == 19 and len(st["draw"]) == draw - 1
     assert GAME.public_view(st)["seats"][RED]["keys"] == 1

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from engines import get_game
-from render import luxor
+from render import luxor, luxor_pieces
 from render.i18n import catalogue
 
 GAME = get_game("luxor")
@@ -134,9 +134,10 @@ def _used_keys(monkeypatch) -> set[str]:
         return real(key, locale, **params)
 
     monkeypatch.setattr(luxor, "t", spy)
+    monkeypatch.setattr(luxor_pieces, "t", spy)
     luxor._board_bg.cache_clear()
     luxor._track_bg.cache_clear()
-    luxor._card_image.cache_clear()
+    luxor_pieces.card_image.cache_clear()
     for players, seed in ((2, 21), (3, 22), (4, 23)):
         for state, _ in _playout(players, seed, stops=6):
             view = GAME.public_view(state)
@@ -144,7 +145,7 @@ def _used_keys(monkeypatch) -> set[str]:
             luxor.render_private(view, GAME.private_view(state, 0), NAMES)
     luxor._board_bg.cache_clear()
     luxor._track_bg.cache_clear()
-    luxor._card_image.cache_clear()
+    luxor_pieces.card_image.cache_clear()
     return seen
 
 
@@ -158,7 +159,7 @@ def test_every_used_key_exists_in_english(monkeypatch):
     literal = set()
     for path in SRC:
         text = path.read_text(encoding="utf-8")
-        for m in re.finditer(r'_tr\(\s*"([a-z0-9_.]+)"(?:\s+if [^,]*? else\s+"([a-z0-9_.]+)")?', text):
+        for m in re.finditer(r'\btr\(\s*"([a-z0-9_.]+)"(?:\s+if [^,]*? else\s+"([a-z0-9_.]+)")?', text):
             literal.update("luxor_render." + g for g in m.groups() if g)
     assert {"luxor_render.winners", "luxor_render.winner", "luxor_render.right_end"} <= literal
     missing = sorted(k for k in literal if k not in en)
@@ -183,5 +184,19 @@ def test_translations_complete(locale):
     assert other - en == set()
 
 
-def test_warm_up_runs():
-    luxor.warm_up(("en", "cs", "pl"))
+def test_opening_board_renders_in_every_language():
+    """What the bot draws to warm the caches at start-up: the real opening board, en/cs/pl."""
+    for players in (2, 4):
+        view = GAME.public_view(GAME.new_game(players, None, 0).state)
+        for locale in ("en", "cs", "pl"):
+            _png(luxor.render_public(view, [""] * players, locale))
+
+
+def test_renderer_reads_only_the_views():
+    """render/luxor.py imports nothing of the engine but its typed views, and reads no view field
+    with a fallback (the types guarantee them)."""
+    for path in (Path(luxor.__file__), Path(luxor_pieces.__file__)):  # the modules that read views
+        src = path.read_text(encoding="utf-8")
+        engine_imports = re.findall(r"^from (engines[.\w]*) import", src, re.M)
+        assert set(engine_imports) <= {"engines.luxor.views"}, path
+        assert ".get(" not in src and "except Exception" not in src, path

@@ -1,6 +1,7 @@
 """Test-only builders: fix ("stack") hands, tiles, stacks and supplies for scenarios.
 
-Used by the EXAMPLES.md tests; the bot never calls these. Every function
+The one test seam of the package: used by the EXAMPLES.md tests, never imported by production
+code (a test scans the imports). Every function
 mutates the given state *in place* and keeps every component in exactly one
 place: whatever a scenario removes from play goes to ``state["box"]``.
 
@@ -14,12 +15,12 @@ Typical use::
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engines.core import Event
+from engines.core import Event, Rng
 
-from . import data, rules
+from . import data, flow, setup
 from .game import GAME
 
 State = dict[str, Any]
@@ -29,7 +30,7 @@ def scenario(players: int = 2, options: dict[str, Any] | None = None, seed: int 
     """A set-up state with no pending decision (call :func:`begin` when done)."""
     opts = dict(options or {})
     opts.setdefault("start_player", "host_choice")
-    st, _ = GAME.setup(players, opts, seed)
+    st, _ = setup.setup(players, GAME.resolve_options(opts), seed)
     st["options"]["start_player"] = (options or {}).get("start_player", data.OPTION_DEFAULTS["start_player"])
     st["pending"] = None
     st["order"] = list(range(players))
@@ -47,8 +48,8 @@ def begin(st: State, seat: int, order: list[int] | None = None, round_: int | No
     st["current"] = seat
     st["over"] = False
     ev: list[Event] = []
-    rules._begin_turn(st, ev)
-    GAME._auto(st, ev)
+    flow.begin_turn(st, ev)
+    GAME.advance(st, ev)
     return ev
 
 
@@ -88,7 +89,7 @@ def set_hand(st: State, seat: int, cards: list[str]) -> list[str]:
     ``"1"``…``"5"``, ``"+/-1"``, ``"die"``). Replaced cards go to the bottom of the draw pile."""
     hand = st["seats"][seat]["hand"]
     chosen: list[str] = []
-    keep = set()
+    keep: set[str] = set()
     for want in cards:
         if want in data.CARDS:
             cid = want
@@ -133,7 +134,7 @@ def empty_horus(st: State, level: int, keep: int = 0) -> None:
 
 
 def set_adventurers(
-    st: State, seat: int, active: list[int] = (), lying: list[int] = (), finished: int = 0
+    st: State, seat: int, active: Sequence[int] = (), lying: Sequence[int] = (), finished: int = 0
 ) -> None:
     """Adventurer 1… gets the listed positions: active first, then lying, then finished (tomb)."""
     adv = [{"state": "active", "pos": p} for p in active]
@@ -166,7 +167,9 @@ def set_supply(st: State, keys: int | None = None, wilds: int | None = None, sca
     assert box["keys"] >= 0 and box["wilds"] >= 0
 
 
-def give(st: State, seat: int, treasures: list[tuple[str, int, int]] = (), wilds: int = 0, scarabs: list[int] = ()) -> None:
+def give(
+    st: State, seat: int, treasures: Sequence[tuple[str, int, int]] = (), wilds: int = 0, scarabs: Sequence[int] = ()
+) -> None:
     """Hand treasures (type, required, vp), wilds and scarabs (by value) to a player."""
     p = st["seats"][seat]
     for spec in treasures:
@@ -262,57 +265,64 @@ def set_tile(st: State, pos: int, spec: Any) -> None:
     if pos not in pinned:
         pinned.append(pos)
     if kind == "treasure":
-        old = st["tiles"][pos]
-        if old and old["kind"] == "treasure":
-            t = data.TREASURES[old["id"]]
-            if (t["type"], t["required"], t["vp"]) == tuple(spec[1:]):
-                return
-            st["tiles"][pos] = None
-            tid = _take_treasure_tile(st, tuple(spec[1:]), swap_in=old)
-            if st["tiles"][pos] is None and old["id"] != tid and not any(
-                x and x.get("id") == old["id"] for x in st["tiles"]
-            ):
-                st["box"]["treasures"].append(old["id"])
-        else:
-            tid = _take_treasure_tile(st, tuple(spec[1:]), swap_in=None)
-            _clear(st, pos)
-        st["tiles"][pos] = {"kind": "treasure", "id": tid}
+        _put_treasure(st, pos, tuple(spec[1:]))
     elif kind == "temple":
-        front = spec[1]
-        tile = None
-        for back in data.TEMPLE_BACKS:
-            stack = st["temple_stacks"][back]
-            for t in stack:
-                if t["front"] == front:
-                    tile = t
-                    stack.remove(t)
-                    break
-            if tile:
-                break
-        if tile is None:
-            tile = next(t for t in st["box"]["temple"] if t["front"] == front)
-            st["box"]["temple"].remove(tile)
-        _clear(st, pos)
-        st["tiles"][pos] = tile
+        _put_temple(st, pos, spec[1])
     elif kind == "osiris":
-        value = spec[1]
-        old = st["tiles"][pos]
-        if old and old["kind"] == "osiris" and data.OSIRIS_TILES[old["id"]]["value"] == value:
-            return
-        oid = next((o for o in st["box"]["osiris"] if data.OSIRIS_TILES[o]["value"] == value), None)
-        if oid is not None:
-            st["box"]["osiris"].remove(oid)
-            _clear(st, pos)
-            st["tiles"][pos] = {"kind": "osiris", "id": oid}
-            return
-        for q in data.OSIRIS_SPACES:
-            t = st["tiles"][q]
-            if q != pos and t and data.OSIRIS_TILES[t["id"]]["value"] == value:
-                st["tiles"][q], st["tiles"][pos] = st["tiles"][pos], t
-                return
-        raise ValueError(f"no Osiris tile {value}")
+        _put_osiris(st, pos, spec[1])
     else:
         raise ValueError(kind)
+
+
+def _put_treasure(st: State, pos: int, spec: tuple[str, int, int]) -> None:
+    old = st["tiles"][pos]
+    if old and old["kind"] == "treasure":
+        t = data.TREASURES[old["id"]]
+        if (t["type"], t["required"], t["vp"]) == spec:
+            return
+        st["tiles"][pos] = None
+        tid = _take_treasure_tile(st, spec, swap_in=old)
+        if st["tiles"][pos] is None and old["id"] != tid and not any(
+            x and x.get("id") == old["id"] for x in st["tiles"]
+        ):
+            st["box"]["treasures"].append(old["id"])
+    else:
+        tid = _take_treasure_tile(st, spec, swap_in=None)
+        _clear(st, pos)
+    st["tiles"][pos] = {"kind": "treasure", "id": tid}
+
+
+def _put_temple(st: State, pos: int, front: str) -> None:
+    tile = None
+    for back in data.TEMPLE_BACKS:
+        stack = st["temple_stacks"][back]
+        tile = next((t for t in stack if t["front"] == front), None)
+        if tile:
+            stack.remove(tile)
+            break
+    if tile is None:
+        tile = next(t for t in st["box"]["temple"] if t["front"] == front)
+        st["box"]["temple"].remove(tile)
+    _clear(st, pos)
+    st["tiles"][pos] = tile
+
+
+def _put_osiris(st: State, pos: int, value: int) -> None:
+    old = st["tiles"][pos]
+    if old and old["kind"] == "osiris" and data.OSIRIS_TILES[old["id"]]["value"] == value:
+        return
+    oid = next((o for o in st["box"]["osiris"] if data.OSIRIS_TILES[o]["value"] == value), None)
+    if oid is not None:
+        st["box"]["osiris"].remove(oid)
+        _clear(st, pos)
+        st["tiles"][pos] = {"kind": "osiris", "id": oid}
+        return
+    for q in data.OSIRIS_SPACES:
+        t = st["tiles"][q]
+        if q != pos and t and data.OSIRIS_TILES[t["id"]]["value"] == value:
+            st["tiles"][q], st["tiles"][pos] = st["tiles"][pos], t
+            return
+    raise ValueError(f"no Osiris tile {value}")
 
 
 def set_osiris(st: State, values: dict[int, int]) -> None:
@@ -333,8 +343,6 @@ def temple_top(st: State, back: str, front: str) -> None:
 
 def force_roll(st: State, value: int) -> None:
     """Set the RNG so that the next die roll gives ``value`` (the die is ``rng.choice(faces)``)."""
-    from engines.core import Rng
-
     faces = list(data.DIE_FACES)
     for s in range(1, 10000):
         if Rng(s).choice(faces) == value:

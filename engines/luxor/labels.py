@@ -1,0 +1,182 @@
+"""Messages: names of cards, tiles and places, option labels and prompt titles (catalogue keys
+``luxor.*``; the text is in render/locales). Pure: nothing here changes a state."""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Msg, msg
+
+from . import data
+from .movement import MoveInfo, Resolution, adv_at, choose_steps, last_second_last, passed_statues
+
+State = dict[str, Any]
+STAIRS = data.STAIRS
+TOMB = data.TOMB
+
+
+# =========================================================================== components
+
+
+def card_msg(cid: str) -> Msg:
+    c = data.CARDS[cid]
+    k = c["kind"]
+    if k == "range":
+        return msg("luxor.card.range", lo=c.get("min", 1), hi=c["max"])
+    if k in ("move", "advance_all", "one_less"):
+        return msg(f"luxor.card.{k}", n=c["steps"])
+    if k in ("plus_minus", "die", "range_die", "last_to_second_last"):
+        return msg(f"luxor.card.{k}")
+    raise ValueError(k)
+
+
+def place_msg(pos: int) -> Msg:
+    if pos == STAIRS:
+        return msg("luxor.place.stairs")
+    if pos == TOMB:
+        return msg("luxor.place.tomb")
+    return msg("luxor.place.space", n=pos)
+
+
+def short_place(pos: int) -> Msg:
+    """A compact place name for option previews: ``S`` (stairs), ``12``, ``T`` (tomb)."""
+    if pos == STAIRS:
+        return msg("luxor.short.stairs")
+    if pos == TOMB:
+        return msg("luxor.short.tomb")
+    return msg("luxor.short.space", n=pos)
+
+
+def type_msg(ttype: str) -> Msg:
+    return msg(f"luxor.type.{ttype}")
+
+
+def tile_msg(tile: dict[str, Any] | None) -> Msg:
+    if tile is None:
+        return msg("luxor.tile.empty")
+    kind = tile["kind"]
+    if kind == "treasure":
+        t = data.TREASURES[tile["id"]]
+        return msg("luxor.tile.treasure", type=type_msg(t["type"]), req=t["required"], vp=t["vp"])
+    if kind == "temple":
+        return msg(f"luxor.tile.{tile['front']}")
+    if kind == "horus":
+        return msg("luxor.tile.horus", eyes=data.HORUS_TILES[tile["id"]]["eyes"])
+    if kind == "osiris":
+        return msg("luxor.tile.osiris", value=data.OSIRIS_TILES[tile["id"]]["value"])
+    raise ValueError(kind)
+
+
+def dest_msg(state: State, pos: int) -> Msg:
+    """Where a move ends: ``space 12 (vase 2/3)``, ``the stairs``, ``the tomb``."""
+    if pos in (STAIRS, TOMB):
+        return place_msg(pos)
+    return msg("luxor.place.with_tile", place=place_msg(pos), tile=tile_msg(state["tiles"][pos]))
+
+
+def dest_short(state: State, pos: int) -> Msg:
+    """Like :func:`dest_msg` with a short place name: ``12 (vase 2/3)``, ``tomb``."""
+    if pos in (STAIRS, TOMB):
+        return short_place(pos)
+    return msg("luxor.place.with_tile", place=short_place(pos), tile=tile_msg(state["tiles"][pos]))
+
+
+def side_msg(side: str) -> Msg:
+    return msg(f"luxor.side.{side}")
+
+
+# =========================================================================== option labels
+
+
+def steps_msg(k: int) -> Msg:
+    """The step-count prefix of a C-06 label, with the grammatical number chosen by count
+    (the catalogue has no plural rules): 1 / 2-4 / 5 and more (en step/steps, cs krok/kroky/kroků)."""
+    if k == 1:
+        return msg("luxor.opt.steps_one")
+    return msg("luxor.opt.steps_few" if 2 <= k <= 4 else "luxor.opt.steps", k=k)
+
+
+def play_label(st: State, seat: int, side: str, cid: str) -> Msg:
+    """A ``play L`` option (a card without a move to choose now), with where *last to second last*
+    jumps as a preview, `` (S→12)``."""
+    preview = msg("luxor.opt.none")
+    if data.CARDS[cid]["kind"] == "last_to_second_last":
+        ls = last_second_last(st, seat)
+        if ls:
+            preview = msg("luxor.opt.preview", moves=[msg("luxor.opt.hop", src=short_place(ls[0]), dst=short_place(ls[1]))])
+    return msg("luxor.opt.play", side=side_msg(side), card=card_msg(cid), preview=preview)
+
+
+def play_move_label(st: State, seat: int, side: str, cid: str, r: Resolution, info: MoveInfo) -> Msg:
+    """A combined C-04 option: the end and its card, then the move in short, e.g.
+    ``Left 1-5 · 3 steps: 5 → 20 (wild or scarab) [Osiris 9, 16, wakes statues 7, 18]``.
+    Adventurers are chosen by position, so the label names positions, not figures."""
+    parts = _move_parts(st, seat, cid, r, info)
+    return msg(
+        "luxor.opt.play_move",
+        side=msg(f"luxor.end.{side}"),
+        card=card_msg(cid),
+        prefix=parts["prefix"],
+        src=short_place(info.start),
+        dst=parts["dst"],
+        notes=parts["notes"],
+    )
+
+
+def move_label(st: State, seat: int, cid: str, r: Resolution, info: MoveInfo) -> Msg:
+    """A C-06 option: steps / direction, adventurer, from, to (with the tile there), notes."""
+    i = adv_at(st, seat, info.start)
+    parts = _move_parts(st, seat, cid, r, info)
+    return msg(
+        "luxor.opt.move",
+        prefix=parts["prefix"],
+        adv=(i or 0) + 1,
+        src=place_msg(info.start),
+        dst=parts["dst"],
+        notes=parts["notes"],
+    )
+
+
+def _move_parts(st: State, seat: int, cid: str, r: Resolution, info: MoveInfo) -> dict[str, Msg]:
+    """The parts of a movement label: ``prefix`` (steps or direction, when the card lets the
+    player choose them), ``dst`` (end and its tile) and ``notes`` (Osiris, statues woken, tomb, stop)."""
+    if info.dir:
+        prefix = msg(f"luxor.opt.dir_{info.dir}")
+    elif choose_steps(st, cid) and info.k is not None:
+        prefix = steps_msg(info.k)
+    else:
+        prefix = msg("luxor.opt.none")
+    notes: list[Msg] = []
+    if r["osiris"]:
+        notes.append(msg("luxor.note.osiris", n=list(r["osiris"])))
+    lying = {a["pos"] for a in st["seats"][seat]["adv"] if a["state"] == "lying"}
+    woken = [s for s in passed_statues(r["trace"]) if s in lying]
+    if woken:  # one note for all statues: labels must stay within 100 characters
+        notes.append(msg("luxor.note.wakes" if len(woken) == 1 else "luxor.note.wakes_many", statue=woken))
+    if r["tomb"]:
+        notes.append(msg("luxor.note.tomb"))
+    if r["stopped"]:
+        notes.append(msg("luxor.note.stopped"))
+    return {
+        "prefix": prefix,
+        "dst": dest_short(st, r["end"]),
+        "notes": msg("luxor.opt.notes", items=notes) if notes else msg("luxor.opt.none"),
+    }
+
+
+# =========================================================================== prompt titles
+
+
+def title(st: State) -> Msg:
+    """The title of the pending decision: who decides, and the card and roll of the turn."""
+    kind = st["pending"]["kind"]
+    turn = st["turn"]
+    params: dict[str, Any] = {"player": st["pending"]["seat"]}
+    if turn.get("card"):
+        params["card"] = card_msg(turn["card"])
+    if turn.get("roll"):
+        params["roll"] = turn["roll"]
+    if kind == "C-13" and turn["wake_queue"]:
+        params["statue"] = turn["wake_queue"][0]
+    if kind == "C-06" and turn.get("roll"):
+        return Msg("luxor.title.C-06-roll", params)
+    return Msg(f"luxor.title.{kind}", params)

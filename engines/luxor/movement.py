@@ -1,0 +1,332 @@
+"""Board geometry and movement legality: pure functions of a state, nothing is changed here.
+
+RESOLVE (LUX-LEGAL-2, LUX-ALG-2) walks a movement over the tiles and returns either its
+:class:`Resolution` or the reason it is illegal (a :data:`Problem`), in one pass: offering a
+move and refusing one read the same walk. :func:`move_candidates` lists every movement a card
+allows (each with that verdict); the C-04 and C-06 options and their refusals are built from it.
+Clause ids refer to ``shared/rules/luxor/RULES.md``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, Literal, TypedDict
+
+from . import data
+
+State = dict[str, Any]
+TOMB = data.TOMB
+STAIRS = data.STAIRS
+
+#: why a movement is illegal: it passes the tomb (LUX-MOVE-4), enters it without a key (LUX-TOMB-2),
+#: cannot finish an Osiris continuation (LUX-MOVE-7), or has no tile behind it (LUX-MOVE-5)
+Problem = Literal["overshoot", "no_key", "osiris", "no_tile_behind"]
+#: how a single-adventurer card says how far to go: a step count, or +/-1 forward / backward
+StepSpec = int | Literal["f", "b"]
+
+ROLL_KINDS = ("die", "range_die")  # the movement is chosen after the roll: "play L", then C-06
+SELF_MOVING_KINDS = ("advance_all", "last_to_second_last")  # C-06e / C-07: nothing to choose
+
+
+class Resolution(TypedDict):
+    """A legal movement: where it ends, every position it touched, the Osiris tiles that carried
+    it on, whether it enters the tomb, and whether it stopped on the last tile (LUX-OPT-5)."""
+
+    end: int
+    trace: list[int]
+    osiris: list[int]
+    tomb: bool
+    stopped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MoveInfo:
+    """Which movement a candidate names: start position, step count (None for +/-1), direction."""
+
+    start: int
+    k: int | None
+    dir: Literal["f", "b"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCandidate:
+    """One movement a card allows (``action`` like ``move 7 3``) with its verdict: ``resolution``
+    when legal, else ``problem``."""
+
+    action: str
+    info: MoveInfo
+    resolution: Resolution | None
+    problem: Problem | None
+
+
+# =========================================================================== board geometry
+
+
+def is_tile(tiles: list, q: int) -> bool:
+    return 1 <= q <= data.LAST_PATH and tiles[q] is not None
+
+
+def next_tile(tiles: list, p: int) -> int:
+    """NEXT(p) (LUX-DEF-5): the next tile position forward, or the tomb."""
+    for q in range(p + 1, data.LAST_PATH + 1):
+        if tiles[q] is not None:
+            return q
+    return TOMB
+
+
+def prev_tile(tiles: list, p: int) -> int | None:
+    """PREV(p) (LUX-DEF-6): the previous tile position, or None."""
+    for q in range(min(p, TOMB) - 1, 0, -1):
+        if tiles[q] is not None:
+            return q
+    return None
+
+
+def passed_statues(trace: list[int]) -> list[int]:
+    """Anubis spaces passed by the forward parts of a trace (LUX-DEF-8)."""
+    out: list[int] = []
+    for a, b in pairwise(trace):
+        if b > a:
+            for s in data.ANUBIS:
+                if a < s < b and s not in out:
+                    out.append(s)
+    return out
+
+
+def osiris_value(tile: dict[str, Any]) -> int:
+    return int(data.OSIRIS_TILES[tile["id"]]["value"])
+
+
+# =========================================================================== RESOLVE
+
+
+def _resolution(end: int, trace: list[int], osiris: list[int] | None = None, tomb: bool = False,
+                stopped: bool = False) -> Resolution:
+    return {"end": end, "trace": trace, "osiris": osiris or [], "tomb": tomb, "stopped": stopped}
+
+
+def resolve_move(state: State, p: int, n: int, keys: int) -> Resolution | Problem:
+    """RESOLVE(p, n, keys) (LUX-LEGAL-2, LUX-ALG-2): ``n`` steps from ``p`` over the tiles, then the
+    tomb check or an Osiris continuation; the resolution, or why the movement is illegal."""
+    tiles = state["tiles"]
+    cur = p
+    trace = [p]
+    for _ in range(n):
+        if cur == TOMB:
+            return "overshoot"  # LUX-MOVE-4
+        cur = next_tile(tiles, cur)
+        trace.append(cur)
+    return _settle(state, cur, trace, keys)
+
+
+def _settle(state: State, cur: int, trace: list[int], keys: int) -> Resolution | Problem:
+    """The end of a step sequence: tomb check, or an Osiris continuation (LUX-TILE-OSIRIS-1..3)."""
+    tiles = state["tiles"]
+    if cur == TOMB:
+        return _resolution(TOMB, trace, tomb=True) if keys >= 1 else "no_key"  # LUX-TOMB-2
+    tile = tiles[cur]
+    if tile is None or tile["kind"] != "osiris":
+        return _resolution(cur, trace)
+    r = resolve_move(state, cur, osiris_value(tile), keys)
+    if isinstance(r, str):
+        if state["options"]["forced_move_overshoot"] == "stop_on_last_tile":  # LUX-OPT-5
+            last = prev_tile(tiles, TOMB)
+            if last is not None and last > cur and tiles[last]["kind"] != "osiris":
+                return _resolution(last, [*trace, last], [cur], stopped=True)
+        return "osiris"  # LUX-MOVE-7
+    return _resolution(r["end"], trace + r["trace"][1:], [cur, *r["osiris"]], r["tomb"], r["stopped"])
+
+
+def resolve_back_move(state: State, p: int, keys: int) -> Resolution | Problem:
+    """A backward step of the +/-1 card (LUX-MOVE-5, Q-09)."""
+    if p in (STAIRS, TOMB):
+        return "no_tile_behind"
+    q = prev_tile(state["tiles"], p)
+    if q is None:
+        if state["options"]["backward_to_stairs"]:  # LUX-OPT-3
+            return _resolution(STAIRS, [p, STAIRS])
+        return "no_tile_behind"
+    return _settle(state, q, [p, q], keys)
+
+
+def resolve(state: State, p: int, n: int, keys: int) -> Resolution | None:
+    """:func:`resolve_move` with None for an illegal movement."""
+    r = resolve_move(state, p, n, keys)
+    return None if isinstance(r, str) else r
+
+
+def resolve_back(state: State, p: int, keys: int) -> Resolution | None:
+    """:func:`resolve_back_move` with None for an illegal step."""
+    r = resolve_back_move(state, p, keys)
+    return None if isinstance(r, str) else r
+
+
+def resolve_spec(state: State, p: int, spec: StepSpec, keys: int) -> Resolution | Problem:
+    """The movement of one adventurer from ``p`` as a card names it (steps, or +/-1 direction)."""
+    if spec == "b":
+        return resolve_back_move(state, p, keys)
+    return resolve_move(state, p, 1 if spec == "f" else spec, keys)
+
+
+# =========================================================================== adventurers and cards
+
+
+def player(state: State, seat: int) -> dict[str, Any]:
+    return state["seats"][seat]
+
+
+def active_positions(state: State, seat: int) -> list[int]:
+    """Distinct positions of a player's active adventurers (stairs and path), ascending."""
+    return sorted({a["pos"] for a in player(state, seat)["adv"] if a["state"] == "active"})
+
+
+def adv_at(state: State, seat: int, pos: int) -> int | None:
+    for i, a in enumerate(player(state, seat)["adv"]):
+        if a["state"] == "active" and a["pos"] == pos:
+            return i
+    return None
+
+
+def count_at(state: State, seat: int, pos: int) -> int:
+    return sum(1 for a in player(state, seat)["adv"] if a["state"] == "active" and a["pos"] == pos)
+
+
+def choose_steps(state: State, cid: str) -> bool:
+    """Whether the player chooses the step count of ``cid`` (1-X, 1-die, one less under LUX-OPT-8)."""
+    kind = data.CARDS[cid]["kind"]
+    return kind in ("range", "range_die") or (kind == "one_less" and state["options"]["one_less_steps"] != "fixed")
+
+
+def step_specs(state: State, cid: str, roll: int | None) -> tuple[list[StepSpec], bool]:
+    """The ways a single-adventurer card may move one adventurer, and whether the count is fixed
+    (then the action names no count: ``move 7``). For die cards ``roll`` must be given."""
+    card = data.CARDS[cid]
+    kind = card["kind"]
+    if kind == "plus_minus":
+        return ["f", "b"], False
+    if kind == "die":
+        return [roll or 0], True
+    if kind == "range":
+        return list(range(card.get("min", 1), card["max"] + 1)), False
+    if kind == "range_die":
+        return list(range(1, (roll or 0) + 1)), False
+    if kind == "one_less" and choose_steps(state, cid):
+        return list(range(1, data.ONE_LESS_MAX + 1)), False  # LUX-OPT-8 choose_1_to_3
+    if kind in ("move", "one_less"):
+        return [card["steps"]], True
+    raise ValueError(kind)
+
+
+def move_candidates(state: State, seat: int, cid: str, roll: int | None) -> Iterator[MoveCandidate]:
+    """Every movement of one active adventurer that card ``cid`` allows, each with its verdict,
+    in the order options are offered (start position ascending, then steps / forward, backward)."""
+    specs, fixed = step_specs(state, cid, roll)
+    keys = player(state, seat)["keys"]
+    for p in active_positions(state, seat):
+        for spec in specs:
+            action = f"move {p}" if fixed else f"move {p} {spec}"
+            info = MoveInfo(p, None, spec) if isinstance(spec, str) else MoveInfo(p, spec, None)
+            r = resolve_spec(state, p, spec, keys)
+            if isinstance(r, str):
+                yield MoveCandidate(action, info, None, r)
+            else:
+                yield MoveCandidate(action, info, r, None)
+
+
+def movement_options(state: State, seat: int, cid: str, roll: int | None) -> list[tuple[str, Resolution, MoveInfo]]:
+    """Legal C-06 options for a single-adventurer card: ``(action, resolution, info)``."""
+    return [(m.action, m.resolution, m.info) for m in move_candidates(state, seat, cid, roll) if m.resolution]
+
+
+def move_known_before_play(cid: str) -> bool:
+    """True when the card's movement options are known before it is played (no die roll, and it
+    moves one chosen adventurer): its C-04 options name the move too (``play L 7``)."""
+    kind = data.CARDS[cid]["kind"]
+    return kind not in ROLL_KINDS and kind not in SELF_MOVING_KINDS
+
+
+def move_outcome(state: State, seat: int, cid: str, r: Resolution, info: MoveInfo) -> tuple:
+    """Everything a C-06 option changes: start, movement end, tomb entry, stop, the player's own
+    lying adventurers it wakes, and whether *one adventurer less* lowers the requirement there.
+
+    Options with equal outcomes are the same (start -> end) pair of DECISIONS C-06.
+    """
+    lying = {a["pos"] for a in player(state, seat)["adv"] if a["state"] == "lying"}
+    woken = tuple(s for s in passed_statues(r["trace"]) if s in lying)
+    one_less = (
+        data.CARDS[cid]["kind"] == "one_less"
+        and not r["tomb"]
+        and (state["options"]["one_less_after_osiris"] or not r["osiris"])
+    )
+    return (info.start, r["end"], r["tomb"], r["stopped"], woken, one_less)
+
+
+def one_pair(state: State, seat: int, cid: str, moves: list[tuple[str, Resolution, MoveInfo]]) -> bool:
+    """Whether several legal movements are all one (start -> end) pair with the same effects
+    (DECISIONS C-06: then the choice resolves itself, with the first)."""
+    return len(moves) > 1 and len({move_outcome(state, seat, cid, r, info) for _, r, info in moves}) == 1
+
+
+def play_moves(state: State, seat: int, cid: str) -> list[tuple[str, Resolution, MoveInfo]]:
+    """The movement options a combined C-04 option may name for ``cid`` (a card whose movement is
+    known before playing): :func:`movement_options`, except that options which are all one
+    (start -> end) pair with the same effects collapse to the first, as C-06 resolved itself then."""
+    moves = movement_options(state, seat, cid, None)
+    return moves[:1] if one_pair(state, seat, cid, moves) else moves
+
+
+def advance_all_plan(state: State, seat: int, n: int) -> list[tuple[int, Resolution | None]]:
+    """The movers of *advance all* in order, each with its resolution (None = blocked). LUX-ALG-4."""
+    keys = player(state, seat)["keys"]
+    plan = []
+    for i in advance_all_movers(state, seat):
+        r = resolve(state, player(state, seat)["adv"][i]["pos"], n, keys)
+        if r and r["tomb"]:
+            keys -= 1
+        plan.append((i, r))
+    return plan
+
+
+def advance_all_movers(state: State, seat: int) -> list[int]:
+    """The active adventurers in the order *advance all* moves them: foremost first (LUX-ALG-4)."""
+    adv = player(state, seat)["adv"]
+    return sorted((i for i, a in enumerate(adv) if a["state"] == "active"), key=lambda i: (-adv[i]["pos"], i))
+
+
+def last_second_last(state: State, seat: int) -> tuple[int, int] | None:
+    """(L, S) for *last to second last* (LUX-CARD-H07, LUX-ALG-5), or None when unplayable."""
+    pos = active_positions(state, seat)
+    if len(pos) < 2:
+        return None
+    return pos[0], pos[1]
+
+
+def card_playable(state: State, seat: int, cid: str) -> bool:
+    """LUX-LEGAL-4."""
+    card = data.CARDS[cid]
+    kind = card["kind"]
+    if kind == "advance_all":
+        plan = advance_all_plan(state, seat, card["steps"])
+        if state["options"]["advance_all_blocked"] == "card_unplayable":  # LUX-OPT-6
+            return bool(plan) and all(r is not None for _, r in plan)
+        return any(r is not None for _, r in plan)
+    if kind == "last_to_second_last":
+        return last_second_last(state, seat) is not None
+    if kind == "die":
+        return any(movement_options(state, seat, cid, r) for r in data.DIE_FACES)
+    if kind == "range_die":
+        return bool(movement_options(state, seat, cid, max(data.DIE_FACES)))
+    return bool(movement_options(state, seat, cid, None))
+
+
+def playable_ends(state: State, seat: int) -> dict[str, bool]:
+    hand = player(state, seat)["hand"]
+    if not hand:
+        return {"L": False, "R": False}
+    return {"L": card_playable(state, seat, hand[0]), "R": card_playable(state, seat, hand[-1])}
+
+
+def same_card_type(a: str, b: str) -> bool:
+    ca, cb = data.CARDS[a], data.CARDS[b]
+    return bool((ca["kind"], ca.get("steps"), ca.get("max")) == (cb["kind"], cb.get("steps"), cb.get("max")))
