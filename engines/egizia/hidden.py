@@ -27,14 +27,15 @@ from __future__ import annotations
 from engines.core import Rng, State, clone
 
 from . import data as D
-from . import rules as R
+from .board import tomb_next
+from .feeding import feed_options
 
 HIDDEN = "?"
 
 
 def _face_down(s: State) -> list[int]:
     """Tomb spaces whose tile nobody has seen (EGZ-SETUP-9, EGZ-BUILD-TOMB-2)."""
-    nxt = R.tomb_next(s)
+    nxt = tomb_next(s)
     return [
         j
         for j, t in enumerate(s["tomb_spaces"])
@@ -142,7 +143,7 @@ def determinize(info: State, seat: int | None, rng: Rng) -> State:
         # a hidden early answer: any legal one (nothing changes a waiting seat's feeding choice, D-10)
         for key in sorted(st.get("buffer", {})):
             if st["buffer"][key] is None:
-                options = R.feed_options(s, int(key))
+                options = feed_options(s, int(key))
                 toks = options[rng.below(len(options))].action.split()
                 st["buffer"][key] = [int(toks[1]), int(toks[2])]
     s["rng"] = rng.next64()

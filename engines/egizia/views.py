@@ -91,7 +91,13 @@ from typing import Any
 from engines.core import State
 
 from . import data as D
-from . import rules as R
+from .board import T_ABBR, eff, field_grain, fields_of, need_of, quarry_total, score_order, tile_order, tomb_next
+from .nile import FREE_VERBS
+from .rules import prompts
+from .scoring import sphinx_points
+
+PublicView = dict[str, Any]
+PrivateView = dict[str, Any]
 
 _PHASE = {"setup_keep": "setup", "round_start": "sail", "sail": "sail", "leftover": "leftover", "feed": "feed",
           "build": "build", "coop": "build", "prefinal": "prefinal", "over": "over"}
@@ -108,15 +114,15 @@ def _tableau(s: State, seat: int) -> dict[str, Any]:
     p = s["seats"][seat]
     irr = D.IRRIGATED[s["ring"]]
     fields = []
-    for f in R.fields_of(p):
+    for f in fields_of(p):
         fields.append({"id": f["id"], "name": D.NILE[f["id"]]["name"] if f["id"] in D.NILE else "start field",
                        "color": f["color"], "effective_color": f["effective"], "grain": f["grain"],
                        "watered": f["effective"] in irr, "improvers": f["improvers"]})
     quarries = [{"id": "start", "stones": D.START_QUARRY}] + [
-        {"id": c, "stones": R.eff(c)["stones"]} for c in p["perm"] if R.eff(c)["kind"] == "quarry"]
+        {"id": c, "stones": eff(c)["stones"]} for c in p["perm"] if eff(c)["kind"] == "quarry"]
     perms = []
     for c in p["perm"]:
-        k = R.eff(c)["kind"]
+        k = eff(c)["kind"]
         if k in ("grain_field", "quarry"):
             continue
         d = {"id": c, "name": D.NILE[c]["name"], "used_this_round": bool(p["flags"].get(c))}
@@ -128,8 +134,8 @@ def _tableau(s: State, seat: int) -> dict[str, Any]:
         "stones": p["stones"], "stone_sale": p["ss"], "grain_market": p["gm"], "ships": p["ships"],
         "passed": p["passed"],
         "builders": [{"id": b, "strength": p["str"][b], "max": D.BUILDER_MAX[b], "used": p["used"][b]} for b in D.BUILDER_IDS],
-        "need": R.need_of(p), "grain_now": R.field_grain(s, seat),
-        "fields": fields, "quarries": quarries, "quarry_total": R.quarry_total(p), "permanents": perms,
+        "need": need_of(p), "grain_now": field_grain(s, seat),
+        "fields": fields, "quarries": quarries, "quarry_total": quarry_total(p), "permanents": perms,
         "anytime": [{"id": c, "name": D.NILE[c]["name"]} for c in p["any"]],
         "in_force": [{"id": c, "name": D.NILE[c]["name"]} for c in p["in_force"]],
         "tomb_tiles": [D.TOMB_TILES[t] for t in p["tombs"]],
@@ -141,7 +147,7 @@ def _tableau(s: State, seat: int) -> dict[str, Any]:
 def public_view(s: State) -> dict[str, Any]:
     n = len(s["seats"])
     st = s["stage"]
-    prompts = R.prompts_of(s)
+    pending = prompts(s)
     river = []
     for sp in D.RIVER:
         i = sp["index"]
@@ -167,7 +173,7 @@ def public_view(s: State) -> dict[str, Any]:
     for r in D.OBELISK_ROWS:
         ob_rows.append({"row": r["row"], "value": r["value"], "fields": s["obelisk"][k:k + r["fields"]]})
         k += r["fields"]
-    nxt = R.tomb_next(s)
+    nxt = tomb_next(s)
     spaces = []
     for j, t in enumerate(s["tomb_spaces"]):
         if t["owner"] is not None:
@@ -177,7 +183,7 @@ def public_view(s: State) -> dict[str, Any]:
         else:
             state, value = "face_down", None
         spaces.append({"space": j + 1, "state": state, "value": value, "owner": t["owner"]})
-    order = R.score_order(s)
+    order = score_order(s)
     track_spaces: list[dict[str, Any]] = []
     for seat in order:
         sc = s["seats"][seat]["score"]
@@ -187,7 +193,7 @@ def public_view(s: State) -> dict[str, Any]:
             track_spaces.append({"score": sc, "players": [seat]})
     tracks = {}
     for tid in D.TRACK_IDS:
-        key = R.T_ABBR[tid]
+        key = T_ABBR[tid]
         nf = D.TRACK_BOTTOM[tid] + 1
         tracks[tid] = {"fields": nf, "markers": [[i for i in range(n) if s["seats"][i][key] == f] for f in range(nf)]}
     tracks["grain_market"]["penalties"] = list(D.GRAIN_PENALTY)
@@ -199,8 +205,8 @@ def public_view(s: State) -> dict[str, Any]:
     return {
         "game": "egizia", "data_profile": s["data_profile"], "options": dict(s["options"]), "players": n,
         "round": s["round"], "phase": _PHASE.get(st["at"], st["at"]),
-        "pending": ({"kind": prompts[0].kind, "seats": list(dict.fromkeys(p.seat for p in prompts))} if prompts else None),
-        "turn_order": R.tile_order(s), "ring": s["ring"], "ring_positions": list(D.RING_POSITIONS),
+        "pending": ({"kind": pending[0].kind, "seats": list(dict.fromkeys(p.seat for p in pending))} if pending else None),
+        "turn_order": tile_order(s), "ring": s["ring"], "ring_positions": list(D.RING_POSITIONS),
         "irrigated": list(D.IRRIGATED[s["ring"]]),
         "nile_decks": {k: len(v) for k, v in s["decks"].items()}, "sphinx_deck": len(s["sphinx_deck"]),
         "river": river, "sites": sites, "obelisk": {"rows": ob_rows},
@@ -223,8 +229,8 @@ def private_view(s: State, seat: int) -> dict[str, Any]:
         drawing = [{"id": c, "name": D.SPHINX[c]["name"]} for c in s["sphinx_drawn"]]
     if st.get("at") == "setup_keep" and str(seat) in st["drawn"] and str(seat) not in st["choice"]:
         drawing = [{"id": c, "name": D.SPHINX[c]["name"]} for c in st["drawn"][str(seat)]]
-    playable = [o.action for pr in R.prompts_of(s) if pr.seat == seat for o in pr.options
-                if o.action.split()[0] in R.FREE_VERBS]
+    playable = [o.action for pr in prompts(s) if pr.seat == seat for o in pr.options
+                if o.action.split()[0] in FREE_VERBS]
     feed_answer = None
     if st.get("at") == "feed" and str(seat) in st.get("buffer", {}):
         g, n = st["buffer"][str(seat)]
@@ -233,7 +239,7 @@ def private_view(s: State, seat: int) -> dict[str, Any]:
         "seat": seat,
         "feed_answer": feed_answer,
         "sphinx": [{"id": c, "name": D.SPHINX[c]["name"], "scope": D.SPHINX[c]["scope"],
-                    "vp_now": R.sphinx_points(s, seat, c)} for c in p["sphinx"]],
+                    "vp_now": sphinx_points(s, seat, c)} for c in p["sphinx"]],
         "drawing": drawing,
         "anytime": [{"id": c, "name": D.NILE[c]["name"]} for c in p["any"]],
         "playable_now": playable,

@@ -1,0 +1,130 @@
+"""The engine's shape (issue #9): one handler per decision kind, one judge shared by offering and
+explaining, the test seam kept out of production, revealing moves marked, a legal timeout action for
+every pending decision."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from engines.core import IllegalAction, Rng
+from engines.egizia import GAME
+from engines.egizia.nile import WINDOW_OF_KIND, _free_candidates, judge_free
+from engines.egizia.rules import HANDLERS
+from engines.egizia.sailing import judge_place, place_candidates
+
+ROOT = Path(__file__).resolve().parents[2]
+KINDS = [f"D-{k:02d}" for k in range(3, 20)]
+
+
+def _playout_states(seed: int, players: int = 4, options: dict | None = None):
+    """Every position of a seeded random playout, with the move that left it."""
+    rng = Rng.seeded(seed)
+    s = GAME.new_game(players, options or {}, seed).state
+    while GAME.result(s) is None:
+        ps = GAME.prompts(s)
+        p = ps[rng.below(len(ps))]
+        a = p.options[rng.below(len(p.options))].action
+        yield s, p, a
+        s = GAME.apply(s, p.seat, a).state
+
+
+def test_one_handler_per_decision_kind():
+    """DECISIONS D-03…D-19: every decision kind has exactly one handler in the table."""
+    assert sorted(HANDLERS) == KINDS
+
+
+def test_testing_seam_is_never_imported_by_production_code():
+    """Stacked deals exist only for tests: no module of engines/, render/ or bot/ imports
+    engines/egizia/testing.py (except the seam itself)."""
+    seam = ROOT / "engines" / "egizia" / "testing.py"
+    for folder in ("engines", "render", "bot"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path == seam:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom):
+                    names = [node.module or ""] + [a.name for a in node.names]
+                elif isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                else:
+                    continue
+                assert not any(n == "testing" or n.endswith(".testing") for n in names), path
+
+
+def test_new_game_takes_no_stacking_arguments():
+    """One new_game signature (players, options, seed)."""
+    with pytest.raises(TypeError):
+        GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4])  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_offered_placements_and_free_actions_are_exactly_the_judged_legal_ones_EGZ_R2_NILE_12(seed):
+    """EGZ-R2-NILE-12 / EGZ-TIME-2: the options offered for placements and free actions are exactly the
+    candidates their single judge accepts, and every refused candidate is explained by that judge."""
+    for s, p, _ in _playout_states(seed):
+        offered = {o.action for o in p.options}
+        if p.kind in ("D-04", "D-05") and s["stage"]["mode"] in ("menu", "n33"):
+            legal = {" ".join(t) for t in place_candidates(s, p.seat) if judge_place(s, p.seat, t) is None}
+            assert legal == {a for a in offered if a.startswith("place ")}
+            for t in place_candidates(s, p.seat):
+                a = " ".join(t)
+                if a not in offered:
+                    with pytest.raises(IllegalAction) as e:
+                        GAME.apply(s, p.seat, a)
+                    assert (e.value.clause, e.value.message.key) == judge_place(s, p.seat, t)[:2]
+        window = WINDOW_OF_KIND.get(p.kind)
+        if window and p.kind != "D-05" and (p.kind != "D-10" or p.seat == s["stage"]["order"][s["stage"]["i"]]):
+            cands = [" ".join(t) for t in _free_candidates(s["seats"][p.seat])]
+            legal = {a for a in cands if judge_free(s, p.seat, window, a.split()) is None}
+            assert legal == {a for a in offered if a.split()[0] in ("play", "improve", "crewup", "buy")
+                             and not (p.kind == "D-08" and a.startswith("play N33"))}
+
+
+def _cards_left_hidden(before: dict, after: dict) -> bool:
+    """Whether a card left a hidden pile (was drawn, dealt or boxed from it)."""
+    for deck, cards in before["decks"].items():
+        if set(cards) - set(after["decks"][deck]):
+            return True
+    return bool(set(before["sphinx_deck"]) - set(after["sphinx_deck"])) or before["rng"] != after["rng"]
+
+
+@pytest.mark.parametrize("seed,players,options", [(3, 4, {}), (4, 2, {"setup_sphinx": "draw2_keep1"}),
+                                                  (5, 3, {"sphinx_extra_requires_payment": False})])
+def test_a_move_reveals_exactly_when_a_card_leaves_a_hidden_pile_EGZ_INFO_2(seed, players, options):
+    """EGZ-INFO-2 (deck orders are secret): Outcome.reveals is set by the moves that deal Nile cards, draw Sphinx cards or box a
+    deck, and only by them."""
+    marked = 0
+    for s, p, a in _playout_states(seed, players, options):
+        out = GAME.apply(s, p.seat, a)
+        assert out.reveals == _cards_left_hidden(s, out.state), (p.kind, a)
+        marked += out.reveals
+    assert marked >= 5  # every round deals
+
+
+@pytest.mark.parametrize("seed,players,options", [(6, 4, {}), (7, 3, {"setup_sphinx": "draw2_keep1"}),
+                                                  (8, 2, {"take_leftover_mode": "every_round"})])
+def test_timeout_action_is_always_offered(seed, players, options):
+    """For every pending decision the timeout action is one of its offered options, and the
+    documented choice where the table names one."""
+    seen = set()
+    for s, _p, _ in _playout_states(seed, players, options):
+        for q in GAME.prompts(s):
+            a = GAME.timeout_action(s, q.seat)
+            mine = next(x for x in GAME.prompts(s) if x.seat == q.seat)
+            assert mine.find(a) is not None, (mine.kind, a)
+            seen.add(mine.kind)
+            if mine.find("decline"):
+                assert a == "decline"
+            if mine.kind == "D-04" and mine.find("pass"):
+                assert a == "pass"
+    assert {"D-04", "D-12", "D-13"} <= seen
+
+
+def test_timeout_action_needs_a_pending_decision():
+    """A seat that has nothing to decide has no timeout action."""
+    s = GAME.new_game(3, {}, 0).state
+    idle = next(i for i in range(3) if i not in GAME.current_seats(s))
+    with pytest.raises(ValueError):
+        GAME.timeout_action(s, idle)
