@@ -73,10 +73,10 @@ class Egizia(RulesGame):
     def advance(self, state: State, events: list[Event]) -> bool:
         return rules.advance(state, events)
 
-    def public_view(self, state: State) -> PublicView:
+    def public_view(self, state: State) -> PublicView:  # type: ignore[override]
         return views.public_view(state)
 
-    def private_view(self, state: State, seat: int) -> PrivateView:
+    def private_view(self, state: State, seat: int) -> PrivateView:  # type: ignore[override]
         return views.private_view(state, seat)
 
     def timeout_action(self, state: State, seat: int) -> str:
