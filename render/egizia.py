@@ -12,8 +12,8 @@ Two entry points, both pure (safe in a worker thread):
 * :func:`render_private` — one player's hidden cards (Sphinx cards, cards being drawn)
   and anytime cards, with their own tableau; sent only to that player.
 
-Both take the views of ``engines/egizia`` (format: docstring of ``engines/egizia/views.py``)
-and return PNG bytes. Seats always carry a colour AND a shape; field colours also carry a
+Both take the typed views of ``engines/egizia`` (:class:`engines.egizia.views.PublicView`,
+:class:`~engines.egizia.views.PrivateView`; nothing else of the engine is read) and return PNG bytes. Seats always carry a colour AND a shape; field colours also carry a
 letter, card types a word. The static board (frames, fixed labels, round spaces) is drawn
 once per (players, locale) and cached; each render draws the game state on a copy. Text
 is drawn from cached glyph masks (see :func:`_tx`), which is about 4× faster than
@@ -21,12 +21,22 @@ rendering it again on every call.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.egizia.views import (
+    CardRef,
+    DrawnSphinxView,
+    FinalView,
+    PrivateView,
+    PublicView,
+    RiverEntry,
+    SiteView,
+    TableauView,
+)
 from render.common import (
     INK,
     WHITE,
@@ -204,26 +214,6 @@ def _lines_c(d: ImageDraw.ImageDraw, cx: float, y: float, lines: Sequence[str], 
 # --------------------------------------------------------------------------- small helpers
 
 
-def _i(v: Any, default: int = 0) -> int:
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return default
-
-
-def _seat(v: Any) -> int | None:
-    if v is None or isinstance(v, bool):
-        return None
-    try:
-        return int(v)
-    except (TypeError, ValueError):
-        return None
-
-
-def _seats(values: Any) -> list[int]:
-    return [s for s in (_seat(v) for v in (values or [])) if s is not None and s >= 0]
-
-
 def _names(names: Sequence[str] | None, n: int, locale: str) -> list[str]:
     out = []
     names = list(names or [])
@@ -245,42 +235,20 @@ def _card_name_of(cid: str, fallback: str, locale: str) -> str:
     return clean_name(_strip_id(_cat(f"egizia.card.{cid}", locale, fallback or cid), cid), cid)
 
 
-def _card_name(card: dict | None, locale: str) -> str:
-    if not card:
-        return ""
-    cid = str(card.get("id", "?"))
-    return _card_name_of(cid, str(card.get("name") or cid), locale)
+def _card_name(card: Mapping[str, Any], locale: str) -> str:
+    """A Nile card's name (a card view with ``id`` and ``name``)."""
+    return _card_name_of(card["id"], card["name"] or card["id"], locale)
 
 
 @lru_cache(maxsize=512)
 def _sphinx_name_of(cid: str, fallback: str, locale: str) -> str:
-    if not fallback:
-        data = _sphinx_data(cid)
-        fallback = str(data.get("name", cid)) if data else cid
-    return clean_name(_strip_id(_cat(f"egizia.sphinx.{cid}", locale, fallback), cid), cid)
+    return clean_name(_strip_id(_cat(f"egizia.sphinx.{cid}", locale, fallback or cid), cid), cid)
 
 
-def _sphinx_name(card: dict | str, locale: str) -> str:
-    if isinstance(card, dict):
-        return _sphinx_name_of(str(card.get("id", "?")), str(card.get("name") or ""), locale)
-    return _sphinx_name_of(str(card), "", locale)
-
-
-def _sphinx_data(cid: str) -> dict | None:
-    """Component data of a Sphinx card (points), if the engine data module is importable."""
-    try:
-        from engines.egizia import data as _D
-    except Exception:  # pragma: no cover - the renderer also works without the engine
-        return None
-    return _D.SPHINX.get(cid)
-
-
-def _nile_effect(cid: str) -> dict:
-    try:
-        from engines.egizia import data as _D
-    except Exception:  # pragma: no cover
-        return {}
-    return (_D.NILE.get(cid) or {}).get("effect") or {}
+def _sphinx_name(card: DrawnSphinxView | str, locale: str) -> str:
+    if isinstance(card, str):
+        return _sphinx_name_of(card, "", locale)
+    return _sphinx_name_of(card["id"], card["name"], locale)
 
 
 def _site_name(sid: str, locale: str) -> str:
@@ -438,24 +406,10 @@ def _panel(d: ImageDraw.ImageDraw, box: Sequence[float], title: str | None = Non
         _tx(d, (box[0] + 12, box[1] + 8), title, 20, True)
 
 
-# the standard river (the view repeats it; the static layer is keyed on it)
-_RIVER_STATIC: tuple[tuple[int, str, str, str], ...] = (
-    (1, "card", "", ""), (2, "round", "edfu", "Edfu"), (3, "card", "", ""), (4, "site", "sphinx", "Sphinx"),
-    (5, "card", "", ""), (6, "round", "selinon", "Selinon"), (7, "card", "", ""), (8, "round", "thebae", "Thebae"),
-    (9, "card", "", ""), (10, "site", "obelisk_tombs", "Obelisk and Tombs"), (11, "card", "", ""),
-    (12, "round", "beni_hasan", "Beni Hasan"), (13, "card", "", ""), (14, "round", "passalon", "Passalon"),
-    (15, "card", "", ""), (16, "round", "alyi", "Alyi"), (17, "card", "", ""),
-    (18, "site", "pyramid_temple", "Pyramid and Temple"), (19, "card", "", ""), (20, "round", "heliopolis", "Heliopolis"),
-)
-
-
-def _river_static(view: dict) -> tuple[tuple[int, str, str, str], ...]:
-    """(index, kind, id, name) of the 20 spaces: from the view if it has them, else the standard river."""
-    river = view.get("river") or []
-    if len(river) == 20 and all(isinstance(e, dict) for e in river):
-        return tuple((_i(e.get("index"), k + 1), str(e.get("kind", "card")), str(e.get("id") or ""),
-                      str(e.get("name") or "")) for k, e in enumerate(river))
-    return _RIVER_STATIC
+def _river_static(view: PublicView) -> tuple[tuple[int, str, str, str], ...]:
+    """(index, kind, id, name) of the 20 spaces (the static layer is keyed on it)."""
+    return tuple((e["index"], e["kind"], "", "") if e["kind"] == "card" else (e["index"], e["kind"], e["id"], e["name"])
+                 for e in view["river"])
 
 
 # --------------------------------------------------------------------------- static board
@@ -581,48 +535,38 @@ def _card_face(name: str, ctype: str, value: str, locale: str, field_colour: str
     return img
 
 
-def _field_colour_of(card: dict) -> str | None:
-    c = card.get("color") or card.get("field_color")
-    if c in FIELD_COLOURS:
-        return c
-    if card.get("kind", "grain_field") == "grain_field":
-        e = _nile_effect(str(card.get("id") or ""))
-        if e.get("kind") == "grain_field" and e.get("color") in FIELD_COLOURS:
-            return e["color"]
-    return None
+def _draw_river(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: PublicView, locale: str) -> None:
+    for e in view["river"]:
+        x0, y0, x1, y1 = L.cell(e["index"])
+        if e["kind"] == "site":
+            _draw_site(img, d, (x0, y0, x1, y1), view["sites"][e["id"]], locale)
+            continue
+        if e["kind"] == "card" and e["card"] is not None:
+            if _draw_card(img, d, (x0, y0, x1, y1), e, locale):
+                continue
+        elif e["kind"] == "card":
+            _tx(d, ((x0 + x1) / 2, y0 + 70), "—", 26, True, _light(WATER, 0.2), "mm")
+        _ships_row(img, e["ships"], (x0 + x1) / 2, y1 - SHIP / 2 - 6)
 
 
-def _draw_river(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, locale: str) -> None:
-    sites = view.get("sites") or {}
-    for k, e in enumerate(view.get("river") or []):
-        if not isinstance(e, dict):
-            continue
-        idx = _i(e.get("index"), k + 1)
-        if not 1 <= idx <= 20:
-            continue
-        x0, y0, x1, y1 = L.cell(idx)
-        kind = e.get("kind")
-        if kind == "card":
-            card = e.get("card")
-            if isinstance(card, dict):
-                v = card.get("value")
-                face = _card_face(_card_name(card, locale), str(card.get("type") or ""),
-                                  "" if v is None else str(v), locale, _field_colour_of(card))
-                img.paste(face, (x0 + 4, y0 + 24))
-                if v is not None and str(v) != "":
-                    vs, tcol = str(v), TYPE_COLOURS.get(str(card.get("type") or ""), SUBTLE)
-                    r = max(15, (_len(vs, 20, True) + 10) / 2)
-                    bx, by = x1 - 6 - r, y0 + 24 + FACE_H - 2
-                    d.rounded_rectangle((bx - r, by - 15, bx + r, by + 15), radius=15, fill=WHITE, outline=tcol, width=3)
-                    _tx(d, (bx, by), vs, 20, True, INK, "mm")
-                    _ships_row(img, _seats(e.get("ships")), (x0 + x1 - 2 * r - 8) / 2, y1 - SHIP / 2 - 6)
-                    continue
-            else:
-                _tx(d, ((x0 + x1) / 2, y0 + 70), "—", 26, True, _light(WATER, 0.2), "mm")
-        if kind in ("card", "round"):
-            _ships_row(img, _seats(e.get("ships")), (x0 + x1) / 2, y1 - SHIP / 2 - 6)
-        elif kind == "site":
-            _draw_site(img, d, (x0, y0, x1, y1), sites.get(str(e.get("id") or "")) or {}, locale)
+def _draw_card(img: Image.Image, d: ImageDraw.ImageDraw, box: Sequence[int], e: RiverEntry, locale: str) -> bool:
+    """A Nile card in the river; with a value badge its ships go to the left of it (returns True then)."""
+    assert e["kind"] == "card" and e["card"] is not None
+    x0, y0, x1, y1 = box
+    card = e["card"]
+    v = card["value"]
+    colour = card["color"] if card["color"] in FIELD_COLOURS else None
+    face = _card_face(_card_name(card, locale), card["type"], "" if v is None else str(v), locale, colour)
+    img.paste(face, (x0 + 4, y0 + 24))
+    if v is None or str(v) == "":
+        return False
+    vs, tcol = str(v), TYPE_COLOURS.get(card["type"], SUBTLE)
+    r = max(15, (_len(vs, 20, True) + 10) / 2)
+    bx, by = x1 - 6 - r, y0 + 24 + FACE_H - 2
+    d.rounded_rectangle((bx - r, by - 15, bx + r, by + 15), radius=15, fill=WHITE, outline=tcol, width=3)
+    _tx(d, (bx, by), vs, 20, True, INK, "mm")
+    _ships_row(img, e["ships"], (x0 + x1 - 2 * r - 8) / 2, y1 - SHIP / 2 - 6)
+    return True
 
 
 def _ships_row(img: Image.Image, ships: list[int], cx: float, cy: float, size: int = SHIP) -> None:
@@ -632,12 +576,12 @@ def _ships_row(img: Image.Image, ships: list[int], cx: float, cy: float, size: i
         paste_marker(img, s, x + k * step, cy, size)
 
 
-def _draw_site(img: Image.Image, d: ImageDraw.ImageDraw, box: Sequence[int], site: dict, locale: str) -> None:
-    x0, y0, x1, y1 = box
-    slots = [_seat(v) for v in (site.get("slots") or [])]
-    done = set(_seats(site.get("done")))
-    extra = _seat(site.get("extra"))
-    subs = _seats(site.get("substitutes"))
+def _draw_site(img: Image.Image, d: ImageDraw.ImageDraw, box: Sequence[int], site: SiteView, locale: str) -> None:
+    x0, y0, x1, _y1 = box
+    slots = site["slots"]
+    done = set(site["done"])
+    extra = site["extra"]
+    subs = site["substitutes"]
     n = len(slots) + (1 if extra is not None else 0)
     sw, gap = (32, 3) if n <= 3 else (26, 2)
     total = n * sw + (n - 1) * gap
@@ -678,29 +622,25 @@ def _draw_site(img: Image.Image, d: ImageDraw.ImageDraw, box: Sequence[int], sit
 # --------------------------------------------------------------------------- buildings, tombs, tracks, ring
 
 
-def _draw_buildings(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict) -> None:
+def _draw_buildings(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: PublicView) -> None:
     g = _building_geo(L)
-    for k, row in enumerate((view.get("obelisk") or {}).get("rows") or []):
-        r = _i(row.get("row"), k + 1)
-        if not 1 <= r <= 9:
-            continue
+    for row in view["obelisk"]["rows"]:
+        r = row["row"]
         y1 = g["ob_base"] - (r - 1) * (g["ob_fh"] + 2)
-        for j, owner in enumerate((row.get("fields") or [])[:2]):
+        for j, owner in enumerate(row["fields"][:2]):
             x0 = g["ob_x0"] + j * (g["ob_fw"] + 2)
-            _brick(img, d, (x0, y1 - g["ob_fh"], x0 + g["ob_fw"], y1), _seat(owner), str(row.get("value", r)))
+            _brick(img, d, (x0, y1 - g["ob_fh"], x0 + g["ob_fw"], y1), owner, str(row["value"]))
     bw, bh = g["py_bw"], g["py_bh"]
-    for k, row in enumerate((view.get("pyramid") or {}).get("rows") or []):
-        r = _i(row.get("row"), k + 1)
-        if not 1 <= r <= 6:
-            continue
+    for row in view["pyramid"]["rows"]:
+        r = row["row"]
         y1 = g["py_base"] - (r - 1) * (bh + 2)
         xoff = g["py_x0"] + (r - 1) * (bw / 2)
-        for j, owner in enumerate((row.get("fields") or [])[: 7 - r]):
+        for j, owner in enumerate(row["fields"][: 7 - r]):
             x0 = xoff + j * bw
-            _brick(img, d, (x0 + 1, y1 - bh, x0 + bw - 1, y1), _seat(owner), str(row.get("value", r)))
+            _brick(img, d, (x0 + 1, y1 - bh, x0 + bw - 1, y1), owner, str(row["value"]))
     fw, fh = g["te_fw"], g["te_fh"]
-    for f in (view.get("temple") or {}).get("fields") or []:
-        pos = _temple_pos(str(f.get("id", "")))
+    for f in view["temple"]["fields"]:
+        pos = _temple_pos(f["id"])
         if pos is None:
             continue
         col, r = pos
@@ -713,7 +653,7 @@ def _draw_buildings(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict)
             x0, x1 = g["te_x0"], g["te_cx"] - 1
         else:
             x0, x1 = g["te_cx"] + 1, g["te_x1"]
-        _brick(img, d, (x0, y1 - fh, x1, y1), _seat(f.get("owner")), str(f.get("value", "")))
+        _brick(img, d, (x0, y1 - fh, x1, y1), f["owner"], str(f["value"]))
 
 
 def _temple_pos(fid: str) -> tuple[int, int] | None:
@@ -732,24 +672,41 @@ def _temple_pos(fid: str) -> tuple[int, int] | None:
     return None
 
 
-def _draw_right(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, locale: str) -> None:
+def _draw_right(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: PublicView, locale: str) -> None:
     g = _right_geo(L)
     rx, rw = L.right_x, L.right_w
-    # tomb row: space 1 (at the Nile) on the left
+    _draw_tombs(img, d, L, view)
+    _draw_tracks(img, L, view)
+    _draw_ring(d, L, view, locale)
+    # decks
+    dy = g["deck_y"]
+    parts = [f"{k} ×{v}" for k, v in view["nile_decks"].items()]
+    txt = _tr("nile_decks", locale, decks="  ".join(parts))
+    _card_icon(d, rx + 22, dy + 11, 11, TYPE_COLOURS["permanent"])
+    _tx(d, (rx + 38, dy), _ell(txt, 18, False, rw / 2 + 60), 18)
+    sx = rx + rw / 2 + 120
+    _card_icon(d, sx, dy + 11, 11, GOLD)
+    _tx(d, (sx + 16, dy), _ell(_tr("sphinx_deck", locale, n=view["sphinx_deck"]), 18, False, rx + rw - sx - 24), 18)
+
+
+def _draw_tombs(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: PublicView) -> None:
+    """The tomb row: space 1 (at the Nile) on the left."""
+    g = _right_geo(L)
+    rx = L.right_x
     tw, th = g["tomb_w"], g["tomb_h"]
     first_up = True
-    for k, sp in enumerate(((view.get("tombs") or {}).get("spaces") or [])[:12]):
+    for k, sp in enumerate(view["tombs"]["spaces"][:12]):
         x0, y0 = rx + 12 + k * (tw + 4), g["tomb_y"]
         box = (x0, y0, x0 + tw, y0 + th)
-        val = sp.get("value")
-        owner = _seat(sp.get("owner"))
-        if sp.get("state") == "taken" or owner is not None:
+        val = sp["value"]
+        owner = sp["owner"]
+        if sp["state"] == "taken" or owner is not None:
             col = player_colour(owner)
             d.rectangle(box, fill=col, outline=INK, width=1)
             paste_marker(img, owner, x0 + tw / 2, y0 + 19, 26)
             if val is not None:
                 _tx(d, (x0 + tw / 2, y0 + th - 2), str(val), 17, True, ink_for(col), "md")
-        elif sp.get("state") == "face_up":
+        elif sp["state"] == "face_up":
             d.rectangle(box, fill=WHITE, outline=INK, width=2)
             if first_up:  # the next tile to take
                 d.rectangle((x0 - 3, y0 - 3, x0 + tw + 3, y0 + th + 3), outline=rgb("#d08c00"), width=4)
@@ -758,20 +715,27 @@ def _draw_right(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, loc
         else:
             d.rectangle(box, fill=HIDDEN, outline=INK, width=1)
             _tx(d, (x0 + tw / 2, y0 + th / 2), "?", 24, True, _light(HIDDEN, 0.5), "mm")
-    # market tracks
-    tracks = view.get("tracks") or {}
+
+
+def _draw_tracks(img: Image.Image, L: _L, view: PublicView) -> None:
+    """The markers on the stone-sale and grain-market tracks."""
+    g = _right_geo(L)
     for key, ty in (("stone_sale", g["ss_y"]), ("grain_market", g["gm_y"])):
-        for k, seats in enumerate(((tracks.get(key) or {}).get("markers") or [])[:5]):
-            seats = _seats(seats)
+        for k, seats in enumerate(view["tracks"][key]["markers"][:5]):
             bx = g["track_x"] + k * g["track_fw"]
             size = 24 if len(seats) <= 3 else 20
             step = size + 2
             x = bx + (g["track_fw"] - 4) / 2 - (len(seats) - 1) * step / 2
             for j, s in enumerate(seats):
                 paste_marker(img, s, x + j * step, ty + 42, size)
-    # water ring
-    ring = str(view.get("ring") or "")
-    positions = [str(p) for p in (view.get("ring_positions") or ["left", "middle", "right"])]
+
+
+def _draw_ring(d: ImageDraw.ImageDraw, L: _L, view: PublicView, locale: str) -> None:
+    """The water ring's three positions and the colours each waters."""
+    g = _right_geo(L)
+    rx, rw = L.right_x, L.right_w
+    ring = view["ring"]
+    positions = view["ring_positions"]
     y = g["ring_y"]
     px0 = g["track_x"]
     pw = (rx + rw - 12 - px0) / max(1, len(positions))
@@ -789,31 +753,23 @@ def _draw_right(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, loc
     if ring in IRRIGATION:
         txt = _tr(f"ring_pos.{ring}", locale)
         _tx(d, (rx + 12, y + 26), txt, _fit(txt, px0 - rx - 18, 17, 13), False, SUBTLE)
-    # decks
-    dy = g["deck_y"]
-    parts = [f"{k} ×{_i(v)}" for k, v in (view.get("nile_decks") or {}).items()]
-    txt = _tr("nile_decks", locale, decks="  ".join(parts))
-    _card_icon(d, rx + 22, dy + 11, 11, TYPE_COLOURS["permanent"])
-    _tx(d, (rx + 38, dy), _ell(txt, 18, False, rw / 2 + 60), 18)
-    sx = rx + rw / 2 + 120
-    _card_icon(d, sx, dy + 11, 11, GOLD)
-    _tx(d, (sx + 16, dy), _ell(_tr("sphinx_deck", locale, n=_i(view.get("sphinx_deck"))), 18, False, rx + rw - sx - 24), 18)
 
 
 # --------------------------------------------------------------------------- score track
 
 
-def _draw_score(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, names: list[str], locale: str) -> None:
+def _draw_score(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: PublicView, names: list[str],
+                locale: str) -> None:
     g = _score_geo(L)
-    st = view.get("score_track") or {}
-    every = _i(st.get("scarab_every"), 50) or 50
-    tabs = view.get("tableaux") or []
+    st = view["score_track"]
+    every = st["scarab_every"]
+    tabs = view["tableaux"]
     stacks: dict[int, int] = {}
-    for sp in st.get("spaces") or []:
-        score = _i(sp.get("score"))
+    for sp in st["spaces"]:
+        score = sp["score"]
         pos = -1 if score < 0 else score % every
         cx = g["neg_x"] + g["neg_w"] / 2 if score < 0 else g["x0"] + pos * g["cw"] + g["cw"] / 2
-        for s in _seats(sp.get("players")):  # first to arrive nearest the track
+        for s in sp["players"]:  # first to arrive nearest the track
             k = stacks.get(pos, 0)
             stacks[pos] = k + 1
             if k >= L.stack:
@@ -822,14 +778,13 @@ def _draw_score(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, nam
             paste_marker(img, s, cx, cy, MARK)
             if score >= every:
                 _scarab(d, cx + MARK / 2, cy - MARK / 2 + 4, 5)
-    order = _seats(st.get("order"))
+    order = st["order"]
     x = M + 14 + _len(_tr("order", locale), 18, True) + 12
     y = g["order_y"]
     slot = (WIDTH - M - 10 - x) / max(1, len(order))
     for rank, s in enumerate(order):
-        tab = tabs[s] if s < len(tabs) and isinstance(tabs[s], dict) else {}
-        score = _i(tab.get("score"))
-        sc = _i(tab.get("scarabs"), max(0, score) // every)
+        score = tabs[s]["score"]
+        sc = tabs[s]["scarabs"]
         bx = x + rank * slot
         _tx(d, (bx, y), f"{rank + 1}.", 18, True)
         paste_marker(img, s, bx + 36, y + 11, 24)
@@ -848,34 +803,34 @@ def _draw_score(img: Image.Image, d: ImageDraw.ImageDraw, L: _L, view: dict, nam
 # --------------------------------------------------------------------------- header
 
 
-def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], locale: str) -> None:
-    rnd = _i(view.get("round"), 1)
-    phase = str(view.get("phase") or "")
+def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: list[str], locale: str) -> None:
+    rnd = view["round"]
+    phase = view["phase"]
     x = M + _len(_tr("title", locale), 32, True) + 24
     head = _tr("round", locale, n=rnd, of=5)
     _tx(d, (x, 8), head, 22, True, WHITE)
     if phase:
         _tx(d, (x + _len(head, 22, True) + 14, 8), _tr(f"phase.{phase}", locale), 22, False, HEAD_TEXT)
     # who must act
-    pend = view.get("pending")
+    pend = view["pending"]
     y = 38
-    order = _seats(view.get("turn_order"))
+    order = view["turn_order"]
     tw = 64
     tiles_x = WIDTH - M - len(order) * (tw + 6) + 6
     limit = tiles_x - 24
-    fin = view.get("final")
-    if isinstance(fin, dict) and fin.get("winners"):
-        wn = [names[s] for s in _seats(fin.get("winners")) if s < len(names)]
+    fin = view["final"]
+    if fin is not None and fin["winners"]:
+        wn = [names[s] for s in fin["winners"] if s < len(names)]
         wt = _tr("winner" if len(wn) == 1 else "winners", locale, names=", ".join(wn))
         _tx(d, (x, y), _ell("★ " + wt, 19, True, limit - x), 19, True, GOLD)
-    elif view.get("phase") == "over":
+    elif phase == "over":
         _tx(d, (x, y), _tr("game_over", locale), 19, True, GOLD)
-    elif isinstance(pend, dict) and pend.get("seats"):
-        kind = str(pend.get("kind") or "")
+    elif pend is not None and pend["seats"]:
+        kind = pend["kind"]
         lead = _tr("waiting", locale)
         _tx(d, (x, y), lead, 19, False, HEAD_TEXT)
         px = x + _len(lead, 19) + 8
-        seats = _seats(pend.get("seats"))
+        seats = pend["seats"]
         for s in seats:
             if px > limit - 60:
                 _tx(d, (px, y), "…", 19, True, WHITE)
@@ -929,9 +884,9 @@ def _chip(img: Image.Image, x: float, y: float, text: str, fill: Colour, size: i
     return im.width
 
 
-def _item_text(kind: str, item: dict, locale: str, maxw: float) -> str:
+def _item_text(kind: str, item: Mapping[str, Any], locale: str, maxw: float) -> str:
     name = _card_name(item, locale)
-    if kind == "perm" and item.get("used_this_round"):
+    if kind == "perm" and item["used_this_round"]:
         name = "✓ " + name
     elif kind == "in_force":
         name = "★ " + name
@@ -940,28 +895,31 @@ def _item_text(kind: str, item: dict, locale: str, maxw: float) -> str:
     return _ell(name, 18, False, maxw - 16)
 
 
-def _item_w(kind: str, item: dict, locale: str, maxw: float) -> float:
+def _item_w(kind: str, item: Mapping[str, Any], locale: str, maxw: float) -> float:
     if kind == "field":
-        return 78 + (20 if item.get("improvers") else 0)
+        return 78 + (20 if item["improvers"] else 0)
     if kind == "quarry":
         return 58
     return _len(_item_text(kind, item, locale, maxw), 18) + 16
 
 
-def _tableau_rows(tab: dict, locale: str) -> list[tuple[str, list[list[tuple[str, dict, float]]]]]:
+Item = Mapping[str, Any]  # a field, quarry or card view of a tableau
+
+
+def _tableau_rows(tab: TableauView, locale: str) -> list[tuple[str, list[list[tuple[str, Item, float]]]]]:
     """The wrapped item rows below the builders: (label key, lines of (kind, item, width))."""
-    fields = [f for f in tab.get("fields") or [] if isinstance(f, dict)]
-    quarries = [q for q in tab.get("quarries") or [] if isinstance(q, dict)]
-    skip = {str(f.get("id")) for f in fields} | {str(q.get("id")) for q in quarries}
-    perms = [p for p in tab.get("permanents") or [] if isinstance(p, dict) and str(p.get("id")) not in skip]
-    cards = [("perm", p) for p in perms]
-    cards += [("anytime", c) for c in tab.get("anytime") or [] if isinstance(c, dict)]
-    cards += [("in_force", c) for c in tab.get("in_force") or [] if isinstance(c, dict)]
-    groups = [("production", [("field", f) for f in fields] + [("quarry", q) for q in quarries]), ("cards", cards)]
+    fields = tab["fields"]
+    quarries = tab["quarries"]
+    skip = {f["id"] for f in fields} | {q["id"] for q in quarries}
+    cards: list[tuple[str, Item]] = [("perm", p) for p in tab["permanents"] if p["id"] not in skip]
+    cards += [("anytime", c) for c in tab["anytime"]]
+    cards += [("in_force", c) for c in tab["in_force"]]
+    production: list[tuple[str, Item]] = [("field", f) for f in fields] + [("quarry", q) for q in quarries]
+    groups = [("production", production), ("cards", cards)]
     avail = TAB_W - 24 - LABEL_W
     out = []
     for label, items in groups:
-        lines: list[list[tuple[str, dict, float]]] = [[]]
+        lines: list[list[tuple[str, Item, float]]] = [[]]
         x = 0.0
         for kind, item in items:
             iw = _item_w(kind, item, locale, avail)
@@ -974,90 +932,32 @@ def _tableau_rows(tab: dict, locale: str) -> list[tuple[str, list[list[tuple[str
     return out
 
 
-def _tableau_height(tab: dict, locale: str) -> int:
+def _tableau_height(tab: TableauView, locale: str) -> int:
     h = TAB_HEAD + TAB_INFO + TAB_BUILDERS + 8
     for _, lines in _tableau_rows(tab, locale):
         h += max(1, len(lines)) * LINE_H
-    if tab.get("cooperated"):
+    if tab["cooperated"]:
         h += 28
     return h + 6
 
 
-def _draw_tableau(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, h: float, tab: dict, seat: int,
-                  name: str, locale: str, view: dict, acting: bool = False) -> None:
+def _draw_tableau(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, h: float, tab: TableauView, seat: int,
+                  name: str, locale: str, view: PublicView, acting: bool = False) -> None:
     w = TAB_W
     col = player_colour(seat)
     rounded_box(d, (x, y, x + w, y + h), 10, fill=PANEL, outline=col, width=5 if acting else 3)
     d.rounded_rectangle((x + 3, y + 3, x + w - 3, y + TAB_HEAD), radius=8, fill=_light(col, 0.78))
     paste_marker(img, seat, x + 26, y + 26, 32)
-    # right side of the name band: tile, scarabs, score
-    score = _i(tab.get("score"))
-    every = _i((view.get("score_track") or {}).get("scarab_every"), 50) or 50
-    scarabs = _i(tab.get("scarabs"), max(0, score) // every)
-    sc_txt = _tr("vp", locale, n=score)
-    rx = x + w - 12 - _len(sc_txt, 22, True)
-    _tx(d, (rx, y + 13), sc_txt, 22, True)
-    if scarabs:
-        st = f"×{scarabs}"
-        rx -= _len(st, 17, True) + 30
-        _scarab(d, rx + 10, y + 25, 9)
-        _tx(d, (rx + 22, y + 16), st, 17, True)
-    tile = tab.get("tile")
-    if tile is not None:
-        tt = _tr("tile", locale, n=tile)
-        tw = round(_len(tt, 18, True) + 16)
-        rx -= tw + 12
-        _chip(img, rx, y + 11, tt, SAND, 18, True, GOLD, 28, _light(col, 0.78))
-    if tab.get("passed") and view.get("phase") in ("sail", "leftover"):
-        pt = _tr("passed", locale)
-        pw = round(_len(pt, 17, True) + 16)
-        rx -= pw + 10
-        _chip(img, rx, y + 12, pt, SUBTLE, 17, True, SUBTLE, 26, _light(col, 0.78))
-    nx = x + 48
-    if acting:
-        d.polygon([(nx, y + 16), (nx + 12, y + 25), (nx, y + 34)], fill=INK)
-        nx += 18
-    _tx(d, (nx, y + 12), _ell(name, 23, True, rx - nx - 10), 23, True)
-    # info line: stones, ships, Sphinx cards, tombs, feeding, passed
-    y2 = y + TAB_HEAD + 8
-    cx = x + 14
-    parts: list[tuple[str, str, bool]] = [
-        ("stone", _tr("stones", locale, n=_i(tab.get("stones")), max=25), True),
-        ("ship", _tr("ships", locale, n=_i(tab.get("ships"))), False),
-        ("sphinx", _tr("sphinx_cards", locale, n=_i(tab.get("sphinx_count"))), False),
-    ]
-    if tab.get("need") is not None and tab.get("grain_now") is not None:
-        parts.append(("grain", _tr("feed", locale, grain=_i(tab.get("grain_now")), need=_i(tab.get("need"))), False))
-    tombs = [_i(v) for v in tab.get("tomb_tiles") or []]
-    if tombs:
-        parts.append(("tomb", _tr("tombs_held", locale, n=len(tombs), total=sum(tombs)), False))
-    right_limit = x + w - 10
-    for icon, txt, bold in parts:
-        tw = _len(txt, 19, bold)
-        if cx + 24 + tw > right_limit:
-            break
-        if icon == "stone":
-            _stone_icon(d, cx + 9, y2 + 12, 9)
-        elif icon == "ship":
-            _ship_icon(d, cx + 10, y2 + 9, 10)
-        elif icon == "sphinx":
-            _card_icon(d, cx + 9, y2 + 12, 11, GOLD)
-        elif icon == "tomb":
-            d.rectangle((cx + 1, y2 + 3, cx + 17, y2 + 21), fill=HIDDEN)
-        else:
-            d.ellipse((cx + 2, y2 + 4, cx + 16, y2 + 20), fill=FIELD_COLOURS["yellow_green"], outline=INK)
-        _tx(d, (cx + 23, y2 + 1), txt, 19, bold)
-        cx += 23 + tw + 14
+    _tableau_band(img, d, x, y, tab, seat, name, locale, view["phase"], acting)
+    _tableau_info(d, x, y + TAB_HEAD + 8, tab, locale)
     # builders (colour + name; used ones faded, struck through and labelled)
     yb = y + TAB_HEAD + TAB_INFO + 2
     bxw = (w - 28 - 3 * 8) // 4
     bx = x + 14
-    builders = {str(b.get("id")): b for b in tab.get("builders") or [] if isinstance(b, dict)}
+    builders = {b["id"]: b for b in tab["builders"]}
     for bid in BUILDERS:
-        b = builders.get(bid)
-        if b is None:
-            continue
-        img.paste(_builder_img(bid, _i(b.get("strength")), bool(b.get("used")), bxw, locale), (round(bx), round(yb)))
+        b = builders[bid]
+        img.paste(_builder_img(bid, b["strength"], b["used"], bxw, locale), (round(bx), round(yb)))
         bx += bxw + 8
     # production (fields, quarries) and cards (permanent, anytime, in force)
     yy = yb + TAB_BUILDERS
@@ -1072,10 +972,69 @@ def _draw_tableau(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, 
                 _draw_item(img, d, ix, yy, kind, item, iw, locale)
                 ix += iw + 6
             yy += LINE_H
-    coop = [str(c) for c in tab.get("cooperated") or []]
-    if coop:
-        txt = _tr("cooperated", locale, sites=", ".join(_site_name(c, locale) for c in coop))
+    if tab["cooperated"]:
+        txt = _tr("cooperated", locale, sites=", ".join(_site_name(c, locale) for c in tab["cooperated"]))
         _tx(d, (x + 14, yy + 3), _ell(txt, 18, False, w - 28), 18, False, SUBTLE)
+
+
+def _tableau_band(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, tab: TableauView, seat: int,
+                  name: str, locale: str, phase: str, acting: bool) -> None:
+    """The name band: name (▶ when acting), then from the right score, scarabs, tile and 'passed'."""
+    col = player_colour(seat)
+    sc_txt = _tr("vp", locale, n=tab["score"])
+    rx = x + TAB_W - 12 - _len(sc_txt, 22, True)
+    _tx(d, (rx, y + 13), sc_txt, 22, True)
+    if tab["scarabs"]:
+        st = f"×{tab['scarabs']}"
+        rx -= _len(st, 17, True) + 30
+        _scarab(d, rx + 10, y + 25, 9)
+        _tx(d, (rx + 22, y + 16), st, 17, True)
+    tt = _tr("tile", locale, n=tab["tile"])
+    tw = round(_len(tt, 18, True) + 16)
+    rx -= tw + 12
+    _chip(img, rx, y + 11, tt, SAND, 18, True, GOLD, 28, _light(col, 0.78))
+    if tab["passed"] and phase in ("sail", "leftover"):
+        pt = _tr("passed", locale)
+        pw = round(_len(pt, 17, True) + 16)
+        rx -= pw + 10
+        _chip(img, rx, y + 12, pt, SUBTLE, 17, True, SUBTLE, 26, _light(col, 0.78))
+    nx = x + 48
+    if acting:
+        d.polygon([(nx, y + 16), (nx + 12, y + 25), (nx, y + 34)], fill=INK)
+        nx += 18
+    _tx(d, (nx, y + 12), _ell(name, 23, True, rx - nx - 10), 23, True)
+
+
+def _tableau_info(d: ImageDraw.ImageDraw, x: float, y2: float, tab: TableauView, locale: str) -> None:
+    """The info line: stones, ships, Sphinx cards, feeding, tombs (as many as fit)."""
+    cx = x + 14
+    parts: list[tuple[str, str, bool]] = [
+        ("stone", _tr("stones", locale, n=tab["stones"], max=25), True),
+        ("ship", _tr("ships", locale, n=tab["ships"]), False),
+        ("sphinx", _tr("sphinx_cards", locale, n=tab["sphinx_count"]), False),
+        ("grain", _tr("feed", locale, grain=tab["grain_now"], need=tab["need"]), False),
+    ]
+    tombs = tab["tomb_tiles"]
+    if tombs:
+        parts.append(("tomb", _tr("tombs_held", locale, n=len(tombs), total=sum(tombs)), False))
+    right_limit = x + TAB_W - 10
+    for icon, txt, bold in parts:
+        tw = _len(txt, 19, bold)
+        if cx + 24 + tw > right_limit:
+            break
+        _INFO_ICONS[icon](d, cx, y2)
+        _tx(d, (cx + 23, y2 + 1), txt, 19, bold)
+        cx += 23 + tw + 14
+
+
+_INFO_ICONS = {
+    "stone": lambda d, cx, y2: _stone_icon(d, cx + 9, y2 + 12, 9),
+    "ship": lambda d, cx, y2: _ship_icon(d, cx + 10, y2 + 9, 10),
+    "sphinx": lambda d, cx, y2: _card_icon(d, cx + 9, y2 + 12, 11, GOLD),
+    "tomb": lambda d, cx, y2: d.rectangle((cx + 1, y2 + 3, cx + 17, y2 + 21), fill=HIDDEN),
+    "grain": lambda d, cx, y2: d.ellipse((cx + 2, y2 + 4, cx + 16, y2 + 20), fill=FIELD_COLOURS["yellow_green"],
+                                         outline=INK),
+}
 
 
 @lru_cache(maxsize=256)
@@ -1101,10 +1060,10 @@ def _builder_img(bid: str, strength: int, used: bool, w: int, locale: str) -> Im
 def _field_img(eff: str, base: str, grain: int, improvers: int, watered: bool, w: int, locale: str) -> Image.Image:
     """A grain field: colour (letter too), grain, improvers, and a drop if watered now (else a crossed circle)."""
     h = CHIP_H
-    im = Image.new("RGB", (round(w), h), PANEL)
+    im = Image.new("RGB", (w, h), PANEL)
     d = ImageDraw.Draw(im)
     fill = FIELD_COLOURS.get(eff, STONE)
-    d.rounded_rectangle((0, 0, round(w) - 1, h - 1), radius=6, fill=fill, outline=INK, width=1)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=fill, outline=INK, width=1)
     if base != eff and base in FIELD_COLOURS:  # improved field: the printed colour in the corner
         d.polygon([(1, 1), (14, 1), (1, 14)], fill=FIELD_COLOURS[base])
     ink = ink_for(fill)
@@ -1133,21 +1092,20 @@ def _quarry_img(stones: int, w: int) -> Image.Image:
     return im
 
 
-def _draw_item(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, kind: str, item: dict, iw: float,
+def _draw_item(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, kind: str, item: Item, iw: float,
                locale: str) -> None:
     pos = (round(x), round(y))
     if kind == "field":
-        eff = str(item.get("effective_color") or item.get("color") or "")
-        im = _field_img(eff, str(item.get("color") or eff), _i(item.get("grain")), len(item.get("improvers") or []),
-                        bool(item.get("watered")), round(iw), locale)
+        im = _field_img(item["effective_color"], item["color"], item["grain"], len(item["improvers"]),
+                        item["watered"], round(iw), locale)
         img.paste(im, pos)
         return
     if kind == "quarry":
-        img.paste(_quarry_img(_i(item.get("stones")), round(iw)), pos)
+        img.paste(_quarry_img(item["stones"], round(iw)), pos)
         return
     text = _item_text(kind, item, locale, TAB_W - 24 - LABEL_W)
     if kind == "perm":
-        fill = _light(TYPE_COLOURS["permanent"], 0.85 if item.get("used_this_round") else 0.55)
+        fill = _light(TYPE_COLOURS["permanent"], 0.85 if item["used_this_round"] else 0.55)
         _chip(img, x, y, text, fill, 18, False, TYPE_COLOURS["permanent"])
     elif kind == "in_force":
         _chip(img, x, y, text, GOLD, 18, False, TYPE_COLOURS["anytime"])
@@ -1162,27 +1120,26 @@ FINAL_TEXT_X = M + 400
 FINAL_TEXT_W = WIDTH - M - 14 - FINAL_TEXT_X
 
 
-def _final_rows(fin: dict, locale: str) -> list[tuple[int, tuple[str, ...], str, int]]:
+def _final_rows(fin: FinalView, locale: str) -> list[tuple[int, tuple[str, ...], str, int]]:
     """Per seat, best first: (seat, wrapped scoring lines, Sphinx cards not in the lines, row height)."""
-    scores = list(fin.get("scores") or [])
-    revealed = fin.get("sphinx_revealed") or {}
+    scores = fin["scores"]
     out = []
-    for s in sorted(range(len(scores)), key=lambda s: -_i(scores[s])):
+    for s in sorted(range(len(scores)), key=lambda s: -scores[s]):
         parts, whats = [], set()
-        for ln in fin.get("lines") or []:
-            if isinstance(ln, (list, tuple)) and len(ln) >= 3 and _seat(ln[0]) == s:
-                whats.add(str(ln[1]))
-                parts.append(f"{_what_name(str(ln[1]), locale)} {_i(ln[2]):+d}")
+        for seat, what, vp in fin["lines"]:
+            if seat == s:
+                whats.add(what)
+                parts.append(f"{_what_name(what, locale)} {vp:+d}")
         lines = _wrap(" · ".join(parts), 18, False, FINAL_TEXT_W, 3) if parts else ()
-        rev = [str(c) for c in (revealed.get(str(s)) or revealed.get(s) or []) if str(c) not in whats]
+        rev = [c for c in fin["sphinx_revealed"][str(s)] if c not in whats]
         rtxt = _tr("sphinx_revealed", locale, cards=", ".join(_sphinx_name(c, locale) for c in rev)) if rev else ""
         out.append((s, lines, rtxt, max(30, 22 * len(lines)) + (24 if rtxt else 0) + 10))
     return out
 
 
-def _final_height(view: dict, locale: str = "en") -> int:
-    fin = view.get("final")
-    if not isinstance(fin, dict):
+def _final_height(view: PublicView, locale: str = "en") -> int:
+    fin = view["final"]
+    if fin is None:
         return 0
     return 50 + sum(r[3] for r in _final_rows(fin, locale)) + 4
 
@@ -1193,13 +1150,12 @@ def _what_name(what: str, locale: str) -> str:
     return _sphinx_name(what, locale)
 
 
-def _draw_final(img: Image.Image, d: ImageDraw.ImageDraw, y: float, view: dict, names: list[str], locale: str) -> None:
-    fin = view["final"]
-    h = _final_height(view, locale)
+def _draw_final(img: Image.Image, d: ImageDraw.ImageDraw, y: float, fin: FinalView, h: int, names: list[str],
+                locale: str) -> None:
     rounded_box(d, (M, y, WIDTH - M, y + h), 10, fill=rgb("#fff6d8"), outline=GOLD, width=3)
     _tx(d, (M + 14, y + 10), _tr("final", locale), 22, True)
-    scores = list(fin.get("scores") or [])
-    winners = set(_seats(fin.get("winners")))
+    scores = fin["scores"]
+    winners = set(fin["winners"])
     wn = [names[s] for s in sorted(winners) if s < len(names)]
     if wn:
         wt = _tr("winner" if len(wn) == 1 else "winners", locale, names=", ".join(wn))
@@ -1209,7 +1165,7 @@ def _draw_final(img: Image.Image, d: ImageDraw.ImageDraw, y: float, view: dict, 
     for s, lines, rtxt, rh in _final_rows(fin, locale):
         paste_marker(img, s, M + 30, yy + 14, 26)
         _tx(d, (M + 50, yy + 3), _ell(names[s] if s < len(names) else "?", 20, True, 230), 20, True)
-        vp = _tr("vp", locale, n=_i(scores[s]))
+        vp = _tr("vp", locale, n=scores[s])
         _tx(d, (M + 300, yy + 3), vp, 20, True)
         if s in winners:
             _tx(d, (M + 306 + _len(vp, 20, True), yy + 2), "★", 22, True, GOLD)
@@ -1224,9 +1180,9 @@ def _draw_final(img: Image.Image, d: ImageDraw.ImageDraw, y: float, view: dict, 
 # --------------------------------------------------------------------------- public entry point
 
 
-def _compose(view: dict, names: list[str], locale: str) -> Image.Image:
-    tabs = [tb for tb in view.get("tableaux") or [] if isinstance(tb, dict)]
-    n = max(1, _i(view.get("players"), len(tabs)) or 1)
+def _compose(view: PublicView, names: list[str], locale: str) -> Image.Image:
+    tabs = view["tableaux"]
+    n = view["players"]
     L = _L(n)
     base = _static_board(n, locale, _river_static(view))
     heights = [_tableau_height(tb, locale) for tb in tabs]
@@ -1242,25 +1198,22 @@ def _compose(view: dict, names: list[str], locale: str) -> Image.Image:
     _draw_right(img, d, L, view, locale)
     _draw_score(img, d, L, view, names, locale)
     y = L.board_h
-    if fh:
-        _draw_final(img, d, y, view, names, locale)
+    if view["final"] is not None:
+        _draw_final(img, d, y, view["final"], fh, names, locale)
         y += fh + GAP
-    pend = view.get("pending")
-    acting = set(_seats(pend.get("seats"))) if isinstance(pend, dict) else set()
+    pend = view["pending"]
+    acting = set(pend["seats"]) if pend is not None else set()
     for k, tb in enumerate(tabs):
         row, colm = divmod(k, 2)
-        seat = _seat(tb.get("seat"))
-        seat = k if seat is None else seat
+        seat = tb["seat"]
         _draw_tableau(img, d, M + colm * (TAB_W + GAP), y + sum(h + GAP for h in pairs[:row]), pairs[row], tb, seat,
                       names[seat] if seat < len(names) else "?", locale, view, seat in acting)
     return img
 
 
-def render_public(view: dict, names: list[str], locale: str = "en") -> bytes:
+def render_public(view: PublicView, names: list[str], locale: str = "en") -> bytes:
     """PNG of the public board. Only ``view`` (the public view, which holds no secret) is drawn."""
-    tabs = view.get("tableaux") or []
-    n = max(_i(view.get("players"), len(tabs)), len(tabs))
-    return encode_png(_compose(view, _names(names, n, locale), locale))
+    return encode_png(_compose(view, _names(names, view["players"], locale), locale))
 
 
 # --------------------------------------------------------------------------- private view
@@ -1270,14 +1223,12 @@ SCARD_W = (TAB_W - 10) // 2
 SCARD_H = 104
 
 
-def _sphinx_points(cid: str, locale: str) -> str:
-    data = _sphinx_data(cid) or {}
-    p = data.get("points") or {}
-    if p.get("kind") == "fixed":
-        return _tr("vp", locale, n=p.get("vp"))
-    if p.get("kind") == "table":
-        vals = [str(v) for k, v in sorted((p.get("by_count") or {}).items(), key=lambda kv: _i(kv[0])) if _i(k) > 0]
-        return _tr("vp", locale, n="/".join(vals))
+def _sphinx_points(card: DrawnSphinxView, locale: str) -> str:
+    """The printed points of a Sphinx card: a fixed amount or the by-count table ("2/4/7/7 VP")."""
+    if card["printed_vp"] is not None:
+        return _tr("vp", locale, n=card["printed_vp"])
+    if card["vp_by_count"]:
+        return _tr("vp", locale, n="/".join(str(v) for v in card["vp_by_count"]))
     return ""
 
 
@@ -1299,85 +1250,74 @@ def _sphinx_card_img(name: str, scope: str, points: str, locale: str, drawing: b
     return img
 
 
-def render_private(public_view: dict, private_view: dict, names: list[str], locale: str = "en") -> bytes:
-    """PNG of one player's hidden cards and anytime cards, with their tableau (only for that player)."""
-    pv = private_view or {}
-    priv = pv.get("private") if isinstance(pv.get("private"), dict) else (pv if "sphinx" in pv else {})
-    view = public_view or private_view or {}
-    seat = _seat(priv.get("seat"))
-    tabs = view.get("tableaux") or []
-    n = max(_i(view.get("players"), len(tabs)), len(tabs), (seat or 0) + 1)
-    names = _names(names, n, locale)
-    sphinx = [c for c in priv.get("sphinx") or [] if isinstance(c, dict)]
-    drawing = [c for c in priv.get("drawing") or [] if isinstance(c, dict)]
-    anytime = [c for c in priv.get("anytime") or [] if isinstance(c, dict)]
-    playable = {str(a).split()[1] for a in priv.get("playable_now") or []
-                if isinstance(a, str) and len(a.split()) > 1 and a.split()[0] == "play"}
-    tab = tabs[seat] if seat is not None and 0 <= seat < len(tabs) and isinstance(tabs[seat], dict) else None
-
-    def grid_h(k: int) -> int:
-        return ((k + 1) // 2) * (SCARD_H + 10)
-
-    # anytime chips, wrapped
-    chip_lines: list[list[tuple[str, int, bool]]] = [[]]
+def _chip_lines(anytime: list[CardRef], playable: set[str], locale: str) -> list[list[tuple[str, int, bool]]]:
+    """The anytime cards as wrapped chips: (text, width, playable now)."""
+    lines: list[list[tuple[str, int, bool]]] = [[]]
     cx = 0.0
     for c in anytime:
-        now = str(c.get("id")) in playable
+        now = c["id"] in playable
         txt = _ell(("▶ " if now else "") + _card_name(c, locale), 19, True, TAB_W - 40)
         cw = round(_len(txt, 19, True) + 16)
-        if chip_lines[-1] and cx + cw > TAB_W:
-            chip_lines.append([])
+        if lines[-1] and cx + cw > TAB_W:
+            lines.append([])
             cx = 0.0
-        chip_lines[-1].append((txt, cw, now))
+        lines[-1].append((txt, cw, now))
         cx += cw + 8
-    th = _tableau_height(tab, locale) if tab else 0
-    h = 78 + 38 + max(grid_h(len(sphinx)), 36) + 8
+    return lines
+
+
+def _grid_h(k: int) -> int:
+    return ((k + 1) // 2) * (SCARD_H + 10)
+
+
+def _sphinx_grid(img: Image.Image, y: float, cards: Sequence[DrawnSphinxView], locale: str, drawing: bool) -> None:
+    for k, c in enumerate(cards):
+        r, col = divmod(k, 2)
+        im = _sphinx_card_img(_sphinx_name(c, locale), c["scope"], _sphinx_points(c, locale), locale, drawing)
+        img.paste(im, (M + col * (SCARD_W + 10), round(y) + r * (SCARD_H + 10)))
+
+
+def render_private(public_view: PublicView, private_view: PrivateView, names: list[str], locale: str = "en") -> bytes:
+    """PNG of one player's hidden cards and anytime cards, with their tableau (only for that player)."""
+    priv = private_view["private"]
+    view = public_view
+    seat = priv["seat"]
+    names = _names(names, view["players"], locale)
+    sphinx, drawing = priv["sphinx"], priv["drawing"]
+    playable = {a.split()[1] for a in priv["playable_now"] if len(a.split()) > 1 and a.split()[0] == "play"}
+    tab = view["tableaux"][seat]
+    chip_lines = _chip_lines(priv["anytime"], playable, locale)
+    any_now = any(now for line in chip_lines for _, _, now in line)
+    th = _tableau_height(tab, locale)
+    h = 78 + 38 + max(_grid_h(len(sphinx)), 36) + 8
     if drawing:
-        h += 38 + grid_h(len(drawing)) + 8
-    h += 38 + max(1, len(chip_lines)) * 42 + 8 + (24 if any(now for ln in chip_lines for _, _, now in ln) else 0)
-    if tab:
-        h += th + GAP
-    h += M
+        h += 38 + _grid_h(len(drawing)) + 8
+    h += 38 + max(1, len(chip_lines)) * 42 + 8 + (24 if any_now else 0)
+    h += th + GAP + M
     img = Image.new("RGB", (PRIV_W, h), BG)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, PRIV_W, 70), fill=HEAD_BG)
-    if seat is not None:
-        paste_marker(img, seat, M + 20, 35, 36)
-    who = names[seat] if seat is not None and seat < len(names) else "?"
+    paste_marker(img, seat, M + 20, 35, 36)
+    who = names[seat]
     title = _tr("private_title", locale, name=who)
     _tx(d, (M + 48, 8), _ell(title, 24, True, PRIV_W - M - 60), 24, True, GOLD)
-    sub = _tr("round", locale, n=_i(view.get("round"), 1), of=5)
-    phase = str(view.get("phase") or "")
-    if phase:
-        sub += "  ·  " + _tr(f"phase.{phase}", locale)
+    sub = _tr("round", locale, n=view["round"], of=5) + "  ·  " + _tr(f"phase.{view['phase']}", locale)
     _tx(d, (M + 48, 40), _ell(sub, 19, False, PRIV_W - M - 60), 19, False, HEAD_TEXT)
     y = 80
     _tx(d, (M, y), _tr("your_sphinx", locale, n=len(sphinx)), 22, True)
     y += 36
     if not sphinx:
         _tx(d, (M + 4, y + 4), _tr("none", locale), 19, False, SUBTLE)
-    for k, c in enumerate(sphinx):
-        r, col = divmod(k, 2)
-        cid = str(c.get("id", "?"))
-        data = _sphinx_data(cid) or {}
-        im = _sphinx_card_img(_sphinx_name(c, locale), str(c.get("scope") or data.get("scope") or ""),
-                              _sphinx_points(cid, locale), locale, False)
-        img.paste(im, (M + col * (SCARD_W + 10), y + r * (SCARD_H + 10)))
-    y += max(grid_h(len(sphinx)), 36) + 8
+    _sphinx_grid(img, y, sphinx, locale, False)
+    y += max(_grid_h(len(sphinx)), 36) + 8
     if drawing:
         _tx(d, (M, y), _ell(_tr("drawing", locale), 22, True, TAB_W), 22, True, ALERT)
         y += 36
-        for k, c in enumerate(drawing):
-            r, col = divmod(k, 2)
-            cid = str(c.get("id", "?"))
-            data = _sphinx_data(cid) or {}
-            im = _sphinx_card_img(_sphinx_name(c, locale), str(c.get("scope") or data.get("scope") or ""),
-                                  _sphinx_points(cid, locale), locale, True)
-            img.paste(im, (M + col * (SCARD_W + 10), y + r * (SCARD_H + 10)))
-        y += grid_h(len(drawing)) + 8
-    _tx(d, (M, y), _tr("your_anytime", locale, n=len(anytime)), 22, True)
+        _sphinx_grid(img, y, drawing, locale, True)
+        y += _grid_h(len(drawing)) + 8
+    _tx(d, (M, y), _tr("your_anytime", locale, n=len(priv["anytime"])), 22, True)
     y += 38
-    if not anytime:
+    if not priv["anytime"]:
         _tx(d, (M + 4, y + 4), _tr("none", locale), 19, False, SUBTLE)
     for line in chip_lines:
         x = M
@@ -1386,10 +1326,8 @@ def render_private(public_view: dict, private_view: dict, names: list[str], loca
             _chip(img, x, y, txt, fill, 19, True, TYPE_COLOURS["anytime"], 34, BG)
             x += cw + 8
         y += 42
-    if any(now for line in chip_lines for _, _, now in line):
+    if any_now:
         _tx(d, (M, y - 2), _ell(_tr("playable_hint", locale), 17, False, TAB_W), 17, False, SUBTLE)
         y += 24
-    y += 8
-    if tab is not None and seat is not None:
-        _draw_tableau(img, d, M, y, th, tab, seat, who, locale, view)
+    _draw_tableau(img, d, M, y + 8, th, tab, seat, who, locale, view)
     return encode_png(img)

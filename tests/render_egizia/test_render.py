@@ -55,12 +55,20 @@ def test_fixture_corner_cases(players: int) -> None:
         _png(R.render_private(v, make_private(v, players - 1, seed, many=True), NAMES[:players], "pl"))
 
 
-def test_missing_names_and_sparse_view() -> None:
+def test_missing_names_and_opening_board() -> None:
+    """Missing player names fall back to seat labels; a fresh game's opening board and hands render."""
     v = make_view(4, 7, 0.5)
     _png(R.render_public(v, []))
-    sparse = {"players": 2, "round": 1, "phase": "sail", "river": [], "tableaux": [{"seat": 0}, {"seat": 1}]}
-    _png(R.render_public(sparse, ["A"]))
-    _png(R.render_private(sparse, {"private": {"seat": 1}}, ["A", "B"]))
+    game = playout(2, 1, snapshots=1)
+    pub, privs = next(game)
+    _png(R.render_public(pub, ["A"]))
+    _png(R.render_private(pub, privs[1], ["A", "B"]))
+
+
+def test_renderer_reads_only_the_views() -> None:
+    """The renderer imports no engine data and swallows no error around view reads."""
+    assert "engines.egizia.data" not in _SRC and "import data" not in _SRC
+    assert "except Exception" not in _SRC
 
 
 def test_public_render_ignores_private_key() -> None:
