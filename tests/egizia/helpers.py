@@ -132,6 +132,6 @@ def sphinx_places(s):
     for p in s["seats"]:
         ids += p["sphinx"]
     if s["stage"].get("at") == "setup_keep":
-        for k, two in s["stage"]["drawn"].items():
+        for _k, two in s["stage"]["drawn"].items():
             ids += two
     return ids

@@ -354,7 +354,7 @@ def test_longest_placement_labels_fit_discord_autocomplete():
             lab = msg("egizia.lbl.place_round", idx=idx, space=B.space_msg(idx), fx=msg(f"egizia.fx.{sid}"),
                       note=B.place_notes(up=True, occ=True, dbl=True))
             assert len(t(lab, lang)) <= 100, t(lab, lang)
-        for sid, idx in D.SITE_INDEX.items():
+        for idx in D.SITE_INDEX.values():
             for lab in (msg("egizia.lbl.place_slot", idx=idx, site=B.space_msg(idx), slot=3, order=msg("egizia.nth.3"), note=B.place_notes(up=True)),
                         msg("egizia.lbl.place_sub", idx=idx, site=B.space_msg(idx), queue=3, note=B.place_notes(up=True)),
                         msg("egizia.lbl.place_extra", idx=idx, site=B.space_msg(idx), note=B.place_notes(up=True))):

@@ -58,7 +58,7 @@ def test_grain_field_cards(cid):
     e = D.NILE[cid]["effect"]
     s = board()
     set_player(s, 0, stones=5, score=10)
-    s, ev = take(s, 0, cid)
+    s, _ev = take(s, 0, cid)
     p = s["seats"][0]
     assert cid in p["perm"] and s["river_card"][1] is None and s["river_ships"][1] == [0]
     bonus = D.FIELD_TAKE_BONUS.get(str(e["grain"]), {})
@@ -97,7 +97,7 @@ def test_grain4_cards_EGZ_CARD_N13_N47(cid):
     s = at_feed(s).state
     assert "feed 1 0" in actions(s, 0)
     o = act(s, 0, "feed 1 0")
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed"][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed")
     assert feed["grain"] == 10 and feed["loss"] == 2 * D.GRAIN_PENALTY[0] and cid in o.state["out"]
 
 
@@ -112,7 +112,7 @@ def test_plus3_strength_cards_EGZ_CARD_N14_N53(cid):
     s = at_build(s, "pyramid_temple").state
     s, _ = run(s, (0, "build"))
     assert "crew bk p3" in actions(s) and not any(a.startswith("crew p3") for a in actions(s))
-    s, ev = run(s, (0, "crew bk p3"))
+    s, _ev = run(s, (0, "crew bk p3"))
     assert s["stage"]["S"] == 5 and cid in s["out"]
 
 
@@ -225,7 +225,7 @@ def test_feed_with_stones_EGZ_CARD_N22():
     s = at_feed(s).state
     assert [a for a in actions(s, 0) if a.startswith("feed")] == ["feed 0 0", "feed 0 1", "feed 0 2", "feed 0 3", "feed 0 4"]
     o = act(s, 0, "feed 0 4")
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed"][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed")
     assert feed["grain"] == 10 and feed["loss"] == 2 * D.GRAIN_PENALTY[0]
 
 
@@ -368,7 +368,7 @@ def test_vp_per_brick_obelisk_tombs_EGZ_CARD_N48():
     s["tomb_spaces"][0]["owner"] = 0
     s["pyramid"][0][0] = 0
     set_player(s, 0, score=0)
-    s, ev = take(s, 0, "N48")
+    s, _ev = take(s, 0, "N48")
     assert s["seats"][0]["score"] == 3
 
 
@@ -378,7 +378,7 @@ def test_vp_per_brick_pyramid_temple_EGZ_CARD_N49():
     s["pyramid"][0][:2] = [0, 0]
     s["temple"]["L1"] = 0
     s["obelisk"][0] = 0
-    s, ev = take(s, 0, "N49")
+    s, _ev = take(s, 0, "N49")
     assert s["seats"][0]["score"] == 3
 
 

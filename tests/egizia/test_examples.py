@@ -125,7 +125,7 @@ def test_ex02_feeding_enough_grain_EGZ_R3_FEED_2_3_4_EGZ_IRRIG_1():
     set_player(s, BLUE, bk=1, bl=2, ye=3, jk=3, score=10)
     give(s, BLUE, "N05")
     o = at_feed(s)
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed" and e.message.params["player"] == BLUE][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed" and e.message.params["player"] == BLUE)
     assert (feed["need"], feed["grain"], feed["short"], feed["loss"]) == (9, 11, 0, 0)
     assert o.state["seats"][BLUE]["score"] == 10
     assert "D-10" not in [p.kind for p in GAME.prompts(o.state)]
@@ -142,7 +142,7 @@ def test_ex03_feeding_with_grain4_EGZ_R3_FEED_3_4_7_EGZ_CARD_N13_EGZ_TIME_3():
     assert kinds(s) == ["D-10"] and GAME.current_seats(s) == [RED]
     assert "feed 1 0" in actions(s) and "feed 0 0" in actions(s)
     o = act(s, RED, "feed 1 0")
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed"][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed")
     assert (feed["grain"], feed["need"], feed["loss"]) == (12, 10, 0)
     assert o.state["seats"][RED]["score"] == 14
     assert "N13" in o.state["out"] and "N13" not in o.state["seats"][RED]["any"]
@@ -216,7 +216,7 @@ def test_ex06_sphinx_draw2_keep1_EGZ_BUILD_SPHINX_1_to_4_EGZ_R6_COOP_1():
     assert (p["stones"], p["score"], p["used"]["blue"]) == (3, 21, True)
     assert p["sphinx"] == [top2[0]] and len(s["sphinx_deck"]) == 24 and s["sphinx_deck"][-1] == top2[1]
     assert p["coop"] == ["sphinx"]
-    pub = [e for e in ev if e.to is None and e.message.key == "egizia.ev.sphinx_kept"][0]
+    pub = next(e for e in ev if e.to is None and e.message.key == "egizia.ev.sphinx_kept")
     assert pub.message.params == {"player": BLUE, "kept": 1, "returned": 1}
     assert GAME.current_seats(s) == [RED]
 
@@ -229,13 +229,13 @@ def test_ex19_sphinx_plus2_EGZ_CARD_N15_EGZ_BUILD_SPHINX_2_EGZ_R5_BUILD_3_7():
     put(s, "sphinx", RED, 1)
     blocker(s, BLUE, "obelisk_tombs")
     s = at_build(s).state
-    s, ev = run(s, (RED, "build"))
+    s, _ = run(s, (RED, "build"))
     assert "crew bk sx" in actions(s)
-    s, ev = run(s, (RED, "crew bk sx"))
+    s, _ = run(s, (RED, "crew bk sx"))
     assert actions(s) == ["draw 1", "crew back"]  # n = 1 is the only paid count (the crew may still be taken back, D-13)
-    s, ev = run(s, (RED, "draw 1"))
+    s, _ = run(s, (RED, "draw 1"))
     assert kinds(s) == ["D-15"] and len(s["sphinx_drawn"]) == 3
-    s, ev = run(s, (RED, "keep 2"))
+    s, _ev = run(s, (RED, "keep 2"))
     p = s["seats"][RED]
     assert (p["stones"], p["score"]) == (3, 22) and "N15" in s["out"]
     # (b) no stones: auto-decline, N15 not spent
@@ -258,11 +258,11 @@ def test_ex19c_sphinx_plus2_without_payment_option_EGZ_CARD_N15():
     put(s, "sphinx", RED, 1)
     blocker(s, BLUE, "obelisk_tombs")
     s = at_build(s).state
-    s, ev = run(s, (RED, "build"), (RED, "crew bk sx"))
+    s, _ = run(s, (RED, "build"), (RED, "crew bk sx"))
     assert actions(s) == ["draw 0", "crew back"]
-    s, ev = run(s, (RED, "draw 0"))
+    s, _ = run(s, (RED, "draw 0"))
     assert len(s["sphinx_drawn"]) == 2
-    s, ev = run(s, (RED, "keep 1"))
+    s, _ev = run(s, (RED, "keep 1"))
     assert s["seats"][RED]["score"] == 21 and s["seats"][RED]["coop"] == []
 
 
@@ -332,9 +332,9 @@ def test_ex34_obelisk_tomb_item_loop_with_reveals_EGZ_BUILD_TOMB_1_2_D16():
         s, _ = run(s, (GREEN, "build"), (GREEN, "crew bl jk"))
         return s
     s = start()
-    s, ev = run(s, (GREEN, "tomb"))
+    s, _ = run(s, (GREEN, "tomb"))
     assert [x["value"] for x in GAME.public_view(s)["tombs"]["spaces"] if x["state"] == "face_up"] == [2, 6, 1, 4]
-    s, ev = run(s, (GREEN, "tomb"))
+    s, _ = run(s, (GREEN, "tomb"))
     # only "finish" was offered (obelisk 5 and tile 6 exceed 9): resolved itself, market step now
     assert kinds(s) == ["D-17"]
     assert [x["value"] for x in GAME.public_view(s)["tombs"]["spaces"] if x["state"] == "face_up"] == [6, 1, 4, 7]
@@ -347,7 +347,7 @@ def test_ex34_obelisk_tomb_item_loop_with_reveals_EGZ_BUILD_TOMB_1_2_D16():
     assert exc.value.clause == "EGZ-BUILD-OBELISK-4"
     # alternative order: obelisk 5 then tile 3 (8), tile 2 would make 10
     s = start()
-    s, ev = run(s, (GREEN, "obelisk"), (GREEN, "tomb"))
+    s, _ev = run(s, (GREEN, "obelisk"), (GREEN, "tomb"))
     assert kinds(s) == ["D-17"] and s["seats"][GREEN]["score"] == 33
 
 
@@ -562,9 +562,9 @@ def test_ex13_stone_sale_bottom_repeated_EGZ_TRACK_STEP_1_EGZ_CARD_N17():
     """EGZ-TRACK-STEP-1 EGZ-TRACK-STONE-1 EGZ-CARD-N17"""
     s = board()
     set_player(s, RED, ss=4, stones=10)
-    s, ev = _take(s, RED, "N17")
+    s, _ = _take(s, RED, "N17")
     assert kinds(s) == ["D-06"]
-    s, ev = run(s, (RED, "track ss"))
+    s, _ev = run(s, (RED, "track ss"))
     p = s["seats"][RED]
     assert (p["ss"], p["stones"], p["gm"]) == (4, 16, 0)
 
@@ -589,7 +589,7 @@ def test_ex26_edfu_both_bottom_and_cap_EGZ_SPACE_EDFU_1_EGZ_CONV_4():
     s = board()
     set_player(s, BLUE, ss=4, gm=4, stones=24, score=30)
     at_sail(s, BLUE)
-    s, ev = run(s, (BLUE, "place 2"))
+    s, _ev = run(s, (BLUE, "place 2"))
     p = s["seats"][BLUE]
     assert (p["stones"], p["score"], p["ss"], p["gm"]) == (25, 32, 4, 4)
 
@@ -851,7 +851,7 @@ def test_ex39_builder_at_max_EGZ_CONV_5_EGZ_SPACE_SELINON_1():
     s = board()
     set_player(s, RED, bk=9, bl=4)
     at_sail(s, RED)
-    s, ev = run(s, (RED, "place 6"))
+    s, _ev = run(s, (RED, "place 6"))
     assert s["seats"][RED]["str"]["black"] == 9 and s["seats"][RED]["str"]["blue"] == 5
 
 
@@ -877,7 +877,7 @@ def test_ex31_stone_cap_everywhere_EGZ_CONV_4_EGZ_R4_PROD_2_EGZ_SPACE_ALYI_1():
     set_player(s, GREEN, stones=24)
     give(s, GREEN, "N11")
     at_sail(s, GREEN)
-    s, ev = run(s, (GREEN, "place 16"))
+    s, _ev = run(s, (GREEN, "place 16"))
     assert s["seats"][GREEN]["stones"] == 25
     assert actions(s) == ["alyi bk", "alyi bl", "alyi ye", "alyi jk"]
     s, _ = run(s, (GREEN, "alyi ye"))
@@ -926,7 +926,7 @@ def test_ex46_improver_stacking_and_feeding_EGZ_CARD_N20_N44_EGZ_IRRIG_1():
     set_player(s, BLUE, bk=3, bl=3, ye=3, jk=4)
     assert B.field_grain(s, BLUE) == 13
     o = at_feed(s)
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed" and e.message.params["player"] == BLUE][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed" and e.message.params["player"] == BLUE)
     assert feed["loss"] == 0
     assert scoring.production(s["seats"][BLUE], "brown") == 7
 

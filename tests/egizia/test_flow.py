@@ -235,7 +235,7 @@ def test_w3_free_action_can_enable_a_build_EGZ_TIME_4_EGZ_R5_BUILD_3():
     assert kinds(s) == ["D-12"] and "build" not in actions(s) and "decline" in actions(s)
     s, _ = run(s, (0, "crewup bk"))
     assert "build" in actions(s)
-    s, ev = run(s, (0, "build"), (0, "obelisk"))  # the single crew resolves itself; the item waits (D-13)
+    s, _ev = run(s, (0, "build"), (0, "obelisk"))  # the single crew resolves itself; the item waits (D-13)
     assert s["obelisk"][2] == 0 and kinds(s) == ["D-17"]
     # without the card the same position is declined automatically, with the reason logged
     s2 = stacked_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state

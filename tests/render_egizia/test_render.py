@@ -129,5 +129,5 @@ def test_options_setup_draw_and_23_player_cards() -> None:
     _png(R.render_public(pub, NAMES[:3], "cs"))
     for seat in range(3):
         _png(R.render_private(pub, privs[seat], NAMES[:3], "pl"))
-    for pub, privs in snaps[1:]:
+    for pub, _privs in snaps[1:]:
         _png(R.render_public(pub, NAMES[:3]))
