@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engines.core import Event, Msg, Prompt, State, msg
@@ -78,6 +79,7 @@ def first_of(*preferred: str) -> Callable[[State, Prompt], str]:
 
 
 # ------------------------------------------------------------------ messages
+# (messages of fixed things are built once: a Msg is never changed after it is made)
 
 
 def place_notes(**flags: bool) -> list[Msg]:
@@ -86,26 +88,32 @@ def place_notes(**flags: bool) -> list[Msg]:
     return [msg("egizia.note.wrap", items=items)] if items else []
 
 
+@cache
 def card_msg(cid: str) -> Msg:
     return msg(f"egizia.card.{cid}")
 
 
+@cache
 def sphinx_msg(sid: str) -> Msg:
     return msg(f"egizia.sphinx.{sid}")
 
 
+@cache
 def b_msg(b: str) -> Msg:
     return msg(f"egizia.builder.{b}")
 
 
+@cache
 def t_msg(t: str) -> Msg:
     return msg(f"egizia.track.{t}")
 
 
+@cache
 def site_msg(sid: str) -> Msg:
     return msg(f"egizia.site.{sid}")
 
 
+@cache
 def space_msg(idx: int) -> Msg:
     sp = D.SPACE[idx]
     if sp["kind"] == "round":
@@ -130,8 +138,11 @@ def eff(cid: str) -> dict[str, Any]:
     return D.NILE[cid]["effect"]
 
 
+_KIND: dict[str, str] = {c["id"]: c["effect"]["kind"] for c in D.NILE_LIST}
+
+
 def held_of_kind(p: Seat, kind: str, where: str = "any") -> list[str]:
-    return sorted(c for c in p[where] if eff(c)["kind"] == kind)
+    return sorted([c for c in p[where] if _KIND[c] == kind])
 
 
 def has_card(p: Seat, kind: str) -> str | None:

@@ -11,6 +11,8 @@ N36, ``extra`` = N37), ``pass``, ``endturn``, ``play N33``, ``stop``, ``leftover
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
+from typing import NamedTuple
 
 from engines.core import Event, Msg, Option, Prompt, State, msg
 
@@ -43,53 +45,110 @@ _ONE_PLACEMENT: Reason = ("EGZ-R2-NILE-2", "egizia.err.one_placement", {})
 # ------------------------------------------------------------------ placements: candidates and the judge
 
 
-def place_candidates(s: State, seat: int) -> Iterator[list[str]]:
-    """Every canonically spelled placement that might be legal, in offering order."""
+class Placement(NamedTuple):
+    """A placement: river index, slot at a site (``s<k>``, ``sub``, ``extra``), and the cards it uses."""
+
+    idx: int
+    slot: str | None = None
+    up: bool = False  # N41: upstream of the last placement
+    occ: bool = False  # N42: an occupied round space
+    dbl: bool = False  # N36: the round space twice
+
+    def action(self) -> str:
+        return _action(self)
+
+
+@lru_cache(maxsize=1024)
+def _action(pl: Placement) -> str:
+    flags = [f for f, on in (("up", pl.up), ("occ", pl.occ), ("dbl", pl.dbl)) if on]
+    return " ".join(["place", str(pl.idx), *([pl.slot] if pl.slot else []), *flags])
+
+
+def _space_candidates(s: State, sp: dict, up: bool) -> tuple[Placement, ...]:
+    """The placements on one river space that might be legal (the judge decides)."""
+    i = sp["index"]
+    if sp["kind"] == "card":
+        return _candidates(i, "card", up, False, 0)
+    if sp["kind"] == "round":
+        return _candidates(i, "round", up, bool(s["river_ships"][i]), 0)  # an occupied space needs N42
+    return _candidates(i, "site", up, False, len(s["sites"][sp["id"]]["slots"]))
+
+
+@lru_cache(maxsize=512)
+def _candidates(i: int, kind: str, up: bool, occ: bool, slots: int) -> tuple[Placement, ...]:
+    if kind == "card":
+        return (Placement(i, up=up),)
+    if kind == "round":
+        return Placement(i, up=up, occ=occ), Placement(i, up=up, occ=occ, dbl=True)
+    return tuple(Placement(i, slot, up=up) for slot in [*(f"s{k + 1}" for k in range(slots)), "sub", "extra"])
+
+
+def place_candidates(s: State, seat: int) -> Iterator[Placement]:
+    """Every placement that might be legal, in offering order (the judge decides)."""
     m = s["seats"][seat]["placed_max"]
     for sp in D.RIVER:
-        i = sp["index"]
-        base = ["place", str(i)]
-        up = ["up"] if i <= m else []  # upstream of the last placement needs N41 (EGZ-R2-NILE-4)
-        if sp["kind"] == "card":
-            yield base + up
-        elif sp["kind"] == "round":
-            occ = ["occ"] if s["river_ships"][i] else []  # an occupied round space needs N42
-            yield base + up + occ
-            yield base + up + occ + ["dbl"]
-        else:
-            for k in range(len(s["sites"][sp["id"]]["slots"])):
-                yield [*base, f"s{k + 1}", *up]
-            yield [*base, "sub", *up]
-            yield [*base, "extra", *up]
+        yield from _space_candidates(s, sp, sp["index"] <= m)  # upstream of the last placement needs N41
 
 
-def judge_place(s: State, seat: int, toks: list[str]) -> Verdict:
-    """The one judge of placements (EGZ-R2-NILE-4/5/8/9/10/11/12, the N36/N37/N41/N42 clauses): None when
-    the placement ``toks`` (``["place", idx, flags…]``) is legal."""
+def legal_placements(s: State, seat: int) -> Iterator[Placement]:
+    """The candidates :func:`judge_place` accepts, in offering order. A space the seat cannot reach
+    (:func:`_judge_reach`) is skipped whole: the judge would refuse each of its placements for that."""
     p = s["seats"][seat]
+    m = p["placed_max"]
+    if _judge_reach(p, m + 1, False) is not None:  # no ship left
+        return
+    # upstream of the last placement the judge's verdict is the same for every space: N41 usable or not
+    upstream_ok = m == 0 or _judge_reach(p, m, True) is None
+    for sp in D.RIVER:
+        up = sp["index"] <= m
+        if upstream_ok or not up:
+            yield from (pl for pl in _space_candidates(s, sp, up) if _judge_target(s, seat, pl) is None)
+
+
+def parse_place(s: State, seat: int, toks: list[str]) -> Placement | Reason:
+    """A typed ``place`` action as a placement, or why it cannot be one."""
     i = as_int(toks[1] if len(toks) > 1 else None)
     if i is None or i not in D.SPACE:
         return "EGZ-RIVER-1", "egizia.err.no_space", {"what": (toks[1] if len(toks) > 1 else "")[:10]}
-    if p["ships"] <= 0:
-        return "EGZ-R2-NILE-11", "egizia.err.no_ships", {}
     flags = toks[2:]
     slot_flags = [f for f in flags if f in ("sub", "extra") or (f.startswith("s") and f[1:].isdigit())]
     if any(f not in _FLAGS and f not in slot_flags for f in flags) or len(slot_flags) > 1 or len(set(flags)) < len(flags):
-        return _BAD_ACTION
-    why = _judge_upstream(p, i, "up" in flags)
-    if why:
-        return why
-    kind = D.SPACE[i]["kind"]
-    if kind != "round" and ("occ" in flags or "dbl" in flags):
-        c = "N42" if "occ" in flags else "N36"
+        return _no_ships(s, seat) or _BAD_ACTION
+    return Placement(i, slot_flags[0] if slot_flags else None, "up" in flags, "occ" in flags, "dbl" in flags)
+
+
+def _no_ships(s: State, seat: int) -> Verdict:
+    return ("EGZ-R2-NILE-11", "egizia.err.no_ships", {}) if s["seats"][seat]["ships"] <= 0 else None
+
+
+def judge_place(s: State, seat: int, pl: Placement) -> Verdict:
+    """The one judge of placements (EGZ-R2-NILE-4/5/8/9/10/11/12, the N36/N37/N41/N42 clauses): None when
+    the placement is legal."""
+    return _judge_reach(s["seats"][seat], pl.idx, pl.up) or _judge_target(s, seat, pl)
+
+
+def _judge_reach(p: dict, i: int, up: bool) -> Verdict:
+    """A ship left, and the space downstream of the last placement or upstream with N41 (EGZ-R2-NILE-4/11)."""
+    if p["ships"] <= 0:
+        return "EGZ-R2-NILE-11", "egizia.err.no_ships", {}
+    return _judge_upstream(p, i, up)
+
+
+def _judge_target(s: State, seat: int, pl: Placement) -> Verdict:
+    """What the placement asks of its space: a card to take, a free round space, a site slot."""
+    kind = D.SPACE[pl.idx]["kind"]
+    if kind != "round" and (pl.occ or pl.dbl):
+        c = "N42" if pl.occ else "N36"
         return card_clause(c), "egizia.err.round_space_only", {"card": card_msg(c)}
-    if kind != "site" and slot_flags:
-        return "EGZ-R2-NILE-12", "egizia.err.site_only", {"idx": i}
+    if kind != "site" and pl.slot:
+        return "EGZ-R2-NILE-12", "egizia.err.site_only", {"idx": pl.idx}
     if kind == "card":
-        return None if s["river_card"][i] is not None else ("EGZ-R2-NILE-5", "egizia.err.no_card_here", {"idx": i})
+        if s["river_card"][pl.idx] is not None:
+            return None
+        return "EGZ-R2-NILE-5", "egizia.err.no_card_here", {"idx": pl.idx}
     if kind == "round":
-        return _judge_round(s, seat, i, "occ" in flags, "dbl" in flags)
-    return _judge_site(s, seat, i, slot_flags[0] if slot_flags else None)
+        return _judge_round(s, seat, pl.idx, pl.occ, pl.dbl)
+    return _judge_site(s, seat, pl.idx, pl.slot)
 
 
 def _judge_upstream(p: dict, i: int, up: bool) -> Verdict:
@@ -111,7 +170,7 @@ def _judge_round(s: State, seat: int, i: int, occ: bool, dbl: bool) -> Verdict:
     """A round space: empty, or occupied with N42; doubled with N36 (not where a space forbids it)."""
     p = s["seats"][seat]
     rs = D.ROUND_SPACES[D.SPACE[i]["id"]]
-    forb = rs.get("forbidden_cards", [])
+    forb = rs.get("forbidden_cards", ())
     ships = s["river_ships"][i]
     if dbl:
         if "double_round_space" in forb:
@@ -140,60 +199,62 @@ def _judge_round(s: State, seat: int, i: int, occ: bool, dbl: bool) -> Verdict:
 def _judge_site(s: State, seat: int, i: int, flag: str | None) -> Verdict:
     """A building site: a free slot; a substitute once all are taken; N37's extra position."""
     site = s["sites"][D.SPACE[i]["id"]]
-    where = space_msg(i)
     if seat_at_site(site, seat):
-        return "EGZ-R2-NILE-5", "egizia.err.own_ship_at_site", {"site": where}
-    free = any(o is None for o in site["slots"])
+        return "EGZ-R2-NILE-5", "egizia.err.own_ship_at_site", {"site": space_msg(i)}
+    free = None in site["slots"]
     if flag is None:
-        return "EGZ-R2-NILE-8", "egizia.err.choose_slot", {"site": where}
+        return "EGZ-R2-NILE-8", "egizia.err.choose_slot", {"site": space_msg(i)}
     if flag == "sub":
-        return ("EGZ-R2-NILE-9", "egizia.err.slot_free", {"site": where}) if free else None
+        return ("EGZ-R2-NILE-9", "egizia.err.slot_free", {"site": space_msg(i)}) if free else None
     if flag == "extra":
         if not held_of_kind(s["seats"][seat], "extra_site_position"):
             return "EGZ-CARD-N37", "egizia.err.not_held", {"card": card_msg("N37")}
         if free:
-            return "EGZ-R2-NILE-10", "egizia.err.slot_free", {"site": where}
-        return ("EGZ-R2-NILE-10", "egizia.err.extra_taken", {"site": where}) if site["extra"] is not None else None
+            return "EGZ-R2-NILE-10", "egizia.err.slot_free", {"site": space_msg(i)}
+        if site["extra"] is not None:
+            return "EGZ-R2-NILE-10", "egizia.err.extra_taken", {"site": space_msg(i)}
+        return None
     k = int(flag[1:])
     if not 1 <= k <= len(site["slots"]):
-        return "EGZ-PC-2", "egizia.err.no_slot", {"site": where, "slot": k}
+        return "EGZ-PC-2", "egizia.err.no_slot", {"site": space_msg(i), "slot": k}
     if site["slots"][k - 1] is not None:
-        return "EGZ-R2-NILE-8", "egizia.err.slot_taken", {"site": where, "slot": k}
+        return "EGZ-R2-NILE-8", "egizia.err.slot_taken", {"site": space_msg(i), "slot": k}
     return None
 
 
-def _place_label(s: State, toks: list[str]) -> Msg:
-    i = int(toks[1])
+def _place_label(s: State, pl: Placement) -> Msg:
+    i = pl.idx
     sp = D.SPACE[i]
-    up = "up" in toks
     if sp["kind"] == "card":
-        return msg("egizia.lbl.place_card", idx=i, card=card_msg(s["river_card"][i]), note=place_notes(up=up))
+        return msg("egizia.lbl.place_card", idx=i, card=card_msg(s["river_card"][i]), note=place_notes(up=pl.up))
     if sp["kind"] == "round":
         return msg("egizia.lbl.place_round", idx=i, space=space_msg(i), fx=msg(f"egizia.fx.{sp['id']}"),
-                   note=place_notes(up=up, occ="occ" in toks, dbl="dbl" in toks))
-    slot = toks[2]
-    if slot == "sub":
+                   note=place_notes(up=pl.up, occ=pl.occ, dbl=pl.dbl))
+    if pl.slot == "sub":
         queue = len(s["sites"][sp["id"]]["subs"]) + 1
-        return msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=queue, note=place_notes(up=up))
-    if slot == "extra":
-        return msg("egizia.lbl.place_extra", idx=i, site=space_msg(i), note=place_notes(up=up))
-    k = int(slot[1:])
+        return msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=queue, note=place_notes(up=pl.up))
+    if pl.slot == "extra":
+        return msg("egizia.lbl.place_extra", idx=i, site=space_msg(i), note=place_notes(up=pl.up))
+    k = int((pl.slot or "s0")[1:])
     return msg("egizia.lbl.place_slot", idx=i, site=space_msg(i), slot=k, order=msg(f"egizia.nth.{k}"),
-               note=place_notes(up=up))
+               note=place_notes(up=pl.up))
 
 
 def placement_options(s: State, seat: int) -> list[Option]:
     """Every legal placement of ``seat`` (the candidates the judge accepts), labelled."""
-    return [Option(" ".join(t), _place_label(s, t)) for t in place_candidates(s, seat) if judge_place(s, seat, t) is None]
+    return [Option(pl.action(), _place_label(s, pl)) for pl in legal_placements(s, seat)]
 
 
 def can_place(s: State, seat: int) -> bool:
-    return any(judge_place(s, seat, t) is None for t in place_candidates(s, seat))
+    return next(legal_placements(s, seat), None) is not None
 
 
 def _place_reason(s: State, seat: int, toks: list[str]) -> Reason:
+    pl = parse_place(s, seat, toks)
+    if not isinstance(pl, Placement):
+        return pl
     # a legal placement that was not offered is spelled differently from the canonical action
-    return judge_place(s, seat, toks) or _BAD_ACTION
+    return judge_place(s, seat, pl) or _BAD_ACTION
 
 
 # ------------------------------------------------------------------ placing a ship

@@ -66,14 +66,14 @@ def test_offered_placements_and_free_actions_are_exactly_the_judged_legal_ones_E
     for s, p, _ in _playout_states(seed):
         offered = {o.action for o in p.options}
         if p.kind in ("D-04", "D-05") and s["stage"]["mode"] in ("menu", "n33"):
-            legal = {" ".join(t) for t in place_candidates(s, p.seat) if judge_place(s, p.seat, t) is None}
+            legal = {pl.action() for pl in place_candidates(s, p.seat) if judge_place(s, p.seat, pl) is None}
             assert legal == {a for a in offered if a.startswith("place ")}
-            for t in place_candidates(s, p.seat):
-                a = " ".join(t)
-                if a not in offered:
+            for pl in place_candidates(s, p.seat):
+                if pl.action() not in offered:
                     with pytest.raises(IllegalAction) as e:
-                        GAME.apply(s, p.seat, a)
-                    assert (e.value.clause, e.value.message.key) == judge_place(s, p.seat, t)[:2]
+                        GAME.apply(s, p.seat, pl.action())
+                    why = judge_place(s, p.seat, pl)
+                    assert why is not None and (e.value.clause, e.value.message.key) == why[:2]
         window = WINDOW_OF_KIND.get(p.kind)
         if window and p.kind != "D-05" and (p.kind != "D-10" or p.seat == s["stage"]["order"][s["stage"]["i"]]):
             cands = [" ".join(t) for t in _free_candidates(s["seats"][p.seat])]
