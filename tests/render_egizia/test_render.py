@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from render import egizia as R
+from render import egizia_pieces as pieces
 from render.i18n import catalogue, has_key
 
 from .fixtures import make_private, make_view
@@ -80,7 +81,7 @@ def test_public_render_ignores_private_key() -> None:
 
 # ---------------------------------------------------------------- catalogue
 
-_SRC = Path(R.__file__).read_text(encoding="utf-8")
+_SRC = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (R, pieces))
 _DYNAMIC = {
     "phase": ["setup", "sail", "leftover", "feed", "build", "prefinal", "over"],
     "pending": [f"D-{k:02d}" for k in range(3, 20)],
@@ -95,8 +96,8 @@ _DYNAMIC = {
 
 
 def used_keys() -> set[str]:
-    keys = set(re.findall(r'_tr\(\s*"([a-z_.0-9-]+)"', _SRC))
-    for fam in set(re.findall(r'_tr\(\s*f"([a-z_]+)\.\{', _SRC)):
+    keys = set(re.findall(r'(?<![\w.])tr\(\s*"([a-z_.0-9-]+)"', _SRC))
+    for fam in set(re.findall(r'(?<![\w.])tr\(\s*f"([a-z_]+)\.\{', _SRC)):
         assert fam in _DYNAMIC, f"dynamic key family {fam!r} not listed in the test"
         keys |= {f"{fam}.{v}" for v in _DYNAMIC[fam]}
     # keys built from variables: f"{key}_sub", f"final_{what}", row labels, track names, site names
