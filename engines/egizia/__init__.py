@@ -14,7 +14,8 @@ Reading order:
 5. :mod:`.explain` — why an action is refused (from the same judges that build the options).
 6. :mod:`.board` — the shared vocabulary (abbreviations, messages, board queries, small state changes);
    :mod:`.data` — components.json.
-7. :mod:`.views` — the typed public and private views the renderer draws.
+7. :mod:`.views` — the typed public and private views the renderer draws; :mod:`.hidden` — information
+   states and determinisation (what each seat cannot see).
 
 ``testing.py`` is the one test seam (stacked deals); production code never imports it.
 """
