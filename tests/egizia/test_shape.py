@@ -148,3 +148,17 @@ def test_timeout_action_needs_a_pending_decision():
     idle = next(i for i in range(3) if i not in GAME.current_seats(s))
     with pytest.raises(ValueError):
         GAME.timeout_action(s, idle)
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {"two_three_player_cards": True}),
+                                             (4, {"setup_sphinx": "draw2_keep1", "remove_plus10_card": True})])
+def test_a_stacked_game_with_nothing_stacked_is_the_game_of_its_seed_EGZ_SETUP_8(players, options):
+    """EGZ-SETUP-8: the test seam deals exactly like new_game where nothing is fixed; a fixed part is
+    used as given and must hold the right cards."""
+    for seed in (0, 5):
+        a, b = GAME.new_game(players, options, seed), stacked_game(players, options, seed)
+        assert a.state == b.state and a.events == b.events
+    s = stacked_game(players, options, 1, tiles=list(range(players, 0, -1))).state
+    assert [p["tile"] for p in s["seats"]] == list(range(players, 0, -1))
+    with pytest.raises(ValueError):
+        stacked_game(players, options, 1, sphinx=["S01"])
