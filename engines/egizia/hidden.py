@@ -27,14 +27,15 @@ from __future__ import annotations
 from engines.core import Rng, State, clone
 
 from . import data as D
-from . import rules as R
+from .board import tomb_next
+from .feeding import feed_options
 
 HIDDEN = "?"
 
 
 def _face_down(s: State) -> list[int]:
     """Tomb spaces whose tile nobody has seen (EGZ-SETUP-9, EGZ-BUILD-TOMB-2)."""
-    nxt = R.tomb_next(s)
+    nxt = tomb_next(s)
     return [
         j
         for j, t in enumerate(s["tomb_spaces"])
@@ -99,7 +100,17 @@ def determinize(info: State, seat: int | None, rng: Rng) -> State:
         raise ValueError(f"not an information state of seat {seat!r}")
     s = clone(info)
     del s["hidden"]
-    pool = list(hidden["sphinx"])
+    _deal_sphinx(s, list(hidden["sphinx"]), rng)
+    _deal_nile(s, hidden["nile"], rng)
+    _deal_tombs(s, list(hidden["tombs"]), rng)
+    _hidden_feed_answers(s, rng)
+    s["rng"] = rng.next64()
+    return s
+
+
+def _deal_sphinx(s: State, pool: list[str], rng: Rng) -> None:
+    """The pooled Sphinx cards, shuffled, to the hidden hands, the draw being decided, the setup draws
+    (with a random keep choice where it is hidden), and the rest to the deck."""
     rng.shuffle(pool)
 
     def deal(cards: list[str]) -> list[str]:
@@ -124,13 +135,18 @@ def determinize(info: State, seat: int | None, rng: Rng) -> State:
     if len(pool) != len(s["sphinx_deck"]):
         raise ValueError("information state is inconsistent: the Sphinx pool does not fill the deck")
     s["sphinx_deck"] = pool
-    for deck, cards in hidden["nile"].items():
+
+
+def _deal_nile(s: State, nile: dict[str, list[str]], rng: Rng) -> None:
+    for deck, cards in nile.items():
         order = list(cards)
         if len(order) != len(s["decks"][deck]):
             raise ValueError(f"information state is inconsistent: Nile deck {deck}")
         rng.shuffle(order)
         s["decks"][deck] = order
-    tiles = list(hidden["tombs"])
+
+
+def _deal_tombs(s: State, tiles: list[str], rng: Rng) -> None:
     rng.shuffle(tiles)
     for t in s["tomb_spaces"]:
         if t["tile"] == HIDDEN:
@@ -138,12 +154,15 @@ def determinize(info: State, seat: int | None, rng: Rng) -> State:
     if len(tiles) != len(s["tombs_box"]):
         raise ValueError("information state is inconsistent: the tomb tiles do not fill the spaces and the box")
     s["tombs_box"] = tiles
-    if st.get("at") == "feed":
-        # a hidden early answer: any legal one (nothing changes a waiting seat's feeding choice, D-10)
-        for key in sorted(st.get("buffer", {})):
-            if st["buffer"][key] is None:
-                options = R.feed_options(s, int(key))
-                toks = options[rng.below(len(options))].action.split()
-                st["buffer"][key] = [int(toks[1]), int(toks[2])]
-    s["rng"] = rng.next64()
-    return s
+
+
+def _hidden_feed_answers(s: State, rng: Rng) -> None:
+    """A hidden early answer: any legal one (nothing changes a waiting seat's feeding choice, D-10)."""
+    st = s["stage"]
+    if st.get("at") != "feed":
+        return
+    for key in sorted(st.get("buffer", {})):
+        if st["buffer"][key] is None:
+            options = feed_options(s, int(key))
+            toks = options[rng.below(len(options))].action.split()
+            st["buffer"][key] = [int(toks[1]), int(toks[2])]

@@ -24,7 +24,8 @@ Format of ``public_view`` (all keys always present unless noted)::
         {"index": 1, "kind": "card", "card": {"id": "N05", "name": "yellow-green field 5",
                                              "type": "permanent" | "immediate" | "anytime",
                                              "deck": "1/2", "kind": "grain_field",  # effect kind
-                                             "value": 5 | None} | None,   # grain/stones/amount
+                                             "value": 5 | None,    # grain/stones/amount
+                                             "color": "yellow_green" | None} | None,   # field colour
          "ships": [seat, ...]},
         {"index": 2, "kind": "round", "id": "edfu", "name": "Edfu", "ships": [seat, ...]},
                                                   # ships in arrival order (2 only with N42)
@@ -80,46 +81,289 @@ Format of ``public_view`` (all keys always present unless noted)::
     }
 
 ``private_view(state, seat)`` = public view + ``"private": {"seat": seat, "sphinx": [{"id",
-"name", "scope", "vp_now"}] (vp_now: what the card would score on the board as it is now), "drawing": [{"id", "name"}] (cards seen in a Sphinx draw being decided),
+"name", "scope", "printed_vp", "vp_by_count", "vp_now"}] (printed_vp: the points printed on a card
+that scores a fixed amount, else None; vp_by_count: the printed table of a card that scores by the number
+of players at a track's bottom, for 1, 2, … players, else []; vp_now: what the card would score on the
+board as it is now), "drawing": [{"id", "name", "scope", "printed_vp", "vp_by_count"}] (cards seen in a
+Sphinx draw being decided),
 "feed_answer": {"grain_cards": g, "stones": n} | None (a D-10 answer given early, not applied yet),
 "anytime": [...], "playable_now": [actions of "play <card>" style free options]}``.
+
+The types below (:class:`PublicView`, :class:`PrivateView` and their parts) say the same precisely; the
+renderer reads nothing else.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from engines.core import State
 
 from . import data as D
-from . import rules as R
+from .board import T_ABBR, eff, field_grain, fields_of, need_of, quarry_total, score_order, tile_order, tomb_next
+from .nile import FREE_VERBS
+from .rules import prompts
+from .scoring import sphinx_points
 
-_PHASE = {"setup_keep": "setup", "round_start": "sail", "sail": "sail", "leftover": "leftover", "feed": "feed",
+Phase = Literal["setup", "sail", "leftover", "feed", "build", "prefinal", "over"]
+
+
+class NileCardView(TypedDict):
+    id: str
+    name: str
+    type: str  # "permanent" | "immediate" | "anytime"
+    deck: str
+    kind: str  # the effect kind
+    value: int | None  # grain, stones or amount
+    color: str | None  # the colour of a grain field
+
+
+class CardSpaceView(TypedDict):
+    index: int
+    kind: Literal["card"]
+    card: NileCardView | None
+    ships: list[int]
+
+
+class RoundSpaceView(TypedDict):
+    index: int
+    kind: Literal["round"]
+    id: str
+    name: str
+    ships: list[int]
+
+
+class SiteSpaceView(TypedDict):
+    index: int
+    kind: Literal["site"]
+    id: str
+    name: str
+
+
+RiverEntry = CardSpaceView | RoundSpaceView | SiteSpaceView
+
+
+class SiteView(TypedDict):
+    index: int
+    name: str
+    build_order: int
+    slots: list[int | None]
+    substitutes: list[int]
+    extra: int | None
+    done: list[int]
+
+
+class BuildingRow(TypedDict):
+    row: int
+    value: int
+    fields: list[int | None]
+
+
+class Rows(TypedDict):
+    rows: list[BuildingRow]
+
+
+class TempleFieldView(TypedDict):
+    id: str
+    group: str
+    value: int
+    owner: int | None
+
+
+class TempleView(TypedDict):
+    fields: list[TempleFieldView]
+
+
+class TombSpaceView(TypedDict):
+    space: int
+    state: Literal["taken", "face_up", "face_down"]
+    value: int | None
+    owner: int | None
+
+
+class TombsView(TypedDict):
+    spaces: list[TombSpaceView]
+
+
+class ScoreSpace(TypedDict):
+    score: int
+    players: list[int]
+
+
+class ScoreTrackView(TypedDict):
+    spaces: list[ScoreSpace]
+    order: list[int]
+    scarab_every: int
+
+
+class TrackView(TypedDict):
+    fields: int
+    markers: list[list[int]]
+    penalties: NotRequired[list[int]]  # grain market only
+
+
+class PendingView(TypedDict):
+    kind: str
+    seats: list[int]
+
+
+class BuilderView(TypedDict):
+    id: str
+    strength: int
+    max: int
+    used: bool
+
+
+class FieldView(TypedDict):
+    id: str
+    name: str
+    color: str
+    effective_color: str
+    grain: int
+    watered: bool
+    improvers: list[str]
+
+
+class QuarryView(TypedDict):
+    id: str
+    stones: int
+
+
+class CardRef(TypedDict):
+    id: str
+    name: str
+
+
+class PermanentView(TypedDict):
+    id: str
+    name: str
+    used_this_round: bool
+    attached_to: NotRequired[str | None]  # field improvers only
+
+
+class TableauView(TypedDict):
+    seat: int
+    tile: int
+    score: int
+    scarabs: int
+    stones: int
+    stone_sale: int
+    grain_market: int
+    ships: int
+    passed: bool
+    builders: list[BuilderView]
+    need: int
+    grain_now: int
+    fields: list[FieldView]
+    quarries: list[QuarryView]
+    quarry_total: int
+    permanents: list[PermanentView]
+    anytime: list[CardRef]
+    in_force: list[CardRef]
+    tomb_tiles: list[int]
+    sphinx_count: int
+    cooperated: list[str]
+
+
+class FinalView(TypedDict):
+    scores: list[int]
+    winners: list[int]
+    lines: list[list[Any]]  # [seat, "stone_sale" | "tombs" | Sphinx card id, vp]
+    sphinx_revealed: dict[str, list[str]]
+
+
+class PublicView(TypedDict):
+    game: str
+    data_profile: str
+    options: dict[str, Any]
+    players: int
+    round: int
+    phase: Phase
+    pending: PendingView | None
+    turn_order: list[int]
+    ring: str
+    ring_positions: list[str]
+    irrigated: list[str]
+    nile_decks: dict[str, int]
+    sphinx_deck: int
+    river: list[RiverEntry]
+    sites: dict[str, SiteView]
+    obelisk: Rows
+    pyramid: Rows
+    temple: TempleView
+    tombs: TombsView
+    score_track: ScoreTrackView
+    tracks: dict[str, TrackView]
+    tableaux: list[TableauView]
+    final: FinalView | None
+
+
+class DrawnSphinxView(TypedDict):
+    id: str
+    name: str
+    scope: str  # "global" | "personal"
+    printed_vp: int | None  # the printed points of a card that scores a fixed amount
+    vp_by_count: list[int]  # a table card: points for 1, 2, … players at the track's bottom
+
+
+class SphinxCardView(DrawnSphinxView):
+    vp_now: int  # what the card would score on the board as it is now
+
+
+class FeedAnswer(TypedDict):
+    grain_cards: int
+    stones: int
+
+
+class PrivatePart(TypedDict):
+    seat: int
+    feed_answer: FeedAnswer | None
+    sphinx: list[SphinxCardView]
+    drawing: list[DrawnSphinxView]
+    anytime: list[CardRef]
+    playable_now: list[str]
+
+
+class PrivateView(PublicView):
+    private: PrivatePart
+
+
+_PHASE: dict[str, Phase] = {"setup_keep": "setup", "round_start": "sail", "sail": "sail", "leftover": "leftover", "feed": "feed",
           "build": "build", "coop": "build", "prefinal": "prefinal", "over": "over"}
 
 
-def _card(cid: str) -> dict[str, Any]:
+def _card(cid: str) -> NileCardView:
     c = D.NILE[cid]
     e = c["effect"]
     value = e.get("grain", e.get("stones", e.get("amount")))
-    return {"id": cid, "name": c["name"], "type": c["type"], "deck": c["deck"], "kind": e["kind"], "value": value}
+    color = e["color"] if e["kind"] == "grain_field" else None
+    return {"id": cid, "name": c["name"], "type": c["type"], "deck": c["deck"], "kind": e["kind"], "value": value,
+            "color": color}
 
 
-def _tableau(s: State, seat: int) -> dict[str, Any]:
+def _sphinx_card(cid: str) -> DrawnSphinxView:
+    c = D.SPHINX[cid]
+    pts = c["points"]
+    by_count = sorted(((int(k), v) for k, v in pts.get("by_count", {}).items()))
+    return {"id": cid, "name": c["name"], "scope": c["scope"],
+            "printed_vp": pts["vp"] if pts["kind"] == "fixed" else None,
+            "vp_by_count": [v for k, v in by_count if k > 0] if pts["kind"] == "table" else []}
+
+
+def _tableau(s: State, seat: int) -> TableauView:
     p = s["seats"][seat]
     irr = D.IRRIGATED[s["ring"]]
-    fields = []
-    for f in R.fields_of(p):
-        fields.append({"id": f["id"], "name": D.NILE[f["id"]]["name"] if f["id"] in D.NILE else "start field",
-                       "color": f["color"], "effective_color": f["effective"], "grain": f["grain"],
-                       "watered": f["effective"] in irr, "improvers": f["improvers"]})
-    quarries = [{"id": "start", "stones": D.START_QUARRY}] + [
-        {"id": c, "stones": R.eff(c)["stones"]} for c in p["perm"] if R.eff(c)["kind"] == "quarry"]
-    perms = []
+    fields: list[FieldView] = [
+        {"id": f["id"], "name": D.NILE[f["id"]]["name"] if f["id"] in D.NILE else "start field",
+         "color": f["color"], "effective_color": f["effective"], "grain": f["grain"],
+         "watered": f["effective"] in irr, "improvers": f["improvers"]} for f in fields_of(p)]
+    quarries: list[QuarryView] = [{"id": "start", "stones": D.START_QUARRY}] + [
+        {"id": c, "stones": eff(c)["stones"]} for c in p["perm"] if eff(c)["kind"] == "quarry"]
+    perms: list[PermanentView] = []
     for c in p["perm"]:
-        k = R.eff(c)["kind"]
+        k = eff(c)["kind"]
         if k in ("grain_field", "quarry"):
             continue
-        d = {"id": c, "name": D.NILE[c]["name"], "used_this_round": bool(p["flags"].get(c))}
+        d: PermanentView = {"id": c, "name": D.NILE[c]["name"], "used_this_round": bool(p["flags"].get(c))}
         if k == "field_improver":
             d["attached_to"] = p["improvers"].get(c)
         perms.append(d)
@@ -127,9 +371,10 @@ def _tableau(s: State, seat: int) -> dict[str, Any]:
         "seat": seat, "tile": p["tile"], "score": p["score"], "scarabs": max(0, p["score"]) // D.SCARAB_EVERY,
         "stones": p["stones"], "stone_sale": p["ss"], "grain_market": p["gm"], "ships": p["ships"],
         "passed": p["passed"],
-        "builders": [{"id": b, "strength": p["str"][b], "max": D.BUILDER_MAX[b], "used": p["used"][b]} for b in D.BUILDER_IDS],
-        "need": R.need_of(p), "grain_now": R.field_grain(s, seat),
-        "fields": fields, "quarries": quarries, "quarry_total": R.quarry_total(p), "permanents": perms,
+        "builders": [{"id": b, "strength": p["str"][b], "max": D.BUILDER_MAX[b], "used": p["used"][b]}
+                     for b in D.BUILDER_IDS],
+        "need": need_of(p), "grain_now": field_grain(s, seat),
+        "fields": fields, "quarries": quarries, "quarry_total": quarry_total(p), "permanents": perms,
         "anytime": [{"id": c, "name": D.NILE[c]["name"]} for c in p["any"]],
         "in_force": [{"id": c, "name": D.NILE[c]["name"]} for c in p["in_force"]],
         "tomb_tiles": [D.TOMB_TILES[t] for t in p["tombs"]],
@@ -138,104 +383,137 @@ def _tableau(s: State, seat: int) -> dict[str, Any]:
     }
 
 
-def public_view(s: State) -> dict[str, Any]:
-    n = len(s["seats"])
-    st = s["stage"]
-    prompts = R.prompts_of(s)
-    river = []
+def _river(s: State) -> list[RiverEntry]:
+    river: list[RiverEntry] = []
     for sp in D.RIVER:
         i = sp["index"]
-        e: dict[str, Any] = {"index": i, "kind": sp["kind"]}
         if sp["kind"] == "card":
             c = s["river_card"][i]
-            e["card"] = _card(c) if c else None
-            e["ships"] = list(s["river_ships"][i])
+            river.append({"index": i, "kind": "card", "card": _card(c) if c else None,
+                          "ships": list(s["river_ships"][i])})
         elif sp["kind"] == "round":
-            e.update({"id": sp["id"], "name": sp["name"], "ships": list(s["river_ships"][i])})
+            river.append({"index": i, "kind": "round", "id": sp["id"], "name": sp["name"],
+                          "ships": list(s["river_ships"][i])})
         else:
-            e.update({"id": sp["id"], "name": sp["name"]})
-        river.append(e)
-    sites = {}
+            river.append({"index": i, "kind": "site", "id": sp["id"], "name": sp["name"]})
+    return river
+
+
+def _sites(s: State) -> dict[str, SiteView]:
+    sites: dict[str, SiteView] = {}
     for sid in D.SITE_ORDER:
         site = s["sites"][sid]
         sites[sid] = {"index": D.SITE_INDEX[sid], "name": D.SITES_DATA[sid]["name"],
                       "build_order": D.SITES_DATA[sid]["build_order"], "slots": list(site["slots"]),
                       "substitutes": list(site["first_done"]) + list(site["subs"]), "extra": site["extra"],
                       "done": list(site["done"])}
-    ob_rows = []
+    return sites
+
+
+def _obelisk(s: State) -> Rows:
+    rows: list[BuildingRow] = []
     k = 0
     for r in D.OBELISK_ROWS:
-        ob_rows.append({"row": r["row"], "value": r["value"], "fields": s["obelisk"][k:k + r["fields"]]})
+        rows.append({"row": r["row"], "value": r["value"], "fields": s["obelisk"][k:k + r["fields"]]})
         k += r["fields"]
-    nxt = R.tomb_next(s)
-    spaces = []
+    return {"rows": rows}
+
+
+def _tombs(s: State) -> TombsView:
+    nxt = tomb_next(s)
+    spaces: list[TombSpaceView] = []
     for j, t in enumerate(s["tomb_spaces"]):
         if t["owner"] is not None:
-            state, value = "taken", D.TOMB_TILES[t["tile"]]
+            spaces.append({"space": j + 1, "state": "taken", "value": D.TOMB_TILES[t["tile"]], "owner": t["owner"]})
         elif nxt is not None and j < nxt + D.TOMB_FACE_UP:
-            state, value = "face_up", D.TOMB_TILES[t["tile"]]
+            spaces.append({"space": j + 1, "state": "face_up", "value": D.TOMB_TILES[t["tile"]], "owner": None})
         else:
-            state, value = "face_down", None
-        spaces.append({"space": j + 1, "state": state, "value": value, "owner": t["owner"]})
-    order = R.score_order(s)
-    track_spaces: list[dict[str, Any]] = []
+            spaces.append({"space": j + 1, "state": "face_down", "value": None, "owner": None})
+    return {"spaces": spaces}
+
+
+def _score_track(s: State) -> ScoreTrackView:
+    order = score_order(s)
+    spaces: list[ScoreSpace] = []
     for seat in order:
         sc = s["seats"][seat]["score"]
-        if track_spaces and track_spaces[-1]["score"] == sc:
-            track_spaces[-1]["players"].append(seat)
+        if spaces and spaces[-1]["score"] == sc:
+            spaces[-1]["players"].append(seat)
         else:
-            track_spaces.append({"score": sc, "players": [seat]})
-    tracks = {}
+            spaces.append({"score": sc, "players": [seat]})
+    return {"spaces": spaces, "order": order, "scarab_every": D.SCARAB_EVERY}
+
+
+def _tracks(s: State) -> dict[str, TrackView]:
+    n = len(s["seats"])
+    tracks: dict[str, TrackView] = {}
     for tid in D.TRACK_IDS:
-        key = R.T_ABBR[tid]
+        key = T_ABBR[tid]
         nf = D.TRACK_BOTTOM[tid] + 1
         tracks[tid] = {"fields": nf, "markers": [[i for i in range(n) if s["seats"][i][key] == f] for f in range(nf)]}
     tracks["grain_market"]["penalties"] = list(D.GRAIN_PENALTY)
-    final = None
-    if s.get("result"):
-        r = s["result"]
-        final = {"scores": r["scores"], "winners": r["winners"], "lines": r["lines"],
-                 "sphinx_revealed": {str(i): sorted(p["sphinx"]) for i, p in enumerate(s["seats"])}}
+    return tracks
+
+
+def _final(s: State) -> FinalView | None:
+    r = s.get("result")
+    if not r:
+        return None
+    return {"scores": r["scores"], "winners": r["winners"], "lines": r["lines"],
+            "sphinx_revealed": {str(i): sorted(p["sphinx"]) for i, p in enumerate(s["seats"])}}
+
+
+def public_view(s: State) -> PublicView:
+    n = len(s["seats"])
+    pending = prompts(s)
     return {
         "game": "egizia", "data_profile": s["data_profile"], "options": dict(s["options"]), "players": n,
-        "round": s["round"], "phase": _PHASE.get(st["at"], st["at"]),
-        "pending": ({"kind": prompts[0].kind, "seats": list(dict.fromkeys(p.seat for p in prompts))} if prompts else None),
-        "turn_order": R.tile_order(s), "ring": s["ring"], "ring_positions": list(D.RING_POSITIONS),
+        "round": s["round"], "phase": _PHASE[s["stage"]["at"]],
+        "pending": ({"kind": pending[0].kind, "seats": list(dict.fromkeys(p.seat for p in pending))}
+                    if pending else None),
+        "turn_order": tile_order(s), "ring": s["ring"], "ring_positions": list(D.RING_POSITIONS),
         "irrigated": list(D.IRRIGATED[s["ring"]]),
         "nile_decks": {k: len(v) for k, v in s["decks"].items()}, "sphinx_deck": len(s["sphinx_deck"]),
-        "river": river, "sites": sites, "obelisk": {"rows": ob_rows},
-        "pyramid": {"rows": [{"row": r + 1, "value": D.PYRAMID_VALUE[r], "fields": list(s["pyramid"][r])} for r in range(len(D.PYRAMID_WIDTH))]},
-        "temple": {"fields": [{"id": f["id"], "group": f["group"], "value": f["value"], "owner": s["temple"][f["id"]]} for f in D.TEMPLE_FIELDS]},
-        "tombs": {"spaces": spaces},
-        "score_track": {"spaces": track_spaces, "order": order, "scarab_every": D.SCARAB_EVERY},
-        "tracks": tracks,
+        "river": _river(s), "sites": _sites(s), "obelisk": _obelisk(s),
+        "pyramid": {"rows": [{"row": r + 1, "value": D.PYRAMID_VALUE[r], "fields": list(s["pyramid"][r])}
+                             for r in range(len(D.PYRAMID_WIDTH))]},
+        "temple": {"fields": [{"id": f["id"], "group": f["group"], "value": f["value"], "owner": s["temple"][f["id"]]}
+                              for f in D.TEMPLE_FIELDS]},
+        "tombs": _tombs(s),
+        "score_track": _score_track(s),
+        "tracks": _tracks(s),
         "tableaux": [_tableau(s, i) for i in range(n)],
-        "final": final,
+        "final": _final(s),
     }
 
 
-def private_view(s: State, seat: int) -> dict[str, Any]:
-    v = public_view(s)
-    p = s["seats"][seat]
-    drawing = []
+def _drawing(s: State, seat: int) -> list[DrawnSphinxView]:
+    """The Sphinx cards ``seat`` sees in a draw it is deciding (D-14/D-15, or the setup draw D-03)."""
     st = s["stage"]
     if st.get("at") == "build" and st.get("seat") == seat and s["sphinx_drawn"]:
-        drawing = [{"id": c, "name": D.SPHINX[c]["name"]} for c in s["sphinx_drawn"]]
+        return [_sphinx_card(c) for c in s["sphinx_drawn"]]
     if st.get("at") == "setup_keep" and str(seat) in st["drawn"] and str(seat) not in st["choice"]:
-        drawing = [{"id": c, "name": D.SPHINX[c]["name"]} for c in st["drawn"][str(seat)]]
-    playable = [o.action for pr in R.prompts_of(s) if pr.seat == seat for o in pr.options
-                if o.action.split()[0] in R.FREE_VERBS]
-    feed_answer = None
+        return [_sphinx_card(c) for c in st["drawn"][str(seat)]]
+    return []
+
+
+def private_view(s: State, seat: int) -> PrivateView:
+    v = public_view(s)
+    p = s["seats"][seat]
+    st = s["stage"]
+    playable = [o.action for pr in prompts(s) if pr.seat == seat for o in pr.options
+                if o.action.split()[0] in FREE_VERBS]
+    feed_answer: FeedAnswer | None = None
     if st.get("at") == "feed" and str(seat) in st.get("buffer", {}):
         g, n = st["buffer"][str(seat)]
         feed_answer = {"grain_cards": g, "stones": n}
-    v["private"] = {
+    sphinx: list[SphinxCardView] = [{**_sphinx_card(c), "vp_now": sphinx_points(s, seat, c)} for c in p["sphinx"]]
+    private: PrivatePart = {
         "seat": seat,
         "feed_answer": feed_answer,
-        "sphinx": [{"id": c, "name": D.SPHINX[c]["name"], "scope": D.SPHINX[c]["scope"],
-                    "vp_now": R.sphinx_points(s, seat, c)} for c in p["sphinx"]],
-        "drawing": drawing,
+        "sphinx": sphinx,
+        "drawing": _drawing(s, seat),
         "anytime": [{"id": c, "name": D.NILE[c]["name"]} for c in p["any"]],
         "playable_now": playable,
     }
-    return v
+    return {**v, "private": private}

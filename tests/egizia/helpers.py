@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.egizia import GAME
+from engines.egizia import board as B
 from engines.egizia import data as D
-from engines.egizia import rules as R
+from engines.egizia.testing import resume, stacked_game
 
 
 def fresh(n: int = 4, tiles=None, **opts):
     """A new game at round 1 sailing; tiles default to seat i -> tile i+1."""
-    return GAME.new_game(n, opts, 0, tiles=tiles or list(range(1, n + 1))).state
+    return stacked_game(n, opts, 0, tiles=tiles or list(range(1, n + 1))).state
 
 
 def clear_flow(s):
@@ -21,20 +22,20 @@ def clear_flow(s):
 
 
 def at_sail(s, seat, mode="menu"):
-    s["stage"] = {"at": "sail", "order": R.tile_order(s), "pos": R.tile_order(s).index(seat), "seat": seat, "mode": mode}
+    s["stage"] = {"at": "sail", "order": B.tile_order(s), "pos": B.tile_order(s).index(seat), "seat": seat, "mode": mode}
     return s
 
 
 def at_build(s, sid="sphinx"):
     s["stage"] = {"at": "build", "si": D.SITE_ORDER.index(sid), "seat": None, "step": None, "asked": [], "first": None}
     s["todo"] = []
-    return R.resume(s)
+    return resume(s)
 
 
 def at_feed(s):
-    s["stage"] = {"at": "feed", "order": R.score_order(s), "i": 0, "asked": False}
+    s["stage"] = {"at": "feed", "order": B.score_order(s), "i": 0, "asked": False}
     s["todo"] = []
-    return R.resume(s)
+    return resume(s)
 
 
 def act(s, seat, action):
@@ -67,7 +68,7 @@ def set_player(s, seat, **kw):
     p = s["seats"][seat]
     for k, v in kw.items():
         if k in ("bk", "bl", "ye", "jk"):
-            p["str"][R.ABBR_B[k]] = v
+            p["str"][B.ABBR_B[k]] = v
         else:
             p[k] = v
     return s
@@ -131,6 +132,6 @@ def sphinx_places(s):
     for p in s["seats"]:
         ids += p["sphinx"]
     if s["stage"].get("at") == "setup_keep":
-        for k, two in s["stage"]["drawn"].items():
+        for _k, two in s["stage"]["drawn"].items():
             ids += two
     return ids

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalAction
-from engines.egizia import GAME
+from engines.egizia import GAME, nile
+from engines.egizia import board as B
 from engines.egizia import data as D
-from engines.egizia import rules as R
+from engines.egizia.testing import stacked_game
 
 from .helpers import (
     act,
@@ -54,7 +55,7 @@ def test_D10_early_answer_never_removes_W2_free_actions_EGZ_R3_FEED_7_EGZ_TIME_3
     assert GAME.current_seats(s) == [2] and kinds(s) == ["D-10"]
     assert "improve N20 N08" in actions(s, 2)
     s, _ = run(s, (2, "improve N20 N08"))
-    assert R.field_grain(s, 2) == 13
+    assert B.field_grain(s, 2) == 13
     o = act(s, 2, "feed 0 0")  # 13 >= 12: no loss, the grain card is kept
     assert o.state["seats"][2]["score"] == 10 and "N47" in o.state["seats"][2]["any"]
     feeds = [e.message.params["player"] for e in o.events if e.message.key == "egizia.ev.feed"]
@@ -72,7 +73,7 @@ def test_D10_no_early_answer_from_a_seat_with_window_actions_EGZ_TIME_3(card):
     assert [p.seat for p in GAME.prompts(s)] == [0]
     s, _ = run(s, (0, "feed 0 0"))
     assert GAME.current_seats(s) == [2]
-    free = [a for a in actions(s, 2) if a.split()[0] in R.FREE_VERBS]
+    free = [a for a in actions(s, 2) if a.split()[0] in nile.FREE_VERBS]
     assert free, "the W2 free actions are offered in the seat's own step"
 
 
@@ -182,7 +183,7 @@ def test_sailing_refusals_name_the_clause_EGZ_R2_NILE_12_EGZ_TIME_2(name, setup,
 def _crew_state(sid="obelisk_tombs", tombs=(8, 8), obelisk=0, **kw):
     from .helpers import clear_flow
     from .test_examples import tile_ids
-    s = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(*tombs)).state
+    s = stacked_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(*tombs)).state
     clear_flow(s)
     s["obelisk"][:obelisk] = [2] * obelisk
     set_player(s, 0, stones=10, **kw)
@@ -350,13 +351,13 @@ def test_longest_placement_labels_fit_discord_autocomplete():
     for lang in ("en", "cs", "pl"):
         for sid in D.ROUND_SPACES:
             idx = next(sp["index"] for sp in D.RIVER if sp.get("id") == sid)
-            lab = msg("egizia.lbl.place_round", idx=idx, space=R.space_msg(idx), fx=msg(f"egizia.fx.{sid}"),
-                      note=R.place_notes(up=True, occ=True, dbl=True))
+            lab = msg("egizia.lbl.place_round", idx=idx, space=B.space_msg(idx), fx=msg(f"egizia.fx.{sid}"),
+                      note=B.place_notes(up=True, occ=True, dbl=True))
             assert len(t(lab, lang)) <= 100, t(lab, lang)
-        for sid, idx in D.SITE_INDEX.items():
-            for lab in (msg("egizia.lbl.place_slot", idx=idx, site=R.space_msg(idx), slot=3, order=msg("egizia.nth.3"), note=R.place_notes(up=True)),
-                        msg("egizia.lbl.place_sub", idx=idx, site=R.space_msg(idx), queue=3, note=R.place_notes(up=True)),
-                        msg("egizia.lbl.place_extra", idx=idx, site=R.space_msg(idx), note=R.place_notes(up=True))):
+        for idx in D.SITE_INDEX.values():
+            for lab in (msg("egizia.lbl.place_slot", idx=idx, site=B.space_msg(idx), slot=3, order=msg("egizia.nth.3"), note=B.place_notes(up=True)),
+                        msg("egizia.lbl.place_sub", idx=idx, site=B.space_msg(idx), queue=3, note=B.place_notes(up=True)),
+                        msg("egizia.lbl.place_extra", idx=idx, site=B.space_msg(idx), note=B.place_notes(up=True))):
                 assert len(t(lab, lang)) <= 100, t(lab, lang)
 
 

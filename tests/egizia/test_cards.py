@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.egizia import GAME
+from engines.egizia import GAME, scoring
+from engines.egizia import board as B
 from engines.egizia import data as D
-from engines.egizia import rules as R
+from engines.egizia.testing import resume
 
 from .helpers import (
     act,
@@ -57,7 +58,7 @@ def test_grain_field_cards(cid):
     e = D.NILE[cid]["effect"]
     s = board()
     set_player(s, 0, stones=5, score=10)
-    s, ev = take(s, 0, cid)
+    s, _ev = take(s, 0, cid)
     p = s["seats"][0]
     assert cid in p["perm"] and s["river_card"][1] is None and s["river_ships"][1] == [0]
     bonus = D.FIELD_TAKE_BONUS.get(str(e["grain"]), {})
@@ -72,7 +73,7 @@ def test_grain_field_cards(cid):
     for ring in D.RING_POSITIONS:
         s["ring"] = ring
         watered = e["color"] in D.IRRIGATED[ring]
-        assert R.field_grain(s, 0) == 6 + (e["grain"] if watered else 0)
+        assert B.field_grain(s, 0) == 6 + (e["grain"] if watered else 0)
 
 
 # EGZ-CARD-N09 EGZ-CARD-N10 EGZ-CARD-N11 EGZ-CARD-N12 EGZ-CARD-N30 EGZ-CARD-N31 EGZ-CARD-N32 EGZ-CARD-QUARRY-1
@@ -96,7 +97,7 @@ def test_grain4_cards_EGZ_CARD_N13_N47(cid):
     s = at_feed(s).state
     assert "feed 1 0" in actions(s, 0)
     o = act(s, 0, "feed 1 0")
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed"][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed")
     assert feed["grain"] == 10 and feed["loss"] == 2 * D.GRAIN_PENALTY[0] and cid in o.state["out"]
 
 
@@ -111,7 +112,7 @@ def test_plus3_strength_cards_EGZ_CARD_N14_N53(cid):
     s = at_build(s, "pyramid_temple").state
     s, _ = run(s, (0, "build"))
     assert "crew bk p3" in actions(s) and not any(a.startswith("crew p3") for a in actions(s))
-    s, ev = run(s, (0, "crew bk p3"))
+    s, _ev = run(s, (0, "crew bk p3"))
     assert s["stage"]["S"] == 5 and cid in s["out"]
 
 
@@ -197,7 +198,7 @@ def test_field_improver_EGZ_CARD_N20_N44(cid):
     at_sail(s2, 0, "menu")
     assert f"improve {cid} N08" in actions(s2)
     s3, _ = run(s2, (0, f"improve {cid} N08"))
-    assert R.field_grain(s3, 0) == 13  # brown raised to yellow-green, watered in the middle
+    assert B.field_grain(s3, 0) == 13  # brown raised to yellow-green, watered in the middle
     s4, _ = run(s, (0, f"improve {cid} N08"))
     assert s4["seats"][0]["improvers"][cid] == "N08"
 
@@ -212,7 +213,7 @@ def test_crew_improver_once_per_round_EGZ_CARD_N21_EGZ_TIME_8():
     assert s["seats"][0]["str"]["joker"] == 3
     assert not any(a.startswith("crewup") for a in actions(s))
     s["stage"] = {"at": "round_start"}
-    s = R.resume(s).state
+    s = resume(s).state
     assert s["seats"][0]["flags"] == {}
 
 
@@ -224,7 +225,7 @@ def test_feed_with_stones_EGZ_CARD_N22():
     s = at_feed(s).state
     assert [a for a in actions(s, 0) if a.startswith("feed")] == ["feed 0 0", "feed 0 1", "feed 0 2", "feed 0 3", "feed 0 4"]
     o = act(s, 0, "feed 0 4")
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed"][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed")
     assert feed["grain"] == 10 and feed["loss"] == 2 * D.GRAIN_PENALTY[0]
 
 
@@ -306,7 +307,7 @@ def test_take_leftover_EGZ_CARD_N39_EGZ_TIME_5_EGZ_R2_NILE_13(mode):
         p["passed"] = True
     set_player(s, 0, stones=0)
     s["stage"] = {"at": "sail", "order": [0, 1, 2, 3], "pos": 0, "seat": None, "mode": None}
-    s = R.resume(s).state
+    s = resume(s).state
     assert kinds(s) == ["D-09"] and actions(s) == ["leftover 3", "leftover 5", "leftover no"]
     o = act(s, 0, "leftover 3")
     t = o.state
@@ -315,7 +316,7 @@ def test_take_leftover_EGZ_CARD_N39_EGZ_TIME_5_EGZ_R2_NILE_13(mode):
     if mode == "once":
         assert "N39" in t["out"]
     else:
-        assert "N39" in t["seats"][0]["perm"] and R.sphinx_points(t, 0, "S28") == 2
+        assert "N39" in t["seats"][0]["perm"] and scoring.sphinx_points(t, 0, "S28") == 2
 
 
 def test_upstream_once_per_round_EGZ_CARD_N41():
@@ -367,7 +368,7 @@ def test_vp_per_brick_obelisk_tombs_EGZ_CARD_N48():
     s["tomb_spaces"][0]["owner"] = 0
     s["pyramid"][0][0] = 0
     set_player(s, 0, score=0)
-    s, ev = take(s, 0, "N48")
+    s, _ev = take(s, 0, "N48")
     assert s["seats"][0]["score"] == 3
 
 
@@ -377,7 +378,7 @@ def test_vp_per_brick_pyramid_temple_EGZ_CARD_N49():
     s["pyramid"][0][:2] = [0, 0]
     s["temple"]["L1"] = 0
     s["obelisk"][0] = 0
-    s, ev = take(s, 0, "N49")
+    s, _ev = take(s, 0, "N49")
     assert s["seats"][0]["score"] == 3
 
 
@@ -385,7 +386,7 @@ def test_tomb_value_8_EGZ_CARD_N50():
     """EGZ-CARD-N50"""
     s = board()
     s, _ = take(s, 0, "N50")
-    assert R.tomb_total(s["seats"][0]) == 8 and R.sphinx_points(s, 0, "S28") == 2
+    assert scoring.tomb_total(s["seats"][0]) == 8 and scoring.sphinx_points(s, 0, "S28") == 2
 
 
 def test_sell_up_to_10_EGZ_CARD_N51():
@@ -408,7 +409,7 @@ def test_prefinal_window_W4_EGZ_TIME_6():
     set_player(s, 1, tile=1)
     s["round"] = 5
     s["stage"] = {"at": "prefinal", "order": [0, 1], "i": 0}
-    s = R.resume(s).state
+    s = resume(s).state
     assert kinds(s) == ["D-19"] and "play N51 3" in actions(s)
     s, ev = run(s, (0, "play N51 3"))
     # nothing else to do in W4: "done" was the only option and resolved itself; final scoring ran
@@ -484,13 +485,13 @@ def test_sphinx_card_scores(sid):
     yes, vp, no = SPHINX_CASES[sid]
     s = sphinx_board()
     yes(s)
-    assert R.sphinx_points(s, 0, sid) == vp
+    assert scoring.sphinx_points(s, 0, sid) == vp
     if no is not None:
         s = sphinx_board()
         no(s)
-        assert R.sphinx_points(s, 0, sid) != vp
+        assert scoring.sphinx_points(s, 0, sid) != vp
         if sid not in ("S17", "S29", "S30"):
-            assert R.sphinx_points(s, 0, sid) == 0
+            assert scoring.sphinx_points(s, 0, sid) == 0
 
 
 def test_sphinx_s16_without_tombs_option_EGZ_SPHINX_S16():
@@ -498,7 +499,7 @@ def test_sphinx_s16_without_tombs_option_EGZ_SPHINX_S16():
     s = board(two_each_includes_tombs=False)
     _two_each(s, False)
     s["tomb_spaces"][0]["owner"] = None
-    assert R.sphinx_points(s, 0, "S16") == 8
+    assert scoring.sphinx_points(s, 0, "S16") == 8
 
 
 def test_sphinx_scored_at_final_in_id_order_per10_last_EGZ_SPHINX_GEN_4():
@@ -508,7 +509,7 @@ def test_sphinx_scored_at_final_in_id_order_per10_last_EGZ_SPHINX_GEN_4():
     set_player(s, 1, tile=1)
     for c in ("S29", "S18"):
         give_sphinx(s, 0, c)
-    R.final_scoring(s, [])
+    scoring.final_scoring(s, [])
     assert [ln[1] for ln in s["result"]["lines"] if ln[0] == 0] == ["tombs", "S18", "S29"]
     assert s["seats"][0]["score"] == 45 + 5 + 5
 

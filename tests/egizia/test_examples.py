@@ -4,9 +4,10 @@ from __future__ import annotations
 import pytest
 
 from engines.core import IllegalAction
-from engines.egizia import GAME
+from engines.egizia import GAME, building, sailing, scoring
+from engines.egizia import board as B
 from engines.egizia import data as D
-from engines.egizia import rules as R
+from engines.egizia.testing import resume, stacked_game
 
 from .helpers import (
     act,
@@ -74,15 +75,15 @@ def blocker(s, seat, sid="pyramid_temple", slot=None):
 def test_ex01_setup_4p_EGZ_SETUP_1_to_9_EGZ_SCORE_4_EGZ_ROUND_3_EGZ_R2_NILE_1():
     """EGZ-SETUP-1 EGZ-SETUP-2 EGZ-SETUP-3 EGZ-SETUP-4 EGZ-SETUP-5 EGZ-SETUP-6 EGZ-SETUP-7 EGZ-SETUP-8
     EGZ-SETUP-9 EGZ-SETUP-10 EGZ-R1-LAYOUT-1 EGZ-R1-LAYOUT-2 EGZ-COMP-1 EGZ-COMP-2 EGZ-COMP-5 EGZ-PC-1"""
-    o = GAME.new_game(4, {}, 0, tiles=[3, 1, 4, 2])
+    o = stacked_game(4, {}, 0, tiles=[3, 1, 4, 2])
     s = o.state
     assert [p["stones"] for p in s["seats"]] == [4, 2, 5, 3]
     for p in s["seats"]:
         assert p["str"] == {"black": 1, "blue": 1, "yellow": 1, "joker": 2}
         assert (p["ss"], p["gm"], p["ships"], p["score"]) == (0, 0, 8, 0)
-        assert R.quarry_total(p) == 3 and [f["grain"] for f in R.fields_of(p)] == [6]
+        assert B.quarry_total(p) == 3 and [f["grain"] for f in B.fields_of(p)] == [6]
         assert len(p["sphinx"]) == 1
-    assert R.score_order(s) == [GREEN, RED, YELLOW, BLUE]
+    assert B.score_order(s) == [GREEN, RED, YELLOW, BLUE]
     assert s["ring"] == "middle"
     v = GAME.public_view(s)
     states = [t["state"] for t in v["tombs"]["spaces"]]
@@ -101,7 +102,7 @@ def test_ex01_setup_4p_EGZ_SETUP_1_to_9_EGZ_SCORE_4_EGZ_ROUND_3_EGZ_R2_NILE_1():
 
 def test_ex01b_setup_draw2_keep1_parallel_D03_EGZ_SETUP_8():
     """EGZ-SETUP-8 option draw2_keep1: parallel secret D-03, resolved in tile order."""
-    s = GAME.new_game(3, {"setup_sphinx": "draw2_keep1"}, 4, tiles=[2, 1, 3]).state
+    s = stacked_game(3, {"setup_sphinx": "draw2_keep1"}, 4, tiles=[2, 1, 3]).state
     ps = GAME.prompts(s)
     assert sorted(p.seat for p in ps) == [0, 1, 2] and all(p.kind == "D-03" and p.secret for p in ps)
     drawn = {k: list(v) for k, v in s["stage"]["drawn"].items()}
@@ -124,7 +125,7 @@ def test_ex02_feeding_enough_grain_EGZ_R3_FEED_2_3_4_EGZ_IRRIG_1():
     set_player(s, BLUE, bk=1, bl=2, ye=3, jk=3, score=10)
     give(s, BLUE, "N05")
     o = at_feed(s)
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed" and e.message.params["player"] == BLUE][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed" and e.message.params["player"] == BLUE)
     assert (feed["need"], feed["grain"], feed["short"], feed["loss"]) == (9, 11, 0, 0)
     assert o.state["seats"][BLUE]["score"] == 10
     assert "D-10" not in [p.kind for p in GAME.prompts(o.state)]
@@ -141,7 +142,7 @@ def test_ex03_feeding_with_grain4_EGZ_R3_FEED_3_4_7_EGZ_CARD_N13_EGZ_TIME_3():
     assert kinds(s) == ["D-10"] and GAME.current_seats(s) == [RED]
     assert "feed 1 0" in actions(s) and "feed 0 0" in actions(s)
     o = act(s, RED, "feed 1 0")
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed"][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed")
     assert (feed["grain"], feed["need"], feed["loss"]) == (12, 10, 0)
     assert o.state["seats"][RED]["score"] == 14
     assert "N13" in o.state["out"] and "N13" not in o.state["seats"][RED]["any"]
@@ -215,7 +216,7 @@ def test_ex06_sphinx_draw2_keep1_EGZ_BUILD_SPHINX_1_to_4_EGZ_R6_COOP_1():
     assert (p["stones"], p["score"], p["used"]["blue"]) == (3, 21, True)
     assert p["sphinx"] == [top2[0]] and len(s["sphinx_deck"]) == 24 and s["sphinx_deck"][-1] == top2[1]
     assert p["coop"] == ["sphinx"]
-    pub = [e for e in ev if e.to is None and e.message.key == "egizia.ev.sphinx_kept"][0]
+    pub = next(e for e in ev if e.to is None and e.message.key == "egizia.ev.sphinx_kept")
     assert pub.message.params == {"player": BLUE, "kept": 1, "returned": 1}
     assert GAME.current_seats(s) == [RED]
 
@@ -228,13 +229,13 @@ def test_ex19_sphinx_plus2_EGZ_CARD_N15_EGZ_BUILD_SPHINX_2_EGZ_R5_BUILD_3_7():
     put(s, "sphinx", RED, 1)
     blocker(s, BLUE, "obelisk_tombs")
     s = at_build(s).state
-    s, ev = run(s, (RED, "build"))
+    s, _ = run(s, (RED, "build"))
     assert "crew bk sx" in actions(s)
-    s, ev = run(s, (RED, "crew bk sx"))
+    s, _ = run(s, (RED, "crew bk sx"))
     assert actions(s) == ["draw 1", "crew back"]  # n = 1 is the only paid count (the crew may still be taken back, D-13)
-    s, ev = run(s, (RED, "draw 1"))
+    s, _ = run(s, (RED, "draw 1"))
     assert kinds(s) == ["D-15"] and len(s["sphinx_drawn"]) == 3
-    s, ev = run(s, (RED, "keep 2"))
+    s, _ev = run(s, (RED, "keep 2"))
     p = s["seats"][RED]
     assert (p["stones"], p["score"]) == (3, 22) and "N15" in s["out"]
     # (b) no stones: auto-decline, N15 not spent
@@ -246,7 +247,7 @@ def test_ex19_sphinx_plus2_EGZ_CARD_N15_EGZ_BUILD_SPHINX_2_EGZ_R5_BUILD_3_7():
     o = at_build(s)
     assert o.state["sites"]["sphinx"]["slots"][0] is None and "N15" in o.state["seats"][RED]["any"]
     assert any(e.message.key == "egizia.ev.decline" and e.message.params["player"] == RED for e in o.events)
-    assert list(R.sphinx_n_range(o.state, RED, 1, True)) == []
+    assert list(building.sphinx_n_range(o.state, RED, 1, True)) == []
 
 
 def test_ex19c_sphinx_plus2_without_payment_option_EGZ_CARD_N15():
@@ -257,11 +258,11 @@ def test_ex19c_sphinx_plus2_without_payment_option_EGZ_CARD_N15():
     put(s, "sphinx", RED, 1)
     blocker(s, BLUE, "obelisk_tombs")
     s = at_build(s).state
-    s, ev = run(s, (RED, "build"), (RED, "crew bk sx"))
+    s, _ = run(s, (RED, "build"), (RED, "crew bk sx"))
     assert actions(s) == ["draw 0", "crew back"]
-    s, ev = run(s, (RED, "draw 0"))
+    s, _ = run(s, (RED, "draw 0"))
     assert len(s["sphinx_drawn"]) == 2
-    s, ev = run(s, (RED, "keep 1"))
+    s, _ev = run(s, (RED, "keep 1"))
     assert s["seats"][RED]["score"] == 21 and s["seats"][RED]["coop"] == []
 
 
@@ -286,7 +287,7 @@ def test_ex38_sphinx_draw_caps_EGZ_BUILD_SPHINX_1_2_4():
     s2 = board()
     s2["sphinx_deck"] = s2["sphinx_deck"][:3]
     set_player(s2, RED, stones=10)
-    assert list(R.sphinx_n_range(s2, RED, 7, False)) == [1, 2, 3]
+    assert list(building.sphinx_n_range(s2, RED, 7, False)) == [1, 2, 3]
 
 
 # ----------------------------------------------------------------- obelisk and tombs
@@ -295,7 +296,7 @@ def test_ex38_sphinx_draw_caps_EGZ_BUILD_SPHINX_1_2_4():
 def test_ex07_obelisk_and_tomb_with_joker_EGZ_BUILD_OBELISK_2_3_4_EGZ_BUILD_TOMB_1_2():
     """EGZ-BUILD-OBELISK-2 EGZ-BUILD-OBELISK-3 EGZ-BUILD-OBELISK-4 EGZ-BUILD-TOMB-1 EGZ-BUILD-TOMB-2
     EGZ-R5-BUILD-4 EGZ-R5-BUILD-5 EGZ-TRACK-STEP-2"""
-    s = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(4, 6, 2, 5, 3)).state
+    s = stacked_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(4, 6, 2, 5, 3)).state
     clear_flow(s)
     s["obelisk"][0] = YELLOW
     set_player(s, RED, bk=5, jk=2, stones=9, score=30, ss=0, gm=1)
@@ -320,7 +321,7 @@ def test_ex07_obelisk_and_tomb_with_joker_EGZ_BUILD_OBELISK_2_3_4_EGZ_BUILD_TOMB
 def test_ex34_obelisk_tomb_item_loop_with_reveals_EGZ_BUILD_TOMB_1_2_D16():
     """EGZ-BUILD-TOMB-1 EGZ-BUILD-TOMB-2 EGZ-BUILD-TOMB-3 EGZ-BUILD-OBELISK-2 EGZ-BUILD-OBELISK-3 EGZ-R5-BUILD-5"""
     def start():
-        s = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(3, 2, 6, 1, 4, 7)).state
+        s = stacked_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(3, 2, 6, 1, 4, 7)).state
         clear_flow(s)
         for i in range(8):
             s["obelisk"][i] = RED
@@ -331,9 +332,9 @@ def test_ex34_obelisk_tomb_item_loop_with_reveals_EGZ_BUILD_TOMB_1_2_D16():
         s, _ = run(s, (GREEN, "build"), (GREEN, "crew bl jk"))
         return s
     s = start()
-    s, ev = run(s, (GREEN, "tomb"))
+    s, _ = run(s, (GREEN, "tomb"))
     assert [x["value"] for x in GAME.public_view(s)["tombs"]["spaces"] if x["state"] == "face_up"] == [2, 6, 1, 4]
-    s, ev = run(s, (GREEN, "tomb"))
+    s, _ = run(s, (GREEN, "tomb"))
     # only "finish" was offered (obelisk 5 and tile 6 exceed 9): resolved itself, market step now
     assert kinds(s) == ["D-17"]
     assert [x["value"] for x in GAME.public_view(s)["tombs"]["spaces"] if x["state"] == "face_up"] == [6, 1, 4, 7]
@@ -346,7 +347,7 @@ def test_ex34_obelisk_tomb_item_loop_with_reveals_EGZ_BUILD_TOMB_1_2_D16():
     assert exc.value.clause == "EGZ-BUILD-OBELISK-4"
     # alternative order: obelisk 5 then tile 3 (8), tile 2 would make 10
     s = start()
-    s, ev = run(s, (GREEN, "obelisk"), (GREEN, "tomb"))
+    s, _ev = run(s, (GREEN, "obelisk"), (GREEN, "tomb"))
     assert kinds(s) == ["D-17"] and s["seats"][GREEN]["score"] == 33
 
 
@@ -408,9 +409,9 @@ def test_ex10_pyramid_support_EGZ_BUILD_PYRAMID_2_3():
     """EGZ-BUILD-PYRAMID-2 EGZ-BUILD-PYRAMID-3"""
     s = board()
     s["pyramid"][0][:2] = [RED, BLUE]
-    assert R.pyramid_candidates(s) == [0, 1]  # row 1 p3 and row 2 p1
+    assert B.pyramid_candidates(s) == [0, 1]  # row 1 p3 and row 2 p1
     assert sum(1 for x in s["pyramid"][1] if x is not None) == 0  # row 2's next is p1, never p2
-    assert 2 not in R.pyramid_candidates(s)  # row 3 p1: no
+    assert 2 not in B.pyramid_candidates(s)  # row 3 p1: no
 
 
 def test_ex24_temple_order_EGZ_BUILD_TEMPLE_2_to_5():
@@ -418,7 +419,7 @@ def test_ex24_temple_order_EGZ_BUILD_TEMPLE_2_to_5():
     s = board()
     for f in ("L1", "L2", "R1"):
         s["temple"][f] = RED
-    assert R.temple_candidates(s) == ["L3", "R2"]
+    assert B.temple_candidates(s) == ["L3", "R2"]
     for r in range(len(s["pyramid"])):  # pyramid full so only the temple matters
         s["pyramid"][r] = [RED] * len(s["pyramid"][r])
     set_player(s, BLUE, bk=9, stones=9, score=0)
@@ -431,7 +432,7 @@ def test_ex24_temple_order_EGZ_BUILD_TEMPLE_2_to_5():
     assert exc.value.clause == "EGZ-BUILD-TEMPLE-3"
     s, ev = run(s, (BLUE, "tmp R2"), (BLUE, "tmp R3"), (BLUE, "tmp R4"))
     assert sum(score_deltas(ev, BLUE)) == 9
-    assert "C1" not in R.temple_candidates(s) and "C2" not in R.temple_candidates(s)
+    assert "C1" not in B.temple_candidates(s) and "C2" not in B.temple_candidates(s)
 
 
 def test_ex40_temple_columns_unlocked_in_turn_EGZ_BUILD_TEMPLE_3_5():
@@ -445,7 +446,7 @@ def test_ex40_temple_columns_unlocked_in_turn_EGZ_BUILD_TEMPLE_3_5():
     put(s, "pyramid_temple", BLUE, 1)
     blocker(s, GREEN)
     s = at_build(s, "pyramid_temple").state
-    assert R.temple_candidates(s) == ["R4"]  # C1 is not legal first
+    assert B.temple_candidates(s) == ["R4"]  # C1 is not legal first
     # crew 9: R4 is the only item (beside taking the crew back, D-13)
     s, ev = run(s, (BLUE, "build"), (BLUE, "crew bk"))
     assert actions(s) == ["tmp R4", "crew back"]
@@ -512,11 +513,11 @@ def test_ex11_arrival_order_EGZ_SCORE_2_3_EGZ_R7_ORDER_1():
     s = board()
     for seat, sc in ((RED, 10), (BLUE, 12), (GREEN, 30), (YELLOW, 25)):
         set_player(s, seat, score=sc)
-    R.add_score(s, RED, 5, [], "build")
-    R.add_score(s, BLUE, 3, [], "build")
-    assert R.score_order(s)[2:] == [RED, BLUE]
+    B.add_score(s, RED, 5, [], "build")
+    B.add_score(s, BLUE, 3, [], "build")
+    assert B.score_order(s)[2:] == [RED, BLUE]
     s["stage"] = {"at": "coop"}
-    t = R.resume(s).state
+    t = resume(s).state
     assert [t["seats"][i]["tile"] for i in (BLUE, RED, YELLOW, GREEN)] == [1, 2, 3, 4]
     v = GAME.public_view(t)
     assert {"score": 15, "players": [RED, BLUE]} in v["score_track"]["spaces"]
@@ -528,7 +529,7 @@ def test_ex12_turn_order_tie_EGZ_R7_ORDER_1():
     for seat, sc, stamp in ((RED, 20, 1), (BLUE, 15, 2), (GREEN, 15, 3), (YELLOW, 30, 4)):
         set_player(s, seat, score=sc, stamp=stamp)
     s["stage"] = {"at": "coop"}
-    t = R.resume(s).state
+    t = resume(s).state
     assert [t["seats"][i]["tile"] for i in (GREEN, BLUE, RED, YELLOW)] == [1, 2, 3, 4]
 
 
@@ -561,9 +562,9 @@ def test_ex13_stone_sale_bottom_repeated_EGZ_TRACK_STEP_1_EGZ_CARD_N17():
     """EGZ-TRACK-STEP-1 EGZ-TRACK-STONE-1 EGZ-CARD-N17"""
     s = board()
     set_player(s, RED, ss=4, stones=10)
-    s, ev = _take(s, RED, "N17")
+    s, _ = _take(s, RED, "N17")
     assert kinds(s) == ["D-06"]
-    s, ev = run(s, (RED, "track ss"))
+    s, _ev = run(s, (RED, "track ss"))
     p = s["seats"][RED]
     assert (p["ss"], p["stones"], p["gm"]) == (4, 16, 0)
 
@@ -588,7 +589,7 @@ def test_ex26_edfu_both_bottom_and_cap_EGZ_SPACE_EDFU_1_EGZ_CONV_4():
     s = board()
     set_player(s, BLUE, ss=4, gm=4, stones=24, score=30)
     at_sail(s, BLUE)
-    s, ev = run(s, (BLUE, "place 2"))
+    s, _ev = run(s, (BLUE, "place 2"))
     p = s["seats"][BLUE]
     assert (p["stones"], p["score"], p["ss"], p["gm"]) == (25, 32, 4, 4)
 
@@ -598,7 +599,7 @@ def test_ex14_final_stone_sale_EGZ_END_2():
     for ss, stones, vp in ((3, 9, 4), (4, 0, 0), (2, 20, 0)):
         s = board(2)
         set_player(s, 0, ss=ss, stones=stones, score=0)
-        R.final_scoring(s, [])
+        scoring.final_scoring(s, [])
         assert [ln[2] for ln in s["result"]["lines"] if ln[0] == 0 and ln[1] == "stone_sale"] == ([vp] if ss >= 3 else [])
         assert s["seats"][0]["score"] == vp
 
@@ -612,7 +613,7 @@ def test_ex15_tomb_table_EGZ_END_3_EGZ_CARD_N50():
         p["tombs"] = tile_ids(*values)[: len(values)]
         if n50:
             give(s, 0, "N50")
-        assert R.tomb_total(p) == total and D.tomb_vp(total) == vp
+        assert scoring.tomb_total(p) == total and D.tomb_vp(total) == vp
 
 
 # ----------------------------------------------------------------- Sphinx scoring
@@ -624,14 +625,14 @@ def test_ex16_sphinx_bottom_table_EGZ_SPHINX_S09_EGZ_SPHINX_GEN_2():
         s = board()
         for i in range(4):
             s["seats"][i]["ss"] = 4 if i in at_bottom else 3
-        assert R.sphinx_points(s, YELLOW, "S09") == vp
+        assert scoring.sphinx_points(s, YELLOW, "S09") == vp
 
 
 def test_ex17_sphinx_builder_card_EGZ_SPHINX_S18():
     """EGZ-SPHINX-S18"""
     s = board()
     set_player(s, BLUE, bk=4)
-    assert R.sphinx_points(s, BLUE, "S18") == 4
+    assert scoring.sphinx_points(s, BLUE, "S18") == 4
 
 
 def test_ex18_production_majority_yellow_green_EGZ_SPHINX_S24_EGZ_CARD_N20():
@@ -648,17 +649,17 @@ def test_ex18_production_majority_yellow_green_EGZ_SPHINX_S24_EGZ_CARD_N20():
         give(s, YELLOW, "N26")
         return s
     s = start(["N04", "N25"])
-    assert R.production(s["seats"][RED], "yellow_green") == 9
-    assert R.sphinx_points(s, GREEN, "S24") == 7
+    assert scoring.production(s["seats"][RED], "yellow_green") == 9
+    assert scoring.sphinx_points(s, GREEN, "S24") == 7
     s = start(["N06", "N25"])  # 11: a tie still scores
     s["seats"][GREEN]["perm"].remove("N06")
     give(s, GREEN, "N26")
     s["seats"][YELLOW]["perm"].remove("N26")
-    assert R.production(s["seats"][RED], "yellow_green") == 11 and R.production(s["seats"][GREEN], "yellow_green") == 12
-    assert R.sphinx_points(s, GREEN, "S24") == 7
+    assert scoring.production(s["seats"][RED], "yellow_green") == 11 and scoring.production(s["seats"][GREEN], "yellow_green") == 12
+    assert scoring.sphinx_points(s, GREEN, "S24") == 7
     s["seats"][GREEN]["perm"].remove("N26")
     give(s, GREEN, "N04")  # Green 5 + 4 = 9 < Red 11 -> 0
-    assert R.sphinx_points(s, GREEN, "S24") == 0
+    assert scoring.sphinx_points(s, GREEN, "S24") == 0
     # the example's variants exactly: Green stays on N05 + N06 = 11
     s = board()
     for c in ("N05", "N06"):
@@ -668,12 +669,12 @@ def test_ex18_production_majority_yellow_green_EGZ_SPHINX_S24_EGZ_CARD_N20():
     give(s, RED, "N08")
     give(s, RED, "N20")
     s["seats"][RED]["improvers"]["N20"] = "N08"  # improved brown 7 does not count for Red
-    assert R.production(s["seats"][RED], "yellow_green") == 11 == R.production(s["seats"][GREEN], "yellow_green")
-    assert R.sphinx_points(s, GREEN, "S24") == 7
+    assert scoring.production(s["seats"][RED], "yellow_green") == 11 == scoring.production(s["seats"][GREEN], "yellow_green")
+    assert scoring.sphinx_points(s, GREEN, "S24") == 7
     s["seats"][RED]["perm"].remove("N04")
     give(s, RED, "N25")  # Red 5 + 7 = 12 > 11
-    assert R.production(s["seats"][RED], "yellow_green") == 12
-    assert R.sphinx_points(s, GREEN, "S24") == 0
+    assert scoring.production(s["seats"][RED], "yellow_green") == 12
+    assert scoring.sphinx_points(s, GREEN, "S24") == 0
 
 
 def test_ex42_production_majority_tie_and_zero_EGZ_SPHINX_S22_S25():
@@ -682,9 +683,9 @@ def test_ex42_production_majority_tie_and_zero_EGZ_SPHINX_S22_S25():
     for c in ("N09", "N10"):
         give(s, RED, c)
     give(s, BLUE, "N32")
-    assert R.quarry_total(s["seats"][RED]) == 7 == R.quarry_total(s["seats"][BLUE])
-    assert R.sphinx_points(s, RED, "S22") == 7
-    assert R.sphinx_points(s, RED, "S25") == 0
+    assert B.quarry_total(s["seats"][RED]) == 7 == B.quarry_total(s["seats"][BLUE])
+    assert scoring.sphinx_points(s, RED, "S22") == 7
+    assert scoring.sphinx_points(s, RED, "S25") == 0
 
 
 def test_ex45_per_10_and_per_15_EGZ_SPHINX_S29_S30():
@@ -692,9 +693,9 @@ def test_ex45_per_10_and_per_15_EGZ_SPHINX_S29_S30():
     s = board()
     for total, vp in ((-3, 0), (9, 0), (10, 1), (83, 8)):
         s["seats"][0]["score"] = total
-        assert R.sphinx_points(s, 0, "S29") == vp
+        assert scoring.sphinx_points(s, 0, "S29") == vp
     s["seats"][0]["score"] = 44
-    assert R.sphinx_points(s, 0, "S30") == 2
+    assert scoring.sphinx_points(s, 0, "S30") == 2
 
 
 def test_ex32_final_scoring_and_tie_break_EGZ_END_1_to_5():
@@ -721,7 +722,7 @@ def test_ex32_final_scoring_and_tie_break_EGZ_END_1_to_5():
     give(s, RED, "N21")
     give(s, RED, "N41")
     s["stage"] = {"at": "prefinal", "order": [BLUE, RED, GREEN, YELLOW], "i": 0}
-    s = R.resume(s).state
+    s = resume(s).state
     assert kinds(s) == ["D-19"] and GAME.current_seats(s) == [RED]  # W4: Red may still use N21
     o = act(s, RED, "done")
     s = o.state
@@ -842,7 +843,7 @@ def test_ex36_heliopolis_restrictions_EGZ_SPACE_HELIOPOLIS_2_EGZ_CARD_N36_N42():
     assert actions(s) == ["ring left", "ring middle", "ring right"]
     # after Heliopolis (index 20) nothing is downstream any more
     s, _ = run(s, (GREEN, "ring middle"))
-    assert R.placement_targets(s, GREEN) == []
+    assert sailing.placement_options(s, GREEN) == []
 
 
 def test_ex39_builder_at_max_EGZ_CONV_5_EGZ_SPACE_SELINON_1():
@@ -850,7 +851,7 @@ def test_ex39_builder_at_max_EGZ_CONV_5_EGZ_SPACE_SELINON_1():
     s = board()
     set_player(s, RED, bk=9, bl=4)
     at_sail(s, RED)
-    s, ev = run(s, (RED, "place 6"))
+    s, _ev = run(s, (RED, "place 6"))
     assert s["seats"][RED]["str"]["black"] == 9 and s["seats"][RED]["str"]["blue"] == 5
 
 
@@ -876,7 +877,7 @@ def test_ex31_stone_cap_everywhere_EGZ_CONV_4_EGZ_R4_PROD_2_EGZ_SPACE_ALYI_1():
     set_player(s, GREEN, stones=24)
     give(s, GREEN, "N11")
     at_sail(s, GREEN)
-    s, ev = run(s, (GREEN, "place 16"))
+    s, _ev = run(s, (GREEN, "place 16"))
     assert s["seats"][GREEN]["stones"] == 25
     assert actions(s) == ["alyi bk", "alyi bl", "alyi ye", "alyi jk"]
     s, _ = run(s, (GREEN, "alyi ye"))
@@ -884,7 +885,7 @@ def test_ex31_stone_cap_everywhere_EGZ_CONV_4_EGZ_R4_PROD_2_EGZ_SPACE_ALYI_1():
     s = clear_flow(s)
     put(s, "obelisk_tombs", GREEN, 1)
     blocker(s, BLUE)
-    s["sites"]["sphinx"] = R._empty_site("sphinx", 4)
+    s["sites"]["sphinx"] = B.empty_site("sphinx", 4)
     o = at_feed(s)
     assert o.state["seats"][GREEN]["stones"] == 25
     stones_ev = [e.message.params for e in o.events if e.message.key == "egizia.ev.stones" and e.message.params["player"] == GREEN]
@@ -923,11 +924,11 @@ def test_ex46_improver_stacking_and_feeding_EGZ_CARD_N20_N44_EGZ_IRRIG_1():
     give(s, BLUE, "N44")
     s["seats"][BLUE]["improvers"] = {"N20": "N27", "N44": "N27"}
     set_player(s, BLUE, bk=3, bl=3, ye=3, jk=4)
-    assert R.field_grain(s, BLUE) == 13
+    assert B.field_grain(s, BLUE) == 13
     o = at_feed(s)
-    feed = [e.message.params for e in o.events if e.message.key == "egizia.ev.feed" and e.message.params["player"] == BLUE][0]
+    feed = next(e.message.params for e in o.events if e.message.key == "egizia.ev.feed" and e.message.params["player"] == BLUE)
     assert feed["loss"] == 0
-    assert R.production(s["seats"][BLUE], "brown") == 7
+    assert scoring.production(s["seats"][BLUE], "brown") == 7
 
 
 def test_ex33_feed_with_stones_tradeoff_EGZ_CARD_N22_EGZ_R3_FEED_5_7():
@@ -958,7 +959,7 @@ def test_ex23_cooperation_bonus_EGZ_R6_COOP_1_to_4():
     put(s, "obelisk_tombs", GREEN, sub=True)
     put(s, "sphinx", BLUE, 1)
     s["stage"] = {"at": "coop"}
-    o = R.resume(s)
+    o = resume(s)
     order = [e.message.params["player"] for e in o.events if e.message.key == "egizia.ev.coop"]
     assert order == [BLUE, RED, GREEN, YELLOW]
     t = o.state
@@ -997,7 +998,7 @@ def test_ex29_substitute_promoted_after_decline_EGZ_R2_NILE_9_EGZ_R5_BUILD_7():
 
 def test_ex30_joker_once_per_round_never_alone_EGZ_R5_BUILD_4():
     """EGZ-R5-BUILD-4"""
-    s = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
+    s = stacked_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
     clear_flow(s)
     set_player(s, RED, bk=1, bl=2, ye=2, jk=3, stones=15)
     for sid in D.SITE_ORDER:
@@ -1026,7 +1027,7 @@ def test_ex30_joker_once_per_round_never_alone_EGZ_R5_BUILD_4():
 
 def test_ex43_build_first_as_substitute_N38_EGZ_CARD_N38_EGZ_R5_BUILD_2_7():
     """EGZ-CARD-N38 EGZ-R5-BUILD-2 EGZ-R5-BUILD-7 EGZ-R5-BUILD-8"""
-    s = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
+    s = stacked_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
     clear_flow(s)
     put(s, "obelisk_tombs", RED, 1)
     put(s, "obelisk_tombs", BLUE, 2)

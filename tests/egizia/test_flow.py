@@ -7,9 +7,10 @@ import random
 import pytest
 
 from engines.core import IllegalAction, Msg
-from engines.egizia import GAME
+from engines.egizia import GAME, scoring
+from engines.egizia import board as B
 from engines.egizia import data as D
-from engines.egizia import rules as R
+from engines.egizia.testing import resume, stacked_game
 from render.i18n import catalogue, t
 
 from .helpers import act, actions, at_build, at_feed, at_sail, clear_flow, fresh, give, kinds, lay, run, set_player
@@ -132,9 +133,9 @@ def test_obelisk_layout_and_row_complete_EGZ_BUILD_OBELISK_1_EGZ_BUILD_OBELISK_5
     assert [r for r in range(1, 10) for _ in range(2)] == D.OBELISK_SEQ and sum(D.OBELISK_SEQ) == 90
     s = board()
     s["obelisk"][12] = 0  # row 7 field A
-    assert R.sphinx_points(s, 0, "S01") == 0
+    assert scoring.sphinx_points(s, 0, "S01") == 0
     s["obelisk"][13] = 1
-    assert R.sphinx_points(s, 0, "S01") == 4
+    assert scoring.sphinx_points(s, 0, "S01") == 4
     v = GAME.public_view(s)
     assert v["obelisk"]["rows"][6] == {"row": 7, "value": 7, "fields": [0, 1]}
 
@@ -142,7 +143,7 @@ def test_obelisk_layout_and_row_complete_EGZ_BUILD_OBELISK_1_EGZ_BUILD_OBELISK_5
 def test_initial_stamps_and_scarabs_EGZ_SCORE_4_EGZ_SCORE_5():
     """EGZ-SCORE-4 EGZ-SCORE-5 EGZ-SETUP-4"""
     s = fresh(3, tiles=[1, 3, 2])
-    assert R.score_order(s) == [1, 2, 0]
+    assert B.score_order(s) == [1, 2, 0]
     set_player(s, 0, score=117)
     v = GAME.public_view(s)
     assert v["tableaux"][0]["scarabs"] == 2 and v["score_track"]["scarab_every"] == 50
@@ -221,7 +222,7 @@ def test_catalogue_complete_and_labels_short(players):
 def test_w3_free_action_can_enable_a_build_EGZ_TIME_4_EGZ_R5_BUILD_3():
     """EGZ-TIME-4 EGZ-R5-BUILD-3: no auto-decline while a W3 free action (N21) could still help."""
     from .test_examples import tile_ids
-    s = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
+    s = stacked_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
     clear_flow(s)
     s["obelisk"][:2] = [1, 1]  # next obelisk field has value 2
     set_player(s, 0, stones=10)
@@ -234,10 +235,10 @@ def test_w3_free_action_can_enable_a_build_EGZ_TIME_4_EGZ_R5_BUILD_3():
     assert kinds(s) == ["D-12"] and "build" not in actions(s) and "decline" in actions(s)
     s, _ = run(s, (0, "crewup bk"))
     assert "build" in actions(s)
-    s, ev = run(s, (0, "build"), (0, "obelisk"))  # the single crew resolves itself; the item waits (D-13)
+    s, _ev = run(s, (0, "build"), (0, "obelisk"))  # the single crew resolves itself; the item waits (D-13)
     assert s["obelisk"][2] == 0 and kinds(s) == ["D-17"]
     # without the card the same position is declined automatically, with the reason logged
-    s2 = GAME.new_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
+    s2 = stacked_game(4, {}, 0, tiles=[1, 2, 3, 4], tombs=tile_ids(8, 8)).state
     clear_flow(s2)
     s2["obelisk"][:2] = [1, 1]
     set_player(s2, 0, stones=10)
@@ -303,7 +304,7 @@ def test_leftover_field_gets_take_bonus_EGZ_CARD_N39_EGZ_CARD_FIELD_2():
     for p in s["seats"]:
         p["passed"] = True
     s["stage"] = {"at": "sail", "order": [0, 1, 2, 3], "pos": 0, "seat": None, "mode": None}
-    s = R.resume(s).state
+    s = resume(s).state
     s, _ = run(s, (0, "leftover 7"))
     assert kinds(s) == ["D-06"] and s["river_card"][7] is None
     s, _ = run(s, (0, "track ss"))
@@ -317,7 +318,7 @@ def test_deck_rest_to_box_after_rounds_2_4_5_EGZ_R1_LAYOUT_3():
     s["decks"]["1/2"] = s["decks"]["1/2"][:2]
     rest = list(s["decks"]["1/2"])
     s["stage"] = {"at": "coop"}
-    t = R.resume(s).state
+    t = resume(s).state
     assert t["round"] == 3 and t["decks"]["1/2"] == [] and all(c in t["box"] for c in rest)
     assert all(D.NILE[c]["deck"] == "3/4" for c in t["river_card"] if c)
 

@@ -83,7 +83,7 @@ def biased_playout(n, seed, options=None, check_every=0, illegal=0):
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_random_playout_finishes_EGZ_ROUND_1(players, seed):
-    state, log, rejections = random_playout(GAME, players, seed, invariant=invariant, check_all_options_every=5, illegal_samples=2)
+    state, log, _rejections = random_playout(GAME, players, seed, invariant=invariant, check_all_options_every=5, illegal_samples=2)
     assert GAME.result(state) is not None
     assert replay(GAME, players, seed, {}, log) == state
 

@@ -1,7 +1,7 @@
-"""Hand-made Egizia views in the documented view format (engines/egizia/views.py docstring).
+"""Hand-made Egizia views of the engine's view types (engines/egizia/views.py: PublicView, PrivateView).
 
-Used while the engine's ``views`` module is not there yet, and to reach corners that random
-games rarely visit (full buildings, scarabs, negative scores, N37/N42, the final result).
+They reach corners that random games rarely visit (full buildings, scarabs, negative scores, N37/N42,
+the final result).
 """
 from __future__ import annotations
 
@@ -18,7 +18,17 @@ def _card(cid: str) -> dict:
     c = D.NILE[cid]
     e = c["effect"]
     value = e.get("grain", e.get("stones", e.get("amount", e.get("steps", e.get("value")))))
-    return {"id": cid, "name": c["name"], "type": c["type"], "value": value}
+    return {"id": cid, "name": c["name"], "type": c["type"], "deck": c["deck"], "kind": e["kind"], "value": value,
+            "color": e["color"] if e["kind"] == "grain_field" else None}
+
+
+def _sphinx(cid: str) -> dict:
+    c = D.SPHINX[cid]
+    pts = c["points"]
+    table = sorted((int(k), v) for k, v in pts.get("by_count", {}).items())
+    return {"id": cid, "name": c["name"], "scope": c["scope"],
+            "printed_vp": pts["vp"] if pts["kind"] == "fixed" else None,
+            "vp_by_count": [v for k, v in table if k > 0] if pts["kind"] == "table" else []}
 
 
 def make_view(players: int, seed: int = 0, progress: float = 0.5, over: bool = False,
@@ -144,7 +154,10 @@ def make_view(players: int, seed: int = 0, progress: float = 0.5, over: bool = F
             "seat": s, "tile": tiles[s], "score": scores[s], "scarabs": max(0, scores[s]) // 50,
             "stones": 25 if extremes and s == 0 else rng.randint(0, 25), "stone_sale": ss[s], "grain_market": gm[s],
             "ships": ships_left[s], "passed": phase == "sail" and rng.random() < 0.3,
-            "builders": builders, "fields": fields, "quarries": quarries, "permanents": others,
+            "builders": builders, "need": sum(b["strength"] for b in builders),
+            "grain_now": sum(f["grain"] for f in fields if f["watered"]),
+            "fields": fields, "quarries": quarries, "quarry_total": sum(q["stones"] for q in quarries),
+            "permanents": others,
             "anytime": [{"id": c, "name": D.NILE[c]["name"]} for c in anys],
             "in_force": [{"id": "N38", "name": "build first"}] if extremes and s == 1 else [],
             "tomb_tiles": [sp["value"] for sp in tspaces if sp["owner"] == s],
@@ -187,8 +200,9 @@ def make_private(view: dict, seat: int, seed: int = 0, many: bool = False) -> di
     ids = rng.sample(D.SPHINX_IDS, min(len(D.SPHINX_IDS), 8 if many else k))
     pv["private"] = {
         "seat": seat,
-        "sphinx": [{"id": c, "name": D.SPHINX[c]["name"], "scope": D.SPHINX[c]["scope"]} for c in ids],
-        "drawing": [{"id": c, "name": D.SPHINX[c]["name"]} for c in rng.sample(D.SPHINX_IDS, 3)] if many else [],
+        "feed_answer": None,
+        "sphinx": [{**_sphinx(c), "vp_now": rng.randint(0, 9)} for c in ids],
+        "drawing": [_sphinx(c) for c in rng.sample(D.SPHINX_IDS, 3)] if many else [],
         "anytime": list(view["tableaux"][seat]["anytime"]),
         "playable_now": ["sell 4", "crewup black"] if many else [],
     }

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from render import egizia as R
+from render import egizia_pieces as pieces
 from render.i18n import catalogue, has_key
 
 from .fixtures import make_private, make_view
@@ -55,12 +56,20 @@ def test_fixture_corner_cases(players: int) -> None:
         _png(R.render_private(v, make_private(v, players - 1, seed, many=True), NAMES[:players], "pl"))
 
 
-def test_missing_names_and_sparse_view() -> None:
+def test_missing_names_and_opening_board() -> None:
+    """Missing player names fall back to seat labels; a fresh game's opening board and hands render."""
     v = make_view(4, 7, 0.5)
     _png(R.render_public(v, []))
-    sparse = {"players": 2, "round": 1, "phase": "sail", "river": [], "tableaux": [{"seat": 0}, {"seat": 1}]}
-    _png(R.render_public(sparse, ["A"]))
-    _png(R.render_private(sparse, {"private": {"seat": 1}}, ["A", "B"]))
+    game = playout(2, 1, snapshots=1)
+    pub, privs = next(game)
+    _png(R.render_public(pub, ["A"]))
+    _png(R.render_private(pub, privs[1], ["A", "B"]))
+
+
+def test_renderer_reads_only_the_views() -> None:
+    """The renderer imports no engine data and swallows no error around view reads."""
+    assert "engines.egizia.data" not in _SRC and "import data" not in _SRC
+    assert "except Exception" not in _SRC
 
 
 def test_public_render_ignores_private_key() -> None:
@@ -72,7 +81,7 @@ def test_public_render_ignores_private_key() -> None:
 
 # ---------------------------------------------------------------- catalogue
 
-_SRC = Path(R.__file__).read_text(encoding="utf-8")
+_SRC = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (R, pieces))
 _DYNAMIC = {
     "phase": ["setup", "sail", "leftover", "feed", "build", "prefinal", "over"],
     "pending": [f"D-{k:02d}" for k in range(3, 20)],
@@ -87,8 +96,8 @@ _DYNAMIC = {
 
 
 def used_keys() -> set[str]:
-    keys = set(re.findall(r'_tr\(\s*"([a-z_.0-9-]+)"', _SRC))
-    for fam in set(re.findall(r'_tr\(\s*f"([a-z_]+)\.\{', _SRC)):
+    keys = set(re.findall(r'(?<![\w.])tr\(\s*"([a-z_.0-9-]+)"', _SRC))
+    for fam in set(re.findall(r'(?<![\w.])tr\(\s*f"([a-z_]+)\.\{', _SRC)):
         assert fam in _DYNAMIC, f"dynamic key family {fam!r} not listed in the test"
         keys |= {f"{fam}.{v}" for v in _DYNAMIC[fam]}
     # keys built from variables: f"{key}_sub", f"final_{what}", row labels, track names, site names
@@ -121,5 +130,5 @@ def test_options_setup_draw_and_23_player_cards() -> None:
     _png(R.render_public(pub, NAMES[:3], "cs"))
     for seat in range(3):
         _png(R.render_private(pub, privs[seat], NAMES[:3], "pl"))
-    for pub, privs in snaps[1:]:
+    for pub, _privs in snaps[1:]:
         _png(R.render_public(pub, NAMES[:3]))

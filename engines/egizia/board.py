@@ -1,0 +1,348 @@
+"""Shared vocabulary of the Egizia rules: abbreviations, message helpers, questions about the board and
+the small state changes every section uses (stones, score, builders, tracks).
+
+State layout (plain JSON; see also :mod:`engines.egizia.setup`):
+
+* ``seats``: one record per player (tile, score, stamp, stones, markers ``ss``/``gm``, builders ``str``/
+  ``used``, cards ``perm``/``any``/``in_force``/``improvers``, Sphinx hand, tomb tiles, per-round flags).
+* ``river_card`` / ``river_ships``: lists indexed by river index 0..20 (0 unused).
+* ``sites``: per site id ``{"slots", "subs", "extra", "done", "late", "first_done"}``.
+* ``decks`` (top first), ``sphinx_deck`` (top first), ``out`` (Nile cards that left the game), ``box``
+  (never used), ``sphinx_box``, ``sphinx_drawn``, ``tomb_spaces``, ``tombs_box``.
+* ``stage``: the macro position of the game flow (:mod:`engines.egizia.flow`); ``todo``: queued
+  sub-decisions (card/space choices D-06/D-07) that come before the stage continues.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from engines.core import Event, Msg, Prompt, State, msg
+
+from . import data as D
+
+Seat = dict[str, Any]
+#: why an action is refused: (clause, catalogue key, parameters)
+Reason = tuple[str, str, dict[str, Any]]
+#: a judge's answer for one candidate action: None = legal, else the reason it is not
+Verdict = Reason | None
+
+B_ABBR = {"black": "bk", "blue": "bl", "yellow": "ye", "joker": "jk"}
+ABBR_B = {v: k for k, v in B_ABBR.items()}
+T_ABBR = {"stone_sale": "ss", "grain_market": "gm"}
+ABBR_T = {v: k for k, v in T_ABBR.items()}
+
+#: the clause named by a generic refusal of each decision kind (DECISIONS.md)
+KIND_CLAUSE = {
+    "D-03": "EGZ-SETUP-8", "D-04": "EGZ-R2-NILE-2", "D-05": "EGZ-R2-NILE-12", "D-06": "EGZ-R2-NILE-6",
+    "D-07": "EGZ-R2-NILE-7", "D-08": "EGZ-CARD-N33", "D-09": "EGZ-CARD-N39", "D-10": "EGZ-R3-FEED-7",
+    "D-11": "EGZ-CARD-N38", "D-12": "EGZ-R5-BUILD-3", "D-13": "EGZ-R5-BUILD-4", "D-14": "EGZ-BUILD-SPHINX-1",
+    "D-15": "EGZ-BUILD-SPHINX-3", "D-16": "EGZ-BUILD-OBELISK-3", "D-17": "EGZ-BUILD-OBELISK-4",
+    "D-18": "EGZ-BUILD-TEMPLE-5", "D-19": "EGZ-TIME-6",
+}
+
+
+@dataclass(frozen=True)
+class Handler:
+    """Everything the engine knows about one decision kind (DECISIONS.md D-nn).
+
+    ``prompt`` builds the pending decision of ``seat`` (its options are the candidates the kind's judge
+    finds legal); ``explain`` gives the reason a typed action that is not among the options is refused
+    (None: the generic refusal of the kind; a reason with the key ``egizia.err.illegal`` gets the typed
+    action as its ``action`` parameter); ``apply`` carries out an offered action in place and returns
+    whether it revealed hidden information; ``timeout`` picks the least harmful offered action.
+    """
+
+    prompt: Callable[[State, int], Prompt]
+    explain: Callable[[State, int, list[str]], Verdict]
+    apply: Callable[[State, int, list[str], list[Event]], bool]
+    timeout: Callable[[State, Prompt], str]
+
+
+def no_reason(s: State, seat: int, toks: list[str]) -> Verdict:
+    """``explain`` of a kind whose refusals are all the generic one."""
+    return None
+
+
+def first_of(*preferred: str) -> Callable[[State, Prompt], str]:
+    """``timeout``: the first offered of ``preferred`` actions, else the prompt's first option."""
+
+    def pick(s: State, prompt: Prompt) -> str:
+        for a in preferred:
+            if prompt.find(a) is not None:
+                return a
+        return prompt.options[0].action
+
+    return pick
+
+
+# ------------------------------------------------------------------ messages
+# (messages of fixed things are built once: a Msg is never changed after it is made)
+
+
+def place_notes(**flags: bool) -> list[Msg]:
+    """The cards a placement uses, as one bracket: " (N41 upstream, doubled by N36)"; or nothing."""
+    items = [msg(f"egizia.note.{k}") for k, v in flags.items() if v]
+    return [msg("egizia.note.wrap", items=items)] if items else []
+
+
+@cache
+def card_msg(cid: str) -> Msg:
+    return msg(f"egizia.card.{cid}")
+
+
+@cache
+def sphinx_msg(sid: str) -> Msg:
+    return msg(f"egizia.sphinx.{sid}")
+
+
+@cache
+def b_msg(b: str) -> Msg:
+    return msg(f"egizia.builder.{b}")
+
+
+@cache
+def t_msg(t: str) -> Msg:
+    return msg(f"egizia.track.{t}")
+
+
+@cache
+def site_msg(sid: str) -> Msg:
+    return msg(f"egizia.site.{sid}")
+
+
+@cache
+def space_msg(idx: int) -> Msg:
+    sp = D.SPACE[idx]
+    if sp["kind"] == "round":
+        return msg(f"egizia.space.{sp['id']}")
+    if sp["kind"] == "site":
+        return msg(f"egizia.site.{sp['id']}")
+    return msg("egizia.space.card", idx=idx)
+
+
+def card_clause(cid: str) -> str:
+    return f"EGZ-CARD-{cid}"
+
+
+def as_int(tok: str | None) -> int | None:
+    return int(tok) if tok is not None and tok.isdigit() else None
+
+
+# ------------------------------------------------------------------ cards held
+
+
+def eff(cid: str) -> dict[str, Any]:
+    return D.NILE[cid]["effect"]
+
+
+_KIND: dict[str, str] = {c["id"]: c["effect"]["kind"] for c in D.NILE_LIST}
+
+
+def held_of_kind(p: Seat, kind: str, where: str = "any") -> list[str]:
+    return sorted([c for c in p[where] if _KIND[c] == kind])
+
+
+def has_card(p: Seat, kind: str) -> str | None:
+    """The first anytime card of ``kind`` the seat holds."""
+    h = held_of_kind(p, kind)
+    return h[0] if h else None
+
+
+def perm_card(p: Seat, kind: str) -> str | None:
+    """The first permanent card of ``kind`` the seat has laid out (in the order taken)."""
+    return next((c for c in p["perm"] if eff(c)["kind"] == kind), None)
+
+
+def discard(s: State, seat: int, cid: str, ev: list[Event]) -> None:
+    """Play an anytime card out of the hand: it leaves the game."""
+    s["seats"][seat]["any"].remove(cid)
+    s["out"].append(cid)
+    ev.append(Event(msg("egizia.ev.play", player=seat, card=card_msg(cid))))
+
+
+def opt(s: State, name: str) -> Any:
+    return s["options"][name]
+
+
+# ------------------------------------------------------------------ state changes
+
+
+def gain_stones(s: State, seat: int, n: int, ev: list[Event], why: str) -> None:
+    p = s["seats"][seat]
+    new = min(D.STONE_MAX, p["stones"] + n)
+    lost = p["stones"] + n - new
+    p["stones"] = new
+    ev.append(Event(msg("egizia.ev.stones", player=seat, amount=n, total=new, lost=lost, why=msg(f"egizia.why.{why}"))))
+
+
+def pay_stones(s: State, seat: int, n: int) -> None:
+    p = s["seats"][seat]
+    assert 0 <= n <= p["stones"]
+    p["stones"] -= n
+
+
+def add_score(s: State, seat: int, amount: int, ev: list[Event], why: str, floor_zero: bool = False) -> None:
+    """Score change with the arrival stamp (EGZ-SCORE-3). Emits the amount actually applied."""
+    p = s["seats"][seat]
+    new = p["score"] + amount
+    if floor_zero and amount < 0:
+        new = max(0, new) if p["score"] >= 0 else p["score"]
+    delta = new - p["score"]
+    if delta == 0:
+        if amount:
+            ev.append(Event(msg("egizia.ev.score", player=seat, amount=0, total=p["score"], why=msg(f"egizia.why.{why}"))))
+        return
+    p["score"] = new
+    p["stamp"] = s["stamp_next"]
+    s["stamp_next"] += 1
+    ev.append(Event(msg("egizia.ev.score", player=seat, amount=delta, total=new, why=msg(f"egizia.why.{why}"))))
+
+
+def builder_up(s: State, seat: int, b: str, n: int, ev: list[Event], why: str) -> None:
+    p = s["seats"][seat]
+    new = min(D.BUILDER_MAX[b], p["str"][b] + n)
+    lost = p["str"][b] + n - new
+    p["str"][b] = new
+    ev.append(Event(msg("egizia.ev.builder", player=seat, builder=b_msg(b), amount=n, total=new, lost=lost,
+                        why=msg(f"egizia.why.{why}"))))
+
+
+def track_preview(p: Seat, track: str, k: int) -> tuple[int, Msg | str]:
+    """Where ``k`` steps down on ``track`` end and the bottom bonus they give (EGZ-TRACK-STEP-1)."""
+    pos = p[T_ABBR[track]]
+    bottom = D.TRACK_BOTTOM[track]
+    bonuses = 0
+    for _ in range(k):
+        if pos < bottom:
+            pos += 1
+            if pos < bottom:
+                continue
+        bonuses += 1
+    if not bonuses:
+        return pos, ""
+    if track == "stone_sale":
+        return pos, msg("egizia.note.bonus_stones", n=bonuses * D.STONE_BOTTOM_STONES)
+    return pos, msg("egizia.note.bonus_vp", n=bonuses * D.GRAIN_BOTTOM_VP)
+
+
+def track_steps(s: State, seat: int, track: str, k: int, ev: list[Event], why: str) -> None:
+    """EGZ-TRACK-STEP-1: k single steps down, bottom bonus on arriving and on every blocked step."""
+    p = s["seats"][seat]
+    key = T_ABBR[track]
+    bottom = D.TRACK_BOTTOM[track]
+    for _ in range(k):
+        if p[key] < bottom:
+            p[key] += 1
+            ev.append(Event(msg("egizia.ev.track", player=seat, track=t_msg(track), pos=p[key])))
+            if p[key] < bottom:
+                continue
+        if track == "stone_sale":
+            gain_stones(s, seat, D.STONE_BOTTOM_STONES, ev, "bottom_stone_sale")
+        else:
+            add_score(s, seat, D.GRAIN_BOTTOM_VP, ev, "bottom_grain_market")
+
+
+# ------------------------------------------------------------------ orders
+
+
+def score_order(s: State) -> list[int]:
+    """EGZ-SCORE-2: score descending, earlier arrival first."""
+    return sorted(range(len(s["seats"])), key=lambda i: (-s["seats"][i]["score"], s["seats"][i]["stamp"]))
+
+
+def tile_order(s: State) -> list[int]:
+    return sorted(range(len(s["seats"])), key=lambda i: s["seats"][i]["tile"])
+
+
+# ------------------------------------------------------------------ fields and production
+
+
+def fields_of(p: Seat) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [
+        {"id": "start", "color": D.START_FIELD["color"], "grain": D.START_FIELD["grain"], "improvers": []}]
+    for c in p["perm"]:
+        e = eff(c)
+        if e["kind"] == "grain_field":
+            imps = sorted(i for i, f in p["improvers"].items() if f == c)
+            out.append({"id": c, "color": e["color"], "grain": e["grain"], "improvers": imps})
+    lad = D.COLOR_LADDER
+    for f in out:
+        f["effective"] = lad[min(len(lad) - 1, lad.index(f["color"]) + len(f["improvers"]))]
+    return out
+
+
+def field_grain(s: State, seat: int) -> int:
+    irr = D.IRRIGATED[s["ring"]]
+    return sum(f["grain"] for f in fields_of(s["seats"][seat]) if f["effective"] in irr)
+
+
+def need_of(p: Seat) -> int:
+    return sum(p["str"].values())
+
+
+def quarry_total(p: Seat) -> int:
+    return D.START_QUARRY + sum(eff(c)["stones"] for c in p["perm"] if eff(c)["kind"] == "quarry")
+
+
+# ------------------------------------------------------------------ buildings and sites
+
+
+def obelisk_next(s: State) -> int | None:
+    for i, o in enumerate(s["obelisk"]):
+        if o is None:
+            return i
+    return None
+
+
+def tomb_next(s: State) -> int | None:
+    for i, t in enumerate(s["tomb_spaces"]):
+        if t["owner"] is None:
+            return i
+    return None
+
+
+def pyramid_candidates(s: State) -> list[int]:
+    """Rows (0-based) whose next field is buildable (EGZ-BUILD-PYRAMID-2/3)."""
+    out = []
+    pyr = s["pyramid"]
+    for r, row in enumerate(pyr):
+        p = sum(1 for x in row if x is not None)
+        if p >= len(row):
+            continue
+        if r == 0 or (pyr[r - 1][p] is not None and pyr[r - 1][p + 1] is not None):
+            out.append(r)
+    return out
+
+
+def temple_candidates(s: State) -> list[str]:
+    t = s["temple"]
+    return [f for f in D.TEMPLE_IDS if t[f] is None and all(t[r] is not None for r in D.TEMPLE[f]["requires"])]
+
+
+def bricks(s: State, seat: int, building: str) -> int:
+    if building == "obelisk":
+        return sum(1 for x in s["obelisk"] if x == seat)
+    if building == "pyramid":
+        return sum(1 for row in s["pyramid"] for x in row if x == seat)
+    if building == "temple":
+        return sum(1 for x in s["temple"].values() if x == seat)
+    if building == "tombs":
+        return sum(1 for t in s["tomb_spaces"] if t["owner"] == seat)
+    raise KeyError(building)
+
+
+def empty_site(sid: str, n: int) -> dict[str, Any]:
+    return {"slots": [None] * D.site_slots(sid, n), "subs": [], "extra": None, "done": [], "late": [], "first_done": []}
+
+
+def seat_at_site(site: dict[str, Any], seat: int) -> str | None:
+    if seat in site["slots"]:
+        return "slot"
+    if seat in site["subs"] or seat in site["first_done"]:
+        return "sub"
+    if site["extra"] == seat:
+        return "extra"
+    return None

@@ -1,0 +1,109 @@
+"""The Egizia title: a thin :class:`engines.core.RulesGame` that delegates to the rules sections.
+
+Timeout actions (:meth:`Egizia.timeout_action`): the least harmful offered action of the seat's pending
+decision, per kind:
+
+======  ==========================================  ===================================================
+kind    decision                                    played on timeout
+======  ==========================================  ===================================================
+D-03    setup Sphinx draw: which card to keep       ``keep 1``
+D-04    sailing turn                                ``endturn`` after a placement, else ``pass``
+D-05    the N33 extra placement                     ``stop``
+D-06    card choice (track, N18, improver)          ``keep`` the improver for later; else the first
+D-07    space choice (Alyi builders, Passalon)      the ring stays where it is; else the first choice
+D-08    play N33 after a placement?                 ``endturn``
+D-09    take a leftover card with N39?              ``leftover no``
+D-10    feeding                                     ``feed 0 0`` (spend nothing, take the penalty)
+D-11    build first with N38?                       ``first no``
+D-12    build or decline                            ``decline``
+D-13    the crew                                    the weakest crew (first of equals)
+D-14    Sphinx cards to pay for                     ``crew back`` if still possible, else the fewest
+D-15    Sphinx cards to keep                        ``keep 1`` (the rest go back for their points)
+D-16    obelisk/tomb items                          ``finish``, else ``crew back``, else the cheapest
+D-17    the track step after the obelisk           the first track (stone sale)
+D-18    pyramid/temple items                        ``finish``, else ``crew back``, else the cheapest
+D-19    last anytime actions before scoring         ``done``
+======  ==========================================  ===================================================
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import CommandGroup, Event, GameInfo, Msg, Outcome, Prompt, Result, Rng, RulesGame, State, msg
+
+from . import hidden, rules, setup, views
+from .views import PrivateView, PublicView
+
+
+class Egizia(RulesGame):
+    id = "egizia"
+    min_players = 2
+    max_players = 4
+    option_specs = setup.OPTION_SPECS
+    # free actions (play a card, crew up, buy strength, improve) may be offered in every window
+    _FREE = ("D-04", "D-06", "D-08", "D-10", "D-12", "D-19")
+    command_groups = (
+        CommandGroup("sail", ("place", "pass", "stop", "endturn"), ("D-04", "D-05", "D-08"), "cmd.egizia.sail"),
+        CommandGroup("card", ("track", "n18", "improve", "keep", "alyi", "ring", "leftover"),
+                     ("D-03", "D-06", "D-07", "D-09", "D-15", "D-17", *_FREE), "cmd.egizia.card"),
+        CommandGroup("feed", ("feed",), ("D-10",), "cmd.egizia.feed"),
+        CommandGroup("build", ("first", "build", "decline", "crew", "draw", "obelisk", "tomb", "pyr", "tmp", "finish"),
+                     ("D-11", "D-12", "D-13", "D-14", "D-16", "D-18"), "cmd.egizia.build"),
+        CommandGroup("play", ("play", "crewup", "buy", "done"), _FREE, "cmd.egizia.play"),
+    )
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(2, 4, hidden=("Sphinx cards", "Nile deck order", "Sphinx deck order"),
+                        chance=True, simultaneous=True)
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
+        return setup.new_game(players, self.resolve_options(options), seed)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return rules.prompts(state)
+
+    def check(self, state: State, seat: int, action: str) -> Prompt:
+        return rules.check(state, seat, action)
+
+    def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
+        return rules.dispatch(state, seat, prompt, action, events)
+
+    def advance(self, state: State, events: list[Event]) -> bool:
+        return rules.advance(state, events)
+
+    def public_view(self, state: State) -> PublicView:  # type: ignore[override]
+        return views.public_view(state)
+
+    def private_view(self, state: State, seat: int) -> PrivateView:  # type: ignore[override]
+        return views.private_view(state, seat)
+
+    def timeout_action(self, state: State, seat: int) -> str:
+        return rules.timeout_action(state, seat)
+
+    # -- hidden information (engines/egizia/hidden.py)
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(int(p["score"]) for p in state["seats"])
+
+    def information_state(self, state: State, seat: int | None) -> State:
+        return hidden.information_state(state, seat)
+
+    def determinize(self, info: State, seat: int | None, rng: Rng) -> State:
+        return hidden.determinize(info, seat, rng)
+
+    def result(self, state: State) -> Result | None:
+        r = state.get("result")
+        if not r:
+            return None
+        detail = tuple(
+            msg("egizia.result.line", player=seat, what=_line_msg(what), vp=vp) for seat, what, vp in r["lines"]
+        )
+        extra = {"tie_break_used": 1 if r.get("tie") else 0}
+        return Result(tuple(r["scores"]), tuple(r["winners"]), extra, detail)
+
+
+def _line_msg(what: str) -> Msg:
+    if what in ("stone_sale", "tombs"):
+        return msg(f"egizia.final.{what}")
+    return msg(f"egizia.sphinx.{what}")

@@ -1,0 +1,473 @@
+"""Phase 2, sailing (EGZ-R2-NILE-*): placing ships on the Nile (D-04 with D-05 folded in, the N33 extra
+placement D-05/D-08) and taking a leftover card with N39 (D-09).
+
+Placements have ONE judge, :func:`judge_place`: :func:`place_candidates` spells every placement that could
+be legal (the ``up`` and ``occ`` flags follow from the position, the judge checks everything),
+:func:`placement_options` offers the ones the judge accepts, and a refused ``place`` gets the judge's reason.
+
+Action grammar: ``place <idx> [s<k>|sub|extra] [up] [occ] [dbl]`` (``up`` = N41, ``occ`` = N42, ``dbl`` =
+N36, ``extra`` = N37), ``pass``, ``endturn``, ``play N33``, ``stop``, ``leftover <idx>|no``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import NamedTuple
+
+from engines.core import Event, Msg, Option, Prompt, State, msg
+
+from . import data as D
+from .board import (
+    Handler,
+    Reason,
+    Verdict,
+    as_int,
+    card_clause,
+    card_msg,
+    discard,
+    first_of,
+    has_card,
+    held_of_kind,
+    opt,
+    perm_card,
+    place_notes,
+    seat_at_site,
+    space_msg,
+    tile_order,
+)
+from .nile import apply_round_space, free_options, take_card
+
+_FLAGS = ("up", "occ", "dbl")
+_BAD_ACTION: Reason = ("EGZ-R2-NILE-12", "egizia.err.bad_action", {})
+_ONE_PLACEMENT: Reason = ("EGZ-R2-NILE-2", "egizia.err.one_placement", {})
+
+
+# ------------------------------------------------------------------ placements: candidates and the judge
+
+
+class Placement(NamedTuple):
+    """A placement: river index, slot at a site (``s<k>``, ``sub``, ``extra``), and the cards it uses."""
+
+    idx: int
+    slot: str | None = None
+    up: bool = False  # N41: upstream of the last placement
+    occ: bool = False  # N42: an occupied round space
+    dbl: bool = False  # N36: the round space twice
+
+    def action(self) -> str:
+        return _action(self)
+
+
+@lru_cache(maxsize=1024)
+def _action(pl: Placement) -> str:
+    flags = [f for f, on in (("up", pl.up), ("occ", pl.occ), ("dbl", pl.dbl)) if on]
+    return " ".join(["place", str(pl.idx), *([pl.slot] if pl.slot else []), *flags])
+
+
+def _space_candidates(s: State, sp: dict, up: bool) -> tuple[Placement, ...]:
+    """The placements on one river space that might be legal (the judge decides)."""
+    i = sp["index"]
+    if sp["kind"] == "card":
+        return _candidates(i, "card", up, False, 0)
+    if sp["kind"] == "round":
+        return _candidates(i, "round", up, bool(s["river_ships"][i]), 0)  # an occupied space needs N42
+    return _candidates(i, "site", up, False, len(s["sites"][sp["id"]]["slots"]))
+
+
+@lru_cache(maxsize=512)
+def _candidates(i: int, kind: str, up: bool, occ: bool, slots: int) -> tuple[Placement, ...]:
+    if kind == "card":
+        return (Placement(i, up=up),)
+    if kind == "round":
+        return Placement(i, up=up, occ=occ), Placement(i, up=up, occ=occ, dbl=True)
+    return tuple(Placement(i, slot, up=up) for slot in [*(f"s{k + 1}" for k in range(slots)), "sub", "extra"])
+
+
+def place_candidates(s: State, seat: int) -> Iterator[Placement]:
+    """Every placement that might be legal, in offering order (the judge decides)."""
+    m = s["seats"][seat]["placed_max"]
+    for sp in D.RIVER:
+        yield from _space_candidates(s, sp, sp["index"] <= m)  # upstream of the last placement needs N41
+
+
+def legal_placements(s: State, seat: int) -> Iterator[Placement]:
+    """The candidates :func:`judge_place` accepts, in offering order. A space the seat cannot reach
+    (:func:`_judge_reach`) is skipped whole: the judge would refuse each of its placements for that."""
+    p = s["seats"][seat]
+    m = p["placed_max"]
+    if _judge_reach(p, m + 1, False) is not None:  # no ship left
+        return
+    # upstream of the last placement the judge's verdict is the same for every space: N41 usable or not
+    upstream_ok = m == 0 or _judge_reach(p, m, True) is None
+    for sp in D.RIVER:
+        up = sp["index"] <= m
+        if upstream_ok or not up:
+            yield from (pl for pl in _space_candidates(s, sp, up) if _judge_target(s, seat, pl) is None)
+
+
+def parse_place(s: State, seat: int, toks: list[str]) -> Placement | Reason:
+    """A typed ``place`` action as a placement, or why it cannot be one."""
+    i = as_int(toks[1] if len(toks) > 1 else None)
+    if i is None or i not in D.SPACE:
+        return "EGZ-RIVER-1", "egizia.err.no_space", {"what": (toks[1] if len(toks) > 1 else "")[:10]}
+    flags = toks[2:]
+    slot_flags = [f for f in flags if f in ("sub", "extra") or (f.startswith("s") and f[1:].isdigit())]
+    if any(f not in _FLAGS and f not in slot_flags for f in flags) or len(slot_flags) > 1 or len(set(flags)) < len(flags):
+        return _no_ships(s, seat) or _BAD_ACTION
+    return Placement(i, slot_flags[0] if slot_flags else None, "up" in flags, "occ" in flags, "dbl" in flags)
+
+
+def _no_ships(s: State, seat: int) -> Verdict:
+    return ("EGZ-R2-NILE-11", "egizia.err.no_ships", {}) if s["seats"][seat]["ships"] <= 0 else None
+
+
+def judge_place(s: State, seat: int, pl: Placement) -> Verdict:
+    """The one judge of placements (EGZ-R2-NILE-4/5/8/9/10/11/12, the N36/N37/N41/N42 clauses): None when
+    the placement is legal."""
+    return _judge_reach(s["seats"][seat], pl.idx, pl.up) or _judge_target(s, seat, pl)
+
+
+def _judge_reach(p: dict, i: int, up: bool) -> Verdict:
+    """A ship left, and the space downstream of the last placement or upstream with N41 (EGZ-R2-NILE-4/11)."""
+    if p["ships"] <= 0:
+        return "EGZ-R2-NILE-11", "egizia.err.no_ships", {}
+    return _judge_upstream(p, i, up)
+
+
+def _judge_target(s: State, seat: int, pl: Placement) -> Verdict:
+    """What the placement asks of its space: a card to take, a free round space, a site slot."""
+    kind = D.SPACE[pl.idx]["kind"]
+    if kind != "round" and (pl.occ or pl.dbl):
+        c = "N42" if pl.occ else "N36"
+        return card_clause(c), "egizia.err.round_space_only", {"card": card_msg(c)}
+    if kind != "site" and pl.slot:
+        return "EGZ-R2-NILE-12", "egizia.err.site_only", {"idx": pl.idx}
+    if kind == "card":
+        if s["river_card"][pl.idx] is not None:
+            return None
+        return "EGZ-R2-NILE-5", "egizia.err.no_card_here", {"idx": pl.idx}
+    if kind == "round":
+        return _judge_round(s, seat, pl.idx, pl.occ, pl.dbl)
+    return _judge_site(s, seat, pl.idx, pl.slot)
+
+
+def _judge_upstream(p: dict, i: int, up: bool) -> Verdict:
+    """EGZ-R2-NILE-4: downstream of the last placement, or upstream once per round with N41."""
+    m = p["placed_max"]
+    if not up:
+        return ("EGZ-R2-NILE-4", "egizia.err.downstream", {"idx": i, "last": m}) if i <= m else None
+    c = perm_card(p, "upstream_placement")
+    if c is None:
+        return "EGZ-CARD-N41", "egizia.err.not_held", {"card": card_msg("N41")}
+    if p["flags"].get(c):
+        return "EGZ-TIME-8", "egizia.err.once_per_round", {"card": card_msg(c)}
+    if i > m:
+        return "EGZ-CARD-N41", "egizia.err.up_not_needed", {"idx": i, "card": card_msg(c)}
+    return None
+
+
+def _judge_round(s: State, seat: int, i: int, occ: bool, dbl: bool) -> Verdict:
+    """A round space: empty, or occupied with N42; doubled with N36 (not where a space forbids it)."""
+    p = s["seats"][seat]
+    rs = D.ROUND_SPACES[D.SPACE[i]["id"]]
+    forb = rs.get("forbidden_cards", ())
+    ships = s["river_ships"][i]
+    if dbl:
+        if "double_round_space" in forb:
+            return "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here", {"card": card_msg("N36"), "space": space_msg(i)}
+        if not held_of_kind(p, "double_round_space"):
+            return "EGZ-CARD-N36", "egizia.err.not_held", {"card": card_msg("N36")}
+    if not occ:
+        if ships:
+            clause = "EGZ-SPACE-HELIOPOLIS-2" if "occupied_round_space" in forb else "EGZ-R2-NILE-5"
+            return clause, "egizia.err.occupied", {"space": space_msg(i)}
+        return None
+    c = perm_card(p, "occupied_round_space")
+    if "occupied_round_space" in forb:
+        return "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here", {"card": card_msg(c or "N42"), "space": space_msg(i)}
+    if c is None:
+        return "EGZ-CARD-N42", "egizia.err.not_held", {"card": card_msg("N42")}
+    if p["flags"].get(c):
+        return "EGZ-TIME-8", "egizia.err.once_per_round", {"card": card_msg(c)}
+    if not ships:
+        return "EGZ-CARD-N42", "egizia.err.not_occupied", {"space": space_msg(i), "card": card_msg(c)}
+    if len(ships) < rs["max_ships"] + 1:
+        return None
+    return "EGZ-RIVER-3", "egizia.err.round_full", {"space": space_msg(i)}
+
+
+def _judge_site(s: State, seat: int, i: int, flag: str | None) -> Verdict:
+    """A building site: a free slot; a substitute once all are taken; N37's extra position."""
+    site = s["sites"][D.SPACE[i]["id"]]
+    if seat_at_site(site, seat):
+        return "EGZ-R2-NILE-5", "egizia.err.own_ship_at_site", {"site": space_msg(i)}
+    free = None in site["slots"]
+    if flag is None:
+        return "EGZ-R2-NILE-8", "egizia.err.choose_slot", {"site": space_msg(i)}
+    if flag == "sub":
+        return ("EGZ-R2-NILE-9", "egizia.err.slot_free", {"site": space_msg(i)}) if free else None
+    if flag == "extra":
+        if not held_of_kind(s["seats"][seat], "extra_site_position"):
+            return "EGZ-CARD-N37", "egizia.err.not_held", {"card": card_msg("N37")}
+        if free:
+            return "EGZ-R2-NILE-10", "egizia.err.slot_free", {"site": space_msg(i)}
+        if site["extra"] is not None:
+            return "EGZ-R2-NILE-10", "egizia.err.extra_taken", {"site": space_msg(i)}
+        return None
+    k = int(flag[1:])
+    if not 1 <= k <= len(site["slots"]):
+        return "EGZ-PC-2", "egizia.err.no_slot", {"site": space_msg(i), "slot": k}
+    if site["slots"][k - 1] is not None:
+        return "EGZ-R2-NILE-8", "egizia.err.slot_taken", {"site": space_msg(i), "slot": k}
+    return None
+
+
+def _place_label(s: State, pl: Placement) -> Msg:
+    i = pl.idx
+    sp = D.SPACE[i]
+    if sp["kind"] == "card":
+        return msg("egizia.lbl.place_card", idx=i, card=card_msg(s["river_card"][i]), note=place_notes(up=pl.up))
+    if sp["kind"] == "round":
+        return msg("egizia.lbl.place_round", idx=i, space=space_msg(i), fx=msg(f"egizia.fx.{sp['id']}"),
+                   note=place_notes(up=pl.up, occ=pl.occ, dbl=pl.dbl))
+    if pl.slot == "sub":
+        queue = len(s["sites"][sp["id"]]["subs"]) + 1
+        return msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=queue, note=place_notes(up=pl.up))
+    if pl.slot == "extra":
+        return msg("egizia.lbl.place_extra", idx=i, site=space_msg(i), note=place_notes(up=pl.up))
+    k = int((pl.slot or "s0")[1:])
+    return msg("egizia.lbl.place_slot", idx=i, site=space_msg(i), slot=k, order=msg(f"egizia.nth.{k}"),
+               note=place_notes(up=pl.up))
+
+
+def placement_options(s: State, seat: int) -> list[Option]:
+    """Every legal placement of ``seat`` (the candidates the judge accepts), labelled."""
+    return [Option(pl.action(), _place_label(s, pl)) for pl in legal_placements(s, seat)]
+
+
+def can_place(s: State, seat: int) -> bool:
+    return next(legal_placements(s, seat), None) is not None
+
+
+def _place_reason(s: State, seat: int, toks: list[str]) -> Reason:
+    pl = parse_place(s, seat, toks)
+    if not isinstance(pl, Placement):
+        return pl
+    # a legal placement that was not offered is spelled differently from the canonical action
+    return judge_place(s, seat, pl) or _BAD_ACTION
+
+
+# ------------------------------------------------------------------ placing a ship
+
+
+def use_perm(p: dict, kind: str) -> str:
+    """Use the seat's permanent card of ``kind`` for this round (N41, N42); returns its id."""
+    c = perm_card(p, kind)
+    assert c is not None, kind
+    p["flags"][c] = True
+    return c
+
+
+def place(s: State, seat: int, toks: list[str], ev: list[Event]) -> None:
+    """EGZ-R2-NILE-6..12: put a ship on the river and resolve the space."""
+    p = s["seats"][seat]
+    i = int(toks[1])
+    flags = set(toks[2:])
+    sp = D.SPACE[i]
+    p["ships"] -= 1
+    if "up" in flags:
+        c = use_perm(p, "upstream_placement")
+        ev.append(Event(msg("egizia.ev.play", player=seat, card=card_msg(c))))
+    else:
+        p["placed_max"] = max(p["placed_max"], i)
+    if sp["kind"] == "card":
+        cid = s["river_card"][i]
+        s["river_card"][i] = None
+        s["river_ships"][i].append(seat)
+        ev.append(Event(msg("egizia.ev.place", player=seat, idx=i, where=card_msg(cid))))
+        take_card(s, seat, cid, ev)
+    elif sp["kind"] == "round":
+        _place_round(s, seat, i, flags, ev)
+    else:
+        _place_site(s, seat, i, flags, ev)
+
+
+def _place_round(s: State, seat: int, i: int, flags: set[str], ev: list[Event]) -> None:
+    p = s["seats"][seat]
+    s["river_ships"][i].append(seat)
+    ev.append(Event(msg("egizia.ev.place", player=seat, idx=i, where=space_msg(i))))
+    if "occ" in flags:
+        c = use_perm(p, "occupied_round_space")
+        ev.append(Event(msg("egizia.ev.play", player=seat, card=card_msg(c))))
+    mult = 1
+    if "dbl" in flags:
+        discard(s, seat, held_of_kind(p, "double_round_space")[0], ev)
+        mult = 2
+    apply_round_space(s, seat, D.SPACE[i]["id"], mult, ev)
+
+
+def _place_site(s: State, seat: int, i: int, flags: set[str], ev: list[Event]) -> None:
+    site = s["sites"][D.SPACE[i]["id"]]
+    if "sub" in flags:
+        site["subs"].append(seat)
+        where = msg("egizia.pos.sub", site=space_msg(i))
+    elif "extra" in flags:
+        discard(s, seat, held_of_kind(s["seats"][seat], "extra_site_position")[0], ev)
+        site["extra"] = seat
+        where = msg("egizia.pos.extra", site=space_msg(i))
+    else:
+        k = int(next(t for t in flags if t.startswith("s") and t[1:].isdigit())[1:]) - 1
+        site["slots"][k] = seat
+        where = msg("egizia.pos.slot", site=space_msg(i), slot=k + 1)
+    ev.append(Event(msg("egizia.ev.place", player=seat, idx=i, where=where)))
+
+
+# ------------------------------------------------------------------ D-04 / D-05 / D-08: the sailing turn
+
+
+def n33_playable(s: State, seat: int) -> bool:
+    """After a placement: may N33 (extra placement) be played now?"""
+    return has_card(s["seats"][seat], "extra_placement") is not None and can_place(s, seat)
+
+
+def _post_menu(s: State, seat: int) -> list[Option]:
+    """After the placement (W1 goes on, EGZ-TIME-2): N33, end the turn, free actions."""
+    ops = []
+    c = has_card(s["seats"][seat], "extra_placement")
+    if c is not None and can_place(s, seat):
+        ops.append(Option(f"play {c}", msg("egizia.lbl.n33", card=card_msg(c))))
+    ops.append(Option("endturn", msg("egizia.lbl.endturn")))
+    return ops + free_options(s, seat, "W1")
+
+
+def _turn_prompt(s: State, seat: int) -> Prompt:
+    """D-04 with D-05 folded in: every legal target is offered at once, so a sailing turn is one move."""
+    if s["stage"]["mode"] == "post":
+        return Prompt(seat, "D-04", tuple(_post_menu(s, seat)), msg("egizia.title.D-04"))
+    ops = placement_options(s, seat)
+    ops.append(Option("pass", msg("egizia.lbl.pass")))
+    ops += free_options(s, seat, "W1")
+    return Prompt(seat, "D-04", tuple(ops), msg("egizia.title.D-04"))
+
+
+def _next_seat(s: State) -> None:
+    st = s["stage"]
+    st["mode"] = None
+    st["pos"] = (st["pos"] + 1) % len(st["order"])
+    st["seat"] = None
+
+
+def _apply_turn(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
+    if toks[0] == "place":
+        place(s, seat, toks, ev)
+        s["stage"]["mode"] = "after"
+    elif toks[0] == "pass":
+        s["seats"][seat]["passed"] = True
+        ev.append(Event(msg("egizia.ev.pass", player=seat)))
+        _next_seat(s)
+    else:  # endturn
+        _next_seat(s)
+    return False
+
+
+def _explain_turn(s: State, seat: int, toks: list[str]) -> Verdict:
+    if toks[0] != "place":
+        return None
+    return _ONE_PLACEMENT if s["stage"].get("mode") == "post" else _place_reason(s, seat, toks)
+
+
+def _extra_prompt(s: State, seat: int) -> Prompt:
+    """D-05 after N33: the targets again, or stop."""
+    ops = placement_options(s, seat)
+    ops.append(Option("stop", msg("egizia.lbl.stop")))
+    return Prompt(seat, "D-05", tuple(ops), msg("egizia.title.D-05"))
+
+
+def _apply_extra(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
+    if toks[0] != "stop":
+        place(s, seat, toks, ev)
+    s["stage"]["mode"] = "after"
+    return False
+
+
+def _explain_extra(s: State, seat: int, toks: list[str]) -> Verdict:
+    return _place_reason(s, seat, toks) if toks[0] == "place" else None
+
+
+def _n33_prompt(s: State, seat: int) -> Prompt:
+    return Prompt(seat, "D-08", tuple(_post_menu(s, seat)), msg("egizia.title.D-08"))
+
+
+def _apply_n33(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
+    if toks[0] == "endturn":
+        _next_seat(s)
+    else:  # play N33
+        discard(s, seat, toks[1], ev)
+        s["stage"]["mode"] = "n33"
+    return False
+
+
+def _explain_n33(s: State, seat: int, toks: list[str]) -> Verdict:
+    return _ONE_PLACEMENT if toks[0] == "place" else None
+
+
+# ------------------------------------------------------------------ D-09: N39 takes a leftover card
+
+
+def leftover_owner(s: State) -> int | None:
+    """The next seat (tile order) that may take a leftover card with N39, if any card is left."""
+    if not any(s["river_card"][i] for i in D.CARD_SPACES):
+        return None
+    asked = s["stage"]["asked"]
+    every_round = opt(s, "take_leftover_mode") == "every_round"
+    for seat in tile_order(s):
+        if seat in asked:
+            continue
+        p = s["seats"][seat]
+        if every_round:
+            if any(not p["flags"].get(c) for c in held_of_kind(p, "take_leftover_card", "perm")):
+                return seat
+        elif has_card(p, "take_leftover_card"):
+            return seat
+    return None
+
+
+def _leftover_prompt(s: State, seat: int) -> Prompt:
+    ops = [Option(f"leftover {i}", msg("egizia.lbl.leftover", idx=i, card=card_msg(s["river_card"][i])))
+           for i in D.CARD_SPACES if s["river_card"][i]]
+    ops.append(Option("leftover no", msg("egizia.lbl.leftover_no")))
+    return Prompt(seat, "D-09", tuple(ops), msg("egizia.title.D-09"))
+
+
+def _apply_leftover(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
+    st = s["stage"]
+    p = s["seats"][seat]
+    st["asked"].append(seat)
+    st["seat"] = None
+    if toks[1] == "no":
+        return False
+    i = int(toks[1])
+    cid = s["river_card"][i]
+    s["river_card"][i] = None
+    if opt(s, "take_leftover_mode") == "every_round":
+        c = held_of_kind(p, "take_leftover_card", "perm")[0]
+        p["flags"][c] = True
+        ev.append(Event(msg("egizia.ev.play", player=seat, card=card_msg(c))))
+    else:
+        discard(s, seat, held_of_kind(p, "take_leftover_card")[0], ev)
+    take_card(s, seat, cid, ev)
+    return False
+
+
+def _explain_leftover(s: State, seat: int, toks: list[str]) -> Verdict:
+    if toks[0] != "leftover":
+        return None
+    return "EGZ-CARD-N39", "egizia.err.no_card_here", {"idx": (toks[1] if len(toks) > 1 else "")[:10]}
+
+
+HANDLERS = {
+    "D-04": Handler(_turn_prompt, _explain_turn, _apply_turn, first_of("endturn", "pass")),
+    "D-05": Handler(_extra_prompt, _explain_extra, _apply_extra, first_of("stop")),
+    "D-08": Handler(_n33_prompt, _explain_n33, _apply_n33, first_of("endturn")),
+    "D-09": Handler(_leftover_prompt, _explain_leftover, _apply_leftover, first_of("leftover no")),
+}
