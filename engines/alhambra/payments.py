@@ -1,0 +1,108 @@
+"""Paying for a building (ALH-BUY-2/3/6, DECISIONS C-06, Q-06): the payments offered per market space,
+and the one judge of any payment, offered or typed.
+
+A payment is a multiset of card values of the space's currency, written descending (``(5, 3)`` =
+``"5+3"``): identical cards are interchangeable, so one multiset is one choice.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from engines.core import State
+
+from . import data as D
+from .common import Refusal, card_value, cur_msg
+
+Payment = tuple[int, ...]
+
+PAYMENT_OTHER_CAP = 200  # at most this many "other" (non-exact, non-minimal) payments listed per space
+
+
+def space_values(s: State, seat: int, space: int) -> tuple[int, ...]:
+    """The values of ``seat``'s cards in the currency of market ``space``, descending."""
+    letter = D.LETTER[D.SPACE_CURRENCY[space]]
+    return tuple(sorted((card_value(c) for c in s["players"][seat]["hand"] if c[0] == letter), reverse=True))
+
+
+def judge_payment(s: State, seat: int, i: int, pay: Payment) -> Refusal | None:
+    """The verdict on paying ``pay`` for the tile of market index ``i`` (ALH-BUY-2, ALH-BUY-3).
+
+    Every payment, offered or typed, is judged here: the cards must be in the hand, in the space's
+    currency, and total at least the price."""
+    space = D.SPACES[i]
+    cur = D.SPACE_CURRENCY[space]
+    hand = list(space_values(s, seat, space))
+    paid = "+".join(map(str, pay))
+    for v in pay:
+        if v not in hand:
+            return Refusal("ALH-BUY-2", "err.not_held", {"paid": paid, "currency": cur_msg(cur), "space": space})
+        hand.remove(v)
+    tile = s["market"][i]
+    price = D.PRICE[tile]
+    assert price is not None
+    if sum(pay) < price:
+        return Refusal("ALH-BUY-3", "err.underpaid", {"total": sum(pay), "price": price, "tile": tile})
+    return None
+
+
+def _multisets(counter: dict[int, int], lo: int, hi: int | None) -> Iterator[Payment]:
+    """Multisets of the hand's values with ``lo <= sum <= hi`` (``hi=None``: unbounded), larger
+    cards first."""
+    vals = sorted(counter, reverse=True)
+    total_all = sum(v * c for v, c in counter.items())
+
+    def rec(i: int, chosen: list[int], s: int, remaining: int) -> Iterator[Payment]:
+        if s + remaining < lo or (hi is not None and s > hi):
+            return
+        if i == len(vals):
+            if chosen:
+                yield tuple(chosen)
+            return
+        v = vals[i]
+        c = counter[v]
+        rest = remaining - v * c
+        for k in range(c, -1, -1):
+            if hi is not None and s + v * k > hi:
+                continue
+            yield from rec(i + 1, chosen + [v] * k, s + v * k, rest)
+
+    yield from rec(0, [], 0, total_all)
+
+
+def _short_first(p: Payment) -> tuple[int, tuple[int, ...]]:
+    return len(p), tuple(-v for v in p)
+
+
+@lru_cache(maxsize=4096)
+def payments(values: tuple[int, ...], price: int) -> tuple[tuple[Payment, bool], ...]:
+    """The payments offered for a tile of ``price`` from ``values`` (the hand's cards of one currency).
+
+    Value multisets, each sorted descending, ordered as DECISIONS C-06 recommends: every exact one,
+    then every minimal over-payment (no card can be dropped), then the other legal ones (Q-06). The
+    other ones are capped at ``PAYMENT_OTHER_CAP`` so that a hoarded hand cannot blow the option
+    list up; ``apply`` accepts every legal payment, listed or not. Returns ``((multiset, exact), …)``.
+    """
+    counter: dict[int, int] = {}
+    for v in values:
+        counter[v] = counter.get(v, 0) + 1
+    if sum(values) < price:
+        return ()
+    exact: list[Payment] = []
+    minimal: list[Payment] = []
+    for p in _multisets(counter, price, price + max(counter) - 1):
+        total = sum(p)
+        if total == price:
+            exact.append(p)
+        elif total - p[-1] < price:
+            minimal.append(p)
+    listed = set(exact) | set(minimal)
+    other: list[Payment] = []
+    for p in _multisets(counter, price, None):
+        if p not in listed:
+            other.append(p)
+            if len(other) >= PAYMENT_OTHER_CAP:
+                break
+    return tuple((p, True) for p in sorted(exact, key=_short_first)) + tuple(
+        (p, False) for p in sorted(minimal, key=_short_first) + sorted(other, key=_short_first)
+    )
