@@ -86,10 +86,10 @@ def begin_turn(s: State, ev: list[Event]) -> None:
 
 def advance_action(s: State, ev: list[Event]) -> None:
     """Resolve the action phase while it has 0 or 1 legal option (ALH-TURN-5, DECISIONS C-03)."""
-    from .moves import action_options, carry_out_action  # the handlers call back into the flow
+    from .moves import carry_out_action, legal_actions  # the handlers call back into the flow
 
     while s["phase"] == "action":
-        opts = list(islice(action_options(s), 2))
+        opts = list(islice(legal_actions(s), 2))
         if len(opts) >= 2:
             return
         if not opts:

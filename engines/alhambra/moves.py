@@ -45,7 +45,7 @@ from .common import (
     type_msg,
 )
 from .geometry import cell_label, cells_for, swap_fits
-from .payments import Payment, judge_payment, payments, space_values
+from .payments import Payment, judge_payment, legal_payments, offered_payments, space_values
 
 
 @dataclass(frozen=True)
@@ -140,15 +140,18 @@ def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
     )
 
 
-def buy_candidates(s: State, seat: int, i: int) -> Iterator[Candidate]:
-    """The offered payments for market index ``i`` (C-05/C-06); every one passes ``judge_payment``."""
+def buy_candidates(s: State, seat: int, i: int, every: bool = False) -> Iterator[Candidate]:
+    """The offered payments for market index ``i`` (C-05/C-06: the short list), or with ``every``
+    all legal ones; each passes ``judge_payment``."""
     tile = s["market"][i]
     if tile is None:
         return
     space = D.SPACES[i]
     price = D.PRICE[tile]
     assert price is not None
-    for pay, exact in payments(space_values(s, seat, space), price):
+    values = space_values(s, seat, space)
+    pays = ((p, sum(p) == price) for p in legal_payments(values, price)) if every else offered_payments(values, price)
+    for pay, exact in pays:
         yield Candidate(f"buy {space} {'+'.join(map(str, pay))}", buy_label(tile, space, pay, exact), ("buy", (i, pay, exact)))
 
 
@@ -216,18 +219,20 @@ def end_candidate(s: State) -> Candidate:
     return Candidate("end", Msg(K + "opt.end", {}), ("end", None), verdict)
 
 
-def action_candidates(s: State, seat: int) -> Iterator[Candidate]:
-    """Every candidate of the action phase, in prompt order (C-03 … C-07)."""
+def action_candidates(s: State, seat: int, every: bool = False) -> Iterator[Candidate]:
+    """The candidates of the action phase, in prompt order (C-03 … C-07); payments are the offered
+    short list, or with ``every`` all legal ones (too many to offer, counted by the flow)."""
     yield from take_candidates(s)
     for i in range(D.MARKET_SPACES):
-        yield from buy_candidates(s, seat, i)
+        yield from buy_candidates(s, seat, i, every)
     yield from redesign_candidates(s["players"][seat])
     yield end_candidate(s)
 
 
-def action_options(s: State) -> Iterator[Candidate]:
-    """The legal actions of the action phase (what C-03 offers)."""
-    return (c for c in action_candidates(s, active_seat(s)) if c.verdict is None)
+def legal_actions(s: State) -> Iterator[Candidate]:
+    """Every legal action of the action phase, lazily: the flow resolves the phase by itself when
+    there is at most one (ALH-TURN-5), whatever the prompt would list."""
+    return (c for c in action_candidates(s, active_seat(s), every=True) if c.verdict is None)
 
 
 def action_find(s: State, seat: int, action: str) -> Candidate:

@@ -16,7 +16,8 @@ from .common import Refusal, card_value, cur_msg
 
 Payment = tuple[int, ...]
 
-PAYMENT_OTHER_CAP = 200  # at most this many "other" (non-exact, non-minimal) payments listed per space
+#: at most this many payments are offered per market space; any other legal payment may be typed
+PAYMENT_OFFER_LIMIT = 6
 
 
 def space_values(s: State, seat: int, space: int) -> tuple[int, ...]:
@@ -70,39 +71,43 @@ def _multisets(counter: dict[int, int], lo: int, hi: int | None) -> Iterator[Pay
     yield from rec(0, [], 0, total_all)
 
 
-def _short_first(p: Payment) -> tuple[int, tuple[int, ...]]:
-    return len(p), tuple(-v for v in p)
-
-
-@lru_cache(maxsize=4096)
-def payments(values: tuple[int, ...], price: int) -> tuple[tuple[Payment, bool], ...]:
-    """The payments offered for a tile of ``price`` from ``values`` (the hand's cards of one currency).
-
-    Value multisets, each sorted descending, ordered as DECISIONS C-06 recommends: every exact one,
-    then every minimal over-payment (no card can be dropped), then the other legal ones (Q-06). The
-    other ones are capped at ``PAYMENT_OTHER_CAP`` so that a hoarded hand cannot blow the option
-    list up; ``apply`` accepts every legal payment, listed or not. Returns ``((multiset, exact), …)``.
-    """
+def _counter(values: tuple[int, ...]) -> dict[int, int]:
     counter: dict[int, int] = {}
     for v in values:
         counter[v] = counter.get(v, 0) + 1
+    return counter
+
+
+def legal_payments(values: tuple[int, ...], price: int) -> Iterator[Payment]:
+    """Every legal payment (ALH-BUY-3, Q-06: cards that are not needed may be added), lazily, larger
+    cards first. The flow counts these (a decision with one legal action resolves itself)."""
     if sum(values) < price:
+        return iter(())
+    return _multisets(_counter(values), price, None)
+
+
+@lru_cache(maxsize=4096)
+def offered_payments(values: tuple[int, ...], price: int) -> tuple[tuple[Payment, bool], ...]:
+    """The short list of payments offered for a tile of ``price`` from ``values`` (the hand's cards of
+    the space's currency), as ``((multiset, exact), …)``.
+
+    DECISIONS C-06: the exact payments first (they grant a further action, ALH-BUY-6), then the
+    minimal over-payments (no card can be dropped), by overpayment, then fewer cards first, then
+    larger cards first; at most :data:`PAYMENT_OFFER_LIMIT`. A payment with a card that could be
+    dropped pays that card for nothing and is never offered; it, and every other legal payment, may
+    still be typed and is accepted (:func:`judge_payment`).
+    """
+    if not values or sum(values) < price:
         return ()
-    exact: list[Payment] = []
-    minimal: list[Payment] = []
-    for p in _multisets(counter, price, price + max(counter) - 1):
-        total = sum(p)
-        if total == price:
-            exact.append(p)
-        elif total - p[-1] < price:
-            minimal.append(p)
-    listed = set(exact) | set(minimal)
-    other: list[Payment] = []
-    for p in _multisets(counter, price, None):
-        if p not in listed:
-            other.append(p)
-            if len(other) >= PAYMENT_OTHER_CAP:
-                break
-    return tuple((p, True) for p in sorted(exact, key=_short_first)) + tuple(
-        (p, False) for p in sorted(minimal, key=_short_first) + sorted(other, key=_short_first)
-    )
+    counter = _counter(values)
+    out: list[tuple[Payment, bool]] = []
+    for total in range(price, price + max(values)):  # a minimal payment overpays less than its smallest card
+        level = [p for p in _multisets(counter, total, total) if total - p[-1] < price]
+        out += [(p, total == price) for p in sorted(level, key=_fewer_cards_first)]
+        if len(out) >= PAYMENT_OFFER_LIMIT:
+            break
+    return tuple(out[:PAYMENT_OFFER_LIMIT])
+
+
+def _fewer_cards_first(p: Payment) -> tuple[int, tuple[int, ...]]:
+    return len(p), tuple(-v for v in p)

@@ -20,7 +20,7 @@ from engines.alhambra.geometry import (
     removable_cells,
     swap_fits,
 )
-from engines.alhambra.payments import payments
+from engines.alhambra.payments import legal_payments, offered_payments
 from engines.alhambra.scoring import score_type
 from engines.alhambra.testing import finish_turn, grid_legality, legal_cells, score_now, setup_state, stacked_game
 
@@ -260,11 +260,11 @@ def test_stacked_shuffles_are_checked_ALH_REFILL_2():
 
 
 def test_payments_bounded_as_value_multisets_ALH_BUY_3():
-    """ALH-BUY-3 / Q-06: every legal multiset, never card identities (duplicates collapse)."""
-    p = payments((5, 5, 5), 5)
-    assert [x for x, _ in p] == [(5,), (5, 5), (5, 5, 5)]
-    assert [e for _, e in p] == [True, False, False]
-    assert payments((3,), 5) == ()
+    """ALH-BUY-3 / Q-06: every legal multiset, never card identities (duplicates collapse); the
+    offered list keeps the exact one (a second 5 would pay a card for nothing)."""
+    assert list(legal_payments((5, 5, 5), 5)) == [(5, 5, 5), (5, 5), (5,)]
+    assert offered_payments((5, 5, 5), 5) == (((5,), True),)
+    assert offered_payments((3,), 5) == () and list(legal_payments((3,), 5)) == []
 
 
 def test_start_choice_accepts_only_the_offered_strings_ALH_SETUP_9_C02():

@@ -244,25 +244,27 @@ def test_ex43_payment_lists_exact_minimal_then_others_C06_ALH_BUY_3():
     """EX-43; clauses: ALH-BUY-2, ALH-BUY-3, ALH-BUY-6, ALH-BUY-7."""
     s = setup_state(3, hands=[["yellow3", "yellow5", "yellow1", "yellow9"]], market=["SER-08"])
     buys = [a for a in options(s) if a.startswith("buy")]
-    # exact first, then minimal over-payments, then every other legal set (Q-06)
-    assert buys[:2] == ["buy 1 5+3", "buy 1 9"]  # 8 exact, 9 minimal
-    assert buys.index("buy 1 9") < buys.index("buy 1 9+1") < buys.index("buy 1 9+5+3+1")
-    assert set(buys) == {"buy 1 5+3", "buy 1 9", "buy 1 5+3+1", "buy 1 9+1", "buy 1 9+3", "buy 1 9+5", "buy 1 9+3+1", "buy 1 9+5+1", "buy 1 9+5+3", "buy 1 9+5+3+1"}
-    for a in buys:
-        GAME.apply(s, 0, a)
+    # offered: the exact payment, then the minimal over-payment (C-06); the others add a card for nothing
+    assert buys == ["buy 1 5+3", "buy 1 9"]  # 8 exact, 9 minimal
+    # every legal set is accepted when typed (Q-06), offered or not
+    legal = {"buy 1 5+3", "buy 1 9", "buy 1 5+3+1", "buy 1 9+1", "buy 1 9+3", "buy 1 9+5", "buy 1 9+3+1", "buy 1 9+5+1", "buy 1 9+5+3", "buy 1 9+5+3+1"}
+    for a in sorted(legal):
+        _, ev = play(s, 0, a)
+        assert ev_keys(ev)[0] == ("ev.buy_exact" if a == "buy 1 5+3" else "ev.buy")
     rejected(s, 0, "buy 1 3+5", "ALH-BUY-2")  # not canonical (values descending)
 
 
 def test_payment_list_is_bounded_but_every_legal_payment_accepted_ALH_BUY_3():
-    """Q-06 with a hoarded hand: exact and minimal payments are all listed, the other legal ones
-    are capped, and apply still accepts an unlisted legal payment."""
-    from engines.alhambra.payments import PAYMENT_OTHER_CAP
+    """Q-06 with a hoarded hand: the exact payments first, then the least over-payments, at most
+    PAYMENT_OFFER_LIMIT; apply still accepts an unlisted legal payment."""
+    from engines.alhambra.payments import PAYMENT_OFFER_LIMIT
 
     hand = [f"y{v}" for v in range(1, 10)] * 3  # all 27 yellow cards
     s = setup_state(3, hands=[hand], market=["PAV-02"], display=["o1", "o2", "o3", "o4"])
     buys = [a for a in options(s) if a.startswith("buy 1")]
     assert buys[:2] == ["buy 1 2", "buy 1 1+1"]  # the exact ones
-    assert "buy 1 3" in buys and len(buys) == 2 + 7 + PAYMENT_OTHER_CAP  # minimal: one card 3..9
+    assert buys == ["buy 1 2", "buy 1 1+1", "buy 1 3", "buy 1 4", "buy 1 5", "buy 1 6"]  # then over by 1, 2, 3, 4
+    assert len(buys) == PAYMENT_OFFER_LIMIT
     from render.i18n import t
 
     for p in GAME.prompts(s):  # long over-payments are summarised: labels stay short
