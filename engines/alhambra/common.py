@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 from engines.core import IllegalAction, Msg, State
 
@@ -43,10 +43,10 @@ def refuse(clause: str, key: str, **params: Any) -> IllegalAction:
     return Refusal(clause, key, params).error()
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
     """One action of a pending decision with its verdict: ``None`` = legal (offered), else the refusal
-    that ``apply`` raises for it. Offering and explaining read the same candidates."""
+    that ``apply`` raises for it. Offering and explaining read the same candidates. (A named tuple:
+    prompts build many of them.)"""
 
     action: str
     label: Msg
@@ -105,10 +105,15 @@ def norm_card(card: str) -> str:
 # --------------------------------------------------------------------------- messages
 
 
+# Messages are never changed once made, so the frequent ones are made once (prompts build thousands).
+
+
+@cache
 def cur_msg(currency: str) -> Msg:
     return Msg(K + "currency." + currency)
 
 
+@cache
 def card_msg(card: str) -> Msg:
     return Msg(K + "card", {"currency": cur_msg(card_currency(card)), "value": card_value(card)})
 
@@ -117,6 +122,7 @@ def cards_msg(cards: list[str]) -> list[Msg]:
     return [card_msg(c) for c in cards]
 
 
+@cache
 def type_msg(tile: str) -> Msg:
     return Msg(K + "type." + (D.TYPE_OF[tile] or "fountain"))
 

@@ -298,6 +298,12 @@ def _money_total(two_player: bool, copies: int) -> int:
     return len(D.money_deck(two_player, copies))
 
 
+def check_grid(s: State, seat: int) -> None:
+    """ALH-PLACE-7 after ``seat``'s Alhambra changed: it is still legal."""
+    bad = grid_illegal(gkey(s["players"][seat]["grid"]))
+    assert bad is None, f"ALH-PLACE-7 broken ({bad})"
+
+
 def check_invariants(s: State, seat: int | None = None) -> None:
     """Cheap invariants after every change: tile and money conservation, ALH-PLACE-7 for ``seat``."""
     tiles = len(s["bag"]) + sum(1 for t in s["market"] if t) + len(s["bought"]) + len(s["out"])
@@ -311,8 +317,7 @@ def check_invariants(s: State, seat: int | None = None) -> None:
     expected = _money_total(s["n"] == D.NEUTRAL_WHEN, s["options"]["two_player_money_copies"]) + len(D.SCORING_CARDS)
     assert money == expected, f"money conservation broken: {money} != {expected}"
     if seat is not None and 0 <= seat < s["n"]:
-        bad = grid_illegal(gkey(s["players"][seat]["grid"]))
-        assert bad is None, f"ALH-PLACE-7 broken ({bad})"
+        check_grid(s, seat)
 
 
 def hidden_mark(s: State) -> tuple[int, int, int]:
@@ -324,4 +329,6 @@ def hidden_mark(s: State) -> tuple[int, int, int]:
 def revealed(s: State, before: tuple[int, int, int], events: list[Event], since: int) -> bool:
     """Whether the change from ``before`` (a :func:`hidden_mark`) drew from the deck or the bag,
     reshuffled, or showed the hands' totals (ALH-INFO-5)."""
-    return hidden_mark(s) != before or any(e.message.key == K + "ev.reveal" for e in events[since:])
+    if hidden_mark(s) != before:
+        return True
+    return s["phase"] in ("end_placement", "over") and any(e.message.key == K + "ev.reveal" for e in events[since:])

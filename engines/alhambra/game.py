@@ -94,7 +94,7 @@ class AlhambraGame(RulesGame):
         if kind is None or seat is None:
             return []
         h = HANDLERS[kind]
-        options = tuple(Option(c.action, c.label) for c in h.candidates(state, seat) if c.verdict is None)
+        options = tuple(Option(action, label) for action, label, _, verdict in h.candidates(state, seat) if verdict is None)
         return [Prompt(seat, kind, options, h.title(state, seat))]
 
     def check(self, state: State, seat: int, action: str) -> Prompt:
@@ -118,7 +118,7 @@ class AlhambraGame(RulesGame):
         before, since = flow.hidden_mark(state), len(events)
         HANDLERS[prompt.kind].carry_out(state, seat, move, events)
         if move[0] in ("place", "add", "remove", "swap"):  # the seat's Alhambra changed (ALH-PLACE-7)
-            flow.check_invariants(state, seat)
+            flow.check_grid(state, seat)
         return flow.revealed(state, before, events, since)
 
     def advance(self, state: State, events: list[Event]) -> bool:

@@ -122,11 +122,22 @@ def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]]
     return tuple(out)
 
 
+def take_candidate(s: State, action: str, idx: tuple[int, ...]) -> Candidate:
+    cards = [s["display"][i] for i in idx]
+    label = Msg(K + "opt.take", {"cards": cards_msg(cards), "total": sum(card_value(c) for c in cards)})
+    return Candidate(action, label, ("take", idx))
+
+
 def take_candidates(s: State) -> Iterator[Candidate]:
     for action, idx in take_options(s["display"]):
-        cards = [s["display"][i] for i in idx]
-        label = Msg(K + "opt.take", {"cards": cards_msg(cards), "total": sum(card_value(c) for c in cards)})
-        yield Candidate(action, label, ("take", idx))
+        yield take_candidate(s, action, idx)
+
+
+def find_take(s: State, action: str) -> Candidate | None:
+    for a, idx in take_options(s["display"]):
+        if a == action:
+            return take_candidate(s, a, idx)
+    return None
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
@@ -209,14 +220,18 @@ def redesign_candidates(p: dict) -> Iterator[Candidate]:
                     yield Candidate(f"redesign swap {tile} {lab}", label, ("swap", (tile, lab)))
 
 
+_END = Candidate("end", Msg(K + "opt.end", {}), ("end", None))
+_END_NOT_NOW = _END._replace(verdict=Refusal("ALH-TURN-2", "err.end_only_after_exact"))
+_END_MANDATORY = _END._replace(verdict=Refusal("ALH-OPT-3", "err.extra_mandatory"))
+
+
 def end_candidate(s: State) -> Candidate:
     """Ending the action phase after an exact buy (ALH-TURN-3, option ``exact_payment_extra_action``)."""
-    verdict = None
     if not s["extra"]:
-        verdict = Refusal("ALH-TURN-2", "err.end_only_after_exact")
-    elif s["options"]["exact_payment_extra_action"] != "optional":
-        verdict = Refusal("ALH-OPT-3", "err.extra_mandatory")
-    return Candidate("end", Msg(K + "opt.end", {}), ("end", None), verdict)
+        return _END_NOT_NOW
+    if s["options"]["exact_payment_extra_action"] != "optional":
+        return _END_MANDATORY
+    return _END
 
 
 def action_candidates(s: State, seat: int, every: bool = False) -> Iterator[Candidate]:
@@ -239,7 +254,7 @@ def action_find(s: State, seat: int, action: str) -> Candidate:
     head = action.split(" ")[0]
     found: Candidate | None = None
     if head == "take":
-        found = first_match(take_candidates(s), action)
+        found = find_take(s, action)
     elif head == "buy":
         return parse_buy(s, seat, action)
     elif head == "redesign":
@@ -329,19 +344,22 @@ def action_timeout(options: Sequence[Option]) -> str:
 # =========================================================================== C-08 / C-09 placement
 
 
-def _placement_candidates(s: State, seat: int, dirk_allowed: bool) -> Iterator[Candidate]:
+def _placement_candidates(s: State, seat: int, dirk_allowed: bool, only: str | None = None) -> Iterator[Candidate]:
+    """The placement candidates, or (``only``) just those naming one tile (or ``all``)."""
     placing = flow.placing(s)
     assert placing is not None
     _, tiles = placing
     cands = grid_candidates(gkey(s["players"][seat]["grid"]))
     for tile in tiles:
+        if only is not None and tile != only:
+            continue
         for c in cells_for(D.MASK[tile], cands):
             lab = cell_label(c)
             yield Candidate(f"place {tile} {lab}", Msg(K + "opt.place", {"tile": tile, "type": type_msg(tile), "cell": lab}), ("place", (tile, lab)))
         yield Candidate(f"reserve {tile}", Msg(K + "opt.reserve", {"tile": tile, "type": type_msg(tile)}), ("reserve", tile))
         if dirk_allowed:
             yield Candidate(f"dirk {tile}", Msg(K + "opt.dirk", {"tile": tile, "type": type_msg(tile)}), ("dirk", tile))
-    if len(tiles) > 1:
+    if len(tiles) > 1 and only in (None, "all"):
         yield Candidate("reserve all", Msg(K + "opt.reserve_all", {"count": len(tiles)}), ("reserve_all", None))
 
 
@@ -355,13 +373,20 @@ def end_place_candidates(s: State, seat: int) -> Iterator[Candidate]:
     return _placement_candidates(s, seat, False)
 
 
+def _named_tile(action: str) -> str:
+    """The tile an action names (its second word), to look among that tile's candidates only."""
+    toks = action.split(" ")
+    return toks[1] if len(toks) > 1 else ""
+
+
 def place_find(s: State, seat: int, action: str) -> Candidate:
-    return first_match(place_candidates(s, seat), action) or explain.placement(
-        s, seat, s["bought"], s["dirk"] is not None, action, "ALH-PLACE-10")
+    dirk = s["dirk"] is not None
+    return first_match(_placement_candidates(s, seat, dirk, _named_tile(action)), action) or explain.placement(
+        s, seat, s["bought"], dirk, action, "ALH-PLACE-10")
 
 
 def end_place_find(s: State, seat: int, action: str) -> Candidate:
-    return first_match(end_place_candidates(s, seat), action) or explain.placement(
+    return first_match(_placement_candidates(s, seat, False, _named_tile(action)), action) or explain.placement(
         s, seat, s["end_queue"][0][1], False, action, "ALH-END-6")
 
 
