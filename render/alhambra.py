@@ -10,9 +10,8 @@ Two entry points, both pure (safe in a worker thread):
 * :func:`render_private` — one player's hand (money by currency, totals) and the
   tiles they must place; sent only to that player.
 
-Both take the views of ``engines/alhambra`` (``Game.public_view`` and
-``Game.private_view``; the format was agreed in the project brief) and return
-PNG bytes. Colour is never the only carrier of information: building types also
+Both take the typed views of ``engines/alhambra/views.py`` (``PublicView`` and
+``PrivateView``; they hold everything drawn here) and return PNG bytes. Colour is never the only carrier of information: building types also
 carry a letter (with a legend), currencies a letter, seats a shape.
 
 Layout (1280 px wide, height grows with the grids): a header (turn, phase, who
@@ -31,8 +30,7 @@ labelled ``"x,y"``, the tiles to place (with their ids) and the reserve.
 
 Speed: text is drawn from cached masks (:func:`render.common.put_text`), tiles,
 cards and chips are cached images; a 4-player mid-game board renders in ~3–6 ms
-and encodes in ~6–10 ms. Call :func:`warm_up` once at start-up to avoid the
-~80 ms first picture.
+and encodes in ~6–10 ms (the bot draws a real opening board at start-up to fill the caches).
 """
 from __future__ import annotations
 
@@ -42,6 +40,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.alhambra.views import CardView, DirkView, HintView, PlayerView, PrivateView, PublicView, TileView
 from render.common import (
     INK,
     WHITE,
@@ -112,53 +111,21 @@ def _tr(key: str, locale: str, **params: Any) -> str:
 # --------------------------------------------------------------------------- small data helpers
 
 
-def _card(c: Any) -> tuple[str, int]:
-    """A money card as ``(currency, value)``; accepts ``{"currency", "value"}`` or ``"blue7"``."""
-    if isinstance(c, dict):
-        return str(c.get("currency", "?")), int(c.get("value", 0))
-    if isinstance(c, (list, tuple)) and len(c) == 2:
-        return str(c[0]), int(c[1])
-    s = str(c)
-    i = len(s)
-    while i > 0 and s[i - 1].isdigit():
-        i -= 1
-    return s[:i], int(s[i:] or 0)
+def _card(c: CardView) -> tuple[str, int]:
+    """A money card as ``(currency, value)``."""
+    return c["currency"], c["value"]
 
 
-def _tile_key(tile: dict | None) -> tuple[str, str | None, int | None, str] | None:
-    if not tile:
-        return None
-    price = tile.get("price")
-    return (str(tile.get("id", "?")), tile.get("type"), None if price is None else int(price), str(tile.get("walls") or ""))
+TileKey = tuple[str, str | None, int | None, str]
 
 
-_PREFIX_TYPE = {"PAV": "pavilion", "SER": "seraglio", "ARC": "arcades", "CHA": "chambers", "GAR": "garden", "TOW": "tower"}
+def _tile_key(tile: TileView) -> TileKey:
+    return (tile["id"], tile["type"], tile["price"], tile["walls"])
 
 
-@lru_cache(maxsize=256)
-def _tile_key_from_id(tid: str) -> tuple[str, str | None, int | None, str]:
-    """Type, price and walls of a tile known only by its id (the placement hint names the tile
-    by id; at the end of the game the tile is not in ``bought``). Read from the engine's data
-    module when present, else guessed from the id (no walls)."""
-    try:
-        from engines.alhambra import data as D  # the renderer may read the engine's data; never the reverse
-
-        return (tid, D.TYPE_OF[tid], D.PRICE[tid], D.walls_string(tid))
-    except Exception:
-        digits = "".join(ch for ch in tid.split("-")[-1] if ch.isdigit())
-        return (tid, _PREFIX_TYPE.get(tid[:3]), int(digits) if digits else None, "")
-
-
-def _tiles_to_place(view: dict, pv: dict, seat: int) -> list[dict]:
-    """The seat's bought tiles, plus the hinted tile when it is not among them (end of game)."""
-    bought = list(pv.get("bought") or [])
-    hint = view.get("hint")
-    if hint and hint.get("seat") == seat and hint.get("tile"):
-        tid = str(hint["tile"])
-        if all(str(t.get("id")) != tid for t in bought):
-            key = _tile_key_from_id(tid)
-            bought.insert(0, {"id": key[0], "type": key[1], "price": key[2], "walls": key[3]})
-    return bought
+def _tiles_to_place(pv: PlayerView) -> list[TileView]:
+    """The seat's bought (or received) tiles; the hinted tile is always among them."""
+    return list(pv["bought"])
 
 
 def _names(names: Sequence[str], n: int, locale: str) -> list[str]:
@@ -186,16 +153,24 @@ def _ink_box(im: Image.Image, text: str, size: int, bold: bool, fill: Colour, *,
     """Draw ``text`` so that its *ink* box touches the given edges (precise placement in tiles)."""
     f = font(size, bold)
     x0, y0, x1, y1 = f.getbbox(text, anchor="ls")
-    x = left - x0 if left is not None else right - x1
-    y = top - y0 if top is not None else bottom - y1
+    if left is not None:
+        x = left - x0
+    else:
+        assert right is not None
+        x = right - x1
+    if top is not None:
+        y = top - y0
+    else:
+        assert bottom is not None
+        y = bottom - y1
     ImageDraw.Draw(im).text((x, y), text, font=f, fill=fill, anchor="ls")
 
 
 @lru_cache(maxsize=2048)
-def tile_glyph(key: tuple[str, str | None, int | None, str], size: int, locale: str) -> Image.Image:
+def tile_glyph(key: TileKey, size: int, locale: str) -> Image.Image:
     """A building tile (or fountain) as an RGB image ``size`` × ``size``: type colour,
     type letter (top left), price (bottom right), and its walls as thick dark bands on the edges."""
-    tid, ttype, price, walls = key
+    _tid, ttype, price, walls = key
     fill = FOUNTAIN if ttype is None else TYPE_COLOURS.get(ttype, UNKNOWN)
     im = Image.new("RGB", (size, size), fill)
     d = ImageDraw.Draw(im)
@@ -275,24 +250,25 @@ def _paste_rgba(img: Image.Image, glyph: Image.Image, x: float, y: float) -> Non
 HEADER_H = 56
 
 
-def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], locale: str, y: int) -> int:
+def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: list[str], locale: str, y: int) -> int:
     h = HEADER_H
     cy = y + h / 2
     d.rectangle((0, y, WIDTH, y + h), fill=HEADER_BG)
-    x = MARGIN
+    x: float = MARGIN
     x += put_text(img, (x, cy), _tr("title", locale), 30, True, GOLD, "lm") + 18
-    phase = str(view.get("phase") or "")
+    phase = view["phase"]
     phase_txt = _tr(f"phase.{phase}", locale) if phase else ""
     if phase_txt.startswith("alhambra_render."):
         phase_txt = phase
-    sub = _tr("turn", locale, turn=view.get("turn", 0)) + (f" · {phase_txt}" if phase_txt else "")
+    sub = _tr("turn", locale, turn=view["turn"]) + (f" · {phase_txt}" if phase_txt else "")
     x += put_text(img, (x, cy + 2), sub, 21, False, HEADER_INK, "lm") + 22
 
     # scoring rounds: done ones filled, pending ones outlined
-    done = set(view.get("scorings_done") or [])
-    if view.get("result") or (view.get("last_scoring") or {}).get("round") == "final":
+    done = set(view["scorings_done"])
+    last = view["last_scoring"]
+    if view["result"] or (last is not None and last["round"] == "final"):
         done.add("final")
-    xr = WIDTH - MARGIN
+    xr: float = WIDTH - MARGIN
     for rnd in ("final", "B", "A"):
         label = _tr(f"round.{rnd}", locale)
         bw = text_length(label, 19, True) + 22
@@ -309,13 +285,13 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[st
     xr -= put_text(img, (xr, cy + 1), lab, 19, False, HEADER_INK, "rm") + 24
 
     # who is on turn
-    active = view.get("active")
-    if isinstance(active, int) and 0 <= active < len(names) and not view.get("result"):
+    active = view["active"]
+    if active is not None and 0 <= active < len(names) and not view["result"]:
         tag = "▶ " + _tr("on_turn", locale)
         room = xr - x - text_length(tag, 19) - 44
         if room > 60:
             paste_marker(img, active, x + 13, cy, 26)
-            nx = x + 32
+            nx: float = x + 32
             nx += put_text(img, (nx, cy + 1), names[active], 21, True, WHITE, "lm", max_width=room)
             put_text(img, (nx + 8, cy + 1), tag, 19, False, GOLD, "lm")
     return y + h
@@ -331,26 +307,24 @@ MARKET_TILE = 100
 CARD_W, CARD_H = 64, 92
 
 
-def _market(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str, x0: int, y0: int) -> tuple[int, int]:
+def _market(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x0: int, y0: int) -> tuple[int, int]:
     _section_title(img, x0, y0, _tr("market", locale))
     y = y0 + 30
-    spaces = list(view.get("market") or [])
-    for i in range(4):
-        sp = spaces[i] if i < len(spaces) else {"space": i + 1, "currency": None, "tile": None}
+    for i, sp in enumerate(view["market"]):
         x = x0 + i * (MARKET_W + 8)
-        cur = sp.get("currency")
+        cur = sp["currency"]
         cc = CURRENCY_COLOURS.get(cur, UNKNOWN)
         rounded_box(d, (x, y, x + MARKET_W, y + MARKET_H), 10, fill=PANEL_BG, outline=mix(cc, INK, 0.35), width=3)
         d.rounded_rectangle((x, y, x + MARKET_W, y + 34), radius=10, fill=cc, corners=(True, True, False, False))
         ink = ink_for(cc)
-        put_text(img, (x + 10, y + 17), str(sp.get("space", i + 1)), 20, True, ink, "lm")
+        put_text(img, (x + 10, y + 17), str(sp["space"]), 20, True, ink, "lm")
         known = cur in CURRENCY_COLOURS
         put_text(img, (x + MARKET_W - 10, y + 17), _tr(f"cur_abbr.{cur}", locale) if known else "?", 20, True, ink, "rm")
-        key = _tile_key(sp.get("tile"))
+        tile = sp["tile"]
         gs = MARKET_TILE
         gx, gy = x + (MARKET_W - gs) / 2, y + 34 + 8
-        if key:
-            img.paste(tile_glyph(key, gs, locale), (round(gx), round(gy)))
+        if tile is not None:
+            img.paste(tile_glyph(_tile_key(tile), gs, locale), (round(gx), round(gy)))
         else:
             d.rectangle((gx, gy, gx + gs, gy + gs), outline=FAINT, width=2)
             put_text(img, (x + MARKET_W / 2, gy + gs / 2), _tr("empty", locale), 17, False, SUBTLE, "mm",
@@ -362,11 +336,11 @@ def _market(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str, x
     return x0 + 4 * MARKET_W + 3 * 8, y + MARKET_H
 
 
-def _money(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str, x0: int, y0: int) -> tuple[int, int]:
+def _money(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x0: int, y0: int) -> tuple[int, int]:
     width = 4 * CARD_W + 3 * 10
     _section_title(img, x0, y0, _tr("money", locale), width)
     y = y0 + 30
-    display = list(view.get("display") or [])
+    display = view["display"]
     for i in range(4):
         x = x0 + i * (CARD_W + 10)
         if i < len(display):
@@ -375,37 +349,36 @@ def _money(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, locale: str, x0
         else:
             rounded_box(d, (x, y, x + CARD_W, y + CARD_H), 8, outline=FAINT, width=2)
     yy = y + CARD_H + 12
-    parts = [_tr("deck", locale, n=view.get("deck_count", 0)), _tr("bag", locale, n=view.get("bag_count", 0))]
+    parts = [_tr("deck", locale, n=view["deck_count"]), _tr("bag", locale, n=view["bag_count"])]
     put_text(img, (x0, yy), "   ".join(parts), 19, False, INK, max_width=width)
-    put_text(img, (x0, yy + 26), _tr("discard", locale, n=view.get("discard_count", 0)), 19, False, SUBTLE,
+    put_text(img, (x0, yy + 26), _tr("discard", locale, n=view["discard_count"]), 19, False, SUBTLE,
              max_width=width)
     return x0 + width, yy + 50
 
 
-def _score_rows(view: dict) -> int:
-    return len(view.get("players_view") or []) + (1 if view.get("dirk") else 0)
+def _score_rows(view: PublicView) -> int:
+    return len(view["players_view"]) + (1 if view["dirk"] else 0)
 
 
-def _scores(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], locale: str,
+def _scores(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: list[str], locale: str,
             x0: int, y0: int, width: int) -> int:
     """The score track: one bar per player (and Dirk), with the points of the last scoring round."""
     _section_title(img, x0, y0, _tr("scores", locale), width)
     y = y0 + 32
-    pv = view.get("players_view") or []
     rows: list[tuple[int | None, str, int]] = []
-    for i, p in enumerate(pv):
-        seat = int(p.get("seat", i))
-        rows.append((seat, names[seat] if seat < len(names) else str(seat), int(p.get("score", 0))))
-    dirk = view.get("dirk")
+    for p in view["players_view"]:
+        s = p["seat"]
+        rows.append((s, names[s] if s < len(names) else str(s), p["score"]))
+    dirk = view["dirk"]
     if dirk:
-        rows.append((None, _tr("dirk", locale), int(dirk.get("score", 0))))
+        rows.append((None, _tr("dirk", locale), dirk["score"]))
     gains: dict[Any, int] = {}
-    last = view.get("last_scoring")
+    last = view["last_scoring"]
     if last:
-        for r in last.get("rows") or []:
-            gains["dirk" if r.get("who") == "dirk" else r.get("who")] = int(r.get("total", 0))
+        for r in last["rows"]:
+            gains[r["who"]] = r["total"]
     top = max([s for _, _, s in rows] + [1])
-    active = view.get("active") if not view.get("result") else None
+    active = view["active"] if not view["result"] else None
     rh = 30 if len(rows) <= 5 else 27
     name_w = min(185, width * 0.42)
     gw = text_length("+00", 17) + 6
@@ -431,7 +404,7 @@ def _scores(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[st
     return y
 
 
-def _scores_height(view: dict) -> int:
+def _scores_height(view: PublicView) -> int:
     n = _score_rows(view)
     return 32 + n * (30 if n <= 5 else 27)
 
@@ -451,34 +424,34 @@ def _legend(img: Image.Image, x0: int, y: int, width: int, locale: str) -> None:
 # --------------------------------------------------------------------------- result
 
 
-def _result_height(view: dict) -> int:
-    if not view.get("result"):
+def _result_height(view: PublicView) -> int:
+    if not view["result"]:
         return 0
     h = 52 + 10
-    last = view.get("last_scoring")
-    if last and last.get("rows"):
+    last = view["last_scoring"]
+    if last and last["rows"]:
         h += 36 + 32 * (len(last["rows"]) + 1) + 12 + 10
     return h
 
 
-def _result(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[str], locale: str, y0: int) -> int:
-    res = view.get("result")
+def _result(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: list[str], locale: str, y0: int) -> int:
+    res = view["result"]
     if not res:
         return y0
-    winners = [names[w] for w in res.get("winners") or [] if isinstance(w, int) and 0 <= w < len(names)]
+    winners = [names[w] for w in res["winners"] if 0 <= w < len(names)]
     text = _tr("winner" if len(winners) == 1 else "winners", locale, names=", ".join(winners))
-    scores = list(res.get("scores") or [])
+    scores = list(res["scores"])
     h = 52
     rounded_box(d, (MARGIN, y0, WIDTH - MARGIN, y0 + h), 10, fill=GOLD, outline=rgb("#9a7312"), width=2)
-    x = MARGIN + 16
+    x: float = MARGIN + 16
     x += put_text(img, (x, y0 + h / 2), "★ " + _tr("result", locale), 24, True, INK, "lm") + 24
     if scores:
         text += f" ({max(scores)})"
     put_text(img, (x, y0 + h / 2 + 1), text, 22, True, INK, "lm", max_width=WIDTH - MARGIN - 16 - x)
     y = y0 + h + 10
 
-    last = view.get("last_scoring")
-    if not last or not last.get("rows"):
+    last = view["last_scoring"]
+    if not last or not last["rows"]:
         return y
     # the breakdown of the last (final) scoring round
     rows = last["rows"]
@@ -486,7 +459,7 @@ def _result(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[st
     title_h = 36
     table_h = title_h + rh * (len(rows) + 1) + 12
     rounded_box(d, (MARGIN, y, WIDTH - MARGIN, y + table_h), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
-    rnd = last.get("round")
+    rnd = last["round"]
     title = _tr(f"scoring_title.{rnd}", locale) if rnd in ("A", "B", "final") else str(rnd)
     _section_title(img, MARGIN + 14, y + 9, title)
     ty = y + title_h
@@ -504,22 +477,22 @@ def _result(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, names: list[st
         put_text(img, (col(j), ty + rh / 2), label, fit_size(label, col_w - 4, 18, 12, True), True, INK, "mm")
     ty += rh
     for i, r in enumerate(rows):
-        who = r.get("who")
+        who = r["who"]
         seat = None if who == "dirk" else who
         cy = ty + rh / 2
         if i % 2 == 0:
             d.rectangle((MARGIN + 6, ty, WIDTH - MARGIN - 6, ty + rh), fill=STRIPE)
         paste_marker(img, seat if isinstance(seat, int) else None, MARGIN + 26, cy, 22)
         put_text(img, (MARGIN + 44, cy), _who_name(who, names, locale), 19, False, INK, "lm", max_width=name_w - 36)
-        types = r.get("types") or {}
+        types = r["types"]
         for j, ttype in enumerate(TYPES):
             v = types.get(ttype, 0)
             put_text(img, (col(j), cy), str(v) if v else "·", 19, False, INK if v else SUBTLE, "mm")
-        wall = r.get("wall", 0)
+        wall = r["wall"]
         put_text(img, (col(6), cy), str(wall) if wall else "·", 19, False, INK if wall else SUBTLE, "mm")
-        put_text(img, (col(7), cy), f"+{r.get('total', 0)}", 20, True, INK, "mm")
+        put_text(img, (col(7), cy), f"+{r['total']}", 20, True, INK, "mm")
         if seat is None:
-            final = res.get("dirk")
+            final = res["dirk"]
         else:
             final = scores[seat] if isinstance(seat, int) and 0 <= seat < len(scores) else None
         if final is not None:
@@ -544,9 +517,9 @@ MAX_GRID_H = 560
 HAND_W, HAND_H = 40, 56
 
 
-def _grid_bounds(pv: dict, hint_cells: list) -> tuple[int, int, int, int]:
-    xs = [int(c["x"]) for c in pv.get("grid") or []] + [int(c[0]) for c in hint_cells]
-    ys = [int(c["y"]) for c in pv.get("grid") or []] + [int(c[1]) for c in hint_cells]
+def _grid_bounds(pv: PlayerView, hint_cells: list[list[int]]) -> tuple[int, int, int, int]:
+    xs = [c["x"] for c in pv["grid"]] + [c[0] for c in hint_cells]
+    ys = [c["y"] for c in pv["grid"]] + [c[1] for c in hint_cells]
     if not xs:
         return 0, 0, 0, 0
     return min(xs), min(ys), max(xs), max(ys)
@@ -582,31 +555,33 @@ def _hand_rows_h(count: int, avail: float) -> int:
     return lines * (HAND_H + 5) + 6
 
 
-def _panel_height(pv: dict, pw: int, hint_cells: list, open_hand: list | None, to_place: list) -> int:
+def _panel_height(pv: PlayerView, pw: int, hint_cells: list[list[int]], open_hand: list[CardView] | None,
+                  to_place: list[TileView]) -> int:
     bounds = _grid_bounds(pv, hint_cells)
     cell = _cell_size(pw, bounds)
     rows = bounds[3] - bounds[1] + 1
     avail = pw - 2 * PANEL_PAD
     h = PANEL_PAD + HEAD_H + INFO_H + COUNTS_H + 6 + AXIS_H + rows * cell + 12
     h += _tile_rows_h(len(to_place), avail, ids=True)
-    h += _tile_rows_h(len(pv.get("reserve") or []), avail)
+    h += _tile_rows_h(len(pv["reserve"]), avail)
     if open_hand is not None:
         h += _hand_rows_h(len(open_hand), avail)
     return h + PANEL_PAD
 
 
-def _counts_row(img: Image.Image, x0: float, y: float, width: float, counts: dict, locale: str) -> None:
+def _counts_row(img: Image.Image, x0: float, y: float, width: float, counts: dict[str, int], locale: str) -> None:
     chip_w = min(64, width / 6)
     sq = 26
     for j, ttype in enumerate(TYPES):
         x = x0 + j * chip_w
-        n = int(counts.get(ttype, 0) or 0)
+        n = counts.get(ttype, 0)
         _paste_rgba(img, type_chip(ttype, sq, locale), x, y)
         put_text(img, (x + sq + 5, y + sq / 2 + 1), str(n), 20, True, INK if n else SUBTLE, "lm")
 
 
 def _tile_row(img: Image.Image, d: ImageDraw.ImageDraw, x0: float, y: float, avail: float, label: str,
-              tiles: list, locale: str, highlight: bool, mark_id: str | None = None, ids: bool = False) -> float:
+              tiles: list[TileView], locale: str, highlight: bool, mark_id: str | None = None,
+              ids: bool = False) -> float:
     if not tiles:
         return y
     h = _tile_rows_h(len(tiles), avail, ids)
@@ -617,8 +592,6 @@ def _tile_row(img: Image.Image, d: ImageDraw.ImageDraw, x0: float, y: float, ava
     per_line = _per_line(avail, item_w, SMALL_GAP)
     for i, tile in enumerate(tiles):
         key = _tile_key(tile)
-        if not key:
-            continue
         tx = x0 + (i % per_line) * (item_w + SMALL_GAP) + (item_w - SMALL_TILE) / 2
         ty = y + 28 + (i // per_line) * (SMALL_TILE + SMALL_GAP + (ID_H if ids else 0))
         img.paste(tile_glyph(key, SMALL_TILE, locale), (round(tx), round(ty)))
@@ -629,8 +602,8 @@ def _tile_row(img: Image.Image, d: ImageDraw.ImageDraw, x0: float, y: float, ava
     return y + h
 
 
-def _grid(img: Image.Image, d: ImageDraw.ImageDraw, pv: dict, x0: float, y0: float, pw: int,
-          hint_cells: list, locale: str) -> float:
+def _grid(img: Image.Image, d: ImageDraw.ImageDraw, pv: PlayerView, x0: float, y0: float, pw: int,
+          hint_cells: list[list[int]], locale: str) -> float:
     bounds = _grid_bounds(pv, hint_cells)
     cell = _cell_size(pw, bounds)
     minx, miny, maxx, maxy = bounds
@@ -647,25 +620,17 @@ def _grid(img: Image.Image, d: ImageDraw.ImageDraw, pv: dict, x0: float, y0: flo
         d.line((gx + i * cell, gy, gx + i * cell, gy + rows * cell), fill=FAINT, width=1)
     for j in range(rows + 1):
         d.line((gx, gy + j * cell, gx + cols * cell, gy + j * cell), fill=FAINT, width=1)
-    for c in pv.get("grid") or []:
-        key = _tile_key(c.get("tile"))
-        if key is None:
-            continue
-        img.paste(tile_glyph(key, cell, locale),
-                  (round(gx + (int(c["x"]) - minx) * cell), round(gy + (int(c["y"]) - miny) * cell)))
+    for c in pv["grid"]:
+        img.paste(tile_glyph(_tile_key(c["tile"]), cell, locale), (round(gx + (c["x"] - minx) * cell), round(gy + (c["y"] - miny) * cell)))
     # the outer wall (the one that scores) on top: thicker, centred on the tile edges
     ow = max(4, round(cell * 0.16))
-    for seg in pv.get("outer_walls") or []:
-        try:
-            x1, y1, x2, y2 = (int(v) for v in seg)
-        except (TypeError, ValueError):
-            continue
+    for x1, y1, x2, y2 in pv["outer_walls"]:
         px1, py1 = gx + (min(x1, x2) - minx) * cell, gy + (min(y1, y2) - miny) * cell
         px2, py2 = gx + (max(x1, x2) - minx) * cell, gy + (max(y1, y2) - miny) * cell
         d.rectangle((px1 - ow // 2, py1 - ow // 2, px2 + ow - ow // 2 - 1, py2 + ow - ow // 2 - 1), fill=WALL)
     # legal cells for the tile being placed, labelled with the coordinates to type
     for hc in hint_cells:
-        hx, hy = int(hc[0]), int(hc[1])
+        hx, hy = hc[0], hc[1]
         cx = gx + (hx - minx) * cell
         cy = gy + (hy - miny) * cell
         d.rectangle((cx + 2, cy + 2, cx + cell - 3, cy + cell - 3), fill=HINT_FILL, outline=HINT_EDGE, width=3)
@@ -693,22 +658,28 @@ def _panel_frame(img: Image.Image, d: ImageDraw.ImageDraw, x0: int, y0: int, pw:
     put_text(img, (x0 + pw - PANEL_PAD, cy), score_txt, 28, True, INK, "rm")
 
 
-def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, pv: dict, seat: int, name: str,
+def _hint_of(view: PublicView, seat: int) -> HintView | None:
+    """The placement hint when it is ``seat``'s."""
+    hint = view["hint"]
+    return hint if hint is not None and hint["seat"] == seat else None
+
+
+def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: PlayerView, seat: int, name: str,
                   x0: int, y0: int, pw: int, ph: int, locale: str) -> None:
-    res = view.get("result")
-    active = view.get("active") == seat and not res
-    winner = bool(res) and seat in (res.get("winners") or [])
-    _panel_frame(img, d, x0, y0, pw, ph, seat, name, pv.get("score", 0), active, winner)
+    res = view["result"]
+    active = view["active"] == seat and not res
+    winner = bool(res) and seat in res["winners"] if res else False
+    _panel_frame(img, d, x0, y0, pw, ph, seat, name, pv["score"], active, winner)
     x = x0 + PANEL_PAD
-    y = y0 + PANEL_PAD + HEAD_H
+    y: float = y0 + PANEL_PAD + HEAD_H
     # info line: cards held (count only, never values), longest wall, on turn
     cy = y + INFO_H / 2
     _paste_rgba(img, card_back(20, 28), x, y + 2)
-    ix = x + 26
-    ix += put_text(img, (ix, cy), _tr("cards", locale, n=pv.get("hand_count", 0)), 19, False, INK, "lm") + 18
+    ix: float = x + 26
+    ix += put_text(img, (ix, cy), _tr("cards", locale, n=pv["hand_count"]), 19, False, INK, "lm") + 18
     d.rectangle((ix, cy - 4, ix + 22, cy + 4), fill=WALL)
     ix += 28
-    ix += put_text(img, (ix, cy), _tr("wall", locale, n=pv.get("longest_wall", 0)), 19, False, INK, "lm") + 14
+    ix += put_text(img, (ix, cy), _tr("wall", locale, n=pv["longest_wall"]), 19, False, INK, "lm") + 14
     if active:
         tag = "▶ " + _tr("on_turn", locale)
         tw = text_length(tag, 18, True)
@@ -718,48 +689,43 @@ def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, pv: dict
             rounded_box(d, (bx1 - tw - 16, y + 3, bx1, y + INFO_H - 3), 6, fill=colour)
             put_text(img, (bx1 - tw / 2 - 8, cy), tag, 18, True, ink_for(colour), "mm")
     y += INFO_H
-    _counts_row(img, x, y + 2, pw - 2 * PANEL_PAD, pv.get("counts") or {}, locale)
+    _counts_row(img, x, y + 2, pw - 2 * PANEL_PAD, pv["counts"], locale)
     y += COUNTS_H + 6
-    hint = view.get("hint")
-    mine = bool(hint) and hint.get("seat") == seat
-    hint_cells = list(hint.get("cells") or []) if mine else []
-    y = _grid(img, d, pv, x, y, pw, hint_cells, locale) + 12
+    hint = _hint_of(view, seat)
+    mark = hint["tile"] if hint else None
+    y = _grid(img, d, pv, x, y, pw, hint["cells"] if hint else [], locale) + 12
     avail = pw - 2 * PANEL_PAD
-    y = _tile_row(img, d, x, y, avail, _tr("bought", locale), _tiles_to_place(view, pv, seat), locale, True,
-                  hint.get("tile") if mine else None, ids=True)
-    y = _tile_row(img, d, x, y, avail, _tr("reserve", locale), list(pv.get("reserve") or []), locale, False,
-                  hint.get("tile") if mine else None)
-    open_hands = view.get("open_hands")
+    y = _tile_row(img, d, x, y, avail, _tr("bought", locale), _tiles_to_place(pv), locale, True, mark, ids=True)
+    y = _tile_row(img, d, x, y, avail, _tr("reserve", locale), pv["reserve"], locale, False, mark)
+    open_hands = view["open_hands"]
     if open_hands is not None and seat < len(open_hands):
         per_line = _per_line(avail, HAND_W, 5)
-        for i, c in enumerate(open_hands[seat] or []):
+        for i, c in enumerate(open_hands[seat]):
             cur, val = _card(c)
             _paste_rgba(img, money_glyph(cur, val, HAND_W, HAND_H, locale),
                         x + (i % per_line) * (HAND_W + 5), y + 2 + (i // per_line) * (HAND_H + 5))
 
 
-def _dirk_panel(img: Image.Image, d: ImageDraw.ImageDraw, dirk: dict, x0: int, y0: int, pw: int, ph: int,
+def _dirk_panel(img: Image.Image, d: ImageDraw.ImageDraw, dirk: DirkView, x0: int, y0: int, pw: int, ph: int,
                 locale: str) -> None:
-    _panel_frame(img, d, x0, y0, pw, ph, None, _tr("dirk", locale), dirk.get("score", 0), False, False)
+    _panel_frame(img, d, x0, y0, pw, ph, None, _tr("dirk", locale), dirk["score"], False, False)
     x = x0 + PANEL_PAD
     y = y0 + PANEL_PAD + HEAD_H
-    tiles = list(dirk.get("tiles") or [])
+    tiles = dirk["tiles"]
     put_text(img, (x, y + INFO_H / 2), _tr("dirk_tiles", locale, n=len(tiles)), 19, False, INK, "lm")
     y += INFO_H
-    _counts_row(img, x, y + 2, pw - 2 * PANEL_PAD, dirk.get("counts") or {}, locale)
+    _counts_row(img, x, y + 2, pw - 2 * PANEL_PAD, dirk["counts"], locale)
     y += COUNTS_H + 6
     per_line = _per_line(pw - 2 * PANEL_PAD, SMALL_TILE, SMALL_GAP)
-    order = sorted(tiles, key=lambda tl: (TYPES.index(tl.get("type")) if tl.get("type") in TYPES else 9,
-                                          tl.get("price") or 0, str(tl.get("id"))))
+    order = sorted(tiles, key=lambda tl: (TYPES.index(tl["type"]) if tl["type"] in TYPES else 9,
+                                          tl["price"] or 0, tl["id"]))
     for i, tile in enumerate(order):
-        key = _tile_key(tile)
-        if key:
-            img.paste(tile_glyph(key, SMALL_TILE, locale),
-                      (round(x + (i % per_line) * (SMALL_TILE + SMALL_GAP)), round(y + (i // per_line) * (SMALL_TILE + SMALL_GAP))))
+        img.paste(tile_glyph(_tile_key(tile), SMALL_TILE, locale),
+                  (round(x + (i % per_line) * (SMALL_TILE + SMALL_GAP)), round(y + (i // per_line) * (SMALL_TILE + SMALL_GAP))))
 
 
-def _dirk_height(dirk: dict, pw: int) -> int:
-    n = len(dirk.get("tiles") or [])
+def _dirk_height(dirk: DirkView, pw: int) -> int:
+    n = len(dirk["tiles"])
     lines = -(-n // _per_line(pw - 2 * PANEL_PAD, SMALL_TILE, SMALL_GAP))
     return PANEL_PAD + HEAD_H + INFO_H + COUNTS_H + 6 + lines * (SMALL_TILE + SMALL_GAP) + PANEL_PAD
 
@@ -772,14 +738,13 @@ def _layout_columns(n_panels: int) -> int:
     return 2 if n_panels in (1, 2, 4) else 3
 
 
-def render_public_image(view: dict, names: Sequence[str], locale: str = "en") -> Image.Image:
+def render_public_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
     """The public board as a PIL image (see :func:`render_public`)."""
-    pvs = list(view.get("players_view") or [])
-    n = max(int(view.get("players") or 0), len(pvs))
+    pvs = view["players_view"]
+    n = max(view["players"], len(pvs))
     nm = _names(names, n, locale)
-    dirk = view.get("dirk")
-    hint = view.get("hint") or None
-    open_hands = view.get("open_hands")
+    dirk = view["dirk"]
+    open_hands = view["open_hands"]
 
     panels: list[tuple[str, int]] = [("player", i) for i in range(len(pvs))]
     if dirk:
@@ -788,13 +753,13 @@ def render_public_image(view: dict, names: Sequence[str], locale: str = "en") ->
     pw = (WIDTH - 2 * MARGIN - (ncols - 1) * GAP) // ncols
     heights = []
     for kind, i in panels:
-        if kind == "dirk":
+        if dirk is not None and kind == "dirk":
             heights.append(_dirk_height(dirk, pw))
             continue
         pv = pvs[i]
-        hc = list(hint.get("cells") or []) if hint and hint.get("seat") == pv.get("seat", i) else []
+        hint = _hint_of(view, pv["seat"])
         oh = open_hands[i] if open_hands is not None and i < len(open_hands) else None
-        heights.append(_panel_height(pv, pw, hc, oh, _tiles_to_place(view, pv, int(pv.get("seat", i)))))
+        heights.append(_panel_height(pv, pw, hint["cells"] if hint else [], oh, _tiles_to_place(pv)))
     row_heights = [max(heights[r:r + ncols]) for r in range(0, len(panels), ncols)]
 
     top_h = HEADER_H + 12 + max(30 + MARKET_H, _scores_height(view)) + 16 + LEGEND_H
@@ -818,17 +783,17 @@ def render_public_image(view: dict, names: Sequence[str], locale: str = "en") ->
                 break
             kind, i = panels[k]
             px = MARGIN + c * (pw + GAP)
-            if kind == "dirk":
+            if dirk is not None and kind == "dirk":
                 _dirk_panel(img, d, dirk, px, y, pw, rh, locale)
             else:
-                seat = int(pvs[i].get("seat", i))
+                seat = pvs[i]["seat"]
                 _player_panel(img, d, view, pvs[i], seat, nm[seat] if 0 <= seat < len(nm) else str(seat),
                               px, y, pw, rh, locale)
         y += rh + GAP
     return img
 
 
-def render_public(view: dict, names: list[str], locale: str = "en") -> bytes:
+def render_public(view: PublicView, names: list[str], locale: str = "en") -> bytes:
     """PNG bytes of the public board. ``names[seat]`` are display names (any Unicode)."""
     return encode_png(render_public_image(view, names, locale))
 
@@ -838,24 +803,24 @@ PCARD_W, PCARD_H = 56, 80
 PRIVATE_TILE = 96
 
 
-def render_private_image(public_view: dict, private_view: dict, names: Sequence[str], locale: str = "en") -> Image.Image:
+def render_private_image(public_view: PublicView, private_view: PrivateView, names: Sequence[str],
+                         locale: str = "en") -> Image.Image:
     """One player's own hand and tiles to place (see :func:`render_private`)."""
-    seat = int(private_view.get("seat", 0))
-    pvs = list(public_view.get("players_view") or [])
-    nm = _names(names, max(len(pvs), seat + 1, int(public_view.get("players") or 0)), locale)
-    hand = [_card(c) for c in private_view.get("hand") or []]
-    totals = dict(private_view.get("totals") or {})
+    seat = private_view["seat"]
+    pvs = public_view["players_view"]
+    nm = _names(names, max(len(pvs), seat + 1, public_view["players"]), locale)
+    hand = [_card(c) for c in private_view["hand"]]
+    totals = dict(private_view["totals"])
     by_cur: dict[str, list[int]] = {c: [] for c in CURRENCIES}
     for cur, val in hand:
         by_cur.setdefault(cur, []).append(val)
     for cur in by_cur:
         by_cur[cur].sort()
         totals.setdefault(cur, sum(by_cur[cur]))
-    pv = next((p for p in pvs if p.get("seat") == seat), pvs[seat] if seat < len(pvs) else {})
-    bought = _tiles_to_place(public_view, pv, seat)
-    hint = public_view.get("hint")
-    mine = bool(hint) and hint.get("seat") == seat
-    hint_cells = list(hint.get("cells") or []) if mine else []
+    pv = next(p for p in pvs if p["seat"] == seat)
+    bought = _tiles_to_place(pv)
+    hint = _hint_of(public_view, seat)
+    hint_cells = hint["cells"] if hint else []
 
     label_w = 190
     total_w = 110
@@ -866,7 +831,7 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
     if bought:
         h += 40 + PRIVATE_TILE + 34
         if hint_cells:
-            labels = [f"{int(c[0])},{int(c[1])}" for c in hint_cells]
+            labels = [f"{c[0]},{c[1]}" for c in hint_cells]
             groups = wrap_items([text_length(s_ + "    ", 20) for s_ in labels], PRIVATE_W - 2 * MARGIN, 0)
             hint_lines = ["    ".join(labels[i] for i in g) for g in groups]
             h += 30 + 28 * len(hint_lines) + 8
@@ -882,7 +847,7 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
     put_text(img, (MARGIN + 40, cy), nm[seat] if seat < len(nm) else "", 24, True, WHITE, "lm",
              max_width=PRIVATE_W - 2 * MARGIN - 70 - tw)
     y = HEADER_H + 16
-    for (cur, vals), rh in zip(by_cur.items(), row_hs):
+    for (cur, vals), rh in zip(by_cur.items(), row_hs, strict=True):
         fill = CURRENCY_COLOURS.get(cur, UNKNOWN)
         box_h = rh - 8
         rounded_box(d, (MARGIN, y, PRIVATE_W - MARGIN, y + box_h), 10, fill=PANEL_BG, outline=PANEL_EDGE, width=2)
@@ -906,17 +871,15 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
         y += 40
         for i, tile in enumerate(bought):
             key = _tile_key(tile)
-            if not key:
-                continue
             x = MARGIN + i * (PRIVATE_TILE + 16)
             img.paste(tile_glyph(key, PRIVATE_TILE, locale), (x, y))
-            if mine and key[0] == hint.get("tile"):
+            if hint and key[0] == hint["tile"]:
                 d.rectangle((x - 4, y - 4, x + PRIVATE_TILE + 3, y + PRIVATE_TILE + 3), outline=HINT_EDGE, width=3)
             put_text(img, (x + PRIVATE_TILE / 2, y + PRIVATE_TILE + 6), key[0], 18, False, INK, "ma",
                      max_width=PRIVATE_TILE + 10)
         y += PRIVATE_TILE + 34
-        if hint_lines:
-            put_text(img, (MARGIN, y), _tr("placing", locale, tile=str(hint.get("tile", ""))), 20, True, INK,
+        if hint and hint_lines:
+            put_text(img, (MARGIN, y), _tr("placing", locale, tile=hint["tile"]), 20, True, INK,
                      max_width=PRIVATE_W - 2 * MARGIN)
             y += 30
             for line in hint_lines:
@@ -925,24 +888,6 @@ def render_private_image(public_view: dict, private_view: dict, names: Sequence[
     return img
 
 
-def render_private(public_view: dict, private_view: dict, names: list[str], locale: str = "en") -> bytes:
+def render_private(public_view: PublicView, private_view: PrivateView, names: list[str], locale: str = "en") -> bytes:
     """PNG bytes of one player's hand (money by currency with totals) and tiles to place."""
     return encode_png(render_private_image(public_view, private_view, names, locale))
-
-
-def warm_up(locales: Sequence[str] = ("en",)) -> None:
-    """Fill the font and glyph caches (the first picture otherwise costs ~80 ms more).
-
-    Optional: the bot may call it once at start-up, e.g. in its worker thread.
-    """
-    tiles = [{"id": f"W-{i}", "type": ttype, "price": 2 + i, "walls": "NESW"[: i % 4]} for i, ttype in enumerate(TYPES)]
-    view = {
-        "players": 2, "phase": "action", "active": 0, "turn": 1,
-        "market": [{"space": i + 1, "currency": c, "tile": tiles[i]} for i, c in enumerate(CURRENCIES)],
-        "display": [{"currency": c, "value": 5} for c in CURRENCIES], "scorings_done": [],
-        "players_view": [{"seat": s, "score": 0, "hand_count": 1, "counts": {}, "reserve": tiles[:2], "bought": [],
-                          "grid": [{"x": 0, "y": 0, "tile": {"id": "FTN", "type": None, "price": None, "walls": ""}}]}
-                         for s in range(2)],
-    }
-    for locale in locales:
-        encode_png(render_public_image(view, ["", ""], locale))

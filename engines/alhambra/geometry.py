@@ -1,8 +1,8 @@
 """Geometry of an Alhambra: placement legality, holes, removals, swaps and walls (RULES §3, §9, §13, §17).
 
 A *grid* here is a dict ``{(x, y): wall_mask}`` with the fountain at ``(0, 0)``; y grows south
-(ALH-GEOM-1). Wall bits: N=1, E=2, S=4, W=8 (ALH-GEOM-5). The public wrappers in
-``engines.alhambra`` accept grids of tile ids.
+(ALH-GEOM-1). Wall bits: N=1, E=2, S=4, W=8 (ALH-GEOM-5). The wrappers in
+``engines.alhambra.testing`` accept grids of tile ids.
 """
 from __future__ import annotations
 
@@ -128,9 +128,8 @@ def removable_cells(grid: Grid) -> list[Cell]:
                 disc[v] = low[v] = counter
                 counter += 1
                 stack.append((v, u, 0))
-            elif v != parent:
-                if disc[v] < low[u]:
-                    low[u] = disc[v]
+            elif v != parent and disc[v] < low[u]:
+                low[u] = disc[v]
         else:
             stack.pop()
             if parent is not None:

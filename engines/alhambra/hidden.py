@@ -6,8 +6,7 @@ What a seat cannot see (RULES.md §10, ALH-INFO-1 … 4):
   ``open_hands``, ALH-OPT-5, every hand is public);
 * the order of the money deck, including where the scoring cards A and B lie (ALH-INFO-4);
 * the order of the building bag (ALH-INFO-4);
-* the RNG state (it would predict every future reshuffle);
-* test-only stacked reshuffle orders (``stack``, ALH-DOC-5).
+* the RNG state (it would predict every future reshuffle).
 
 :func:`information_state` replaces each of them by a canonical form: every hidden card or tile
 becomes the placeholder ``"?"`` in place (so hand sizes, deck and bag sizes stay as they are), and the
@@ -48,7 +47,6 @@ def information_state(state: State, seat: int | None) -> State:
         raise ValueError(f"no seat {seat} in a {state['n']}-player game")
     s = clone(state)
     s["rng"] = 0
-    s.pop("stack", None)
     money: list[str] = []
     for owner, p in enumerate(s["players"]):
         if not _sees_hand(s, seat, owner):

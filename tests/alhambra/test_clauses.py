@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from engines.alhambra import GAME, grid_legality, legal_cells, setup_state
+from engines.alhambra import GAME
 from engines.alhambra import data as D
-from engines.alhambra.engine import grid_masks, payments
+from engines.alhambra.common import grid_masks
 from engines.alhambra.geometry import (
     DIRS,
     _longest_by_search,
@@ -20,7 +20,9 @@ from engines.alhambra.geometry import (
     removable_cells,
     swap_fits,
 )
+from engines.alhambra.payments import legal_payments, offered_payments
 from engines.alhambra.scoring import score_type
+from engines.alhambra.testing import finish_turn, grid_legality, legal_cells, score_now, setup_state, stacked_game
 
 from .helpers import ev_of, options, play, rejected
 
@@ -124,9 +126,9 @@ def test_definitions_participants_and_rounds_ALH_DEF_1_DEF_4():
     assert D.ROUNDS == ("A", "B", "final")
     s3 = setup_state(3)
     assert s3["dirk"] is None
-    assert [r["who"] for r in GAME.score_now(s3, "A").state["last_scoring"]["rows"]] == [0, 1, 2]
+    assert [r["who"] for r in score_now(s3, "A").state["last_scoring"]["rows"]] == [0, 1, 2]
     s2 = setup_state(2, dirk=["TOW-07"])
-    rows = GAME.score_now(s2, "A").state["last_scoring"]["rows"]
+    rows = score_now(s2, "A").state["last_scoring"]["rows"]
     assert [r["who"] for r in rows] == [0, 1, "dirk"]
     assert set(s2["dirk"]) == {"tiles", "score"}  # no money, no Alhambra, no reserve
 
@@ -134,9 +136,9 @@ def test_definitions_participants_and_rounds_ALH_DEF_1_DEF_4():
 def test_seats_clockwise_and_fixed_ALH_DEF_2_SETUP_2_TURN_1():
     """ALH-DEF-2 / ALH-SETUP-2 / ALH-TURN-1: the next player is the next seat, wrapping round."""
     s = setup_state(3, active=2, display=["o1", "o2", "o3", "o4"])
-    st = GAME.finish_turn(s).state
+    st = finish_turn(s).state
     assert st["active"] == 0 and st["seats"] == [0, 1, 2]
-    st = GAME.finish_turn(st).state
+    st = finish_turn(st).state
     assert st["active"] == 1
 
 
@@ -214,7 +216,7 @@ def test_coordinates_and_edges_ALH_GEOM_1_GEOM_2_GEOM_4_GEOM_5():
 def test_bag_and_market_setup_ALH_SETUP_4_SETUP_5():
     """ALH-SETUP-4/5: 54 tiles in the bag, the first 4 drawn go to spaces 1-4 in order."""
     bag = ["TOW-13", "PAV-02", "GAR-12", "ARC-04", "SER-03"]
-    s = GAME.new_game(3, {}, 4, stacked={"bag": bag}).state
+    s = stacked_game(3, {}, 4, bag=bag).state
     assert s["market"] == bag[:4] and s["bag"][0] == "SER-03" and len(s["bag"]) == 50
     markets = {tuple(GAME.new_game(3, {}, seed).state["market"]) for seed in range(20)}
     assert len(markets) == 20
@@ -242,7 +244,7 @@ def test_both_scoring_cards_in_one_refill_ALH_REFILL_4():
     """ALH-REFILL-4 / Q-15: both pending, resolved A then B, each followed by Dirk's draw."""
     s = setup_state(2, display=["o1", "o2"], deck=["SCORE-A", "SCORE-B", "b5", "b6"],
                     market=["PAV-08", "SER-09", "ARC-09", "CHA-10"], bag=[t for t in D.TILE_IDS if t not in ("PAV-08", "SER-09", "ARC-09", "CHA-10")][:30])
-    out = GAME.finish_turn(s)
+    out = finish_turn(s)
     rounds = [e.message.params["round"].key for e in ev_of(out.events, "ev.scoring")]
     assert rounds == ["alhambra.round.A", "alhambra.round.B"]
     draws = [e.message.params["count"] for e in ev_of(out.events, "ev.dirk_draw")]
@@ -252,24 +254,24 @@ def test_both_scoring_cards_in_one_refill_ALH_REFILL_4():
 
 def test_stacked_shuffles_are_checked_ALH_REFILL_2():
     """ALH-REFILL-2: a stacked reshuffle must be a permutation of the discard pile."""
-    s = setup_state(3, display=["b7"], deck=[], discard=["y1"], reshuffles=[["y2"]], rest_money=2)
+    s = setup_state(3, display=["b7"], deck=[], discard=["y1"], rest_money=2)
     with pytest.raises(ValueError):
-        GAME.finish_turn(s)
+        finish_turn(s, reshuffles=[["y2"]])
 
 
 def test_payments_bounded_as_value_multisets_ALH_BUY_3():
-    """ALH-BUY-3 / Q-06: every legal multiset, never card identities (duplicates collapse)."""
-    p = payments((5, 5, 5), 5)
-    assert [x for x, _ in p] == [(5,), (5, 5), (5, 5, 5)]
-    assert [e for _, e in p] == [True, False, False]
-    assert payments((3,), 5) == ()
+    """ALH-BUY-3 / Q-06: every legal multiset, never card identities (duplicates collapse); the
+    offered list keeps the exact one (a second 5 would pay a card for nothing)."""
+    assert list(legal_payments((5, 5, 5), 5)) == [(5, 5, 5), (5, 5), (5,)]
+    assert offered_payments((5, 5, 5), 5) == (((5,), True),)
+    assert offered_payments((3,), 5) == () and list(legal_payments((3,), 5)) == []
 
 
 def test_start_choice_accepts_only_the_offered_strings_ALH_SETUP_9_C02():
     """ALH-SETUP-9 / C-02: only the offered ``start <seat>`` strings are accepted; a seat written
     another way ("start 01") is not a canonical action and must not reach the move log."""
     deck = ["y9", "y9", "y1", "y2", "g9", "g9", "g1", "g2", "b1", "b1", "b1", "b8", "b9"]
-    s = GAME.new_game(3, {"start_player_tiebreak": "host_choice"}, 1, stacked={"deck": deck}).state
+    s = stacked_game(3, {"start_player_tiebreak": "host_choice"}, 1, deck=deck).state
     assert options(s) == ["start 0", "start 1"]
     for bad in ("start 01", "start 00", "start 1.0", "start 2", "start"):
         rejected(s, 0, bad, "ALH-SETUP-9")

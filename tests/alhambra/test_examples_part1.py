@@ -3,21 +3,24 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.alhambra import (
-    GAME,
+from engines.alhambra import GAME
+from engines.alhambra import data as D
+from engines.alhambra.common import grid_masks
+from engines.alhambra.geometry import outer_segments
+from engines.alhambra.scoring import score_round, score_type
+from engines.alhambra.setup import start_candidates
+from engines.alhambra.testing import (
     check_invariants,
+    finish_game,
+    finish_turn,
     grid_legality,
     legal_cells,
     longest_wall,
     removable,
-    score_round,
-    score_type,
+    score_now,
     setup_state,
-    start_candidates,
+    stacked_game,
 )
-from engines.alhambra import data as D
-from engines.alhambra.engine import grid_masks
-from engines.alhambra.geometry import outer_segments
 
 from .helpers import ev_keys, ev_of, kinds, options, play, rejected
 
@@ -31,7 +34,7 @@ def test_ex01_dealing_starting_money_ALH_SETUP_8_INFO_2_SETUP_10():
     """EX-1; clauses: ALH-SETUP-8, ALH-INFO-2, ALH-SETUP-10.
 
     EX-1: ALH-SETUP-8, ALH-INFO-2, ALH-SETUP-10, ALH-SETUP-3."""
-    out = GAME.new_game(3, {}, 5, stacked={"deck": EX1_DECK})
+    out = stacked_game(3, {}, 5, deck=EX1_DECK)
     s = out.state
     hands = [p["hand"] for p in s["players"]]
     assert hands[0] == ["b9", "g3", "y6", "o4"]  # 9, 12, 18, 22
@@ -78,7 +81,7 @@ def test_ex02_start_player_fewest_cards_then_lowest_total_ALH_SETUP_9():
     """EX-2; clauses: ALH-SETUP-9, Q-01.
 
     EX-2: P3 starts (4 cards, 20 < 22); no random draw is made (ALH-SETUP-9, ALH-SETUP-14)."""
-    out = GAME.new_game(3, {}, 5, stacked={"deck": EX1_DECK})
+    out = stacked_game(3, {}, 5, deck=EX1_DECK)
     assert out.state["start_player"] == 2 and out.state["active"] == 2
     assert not ev_of(out.events, "ev.start_random")
     assert kinds(out.state) == ["C-03"]
@@ -95,12 +98,12 @@ def test_ex02_variant_random_tiebreak_ALH_SETUP_9_OPT_2():
     assert start_candidates([VARIANT[0:4], VARIANT[4:8], VARIANT[8:]]) == [0, 1]
     starts = set()
     for seed in range(30):
-        out = GAME.new_game(3, {}, seed, stacked={"deck": VARIANT})
+        out = stacked_game(3, {}, seed, deck=VARIANT)
         assert [len(p["hand"]) for p in out.state["players"]] == [4, 4, 5]
         starts.add(out.state["start_player"])
         assert ev_of(out.events, "ev.start_random")[0].message.params["players"] == [0, 1]
         # deterministic from the seed
-        assert GAME.new_game(3, {}, seed, stacked={"deck": VARIANT}).state == out.state
+        assert stacked_game(3, {}, seed, deck=VARIANT).state == out.state
     assert starts == {0, 1}
 
 
@@ -108,19 +111,19 @@ def test_ex02_variant_host_choice_C02_ALH_OPT_2():
     """EX-2; clauses: ALH-SETUP-9, Q-01.
 
     EX-2 variant, host_choice: decision C-02 offers exactly {P1, P2}."""
-    s = GAME.new_game(3, {"start_player_tiebreak": "host_choice"}, 1, stacked={"deck": VARIANT}).state
+    s = stacked_game(3, {"start_player_tiebreak": "host_choice"}, 1, deck=VARIANT).state
     assert s["phase"] == "start_choice"
     (p,) = GAME.prompts(s)
     assert p.kind == "C-02" and [o.action for o in p.options] == ["start 0", "start 1"]
     rejected(s, 0, "start 2", "ALH-SETUP-9")
-    s2, ev = play(s, 0, "start 1")
+    s2, _ev = play(s, 0, "start 1")
     assert s2["active"] == 1 and s2["phase"] == "action" and s2["start_player"] == 1
     assert GAME.public_view(s)["phase"] == "start_choice"
 
 
 def test_ex02_host_choice_without_tie_makes_no_decision_ALH_SETUP_9():
     """EX-2; clauses: ALH-SETUP-9, Q-01."""
-    s = GAME.new_game(3, {"start_player_tiebreak": "host_choice"}, 5, stacked={"deck": EX1_DECK}).state
+    s = stacked_game(3, {"start_player_tiebreak": "host_choice"}, 5, deck=EX1_DECK).state
     assert s["phase"] == "action" and s["active"] == 2
 
 
@@ -131,21 +134,21 @@ def test_ex03_five_piles_and_scoring_cards_ALH_SETUP_11_12_13():
     """EX-3; clauses: ALH-SETUP-11, ALH-SETUP-12, ALH-SETUP-13, Q-03.
 
     EX-3 (4 players, 108 cards): N = 87, piles 18/18/17/17/17; A in 19-37, B in 55-72."""
-    s = GAME.new_game(4, {}, 3, stacked={"deck": EX3_DEAL, "slots": [0, 0]}).state
+    s = stacked_game(4, {}, 3, deck=EX3_DEAL, slots=[0, 0]).state
     assert [len(p["hand"]) for p in s["players"]] == [5, 4, 4, 4]
     deck = s["deck"]
     assert len(deck) == 89
     assert deck.index("A") + 1 == 19 and deck.index("B") + 1 == 55
-    s = GAME.new_game(4, {}, 3, stacked={"deck": EX3_DEAL, "slots": [18, 17]}).state
+    s = stacked_game(4, {}, 3, deck=EX3_DEAL, slots=[18, 17]).state
     assert s["deck"].index("A") + 1 == 37 and s["deck"].index("B") + 1 == 72
     # the cards of each pile keep their order: pile 1 = the top 18 of the 87
-    plain = GAME.new_game(4, {}, 3, stacked={"deck": EX3_DEAL, "slots": [0, 0]}).state["deck"]
+    plain = stacked_game(4, {}, 3, deck=EX3_DEAL, slots=[0, 0]).state["deck"]
     rest = [c for c in plain if c not in ("A", "B")]
     assert len(rest) == 87
     assert plain[:18] == rest[:18] and plain[18] == "A" and plain[19:37] == rest[18:36]
     positions_a, positions_b = set(), set()
     for seed in range(200):
-        d = GAME.new_game(4, {}, seed, stacked={"deck": EX3_DEAL}).state["deck"]
+        d = stacked_game(4, {}, seed, deck=EX3_DEAL).state["deck"]
         positions_a.add(d.index("A") + 1)
         positions_b.add(d.index("B") + 1)
     assert min(positions_a) >= 19 and max(positions_a) <= 37 and len(positions_a) > 10
@@ -266,7 +269,7 @@ def test_ex07_two_exact_buys_redesign_placement_ALH_TURN_3_REDESIGN_1_2_5():
 def test_ex08_market_refill_order_ALH_REFILL_6():
     """EX-8; clauses: ALH-REFILL-6."""
     s = setup_state(3, market=["SER-09", None, "CHA-10", None], display=["o1", "o2", "o3", "o4"], bag=["TOW-12", "PAV-08", "ARC-09"])
-    out = GAME.finish_turn(s)
+    out = finish_turn(s)
     assert out.state["market"] == ["SER-09", "TOW-12", "CHA-10", "PAV-08"]
     assert out.state["bag"] == ["ARC-09"]
     assert [e.message.params["space"] for e in ev_of(out.events, "ev.refill_market")] == [2, 4]
@@ -301,7 +304,7 @@ def test_ex12_only_alhambra_tiles_count_ALH_SCORE_3_4():
         alhambras=[{(0, -1): "TOW-07", (1, 0): "TOW-13"}, {(0, 1): "TOW-09a", (1, 0): "TOW-08", (0, -1): "TOW-09b"}],
         reserves=[["TOW-11c", "TOW-12"]],
     )
-    out = GAME.score_now(s, "A")
+    out = score_now(s, "A")
     rows = {r["who"]: r for r in out.state["last_scoring"]["rows"]}
     assert rows[1]["types"]["tower"] == 6 and rows[0]["types"]["tower"] == 0 and rows[2]["types"]["tower"] == 0
     assert all(rows[w]["types"]["chambers"] == 0 for w in rows)
@@ -328,7 +331,7 @@ def test_ex13_longest_wall_8_ALH_WALL_1_3_4_5_SCORE_9():
     # every scoring round adds the 8 wall points (ALH-SCORE-9)
     s = setup_state(3, alhambras=[W8])
     for rnd in ("A", "B", "final"):
-        rows = {r["who"]: r for r in GAME.score_now(s, rnd).state["last_scoring"]["rows"]}
+        rows = {r["who"]: r for r in score_now(s, rnd).state["last_scoring"]["rows"]}
         assert rows[0]["wall"] == 8
     assert GAME.public_view(s)["players_view"][0]["longest_wall"] == 8
 
@@ -414,10 +417,9 @@ def test_ex22_reshuffling_money_deck_ALH_REFILL_2():
         display=["blue7", "orange9"],
         deck=["orange3"],
         discard=["yellow1", "green7", "blue2"],
-        reshuffles=[["green7", "yellow1", "blue2"]],
         rest_money=2,
     )
-    out = GAME.finish_turn(s)
+    out = finish_turn(s, reshuffles=[["green7", "yellow1", "blue2"]])
     st = out.state
     assert st["display"] == ["b7", "o9", "o3", "g7"]
     assert st["deck"] == ["y1", "b2"] and st["discard"] == []
@@ -433,7 +435,7 @@ def test_ex22_reshuffling_money_deck_ALH_REFILL_2():
 def test_ex23_scoring_card_during_refill_ALH_REFILL_3_SCORE_1_TURN_6():
     """EX-23; clauses: ALH-REFILL-3, ALH-SCORE-1, ALH-TURN-6."""
     s = setup_state(3, display=["o1", "o2"], deck=["green5", "SCORE-A", "blue8", "yellow4", "SCORE-B"], market=["PAV-08", None, "SER-09", "CHA-10"], bag=["ARC-09"], rest_tiles="bag")
-    out = GAME.finish_turn(s)
+    out = finish_turn(s)
     st = out.state
     assert st["display"] == ["o1", "o2", "g5", "b8"]
     assert st["deck"][0] == "y4" and "A" not in st["deck"] and st["aside"] == ["A"]
@@ -460,7 +462,7 @@ def ex24_state():
 
 def test_ex24_end_partial_refill_distribution_ALH_END_1_2_5_6_REFILL_7():
     """ALH-END-7 (final scoring after C-09). EX-24; clauses: ALH-END-1, ALH-END-2, ALH-END-5, ALH-END-6, ALH-REFILL-7."""
-    out = GAME.finish_turn(ex24_state())
+    out = finish_turn(ex24_state())
     st = out.state
     keys = ev_keys(out.events)
     assert "ev.end_trigger" in keys and "ev.turn" not in keys  # ALH-END-3: P1 gets no further turn
@@ -494,7 +496,7 @@ def test_ex24_end_partial_refill_distribution_ALH_END_1_2_5_6_REFILL_7():
 def test_ex25_equal_final_scores_shared_win_ALH_END_8():
     """EX-25; clauses: ALH-END-8, Q-30."""
     s = setup_state(3, scores=[131, 131, 120], display=["b1", "b2", "b3", "b4"])
-    st = GAME.finish_game(s).state
+    st = finish_game(s).state
     res = GAME.result(st)
     assert res.scores == (131, 131, 120) and res.winners == (0, 1) and res.extra == {}
     assert GAME.public_view(st)["result"]["winners"] == [0, 1]
@@ -533,14 +535,14 @@ def test_ex27_dirk_tile_draws_ALH_SETUP_5_6_2P_3_4_5():
     dirk6 = ["PAV-02", "PAV-03", "PAV-04", "PAV-05", "PAV-06", "PAV-07"]
     others = [t for t in D.TILE_IDS if t not in full_market + dirk6]
     s = setup_state(2, market=full_market, dirk=dirk6, bag=others[:31], display=["o1", "o2", "o3"], deck=["SCORE-A", "b5"])
-    o = GAME.finish_turn(s)
+    o = finish_turn(s)
     assert len(o.state["bag"]) == 25 and len(o.state["dirk"]["tiles"]) == 12
     keys = ev_keys(o.events)
     assert keys.index("ev.scoring") < keys.index("ev.dirk_draw")  # Dirk takes part in A, then draws
     assert any(r["who"] == "dirk" for r in o.state["last_scoring"]["rows"])
     # SCORE-B with 14 in the bag -> floor(14/3) = 4 (bag 10); market tiles never counted
     s = setup_state(2, market=full_market, dirk=dirk6, bag=others[:14], display=["o1", "o2", "o3"], deck=["SCORE-B", "b5"], scorings_done=["A"])
-    o = GAME.finish_turn(s)
+    o = finish_turn(s)
     assert len(o.state["bag"]) == 10 and len(o.state["dirk"]["tiles"]) == 10
     assert ev_of(o.events, "ev.dirk_draw")[0].message.params["count"] == 4
 
@@ -591,5 +593,5 @@ def test_ex29_dirk_scores_majorities_never_walls_ALH_SCORE_8_2P_7_WALL_8():
     assert (rows["dirk"]["total"], rows[0]["total"], rows[1]["total"]) == (5, 8, 4)
     # the engine's own round: Dirk never gets wall points
     s = setup_state(2, alhambras=[W8], dirk=["TOW-07"])
-    rows = {r["who"]: r for r in GAME.score_now(s, "A").state["last_scoring"]["rows"]}
+    rows = {r["who"]: r for r in score_now(s, "A").state["last_scoring"]["rows"]}
     assert rows["dirk"]["wall"] == 0 and rows[0]["wall"] == 8

@@ -3,19 +3,22 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from engines.alhambra import (
-    GAME,
+from engines.alhambra import GAME
+from engines.alhambra import data as D
+from engines.alhambra.moves import take_options
+from engines.alhambra.scoring import score_round, score_type
+from engines.alhambra.testing import (
     check_invariants,
+    finish_game,
+    finish_turn,
     grid_legality,
     legal_cells,
     longest_wall,
     removable,
-    score_round,
-    score_type,
+    score_now,
     setup_state,
-    take_options,
+    stacked_game,
 )
-from engines.alhambra import data as D
 
 from .helpers import ev_keys, ev_of, grid_of, kinds, options, play, rejected
 from .test_examples_part1 import ex42_state
@@ -48,9 +51,9 @@ def test_ex34_complete_round_b_ALH_SCORE_2_3_4_5_6_7_8_9_10():
     """EX-34; clauses: ALH-SCORE-2, ALH-SCORE-3, ALH-SCORE-4, ALH-SCORE-5, ALH-SCORE-6, ALH-SCORE-7, ALH-SCORE-8, ALH-SCORE-9."""
     T = D.TYPES
     counts = {
-        1: dict(zip(T, (2, 1, 0, 3, 2, 4))),
-        2: dict(zip(T, (2, 0, 2, 1, 4, 4))),
-        3: dict(zip(T, (1, 1, 1, 3, 0, 1))),
+        1: dict(zip(T, (2, 1, 0, 3, 2, 4), strict=True)),
+        2: dict(zip(T, (2, 0, 2, 1, 4, 4), strict=True)),
+        3: dict(zip(T, (1, 1, 1, 3, 0, 1), strict=True)),
     }
     rows = score_round("B", counts, {1: 6, 2: 3, 3: 9})
     assert [rows[1]["types"][t] for t in T] == [4, 5, 0, 7, 5, 9] and rows[1]["total"] == 36
@@ -62,7 +65,7 @@ def test_ex34_complete_round_b_ALH_SCORE_2_3_4_5_6_7_8_9_10():
 def test_ex34_round_is_published_per_participant_ALH_SCORE_10():
     """ALH-SCORE-10. EX-34; clauses: ALH-SCORE-2, ALH-SCORE-3, ALH-SCORE-4, ALH-SCORE-5, ALH-SCORE-6, ALH-SCORE-7, ALH-SCORE-8, ALH-SCORE-9."""
     s = setup_state(3, alhambras=[{(1, 0): "TOW-12"}], scores=[10, 0, 0])
-    out = GAME.score_now(s, "B")
+    out = score_now(s, "B")
     rows = ev_of(out.events, "ev.score_row")
     assert [e.message.params["player"] for e in rows] == [0, 1, 2]
     assert rows[0].message.params["total"] == 13 and rows[0].message.params["score"] == 23
@@ -84,7 +87,7 @@ def test_ex35_closed_ring_scores_every_segment_ALH_WALL_4_WALL_6_OPT_4():
     assert longest_wall(RING) == 12
     assert longest_wall(RING, "bga") == 11
     s = setup_state(3, alhambras=[RING], options={"wall_ring_scoring": "bga"})
-    rows = {r["who"]: r for r in GAME.score_now(s, "A").state["last_scoring"]["rows"]}
+    rows = {r["who"]: r for r in score_now(s, "A").state["last_scoring"]["rows"]}
     assert rows[0]["wall"] == 11
     s = setup_state(3, alhambras=[RING])
     assert GAME.public_view(s)["players_view"][0]["longest_wall"] == 12
@@ -100,7 +103,7 @@ def test_ex36_walls_continue_round_inner_corners_ALH_WALL_3_WALL_4():
     assert longest_wall(CH) == 6
     assert longest_wall(CH, "bga") == 6  # a path, not a ring
     # the six segments of the wall, joined at the inner corners (1,1) and (0,1)
-    from engines.alhambra.engine import grid_masks
+    from engines.alhambra.common import grid_masks
     from engines.alhambra.geometry import outer_segments
 
     segs = {frozenset(x) for x in outer_segments(grid_masks({f"{x},{y}": t for (x, y), t in CH.items()} | {"0,0": "FTN-1"}))}
@@ -151,7 +154,7 @@ def test_ex39_redesign_swaps_ALH_REDESIGN_1_REDESIGN_2_ALG_4():
     rejected(s, 0, "redesign swap GAR-10b 1,0", "ALH-REDESIGN-2")
     before = legal_cells({(1, 0): "PAV-07"}, "TOW-12")
     assert before == [(-1, 0), (0, -1), (0, 1), (1, -1), (1, 1)]
-    s2, ev = play(s, 0, "redesign swap ARC-10 1,0")
+    s2, _ev = play(s, 0, "redesign swap ARC-10 1,0")
     assert s2["players"][0]["reserve"] == ["TOW-13", "GAR-10b", "PAV-07"]
     assert s2["players"][0]["grid"]["1,0"] == "ARC-10" and s2["active"] == 1  # the action phase ended
     assert legal_cells({(1, 0): "ARC-10"}, "TOW-12") == sorted(before + [(2, 0)])
@@ -241,25 +244,27 @@ def test_ex43_payment_lists_exact_minimal_then_others_C06_ALH_BUY_3():
     """EX-43; clauses: ALH-BUY-2, ALH-BUY-3, ALH-BUY-6, ALH-BUY-7."""
     s = setup_state(3, hands=[["yellow3", "yellow5", "yellow1", "yellow9"]], market=["SER-08"])
     buys = [a for a in options(s) if a.startswith("buy")]
-    # exact first, then minimal over-payments, then every other legal set (Q-06)
-    assert buys[:2] == ["buy 1 5+3", "buy 1 9"]  # 8 exact, 9 minimal
-    assert buys.index("buy 1 9") < buys.index("buy 1 9+1") < buys.index("buy 1 9+5+3+1")
-    assert set(buys) == {"buy 1 5+3", "buy 1 9", "buy 1 5+3+1", "buy 1 9+1", "buy 1 9+3", "buy 1 9+5", "buy 1 9+3+1", "buy 1 9+5+1", "buy 1 9+5+3", "buy 1 9+5+3+1"}
-    for a in buys:
-        GAME.apply(s, 0, a)
+    # offered: the exact payment, then the minimal over-payment (C-06); the others add a card for nothing
+    assert buys == ["buy 1 5+3", "buy 1 9"]  # 8 exact, 9 minimal
+    # every legal set is accepted when typed (Q-06), offered or not
+    legal = {"buy 1 5+3", "buy 1 9", "buy 1 5+3+1", "buy 1 9+1", "buy 1 9+3", "buy 1 9+5", "buy 1 9+3+1", "buy 1 9+5+1", "buy 1 9+5+3", "buy 1 9+5+3+1"}
+    for a in sorted(legal):
+        _, ev = play(s, 0, a)
+        assert ev_keys(ev)[0] == ("ev.buy_exact" if a == "buy 1 5+3" else "ev.buy")
     rejected(s, 0, "buy 1 3+5", "ALH-BUY-2")  # not canonical (values descending)
 
 
 def test_payment_list_is_bounded_but_every_legal_payment_accepted_ALH_BUY_3():
-    """Q-06 with a hoarded hand: exact and minimal payments are all listed, the other legal ones
-    are capped, and apply still accepts an unlisted legal payment."""
-    from engines.alhambra.engine import PAYMENT_OTHER_CAP
+    """Q-06 with a hoarded hand: the exact payments first, then the least over-payments, at most
+    PAYMENT_OFFER_LIMIT; apply still accepts an unlisted legal payment."""
+    from engines.alhambra.payments import PAYMENT_OFFER_LIMIT
 
     hand = [f"y{v}" for v in range(1, 10)] * 3  # all 27 yellow cards
     s = setup_state(3, hands=[hand], market=["PAV-02"], display=["o1", "o2", "o3", "o4"])
     buys = [a for a in options(s) if a.startswith("buy 1")]
     assert buys[:2] == ["buy 1 2", "buy 1 1+1"]  # the exact ones
-    assert "buy 1 3" in buys and len(buys) == 2 + 7 + PAYMENT_OTHER_CAP  # minimal: one card 3..9
+    assert buys == ["buy 1 2", "buy 1 1+1", "buy 1 3", "buy 1 4", "buy 1 5", "buy 1 6"]  # then over by 1, 2, 3, 4
+    assert len(buys) == PAYMENT_OFFER_LIMIT
     from render.i18n import t
 
     for p in GAME.prompts(s):  # long over-payments are summarised: labels stay short
@@ -292,7 +297,7 @@ def test_ex45_distribution_ties_and_unheld_currency_ALH_END_5():
         hands=[["yellow9", "blue3", "blue3"], ["yellow4", "yellow5", "green1", "blue6"], ["green1", "blue2", "blue4"], ["yellow2", "green2"]],
         display=["o1", "o2", "o3", "o4"],
     )
-    out = GAME.finish_game(s)
+    out = finish_game(s)
     st = out.state
     assert {e.message.params["tile"]: e.message.params["player"] for e in ev_of(out.events, "ev.distribute")} == {"TOW-12": 3}
     assert [e.message.params["tile"] for e in ev_of(out.events, "ev.distribute_none")] == ["PAV-08", "GAR-12", "ARC-09"]
@@ -359,7 +364,7 @@ def test_ex47a_dirk_draws_all_when_bag_short_ALH_2P_4_2P_6():
     full_market = ["PAV-08", "SER-09", "ARC-09", "CHA-10"]
     s = setup_state(2, market=full_market, bag=["PAV-02", "PAV-03", "PAV-04", "PAV-05"], display=["o1", "o2", "o3"],
                     deck=["SCORE-A", "b5"], hands=[["y8"], ["g1"]], active=1)
-    o = GAME.finish_turn(s)
+    o = finish_turn(s)
     st = o.state
     assert st["bag"] == [] and len(st["dirk"]["tiles"]) == 4 and not st["end"] and st["phase"] == "action"
     assert ev_of(o.events, "ev.dirk_draw")[0].message.params["count"] == 4
@@ -372,14 +377,14 @@ def test_ex47a_dirk_draws_all_when_bag_short_ALH_2P_4_2P_6():
 def test_ex47b_dirk_floor_of_two_thirds_is_zero_ALH_2P_5():
     """EX-47; clauses: ALH-2P-4, ALH-2P-5, ALH-2P-6, Q-19, Q-20."""
     s = setup_state(2, market=["PAV-08", "SER-09", "ARC-09", "CHA-10"], bag=["PAV-02", "PAV-03"], display=["o1", "o2", "o3"], deck=["SCORE-B", "b5"], scorings_done=["A"])
-    o = GAME.finish_turn(s)
+    o = finish_turn(s)
     assert ev_of(o.events, "ev.dirk_draw")[0].message.params["count"] == 0 and len(o.state["bag"]) == 2
 
 
 def test_ex47c_round_b_when_the_refill_fails_ALH_2P_5_END_4():
     """EX-47; clauses: ALH-2P-4, ALH-2P-5, ALH-2P-6, Q-19, Q-20."""
     s = setup_state(2, market=[None, "SER-09", "ARC-09", "CHA-10"], bag=[], display=["o1", "o2", "o3"], deck=["SCORE-B", "b5"], scorings_done=["A"])
-    o = GAME.finish_turn(s)
+    o = finish_turn(s)
     keys = ev_keys(o.events)
     assert keys.index("ev.scoring") < keys.index("ev.dirk_draw") < keys.index("ev.reveal")
     assert ev_of(o.events, "ev.dirk_draw")[0].message.params["count"] == 0
@@ -451,7 +456,7 @@ def test_ex52_tiles_placed_this_turn_count_ALH_TURN_6_SCORE_1_SCORE_3():
         display=["orange4", "green8", "blue6", "yellow7"],
         deck=["SCORE-A", "green2"],
     )
-    s, ev = play(s, 0, "buy 1 9+3", "take o4", "place TOW-12 0,1")
+    s, _ev = play(s, 0, "buy 1 9+3", "take o4", "place TOW-12 0,1")
     assert s["display"] == ["g8", "b6", "y7", "g2"] and s["market"][0] is not None
     assert s["aside"][-1] == "A" and "A" not in s["deck"] and s["scorings_done"] == ["A"]
     rows = {r["who"]: r for r in s["last_scoring"]["rows"]}
@@ -465,18 +470,18 @@ def test_ex52_tiles_placed_this_turn_count_ALH_TURN_6_SCORE_1_SCORE_3():
 def test_ex53_five_piles_two_players_ALH_SETUP_11_2P_2():
     """EX-53; clauses: ALH-SETUP-11, ALH-SETUP-12, ALH-SETUP-13, ALH-2P-2."""
     deal = ["y9", "g9", "y1", "g1", "y2", "g2", "b2", "b9", "o9"]  # 4 + 5 cards
-    s = GAME.new_game(2, {}, 1, stacked={"deck": deal, "slots": [0, 0]}).state
+    s = stacked_game(2, {}, 1, deck=deal, slots=[0, 0]).state
     assert [len(p["hand"]) for p in s["players"]] == [4, 5]
     assert len(s["deck"]) == 61
     assert s["deck"].index("A") + 1 == 13 and s["deck"].index("B") + 1 == 38
-    s = GAME.new_game(2, {}, 1, stacked={"deck": deal, "slots": [12, 12]}).state
+    s = stacked_game(2, {}, 1, deck=deal, slots=[12, 12]).state
     assert s["deck"].index("A") + 1 == 25 and s["deck"].index("B") + 1 == 50
 
 
 def test_ex54_dirk_cannot_win_ALH_END_8_2P_9():
     """EX-54; clauses: ALH-END-8, Q-22."""
     s = setup_state(2, scores=[98, 95], dirk_score=110, display=["o1", "o2", "o3", "o4"])
-    st = GAME.finish_game(s).state
+    st = finish_game(s).state
     res = GAME.result(st)
     assert res.winners == (0,) and res.scores == (98, 95) and res.extra == {"dirk": 110}
     assert GAME.public_view(st)["result"] == {"scores": [98, 95], "winners": [0], "dirk": 110}
@@ -486,7 +491,7 @@ def test_ex54_dirk_cannot_win_ALH_END_8_2P_9():
 def test_ex54_dirk_never_receives_distributed_tiles_ALH_2P_9():
     """ALH-2P-9. EX-54; clauses: ALH-END-8, Q-22."""
     s = setup_state(2, market=["TOW-12", None, None, None], hands=[["y1"], []], display=["o1", "o2", "o3", "o4"], dirk=["TOW-07", "TOW-08"])
-    out = GAME.finish_game(s)
+    out = finish_game(s)
     assert ev_of(out.events, "ev.distribute")[0].message.params["player"] == 0
     assert kinds(out.state) == ["C-09"] and not any(a.startswith("dirk") for a in options(out.state))
     rejected(out.state, 0, "dirk TOW-12", "ALH-2P-8")

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from engines.alhambra import GAME, check_invariants
+from engines.alhambra import GAME
 from engines.alhambra import data as D
+from engines.alhambra.testing import check_invariants, finish_game, settle
 from engines.core import IllegalAction, Msg
 from render.i18n import catalogue, t
 from tests.contract import assert_no_secret, json_roundtrip, random_playout, replay
@@ -134,7 +135,7 @@ def test_out_of_turn_and_garbage_rejected_state_unchanged_ALH_TURN_1_TURN_2():
             GAME.apply(state, active, bad)
         assert e.value.clause.startswith("ALH-")
     assert json.dumps(state, sort_keys=True) == before
-    over = GAME.finish_game(state).state
+    over = finish_game(state).state
     while not GAME.is_over(over):
         p = GAME.prompts(over)[0]
         over = GAME.apply(over, p.seat, p.options[-1].action).state
@@ -174,10 +175,10 @@ def test_every_message_has_a_text_and_labels_are_short():
 
 def test_no_possible_action_ends_the_phase_ALH_TURN_5():
     """ALH-TURN-5, Q-26: empty display, nothing affordable, no redesign: the turn passes with an event."""
-    from engines.alhambra import setup_state
+    from engines.alhambra.testing import setup_state
 
     s = setup_state(3, display=[], deck=[], discard=[], rest_money=2, market=["TOW-13", None, None, None])
-    out = GAME.advance(s)
+    out = settle(s)
     assert out.events[0].message.key == "alhambra.ev.no_action"
     assert out.events[0].message.params["player"] == 0
     # P2 holds no money either: the same again; P3 holds all the money and must choose
@@ -188,10 +189,10 @@ def test_no_possible_action_ends_the_phase_ALH_TURN_5():
 
 def test_single_option_auto_resolves_C03_ALH_TURN_2():
     """ALH-TURN-2, DECISIONS (a): a C-03 with exactly one legal option resolves itself and is logged as auto."""
-    from engines.alhambra import setup_state
+    from engines.alhambra.testing import setup_state
 
     s = setup_state(3, display=["y7"], deck=[], discard=[], rest_money=2)
-    out = GAME.advance(s)
+    out = settle(s)
     keys = [e.message.key for e in out.events]
     assert keys[:2] == ["alhambra.ev.auto", "alhambra.ev.take"]
     assert out.state["players"][0]["hand"] == ["y7"]
@@ -209,7 +210,7 @@ def test_options_are_validated_from_data_ALH_COMP_1_COMP_2_COMP_3_COMP_4_COMP_5_
     assert len(D.money_deck(False, 3)) == 108 and D.SCORING_CARDS == ("A", "B")
     assert D.SPACE_CURRENCY == {1: "yellow", 2: "green", 3: "blue", 4: "orange"}
     # ALH-COMP-6: the reserve has no capacity limit
-    from engines.alhambra import setup_state
+    from engines.alhambra.testing import setup_state
 
     many = [t for t in D.TILE_IDS][:40]
     s = setup_state(3, reserves=[many], phase="placement", bought=["TOW-13"])
@@ -309,7 +310,7 @@ def test_tiles_received_at_the_end_are_shown_as_waiting_ALH_END_6():
 def test_whole_discard_pile_is_public_ALH_INFO_1_BUY_4():
     """ALH-INFO-1 / ALH-BUY-4: the discard pile is public, every card of it (oldest first), not
     only its top cards; the deck and the bag stay hidden (ALH-INFO-4)."""
-    from engines.alhambra import setup_state
+    from engines.alhambra.testing import setup_state
 
     pile = ["y1", "g2", "b3", "o4", "y5", "g6", "b7", "o8", "y9", "g1", "b2"]
     s = setup_state(3, discard=pile, display=["o1", "o2", "o3", "o4"])

@@ -66,12 +66,12 @@ def test_private_render(locale):
     assert im2.height < im.height
 
 
-def test_private_render_with_empty_hand_and_string_cards():
+def test_private_render_with_empty_hand_and_missing_totals():
     public = F.view_4p_mid()
     empty = {"seat": 0, "hand": [], "totals": {"yellow": 0, "green": 0, "blue": 0, "orange": 0}}
     _open(ra.render_private(public, empty, F.NAMES_6[:4]))
-    as_strings = {"seat": 1, "hand": ["yellow1", "blue12", "orange9"], "totals": {}}
-    _open(ra.render_private(public, as_strings, F.NAMES_6[:4], "pl"))
+    no_totals = {"seat": 1, "hand": [F.card("yellow", 1), F.card("blue", 12), F.card("orange", 9)], "totals": {}}
+    _open(ra.render_private(public, no_totals, F.NAMES_6[:4], "pl"))
 
 
 def test_private_render_shows_hand_values_in_image():
@@ -155,7 +155,7 @@ def test_minimal_and_degenerate_views():
     view = {
         "game": "alhambra", "players": 3, "phase": "start_choice", "active": None, "turn": 0,
         "market": [{"space": i + 1, "currency": c, "tile": None} for i, c in enumerate(F.CURRENCIES)],
-        "display": [], "deck_count": 0, "bag_count": 0, "discard_count": 0, "discard_top": [],
+        "display": [], "deck_count": 0, "bag_count": 0, "discard_count": 0, "discard_top": [], "discard": [],
         "scorings_done": [], "dirk": None, "hint": None, "last_scoring": None, "result": None,
         "open_hands": None,
         "players_view": [{"seat": s, "score": 0, "hand_count": 0, "grid": [{"x": 0, "y": 0, "tile": F.fountain(s)}],
@@ -237,5 +237,18 @@ def test_every_key_requested_while_rendering_exists(monkeypatch):
     assert not missing, missing
 
 
-def test_warm_up_runs_in_every_locale():
-    ra.warm_up(("en", "cs", "pl"))
+def test_renderer_reads_only_the_typed_views():
+    """render/alhambra.py imports only the engine's view types (never its data or rules), and the
+    hand-made fixtures carry exactly the keys of the typed views."""
+    import ast
+    from typing import get_type_hints
+
+    from engines.alhambra.views import PlayerView, PublicView
+
+    tree = ast.parse(Path(ra.__file__).read_text(encoding="utf-8"))
+    engine_imports = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("engines")]
+    assert engine_imports == ["engines.alhambra.views"]
+    for make in FIXTURES.values():
+        view = make()
+        assert set(view) == set(get_type_hints(PublicView))
+        assert all(set(pv) == set(get_type_hints(PlayerView)) for pv in view["players_view"])

@@ -1,0 +1,187 @@
+"""Small shared pieces of the Alhambra engine: money cards, message helpers, memoised grid geometry,
+and the two records every decision handler speaks in (:class:`Candidate`, :class:`Refusal`).
+
+A money card is ``"<letter><value>"`` with letters y g b o (``"b7"`` = blue 7); a scoring card is
+``"A"`` or ``"B"``. A grid is ``{"x,y": tile id}`` with the fountain at ``"0,0"``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
+
+from engines.core import IllegalAction, Msg, State
+
+from . import data as D
+from .geometry import Cell, Grid, candidate_cells, check_legal, longest_wall_masks, removable_cells
+
+K = "alhambra."
+CUR_LETTERS = tuple(D.LETTER[c] for c in D.CURRENCIES)  # y g b o
+
+#: what a handler carries from choosing an action to carrying it out, e.g. ``("buy", (0, (5, 3), True))``
+Move = tuple[str, Any]
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is illegal: the rules clause, the catalogue key and its parameters."""
+
+    clause: str
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def error(self) -> IllegalAction:
+        return IllegalAction(self.clause, K + self.key, **self.params)
+
+
+def refuse(clause: str, key: str, **params: Any) -> IllegalAction:
+    """The :class:`IllegalAction` to raise for an action that is not even a candidate."""
+    return Refusal(clause, key, params).error()
+
+
+class Candidate(NamedTuple):
+    """One action of a pending decision with its verdict: ``None`` = legal (offered), else the refusal
+    that ``apply`` raises for it. Offering and explaining read the same candidates. (A named tuple:
+    prompts build many of them.)"""
+
+    action: str
+    label: Msg
+    move: Move
+    verdict: Refusal | None = None
+
+
+# --------------------------------------------------------------------------- money cards
+
+
+def card_value(card: str) -> int:
+    return int(card[1:])
+
+
+def card_currency(card: str) -> str:
+    return D.CURRENCY_OF_LETTER[card[0]]
+
+
+def card_sort_key(card: str) -> tuple[int, int]:
+    return CUR_LETTERS.index(card[0]), card_value(card)
+
+
+def hand_total(cards: Iterable[str]) -> int:
+    return sum(card_value(c) for c in cards)
+
+
+def is_money_card(tok: str) -> bool:
+    return (
+        len(tok) >= 2
+        and tok[0] in D.CURRENCY_OF_LETTER
+        and tok[1:].isdigit()
+        and 1 <= int(tok[1:]) <= 9
+        and str(int(tok[1:])) == tok[1:]
+    )
+
+
+_LONG = {c: D.LETTER[c] for c in D.CURRENCIES}
+
+
+def norm_card(card: str) -> str:
+    """``"blue7"``/``"b7"`` → ``"b7"``; ``"SCORE-A"``/``"A"`` → ``"A"``."""
+    card = card.strip()
+    if card.startswith("SCORE-"):
+        card = card[6:]
+    if card in D.SCORING_CARDS:
+        return card
+    for name, letter in _LONG.items():
+        if card.startswith(name):
+            card = letter + card[len(name):]
+            break
+    if not is_money_card(card):
+        raise ValueError(f"not a money card: {card!r}")
+    return card
+
+
+# --------------------------------------------------------------------------- messages
+
+
+# Messages are never changed once made, so the frequent ones are made once (prompts build thousands).
+
+
+@cache
+def cur_msg(currency: str) -> Msg:
+    return Msg(K + "currency." + currency)
+
+
+@cache
+def card_msg(card: str) -> Msg:
+    return Msg(K + "card", {"currency": cur_msg(card_currency(card)), "value": card_value(card)})
+
+
+def cards_msg(cards: list[str]) -> list[Msg]:
+    return [card_msg(c) for c in cards]
+
+
+@cache
+def type_msg(tile: str) -> Msg:
+    return Msg(K + "type." + (D.TYPE_OF[tile] or "fountain"))
+
+
+def type_counts(tiles: Iterable[str]) -> dict[str, int]:
+    counts = {t: 0 for t in D.TYPES}
+    for tile in tiles:
+        typ = D.TYPE_OF[tile]
+        if typ:
+            counts[typ] += 1
+    return counts
+
+
+# --------------------------------------------------------------------------- memoised grid geometry
+
+# Geometry results depend only on the grid; prompts() may be called many times on one state, so
+# they are memoised here, keyed by the grid's items (the state itself holds no cache).
+GridKey = tuple[tuple[str, str], ...]
+
+
+def gkey(grid: Mapping[str, str]) -> GridKey:
+    return tuple(grid.items())
+
+
+def grid_masks(grid: Mapping[str, str]) -> Grid:
+    out = {}
+    for label, tile in grid.items():
+        x, y = label.split(",")
+        out[(int(x), int(y))] = D.MASK[tile]
+    return out
+
+
+@lru_cache(maxsize=1024)
+def masks_of(key: GridKey) -> Grid:
+    return grid_masks(dict(key))
+
+
+@lru_cache(maxsize=1024)
+def grid_candidates(key: GridKey) -> tuple[tuple[Cell, int, int], ...]:
+    return tuple(candidate_cells(masks_of(key)))
+
+
+@lru_cache(maxsize=1024)
+def grid_removable(key: GridKey) -> tuple[Cell, ...]:
+    return tuple(removable_cells(masks_of(key)))
+
+
+@lru_cache(maxsize=1024)
+def grid_illegal(key: GridKey) -> str | None:
+    return check_legal(masks_of(key))
+
+
+@lru_cache(maxsize=1024)
+def grid_wall(key: GridKey, ring: str) -> int:
+    return longest_wall_masks(masks_of(key), ring)
+
+
+def active_seat(s: State) -> int:
+    """The seat of the turn (the action and placement phases always have one)."""
+    seat = s["active"]
+    assert isinstance(seat, int), "no active seat"
+    return seat

@@ -1,0 +1,166 @@
+"""The Alhambra :class:`~engines.core.Game`: a thin class over the modules of this package.
+
+Action grammar (one canonical string per distinct choice; cells are ``"x,y"``, y grows south):
+
+* C-02 (host tie-break, asked of seat 0): ``start <seat>``
+* C-03 (the whole action phase in one prompt, C-04 … C-07 folded in):
+  ``take y2+g3`` (cards in display order, identical cards collapse), ``buy <space> <values>``
+  (values of the space's currency, descending, e.g. ``buy 1 5+3``; exact payments first, labelled
+  "exact: extra action"), ``redesign add <tile> <x,y>``, ``redesign remove <x,y>``,
+  ``redesign swap <tile> <x,y>``, ``end`` (only after an exact buy, option ``optional``)
+* C-08 (placement step): ``place <tile> <x,y>``, ``reserve <tile>``, ``dirk <tile>`` (2 players),
+  ``reserve all`` (when 2+ tiles wait)
+* C-09 (end-of-game placement): ``place <tile> <x,y>``, ``reserve <tile>``, ``reserve all``
+
+Timeout actions (:meth:`AlhambraGame.timeout_action`), the least harmful legal choice per kind:
+
+======  ==========================================================================================
+kind    action played when the seat's time runs out
+======  ==========================================================================================
+C-02    ``start <seat>`` for the first tied seat
+C-03    ``end`` when the phase may end; else the take with the highest total (the first of equals);
+        else (no money on display) the first offered action
+C-08    ``reserve all`` when several tiles wait, else ``reserve <tile>``: nothing is built or given
+C-09    as C-08
+======  ==========================================================================================
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import (
+    CommandGroup,
+    Event,
+    GameInfo,
+    Msg,
+    Option,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Result,
+    Rng,
+    RulesGame,
+    State,
+)
+
+from . import data as D
+from . import flow, hidden, setup
+from .common import K, Move, refuse
+from .moves import HANDLERS
+from .views import PrivateView, PublicView, private_view, public_view
+
+
+@dataclass(frozen=True)
+class Answer(Prompt):
+    """The pending prompt narrowed to the one option an action answers, with its checked move."""
+
+    move: Move = ("", None)
+
+
+class AlhambraGame(RulesGame):
+    id = "alhambra"
+    min_players = D.MIN_PLAYERS
+    max_players = D.MAX_PLAYERS
+    option_specs = tuple(
+        OptionSpec(name, D.OPTION_DEFAULTS[name], D.OPTION_ALLOWED[name], D.OPTION_CLAUSE[name], Msg(K + "option." + name))
+        for name in D.OPTION_DEFAULTS
+    )
+    command_groups = (
+        CommandGroup("take", ("take",), ("C-03",), "cmd.alhambra.take"),
+        CommandGroup("buy", ("buy",), ("C-03",), "cmd.alhambra.buy"),
+        CommandGroup("redesign", ("redesign",), ("C-03",), "cmd.alhambra.redesign"),
+        CommandGroup("place", ("place", "reserve", "dirk"), ("C-08", "C-09"), "cmd.alhambra.place"),
+        CommandGroup("end", ("end",), ("C-03",), "cmd.alhambra.end"),
+        CommandGroup("start", ("start",), ("C-02",), "cmd.alhambra.start"),
+    )
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(D.MIN_PLAYERS, D.MAX_PLAYERS, hidden=("money hands", "deck order", "bag order"),
+                        chance=True, simultaneous=False)
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
+        """Setup (ALH-SETUP-1 … 14)."""
+        setup.check_players(players)
+        return setup.new_game(players, self.resolve_options(options), seed)
+
+    # ------------------------------------------------------------------ decisions
+
+    def prompts(self, state: State) -> list[Prompt]:
+        kind = flow.pending_kind(state)
+        seat = flow.actor(state)
+        if kind is None or seat is None:
+            return []
+        h = HANDLERS[kind]
+        options = tuple(Option(action, label) for action, label, _, verdict in h.candidates(state, seat) if verdict is None)
+        return [Prompt(seat, kind, options, h.title(state, seat))]
+
+    def check(self, state: State, seat: int, action: str) -> Prompt:
+        if state["phase"] == "over":
+            raise refuse("ALH-END-3", "err.game_over")
+        if not isinstance(action, str) or not action or len(action) > 80 or not action.isascii():
+            raise refuse("ALH-TURN-2", "err.bad_action", action=str(action)[:40])
+        actor = flow.actor(state)
+        if seat != actor or isinstance(seat, bool):
+            raise refuse("ALH-TURN-1", "err.not_your_turn", player=actor)
+        kind = flow.pending_kind(state)
+        assert kind is not None
+        h = HANDLERS[kind]
+        cand = h.find(state, seat, action)
+        if cand.verdict is not None:
+            raise cand.verdict.error()
+        return Answer(seat, kind, (Option(cand.action, cand.label),), h.title(state, seat), move=cand.move)
+
+    def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
+        move = prompt.move if isinstance(prompt, Answer) else HANDLERS[prompt.kind].find(state, seat, action).move
+        before, since = flow.hidden_mark(state), len(events)
+        HANDLERS[prompt.kind].carry_out(state, seat, move, events)
+        if move[0] in ("place", "add", "remove", "swap"):  # the seat's Alhambra changed (ALH-PLACE-7)
+            flow.check_grid(state, seat)
+        return flow.revealed(state, before, events, since)
+
+    def advance(self, state: State, events: list[Event]) -> bool:
+        before, since = flow.hidden_mark(state), len(events)
+        flow.advance(state, events)
+        flow.check_invariants(state)
+        return flow.revealed(state, before, events, since)
+
+    def timeout_action(self, state: State, seat: int) -> str:
+        for p in self.prompts(state):
+            if p.seat == seat:
+                return HANDLERS[p.kind].timeout(p.options)
+        raise ValueError(f"seat {seat} has no pending decision")
+
+    # ------------------------------------------------------------------ views and result
+
+    def public_view(self, state: State) -> PublicView:  # type: ignore[override]
+        return public_view(state)
+
+    def private_view(self, state: State, seat: int) -> PrivateView:  # type: ignore[override]
+        return private_view(state, seat)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(int(p["score"]) for p in state["players"])
+
+    # ------------------------------------------------------------------ hidden information (hidden.py)
+
+    def information_state(self, state: State, seat: int | None) -> State:
+        return hidden.information_state(state, seat)
+
+    def determinize(self, info: State, seat: int | None, rng: Rng) -> State:
+        return hidden.determinize(info, seat, rng)
+
+    def result(self, state: State) -> Result | None:
+        r = state["result"]
+        if r is None:
+            return None
+        extra = {"dirk": r["dirk"]} if r["dirk"] is not None else {}
+        detail = tuple(Msg(K + "result.line", {"player": i, "score": v}) for i, v in enumerate(r["scores"]))
+        if r["dirk"] is not None:
+            detail += (Msg(K + "result.dirk", {"score": r["dirk"]}),)
+        return Result(tuple(r["scores"]), tuple(r["winners"]), extra, detail)
+
+
+GAME = AlhambraGame()

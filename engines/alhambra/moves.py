@@ -1,0 +1,446 @@
+"""One handler per decision kind of DECISIONS.md, registered in :data:`HANDLERS`.
+
+A handler knows, for its kind:
+
+* ``candidates(s, seat)`` — every candidate action with its verdict (:class:`~.common.Candidate`);
+  the prompt offers the legal ones, in this order;
+* ``find(s, seat, action)`` — the candidate a typed action is (looked up among the candidates, or,
+  for payments, parsed and judged by the same judge); an action that is not even a candidate is
+  explained by ``explain.py``, which raises the refusal;
+* ``carry_out(s, seat, move, ev)`` — the move itself, on the engine's private copy; the flow
+  (``flow.advance``) then runs on to the next decision;
+* ``title(s, seat)`` — the prompt's title; ``timeout(options)`` — the action played when the
+  seat's time runs out (documented in ``game.py``).
+
+Kinds: C-02 (host's start-player tie-break), C-03 (the action phase, with C-04 … C-07 folded in:
+take / buy + payment / redesign / end), C-08 (placing bought tiles), C-09 (placing tiles received
+at the end).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from engines.core import Event, Msg, Option, State
+
+from . import data as D
+from . import explain, flow
+from .common import (
+    Candidate,
+    K,
+    Move,
+    Refusal,
+    active_seat,
+    card_value,
+    cards_msg,
+    cur_msg,
+    gkey,
+    grid_candidates,
+    grid_removable,
+    masks_of,
+    refuse,
+    type_msg,
+)
+from .geometry import cell_label, cells_for, swap_fits
+from .payments import Payment, judge_payment, legal_payments, offered_payments, space_values
+
+
+@dataclass(frozen=True)
+class Handler:
+    kind: str
+    candidates: Callable[[State, int], Iterator[Candidate]]
+    find: Callable[[State, int, str], Candidate]
+    carry_out: Callable[[State, int, Move, list[Event]], None]
+    title: Callable[[State, int], Msg]
+    timeout: Callable[[Sequence[Option]], str]
+
+
+def first_match(cands: Iterator[Candidate], action: str) -> Candidate | None:
+    for c in cands:
+        if c.action == action:
+            return c
+    return None
+
+
+# =========================================================================== C-02 start player
+
+
+def start_candidates(s: State, seat: int) -> Iterator[Candidate]:
+    for t in s["start_tied"]:
+        yield Candidate(f"start {t}", Msg(K + "opt.start", {"player": t}), ("start", t))
+
+
+def start_find(s: State, seat: int, action: str) -> Candidate:
+    # only the offered strings ("start <seat>"), never another spelling of a seat
+    return first_match(start_candidates(s, seat), action) or explain.start(action)
+
+
+def start_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+    chosen = move[1]
+    ev.append(Event(Msg(K + "ev.start_chosen", {"player": chosen})))
+    flow.set_start(s, chosen, ev)
+
+
+def start_title(s: State, seat: int) -> Msg:
+    return Msg(K + "prompt.start", {"players": list(s["start_tied"])})
+
+
+def start_timeout(options: Sequence[Option]) -> str:
+    return options[0].action  # the first tied seat in seat order
+
+
+# =========================================================================== C-03 the action phase
+
+
+def take_options(display: list[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """ALH-MONEY-1, Q-34: one card of any value, or 2+ cards totalling <= 5; as value descriptions.
+
+    One option per distinct multiset of cards (identical cards are interchangeable), written in
+    display order; returns ``((action, display indexes), …)``.
+    """
+    return _take_options(tuple(display))
+
+
+@lru_cache(maxsize=4096)
+def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    seen = set()
+    out = []
+    n = len(display)
+    for r in range(1, n + 1):
+        for idx in combinations(range(n), r):
+            cards = [display[i] for i in idx]
+            if r > 1 and sum(card_value(c) for c in cards) > D.TAKE_MULTI_MAX:
+                continue
+            key = tuple(sorted(cards))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(("take " + "+".join(cards), idx))
+    return tuple(out)
+
+
+def take_candidate(s: State, action: str, idx: tuple[int, ...]) -> Candidate:
+    cards = [s["display"][i] for i in idx]
+    label = Msg(K + "opt.take", {"cards": cards_msg(cards), "total": sum(card_value(c) for c in cards)})
+    return Candidate(action, label, ("take", idx))
+
+
+def take_candidates(s: State) -> Iterator[Candidate]:
+    for action, idx in take_options(s["display"]):
+        yield take_candidate(s, action, idx)
+
+
+def find_take(s: State, action: str) -> Candidate | None:
+    for a, idx in take_options(s["display"]):
+        if a == action:
+            return take_candidate(s, a, idx)
+    return None
+
+
+def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
+    paid = "+".join(map(str, pay))
+    # a long over-payment is summarised so that the label stays short
+    shown: str | Msg = paid if len(pay) <= 10 else Msg(K + "paid_many", {"count": len(pay), "total": sum(pay)})
+    return Msg(
+        K + ("opt.buy_exact" if exact else "opt.buy"),
+        {"space": space, "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile],
+         "currency": cur_msg(D.SPACE_CURRENCY[space]), "paid": shown},
+    )
+
+
+def buy_candidates(s: State, seat: int, i: int, every: bool = False) -> Iterator[Candidate]:
+    """The offered payments for market index ``i`` (C-05/C-06: the short list), or with ``every``
+    all legal ones; each passes ``judge_payment``."""
+    tile = s["market"][i]
+    if tile is None:
+        return
+    space = D.SPACES[i]
+    price = D.PRICE[tile]
+    assert price is not None
+    values = space_values(s, seat, space)
+    pays = ((p, sum(p) == price) for p in legal_payments(values, price)) if every else offered_payments(values, price)
+    for pay, exact in pays:
+        yield Candidate(f"buy {space} {'+'.join(map(str, pay))}", buy_label(tile, space, pay, exact), ("buy", (i, pay, exact)))
+
+
+def parse_buy(s: State, seat: int, action: str) -> Candidate:
+    """A typed ``buy <space> <values>`` as a candidate judged by :func:`judge_payment` (there are too
+    many payments to enumerate: any legal one is accepted, listed or not)."""
+    toks = action.split(" ")
+    if len(toks) != 3 or toks[1] not in {str(sp) for sp in D.SPACES}:
+        raise refuse("ALH-BUY-1", "err.bad_action", action=action[:40])
+    space = int(toks[1])
+    i = D.SPACES.index(space)
+    tile = s["market"][i]
+    if tile is None:
+        raise refuse("ALH-BUY-8" if s["bought"] else "ALH-BUY-1", "err.space_empty", space=space)
+    parts = toks[2].split("+")
+    if not all(len(x) == 1 and x in "123456789" for x in parts):
+        raise refuse("ALH-BUY-2", "err.bad_payment", action=action[:40])
+    pay = tuple(sorted((int(x) for x in parts), reverse=True))  # the canonical order
+    exact = sum(pay) == D.PRICE[tile]
+    verdict = judge_payment(s, seat, i, pay)
+    paid = "+".join(map(str, pay))
+    if verdict is None and paid != toks[2]:  # a legal payment, written in another order: only canonical strings
+        raise refuse("ALH-BUY-2", "err.write_as", action=f"buy {space} {paid}")
+    return Candidate(action, buy_label(tile, space, pay, exact), ("buy", (i, pay, exact)), verdict)
+
+
+def redesign_candidates(p: dict) -> Iterator[Candidate]:
+    """ALH-REDESIGN-2 (a) add, (b) remove, (c) swap; only legal instances."""
+    reserve = p["reserve"]
+    grid_labels = p["grid"]
+    if len(grid_labels) <= 1 and not reserve:
+        return
+    key = gkey(grid_labels)
+    grid = masks_of(key)
+    if reserve:
+        cands = grid_candidates(key)
+        for tile in reserve:
+            for c in cells_for(D.MASK[tile], cands):
+                lab = cell_label(c)
+                label = Msg(K + "opt.add", {"tile": tile, "type": type_msg(tile), "cell": lab})
+                yield Candidate(f"redesign add {tile} {lab}", label, ("add", (tile, lab)))
+    for c in grid_removable(key):
+        lab = cell_label(c)
+        tile = grid_labels[lab]
+        label = Msg(K + "opt.remove", {"tile": tile, "type": type_msg(tile), "cell": lab})
+        yield Candidate(f"redesign remove {lab}", label, ("remove", lab))
+    if reserve and len(grid) > 1:
+        cells = sorted(c for c in grid if c != (0, 0))
+        for tile in reserve:
+            m = D.MASK[tile]
+            for c in cells:
+                if swap_fits(grid, c, m):
+                    lab = cell_label(c)
+                    label = Msg(K + "opt.swap", {"tile": tile, "old": grid_labels[lab], "cell": lab})
+                    yield Candidate(f"redesign swap {tile} {lab}", label, ("swap", (tile, lab)))
+
+
+_END = Candidate("end", Msg(K + "opt.end", {}), ("end", None))
+_END_NOT_NOW = _END._replace(verdict=Refusal("ALH-TURN-2", "err.end_only_after_exact"))
+_END_MANDATORY = _END._replace(verdict=Refusal("ALH-OPT-3", "err.extra_mandatory"))
+
+
+def end_candidate(s: State) -> Candidate:
+    """Ending the action phase after an exact buy (ALH-TURN-3, option ``exact_payment_extra_action``)."""
+    if not s["extra"]:
+        return _END_NOT_NOW
+    if s["options"]["exact_payment_extra_action"] != "optional":
+        return _END_MANDATORY
+    return _END
+
+
+def action_candidates(s: State, seat: int, every: bool = False) -> Iterator[Candidate]:
+    """The candidates of the action phase, in prompt order (C-03 … C-07); payments are the offered
+    short list, or with ``every`` all legal ones (too many to offer, counted by the flow)."""
+    yield from take_candidates(s)
+    for i in range(D.MARKET_SPACES):
+        yield from buy_candidates(s, seat, i, every)
+    yield from redesign_candidates(s["players"][seat])
+    yield end_candidate(s)
+
+
+def legal_actions(s: State) -> Iterator[Candidate]:
+    """Every legal action of the action phase, lazily: the flow resolves the phase by itself when
+    there is at most one (ALH-TURN-5), whatever the prompt would list."""
+    return (c for c in action_candidates(s, active_seat(s), every=True) if c.verdict is None)
+
+
+def action_find(s: State, seat: int, action: str) -> Candidate:
+    head = action.split(" ")[0]
+    found: Candidate | None = None
+    if head == "take":
+        found = find_take(s, action)
+    elif head == "buy":
+        return parse_buy(s, seat, action)
+    elif head == "redesign":
+        found = first_match(redesign_candidates(s["players"][seat]), action)
+    elif action == "end":
+        return end_candidate(s)
+    return found or explain.action(s, seat, action)
+
+
+def carry_out_action(s: State, move: Move, ev: list[Event]) -> None:
+    kind, arg = move
+    seat = active_seat(s)
+    p = s["players"][seat]
+    if kind == "take":  # ALH-MONEY-1/2
+        cards = [s["display"][i] for i in arg]
+        for i in sorted(arg, reverse=True):
+            s["display"].pop(i)
+        p["hand"].extend(cards)
+        ev.append(Event(Msg(K + "ev.take", {"player": seat, "cards": cards_msg(cards)})))
+    elif kind == "buy":  # ALH-BUY-1 … 6
+        if _buy(s, seat, arg, ev):
+            s["extra"] = True  # ALH-BUY-6, ALH-TURN-3: the phase goes on
+            return
+    elif kind == "end":
+        ev.append(Event(Msg(K + "ev.end_actions", {"player": seat})))
+    else:  # redesign (ALH-REDESIGN-1 … 4)
+        _redesign(p, seat, kind, arg, ev)
+    flow.end_action_phase(s, ev)
+
+
+def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -> bool:
+    """Pay and take the tile; returns whether the payment was exact."""
+    i, pay, exact = arg
+    tile = s["market"][i]
+    space = D.SPACES[i]
+    letter = D.LETTER[D.SPACE_CURRENCY[space]]
+    hand = s["players"][seat]["hand"]
+    paid = []
+    for v in pay:
+        c = f"{letter}{v}"
+        hand.remove(c)
+        paid.append(c)
+    s["discard"].extend(paid)
+    s["market"][i] = None
+    s["bought"].append(tile)
+    params = {"player": seat, "space": space, "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile], "cards": cards_msg(paid)}
+    ev.append(Event(Msg(K + ("ev.buy_exact" if exact else "ev.buy"), params)))
+    return exact
+
+
+def _redesign(p: dict, seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
+    if kind == "add":
+        tile, lab = arg
+        p["reserve"].remove(tile)
+        p["grid"][lab] = tile
+        ev.append(Event(Msg(K + "ev.redesign_add", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
+    elif kind == "remove":
+        lab = arg
+        tile = p["grid"].pop(lab)
+        p["reserve"].append(tile)
+        ev.append(Event(Msg(K + "ev.redesign_remove", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
+    else:
+        tile, lab = arg
+        old = p["grid"][lab]
+        p["reserve"].remove(tile)
+        p["grid"][lab] = tile
+        p["reserve"].append(old)
+        ev.append(Event(Msg(K + "ev.redesign_swap", {"player": seat, "tile": tile, "old": old, "cell": lab})))
+
+
+def action_title(s: State, seat: int) -> Msg:
+    return Msg(K + ("prompt.extra" if s["extra"] else "prompt.action"), {"player": seat})
+
+
+def action_timeout(options: Sequence[Option]) -> str:
+    """End the phase if allowed; else take the most money (the first such take); else the first
+    offered action (a buy with the first listed payment, or a redesign, when no money lies out)."""
+    acts = [o.action for o in options]
+    if "end" in acts:
+        return "end"
+    takes = [a for a in acts if a.startswith("take ")]
+    if takes:
+        return max(takes, key=lambda a: sum(int(c[1:]) for c in a.split(" ")[1].split("+")))
+    return acts[0]
+
+
+# =========================================================================== C-08 / C-09 placement
+
+
+def _placement_candidates(s: State, seat: int, dirk_allowed: bool, only: str | None = None) -> Iterator[Candidate]:
+    """The placement candidates, or (``only``) just those naming one tile (or ``all``)."""
+    placing = flow.placing(s)
+    assert placing is not None
+    _, tiles = placing
+    cands = grid_candidates(gkey(s["players"][seat]["grid"]))
+    for tile in tiles:
+        if only is not None and tile != only:
+            continue
+        for c in cells_for(D.MASK[tile], cands):
+            lab = cell_label(c)
+            yield Candidate(f"place {tile} {lab}", Msg(K + "opt.place", {"tile": tile, "type": type_msg(tile), "cell": lab}), ("place", (tile, lab)))
+        yield Candidate(f"reserve {tile}", Msg(K + "opt.reserve", {"tile": tile, "type": type_msg(tile)}), ("reserve", tile))
+        if dirk_allowed:
+            yield Candidate(f"dirk {tile}", Msg(K + "opt.dirk", {"tile": tile, "type": type_msg(tile)}), ("dirk", tile))
+    if len(tiles) > 1 and only in (None, "all"):
+        yield Candidate("reserve all", Msg(K + "opt.reserve_all", {"count": len(tiles)}), ("reserve_all", None))
+
+
+def place_candidates(s: State, seat: int) -> Iterator[Candidate]:
+    """C-08 (ALH-PLACE-10/11, ALH-2P-8): a legal cell, the reserve, or Dirk (2 players)."""
+    return _placement_candidates(s, seat, s["dirk"] is not None)
+
+
+def end_place_candidates(s: State, seat: int) -> Iterator[Candidate]:
+    """C-09 (ALH-END-6): a legal cell or the reserve; no Dirk."""
+    return _placement_candidates(s, seat, False)
+
+
+def _named_tile(action: str) -> str:
+    """The tile an action names (its second word), to look among that tile's candidates only."""
+    toks = action.split(" ")
+    return toks[1] if len(toks) > 1 else ""
+
+
+def place_find(s: State, seat: int, action: str) -> Candidate:
+    dirk = s["dirk"] is not None
+    return first_match(_placement_candidates(s, seat, dirk, _named_tile(action)), action) or explain.placement(
+        s, seat, s["bought"], dirk, action, "ALH-PLACE-10")
+
+
+def end_place_find(s: State, seat: int, action: str) -> Candidate:
+    return first_match(_placement_candidates(s, seat, False, _named_tile(action)), action) or explain.placement(
+        s, seat, s["end_queue"][0][1], False, action, "ALH-END-6")
+
+
+def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+    placing = flow.placing(s)
+    assert placing is not None
+    tiles = placing[1]
+    kind, arg = move
+    p = s["players"][seat]
+    if kind == "place":
+        tile, lab = arg
+        tiles.remove(tile)
+        p["grid"][lab] = tile
+        ev.append(Event(Msg(K + "ev.place", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
+    elif kind == "reserve":
+        tiles.remove(arg)
+        p["reserve"].append(arg)
+        ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": arg, "type": type_msg(arg)})))
+    elif kind == "dirk":
+        tiles.remove(arg)
+        s["dirk"]["tiles"].append(arg)
+        ev.append(Event(Msg(K + "ev.gift", {"player": seat, "tile": arg, "type": type_msg(arg)})))
+    else:
+        moved = list(tiles)
+        tiles.clear()
+        p["reserve"].extend(moved)
+        for t in moved:
+            ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": t, "type": type_msg(t)})))
+
+
+def place_title(s: State, seat: int) -> Msg:
+    return Msg(K + "prompt.place", {"player": seat, "count": len(s["bought"])})
+
+
+def end_place_title(s: State, seat: int) -> Msg:
+    return Msg(K + "prompt.end_place", {"player": seat, "count": len(s["end_queue"][0][1])})
+
+
+def placement_timeout(options: Sequence[Option]) -> str:
+    """Everything to the reserve: nothing is built, nothing given away (``reserve all`` when offered)."""
+    acts = [o.action for o in options]
+    return "reserve all" if "reserve all" in acts else next(a for a in acts if a.startswith("reserve "))
+
+
+# =========================================================================== the table
+
+
+def _carry_out_c03(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+    carry_out_action(s, move, ev)
+
+
+HANDLERS: dict[str, Handler] = {
+    "C-02": Handler("C-02", start_candidates, start_find, start_carry_out, start_title, start_timeout),
+    "C-03": Handler("C-03", action_candidates, action_find, _carry_out_c03, action_title, action_timeout),
+    "C-08": Handler("C-08", place_candidates, place_find, placement_carry_out, place_title, placement_timeout),
+    "C-09": Handler("C-09", end_place_candidates, end_place_find, placement_carry_out, end_place_title, placement_timeout),
+}

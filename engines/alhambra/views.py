@@ -1,0 +1,190 @@
+"""The typed views: everything a renderer (``render/alhambra.py``) or a player may see.
+
+:class:`PublicView` holds no secret (money hands appear only as counts, unless the ``open_hands``
+option makes them public); :class:`PrivateView` adds one seat's hand. A tile always comes with its
+type, price and walls, so the renderer never needs the engine's data.
+"""
+from __future__ import annotations
+
+from typing import TypedDict
+
+from engines.core import State
+
+from . import data as D
+from . import flow
+from .common import card_currency, card_sort_key, card_value, gkey, grid_candidates, grid_wall, masks_of, type_counts
+from .geometry import cell_label, cells_for, outer_segments
+
+
+class TileView(TypedDict):
+    id: str
+    type: str | None  # None: a fountain
+    price: int | None  # None: a fountain
+    walls: str  # the sides with a wall, a subset of "NESW" in that order
+
+
+class CardView(TypedDict):
+    currency: str  # yellow green blue orange
+    value: int
+
+
+class CellView(TypedDict):
+    x: int
+    y: int  # grows south
+    tile: TileView
+
+
+class PlayerView(TypedDict):
+    seat: int
+    score: int
+    hand_count: int
+    grid: list[CellView]  # row by row, north first
+    reserve: list[TileView]
+    bought: list[TileView]  # tiles bought (or received at the end) and not yet placed
+    longest_wall: int
+    counts: dict[str, int]  # building type → tiles in the Alhambra
+    outer_walls: list[list[int]]  # [x1, y1, x2, y2] between lattice points; cell (x, y) spans x…x+1, y…y+1
+
+
+class MarketSpaceView(TypedDict):
+    space: int  # 1 … 4
+    currency: str
+    tile: TileView | None
+
+
+class DirkView(TypedDict):
+    score: int
+    tiles: list[TileView]
+    counts: dict[str, int]
+
+
+class HintView(TypedDict):
+    """The tile being placed (always among ``bought`` of ``seat``) and its legal cells."""
+
+    seat: int
+    tile: str
+    cells: list[list[int]]
+
+
+class ScoringRowView(TypedDict):
+    who: int | str  # a seat, or "dirk"
+    types: dict[str, int]
+    wall: int
+    total: int
+
+
+class ScoringView(TypedDict):
+    round: str  # "A", "B" or "final"
+    rows: list[ScoringRowView]
+
+
+class ResultView(TypedDict):
+    scores: list[int]
+    winners: list[int]
+    dirk: int | None
+
+
+class PublicView(TypedDict):
+    game: str
+    players: int
+    phase: str  # start_choice, action, placement, end_placement, over
+    active: int | None  # the seat that must decide
+    turn: int
+    market: list[MarketSpaceView]
+    display: list[CardView]
+    deck_count: int
+    bag_count: int
+    discard_count: int
+    discard_top: list[CardView]  # the last 8, oldest first
+    discard: list[CardView]  # the whole pile is public (ALH-INFO-1)
+    scorings_done: list[str]
+    players_view: list[PlayerView]
+    dirk: DirkView | None  # two players only
+    hint: HintView | None
+    last_scoring: ScoringView | None
+    result: ResultView | None
+    open_hands: list[list[CardView]] | None  # only with the ``open_hands`` option
+
+
+class PrivateView(TypedDict):
+    seat: int
+    hand: list[CardView]  # by currency, then value
+    totals: dict[str, int]  # currency → sum of the hand's values
+
+
+def tile_view(tile: str) -> TileView:
+    return {"id": tile, "type": D.TYPE_OF[tile], "price": D.PRICE[tile], "walls": D.walls_string(tile)}
+
+
+def card_view(card: str) -> CardView:
+    return {"currency": card_currency(card), "value": card_value(card)}
+
+
+def _player_view(s: State, seat: int, waiting: list[str]) -> PlayerView:
+    p = s["players"][seat]
+    key = gkey(p["grid"])
+    grid = masks_of(key)
+    cells = sorted(grid, key=lambda c: (c[1], c[0]))
+    return {
+        "seat": seat,
+        "score": p["score"],
+        "hand_count": len(p["hand"]),
+        "grid": [{"x": c[0], "y": c[1], "tile": tile_view(p["grid"][cell_label(c)])} for c in cells],
+        "reserve": [tile_view(t) for t in p["reserve"]],
+        "bought": [tile_view(t) for t in waiting],
+        "longest_wall": grid_wall(key, s["options"]["wall_ring_scoring"]),
+        "counts": type_counts(p["grid"].values()),
+        "outer_walls": [[a[0], a[1], b[0], b[1]] for a, b in sorted(outer_segments(grid))],
+    }
+
+
+def _hint(s: State) -> HintView | None:
+    placing = flow.placing(s)
+    if placing is None or not placing[1]:
+        return None
+    seat, tiles = placing
+    cands = grid_candidates(gkey(s["players"][seat]["grid"]))
+    return {"seat": seat, "tile": tiles[0], "cells": [list(c) for c in cells_for(D.MASK[tiles[0]], cands)]}
+
+
+def public_view(s: State) -> PublicView:
+    waiting: dict[int, list[str]] = {}  # tiles bought (or received at the end) and not yet placed
+    if s["phase"] in ("action", "placement") and s["active"] is not None:
+        waiting[s["active"]] = s["bought"]
+    elif s["phase"] == "end_placement":
+        waiting.update({seat: tiles for seat, tiles in s["end_queue"]})
+    dirk = s["dirk"]
+    return {
+        "game": "alhambra",
+        "players": s["n"],
+        "phase": s["phase"],
+        "active": flow.actor(s) if s["phase"] != "over" else None,
+        "turn": s["turn"],
+        "market": [
+            {"space": D.SPACES[i], "currency": D.SPACE_CURRENCY[D.SPACES[i]], "tile": tile_view(t) if t else None}
+            for i, t in enumerate(s["market"])
+        ],
+        "display": [card_view(c) for c in s["display"]],
+        "deck_count": len(s["deck"]),
+        "bag_count": len(s["bag"]),
+        "discard_count": len(s["discard"]),
+        "discard_top": [card_view(c) for c in s["discard"][-8:]],
+        "discard": [card_view(c) for c in s["discard"]],
+        "scorings_done": list(s["scorings_done"]),
+        "players_view": [_player_view(s, seat, waiting.get(seat, [])) for seat in range(s["n"])],
+        "dirk": None
+        if dirk is None
+        else {"score": dirk["score"], "tiles": [tile_view(t) for t in dirk["tiles"]], "counts": type_counts(dirk["tiles"])},
+        "hint": _hint(s),
+        "last_scoring": s["last_scoring"],
+        "result": s["result"],
+        "open_hands": [[card_view(c) for c in sorted(p["hand"], key=card_sort_key)] for p in s["players"]]
+        if s["options"]["open_hands"]
+        else None,
+    }
+
+
+def private_view(s: State, seat: int) -> PrivateView:
+    hand = sorted(s["players"][seat]["hand"], key=card_sort_key)
+    totals = {c: sum(card_value(x) for x in hand if x[0] == D.LETTER[c]) for c in D.CURRENCIES}
+    return {"seat": seat, "hand": [card_view(c) for c in hand], "totals": totals}
