@@ -59,3 +59,18 @@ def interaction(client, user: User, channel_id="chan", locale="en-US", manage=Fa
         permissions=SimpleNamespace(manage_channels=manage),
         response=FakeResponse(), followup=SimpleNamespace(send=AsyncMock()), data={},
     )
+
+
+async def run(command, inter, **kwargs):
+    """Invoke a slash command's callback as discord.py does (bound to its group when the group is a class)."""
+    if command.binding is not None:
+        return await command.callback(command.binding, inter, **kwargs)
+    return await command.callback(inter, **kwargs)
+
+
+async def complete(command, param, inter, current):
+    """Invoke a parameter's autocomplete as discord.py does."""
+    ac = command._params[param].autocomplete
+    if getattr(ac, "pass_command_binding", False):
+        return await ac(command.binding, inter, current)
+    return await ac(inter, current)

@@ -1,0 +1,227 @@
+"""Slash commands: ``/game`` (what every title shares) and one group per title (its kinds of move)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from engines import GAME_IDS, available_games, get_game
+from render.i18n import normalise_locale, t
+
+from ..service import ServiceError
+from ..text import clip, event_lines_from_json, join_limited
+from .components import AbandonButton, LobbyButton
+from .compose import L, compose_turn, filter_options, option_choices, options_summary, status_text
+from .errors import Interaction, answered, answered_method, defer, reply, user_locale, user_of
+from .limits import CONTENT
+
+if TYPE_CHECKING:
+    from .client import Referee
+
+GAME_CHOICES = [app_commands.Choice(name=g.capitalize(), value=g) for g in GAME_IDS]
+LANG_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (("English", "en"), ("Čeština", "cs"), ("Polski", "pl"))]
+
+# Per-game subcommands: name → the first tokens of the action strings it covers.
+# Everything is also reachable through `/game move` (autocomplete over all legal options).
+GAME_SUBCOMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "alhambra": {
+        "take": ("take",),
+        "buy": ("buy",),
+        "redesign": ("redesign",),
+        "place": ("place", "reserve", "dirk"),
+        "end": ("end",),
+        "start": ("start",),
+    },
+    "egizia": {
+        "sail": ("place", "pass", "stop", "endturn"),
+        "card": ("track", "n18", "improve", "keep", "alyi", "ring", "leftover"),
+        "feed": ("feed",),
+        "build": ("first", "build", "decline", "crew", "draw", "obelisk", "tomb", "pyr", "tmp", "finish"),
+        "sphinx": ("keep",),
+        "play": ("play", "crewup", "buy", "done"),
+    },
+    "luxor": {
+        "card": ("play", "discard"),  # "play L 7 3": card and move in one; die cards "play L" …
+        "move": ("move",),            # … then "move 7" after the roll (C-06)
+        "act": ("act",),
+        "horus": ("key", "card"),
+        "eye": ("level",),
+        "temple": ("wild", "scarab"),
+        "treasure": ("take", "leave"),
+        "anubis": ("wake", "sleep"),
+        "start": ("start",),
+    },
+}
+
+
+async def autocomplete(bot: Referee, interaction: Interaction, current: str,
+                       tokens: Sequence[str] | None) -> list[app_commands.Choice[str]]:
+    try:
+        row, options = await bot.service.options_for(str(interaction.channel_id), str(interaction.user.id))
+    except ServiceError:
+        return []
+    return filter_options(options, current, user_locale(interaction), row.names, tokens)
+
+
+class GameCommands(app_commands.Group):
+    """``/game …``: lobby, status and any move."""
+
+    def __init__(self, bot: Referee) -> None:
+        super().__init__(name="game", description=L("cmd.game"))
+        self.bot = bot
+
+    @app_commands.command(name="new", description=L("cmd.new"))
+    @app_commands.describe(game=L("cmd.new.game"), language=L("cmd.new.language"), options=L("cmd.new.options"))
+    @app_commands.choices(game=GAME_CHOICES, language=LANG_CHOICES)
+    @answered_method
+    async def new(self, interaction: Interaction, game: str, language: str | None = None, options: str | None = None) -> None:
+        bot = self.bot
+        locale = user_locale(interaction)
+        await defer(interaction)
+        chan_locale = normalise_locale(language or (str(interaction.guild_locale) if interaction.guild_locale else None)
+                                       or bot.config.default_locale)
+        if game not in available_games():
+            raise ServiceError("err.game_unavailable", title=game)
+        row = await bot.service.new(str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
+                                    user_of(interaction), game, options or "", chan_locale)
+        g = get_game(game)
+        view = discord.ui.View(timeout=None)
+        view.add_item(LobbyButton(row.id, "join", t("lobby.join_button", chan_locale)))
+        view.add_item(LobbyButton(row.id, "start", t("lobby.start_button", chan_locale)))
+        await bot.channel(interaction).send(
+            t("lobby.opened", chan_locale, host=interaction.user.mention, game=t(f"game.{game}", chan_locale),
+              min=g.min_players, max=g.max_players, options=options_summary(game, row.options, chan_locale)),
+            view=view, allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await reply(interaction, t("ok.created", locale))
+
+    @new.autocomplete("options")
+    async def new_options_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        title = getattr(interaction.namespace, "game", None) or "alhambra"
+        return option_choices(title, current, user_locale(interaction))
+
+    @app_commands.command(name="join", description=L("cmd.join"))
+    async def join(self, interaction: Interaction) -> None:
+        await self.bot.join(interaction)
+
+    @app_commands.command(name="leave", description=L("cmd.leave"))
+    @answered_method
+    async def leave(self, interaction: Interaction) -> None:
+        bot = self.bot
+        locale = user_locale(interaction)
+        await defer(interaction)
+        row = await bot.service.leave(str(interaction.channel_id), user_of(interaction))
+        if row is None:
+            await bot.channel(interaction).send(t("lobby.closed", locale))
+        else:
+            await bot.channel(interaction).send(
+                t("lobby.left", normalise_locale(row.locale), user=interaction.user.mention, names=", ".join(row.names)),
+                allowed_mentions=discord.AllowedMentions.none())
+        await reply(interaction, t("ok.done", locale))
+
+    @app_commands.command(name="start", description=L("cmd.start"))
+    async def start(self, interaction: Interaction) -> None:
+        await self.bot.start_game(interaction)
+
+    @app_commands.command(name="status", description=L("cmd.status"))
+    @answered_method
+    async def status(self, interaction: Interaction) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        snap = await self.bot.service.current(str(interaction.channel_id))
+        await reply(interaction, status_text(snap, locale))
+
+    @app_commands.command(name="board", description=L("cmd.board"))
+    @answered_method
+    async def board(self, interaction: Interaction) -> None:
+        bot = self.bot
+        snap = await bot.service.current(str(interaction.channel_id))  # a quick read: refusals stay private
+        if snap.public_view is None:
+            raise ServiceError("err.not_started")
+        await defer(interaction, ephemeral=False)
+        chan_locale = bot.channel_locale(snap)
+        content, embed, view = compose_turn(snap, [], chan_locale)
+        embed.set_image(url="attachment://board.png")
+        message = await interaction.followup.send(content=content, embed=embed, file=await bot.board_file(snap, chan_locale),
+                                                  view=view, allowed_mentions=discord.AllowedMentions.none(), wait=True)
+        await bot.retire_buttons(snap.row.id, message)
+
+    @app_commands.command(name="hand", description=L("cmd.hand"))
+    async def hand(self, interaction: Interaction) -> None:
+        await self.bot.send_hand(interaction)
+
+    @app_commands.command(name="history", description=L("cmd.history"))
+    @app_commands.describe(count=L("cmd.history.count"))
+    @answered_method
+    async def history(self, interaction: Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        row, moves = await self.bot.service.history(str(interaction.channel_id), count)
+        seat = row.seat_of(str(interaction.user.id))
+        lines = []
+        for m in moves:
+            who = row.names[m.seat] if m.seat is not None else "—"
+            lines.append(f"**#{m.seq}** {who}: `{m.action}`")
+            lines += ["  " + x for x in event_lines_from_json(m.events, locale, row.names, seat)]
+        await reply(interaction, join_limited(lines, CONTENT, lambda n: t("more_lines", locale, n=n)) or t("history.empty", locale))
+
+    @app_commands.command(name="rules", description=L("cmd.rules"))
+    @app_commands.describe(game=L("cmd.rules.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: Interaction, game: str | None = None) -> None:
+        locale = user_locale(interaction)
+        if game is None:
+            try:
+                game = (await self.bot.service.current(str(interaction.channel_id))).row.title
+            except ServiceError:
+                game = "alhambra"
+        await reply(interaction, clip(t(f"rules.{game}", locale), CONTENT))
+
+    @app_commands.command(name="abandon", description=L("cmd.abandon"))
+    @answered_method
+    async def abandon(self, interaction: Interaction) -> None:
+        locale = user_locale(interaction)
+        row = await self.bot.service.abandonable(str(interaction.channel_id))
+        view = discord.ui.View(timeout=None)
+        view.add_item(AbandonButton(row.id, t("abandon.confirm_button", locale)))
+        await reply(interaction, t("abandon.confirm", locale, id=row.id), view=view)
+
+    @app_commands.command(name="move", description=L("cmd.move"))
+    @app_commands.describe(action=L("cmd.move.action"))
+    async def move(self, interaction: Interaction, action: str) -> None:
+        await self.bot.do_move(interaction, action)
+
+    @move.autocomplete("action")
+    async def move_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await autocomplete(self.bot, interaction, current, None)
+
+
+def game_group(bot: Referee, title: str, subs: dict[str, tuple[str, ...]]) -> app_commands.Group:
+    """``/alhambra buy …`` etc.: each subcommand autocompletes only its kind of legal move."""
+    group = app_commands.Group(name=title, description=L(f"cmd.{title}"))
+
+    def make(name: str, tokens: tuple[str, ...]) -> app_commands.Command[app_commands.Group, ..., None]:
+        @answered
+        async def callback(interaction: Interaction, choice: str) -> None:
+            await bot.do_move(interaction, choice)
+
+        async def ac(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+            return await autocomplete(bot, interaction, current, tokens)
+
+        app_commands.describe(choice=L("cmd.choice"))(callback)
+        cmd: app_commands.Command[app_commands.Group, ..., None] = app_commands.Command(name=name, description=L(f"cmd.{title}.{name}"), callback=callback, parent=group)
+        cmd.autocomplete("choice")(ac)
+        return cmd
+
+    for name, tokens in subs.items():
+        group.add_command(make(name, tokens))
+    group.add_command(make("choose", ()))
+    return group
+
+
+def build_commands(bot: Referee) -> None:
+    bot.tree.add_command(GameCommands(bot))
+    for title, subs in GAME_SUBCOMMANDS.items():
+        bot.tree.add_command(game_group(bot, title, subs))

@@ -1,0 +1,160 @@
+"""Persistent components (``DynamicItem``): their ``custom_id`` carries the game id and the version (move
+number) they were drawn for, so they keep working after a restart and a stale press is answered politely."""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from engines.core import Option
+from render.i18n import normalise_locale, t
+
+from ..text import clip, say
+from .errors import Interaction, answered_method, defer, reply, user_locale, user_of
+from .limits import MAX_CHOICES, MAX_SELECTS
+
+if TYPE_CHECKING:
+    from .client import Referee
+
+
+def referee(interaction: Interaction) -> Referee:
+    """The client an interaction arrived on (always our :class:`~bot.discord.client.Referee`)."""
+    return cast("Referee", interaction.client)
+
+
+def group_of(action: str) -> str:
+    return action.split()[0]
+
+
+class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"rf:g:(?P<gid>\d+):(?P<ver>\d+):(?P<group>[A-Za-z0-9_+*-]+)"):
+    """A kind of move (take, buy, …). Pressing it shows that kind's legal options privately."""
+
+    def __init__(self, game_id: int, version: int, group: str, label: str = "") -> None:
+        self.game_id, self.version, self.group = game_id, version, group
+        label = label or group
+        style = discord.ButtonStyle.primary if group != "*" else discord.ButtonStyle.success
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"rf:g:{game_id}:{version}:{group}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> GroupButton:
+        return cls(int(match["gid"]), int(match["ver"]), match["group"])
+
+    @answered_method
+    async def callback(self, interaction: Interaction) -> None:
+        bot = referee(interaction)
+        locale = user_locale(interaction)
+        await defer(interaction)
+        row, options = await bot.service.options_for(str(interaction.channel_id), str(interaction.user.id),
+                                                     expected_game=self.game_id)
+        if row.version != self.version:
+            await reply(interaction, t("err.stale", locale))
+            return
+        if not options:
+            await reply(interaction, t("err.no_options", locale))
+            return
+        if self.group != "*":
+            options = [o for o in options if group_of(o.action) == self.group]
+        if len(options) == 1:
+            await bot.do_move(interaction, options[0].action, self.version, self.game_id)
+            return
+        content, view = option_menus(row.id, row.version, options, locale, row.names)
+        await reply(interaction, content, view=view)
+
+
+def option_menus(game_id: int, version: int, options: Sequence[Option], locale: str,
+                 names: Sequence[str]) -> tuple[str, discord.ui.View]:
+    """Selects (25 options each, up to 5) for a list of options; beyond that, point to autocomplete."""
+    view = discord.ui.View(timeout=None)
+    chunks = [options[i : i + MAX_CHOICES] for i in range(0, len(options), MAX_CHOICES)][:MAX_SELECTS]
+    for n, chunk in enumerate(chunks):
+        view.add_item(OptionSelect(game_id, version, n, [(say(o.label, locale, names), o.action) for o in chunk],
+                                   t("menu.placeholder", locale, n=n + 1, total=len(chunks))))
+    text = t("menu.choose", locale, n=len(options))
+    if len(options) > MAX_CHOICES * MAX_SELECTS:
+        text += "\n" + t("menu.too_many", locale, shown=MAX_CHOICES * MAX_SELECTS)
+    return text, view
+
+
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"rf:s:(?P<gid>\d+):(?P<ver>\d+):(?P<n>\d+)"):
+    def __init__(self, game_id: int, version: int, n: int, choices: Sequence[tuple[str, str]] = (),
+                 placeholder: str | None = None) -> None:
+        self.game_id, self.version = game_id, version
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"rf:s:{game_id}:{version}:{n}", placeholder=placeholder, min_values=1, max_values=1,
+            options=[discord.SelectOption(label=clip(label, 100), value=action) for label, action in choices]
+            or [discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> OptionSelect:
+        return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
+
+    @answered_method
+    async def callback(self, interaction: Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        if not values:
+            return
+        await referee(interaction).do_move(interaction, values[0], self.version, self.game_id)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:h:(?P<gid>\d+)"):
+    def __init__(self, game_id: int, label: str = "") -> None:
+        self.game_id = game_id
+        super().__init__(discord.ui.Button(label=label or "hand", emoji="🂠", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"rf:h:{game_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> HandButton:
+        return cls(int(match["gid"]))
+
+    @answered_method
+    async def callback(self, interaction: Interaction) -> None:
+        await referee(interaction).send_hand(interaction, self.game_id)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:l:(?P<gid>\d+):(?P<what>join|start)"):
+    def __init__(self, game_id: int, what: str, label: str = "") -> None:
+        self.game_id, self.what = game_id, what
+        style = discord.ButtonStyle.success if what == "join" else discord.ButtonStyle.primary
+        super().__init__(discord.ui.Button(label=label or what, style=style, custom_id=f"rf:l:{game_id}:{what}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["gid"]), match["what"])
+
+    @answered_method
+    async def callback(self, interaction: Interaction) -> None:
+        bot = referee(interaction)
+        if self.what == "join":
+            await bot.join(interaction, self.game_id)
+        else:
+            await bot.start_game(interaction, self.game_id)
+
+
+class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:a:(?P<gid>\d+)"):
+    def __init__(self, game_id: int, label: str = "") -> None:
+        self.game_id = game_id
+        super().__init__(discord.ui.Button(label=label or "abandon", style=discord.ButtonStyle.danger,
+                                           custom_id=f"rf:a:{game_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> AbandonButton:
+        return cls(int(match["gid"]))
+
+    @answered_method
+    async def callback(self, interaction: Interaction) -> None:
+        bot = referee(interaction)
+        locale = user_locale(interaction)
+        await defer(interaction)
+        perms = getattr(interaction, "permissions", None)
+        row = await bot.service.abandon(str(interaction.channel_id), user_of(interaction),
+                                        bool(perms and perms.manage_channels), expected_game=self.game_id)
+        chan_locale = normalise_locale(row.locale or bot.config.default_locale)
+        await bot.channel(interaction).send(t("abandon.done", chan_locale, user=interaction.user.mention, id=row.id))
+        await reply(interaction, t("ok.done", locale))

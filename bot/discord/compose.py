@@ -1,0 +1,180 @@
+"""Message composition: the texts, embeds and views the adapter sends. Pure functions of their inputs."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engines import available_games, get_game
+from engines.core import Option
+from render import renderer
+from render.i18n import normalise_locale, t
+
+from ..service import Snapshot
+from ..text import clip, join_limited, say
+from .components import GroupButton, HandButton
+from .limits import CONTENT, EMBED_DESC, MAX_CHOICES
+
+
+def group_of(action: str) -> str:
+    return action.split()[0]
+
+
+def filter_options(options: Sequence[Option], current: str, locale: str, names: Sequence[str],
+                   tokens: Sequence[str] | None = None) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices: only legal options, matching what was typed (label or action)."""
+    needle = (current or "").lower().strip()
+    out: list[app_commands.Choice[str]] = []
+    for o in options:
+        if tokens and group_of(o.action) not in tokens:
+            continue
+        label = say(o.label, locale, names)
+        if needle and needle not in label.lower() and needle not in o.action.lower():
+            continue
+        out.append(app_commands.Choice(name=clip(label, 100), value=o.action))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Command names stay English; descriptions are translated through the catalogue."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        key = string.extras.get("key")
+        loc = normalise_locale(str(locale))
+        if not key or loc == "en":
+            return None
+        text = t(key, loc)
+        return clip(text, 100) if text != key else None
+
+
+def L(key: str) -> app_commands.locale_str:
+    """A command description: English from the catalogue, other languages via the translator."""
+    return app_commands.locale_str(clip(t(key, "en"), 100), key=key)
+
+
+def warm_up_renderers() -> None:
+    """Fill the renderers' caches once (fonts, glyphs, static art), by drawing each title's opening
+    board in every language, so the first board after a start is as fast as the rest."""
+    for title in available_games():
+        game = get_game(title)
+        view = game.public_view(game.new_game(game.min_players, None, 0).state)
+        names = [""] * game.min_players
+        for locale in ("en", "cs", "pl"):
+            renderer(title).render_public(view, names, locale)
+
+
+def compose_turn(snap: Snapshot, lines: Sequence[str], locale: str) -> tuple[str, discord.Embed, discord.ui.View]:
+    names = snap.row.names
+    title = t(f"game.{snap.row.title}", locale)
+    embed = discord.Embed(
+        title=t("turn.embed_title", locale, game=title, move=snap.row.version, id=snap.row.id),
+        description=join_limited(list(lines), EMBED_DESC, lambda n: t("more_lines", locale, n=n)) or "\u200b",
+        colour=discord.Colour.dark_gold(),
+    )
+    view = discord.ui.View(timeout=None)
+    if snap.result is not None:
+        res = snap.result
+        standings = sorted(range(len(res.scores)), key=lambda s: -res.scores[s])
+        table = "\n".join(f"{'🏆 ' if s in res.winners else ''}{names[s]}: {res.scores[s]}" for s in standings)
+        for k, v in res.extra.items():
+            table += f"\n{t('result.extra.' + k, locale)}: {v}"
+        embed.add_field(name=t("result.title", locale), value=clip(table, 1024), inline=False)
+        winners = ", ".join(f"<@{snap.user_of(s)}>" for s in res.winners)
+        return clip(t("result.content", locale, winners=winners), CONTENT), embed, view
+    prompt = snap.prompts[0]
+    what = say(prompt.title, locale, names)
+    actor = getattr(snap, "actor", None)
+    if actor is not None and snap.waiting_for == [actor]:
+        # the same player goes on deciding: no second notification, just say so
+        content = t("turn.continues", locale, player=names[actor], what=what)
+    else:
+        mentions = ", ".join(f"<@{snap.user_of(s)}>" for s in snap.waiting_for)
+        content = t("turn.content", locale, mentions=mentions, what=what)
+    add_turn_buttons(view, snap, locale)
+    return clip(content, CONTENT), embed, view
+
+
+def group_label(title: str, group: str, locale: str) -> str:
+    """A button's text for a kind of move, e.g. ``buy`` → "Buy a building" (the token itself if untranslated)."""
+    if group == "*":
+        return "🔒 " + t("button.private", locale)
+    key = f"group.{title}.{group}"
+    text = t(key, locale)
+    return clip(group if text == key else text, 80)
+
+
+def add_turn_buttons(view: discord.ui.View, snap: Snapshot, locale: str = "en") -> None:
+    groups: list[str] = []
+    secret = False
+    for p in snap.prompts:
+        secret = secret or p.secret
+        if p.secret:
+            continue
+        for o in p.options:
+            g = group_of(o.action)
+            if g not in groups:
+                groups.append(g)
+    if secret:
+        groups.insert(0, "*")  # a private choice: shown only to its owner
+    for g in groups[: MAX_CHOICES - 5]:
+        view.add_item(GroupButton(snap.row.id, snap.row.version, g, group_label(snap.row.title, g, locale)))
+    view.add_item(HandButton(snap.row.id, t("button.hand", locale)))
+
+
+def status_text(snap: Snapshot, locale: str) -> str:
+    row = snap.row
+    lines = [t("status.head", locale, game=t(f"game.{row.title}", locale), id=row.id, status=t(f"status.{row.status}", locale),
+               move=row.version)]
+    lines.append(t("status.players", locale, names=", ".join(row.names)))
+    if row.options:
+        lines.append(t("status.options", locale, options=options_summary(row.title, row.options, locale)))
+    if snap.prompts:
+        for p in snap.prompts:
+            lines.append(t("status.waiting", locale, player=row.names[p.seat], what=say(p.title, locale, row.names)))
+    if snap.result is not None:
+        res = snap.result
+        lines.append(t("result.title", locale) + ": " + ", ".join(f"{row.names[i]} {s}" for i, s in enumerate(res.scores)))
+    return clip("\n".join(lines), CONTENT)
+
+
+def options_summary(title: str, options: dict[str, Any], locale: str) -> str:
+    """The options that differ from the rules as printed, or "standard rules"."""
+    defaults = {spec.name: spec.default for spec in get_game(title).option_specs}
+    changed = [f"{k}={_option_text(v)}" for k, v in options.items() if defaults.get(k) != v]
+    return ", ".join(changed) or t("lobby.default_options", locale)
+
+
+def _option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def option_choices(title: str, current: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for ``/game new options``: the next ``key=value`` pair, only allowed values."""
+    try:
+        specs = get_game(title).option_specs
+    except (KeyError, ModuleNotFoundError):
+        return []
+    words = (current or "").split()
+    finished = words if (current or "").endswith(" ") or not words else words[:-1]
+    partial = "" if (current or "").endswith(" ") or not words else words[-1]
+    base = " ".join(finished)
+    used = {w.split("=", 1)[0] for w in finished}
+    out: list[app_commands.Choice[str]] = []
+    for spec in specs:
+        if spec.name in used:
+            continue
+        for value in spec.allowed:
+            pair = f"{spec.name}={_option_text(value)}"
+            if partial and not pair.startswith(partial) and partial not in pair:
+                continue
+            text = f"{base} {pair}".strip()
+            mark = f" ({t('lobby.default', locale)})" if value == spec.default else ""
+            out.append(app_commands.Choice(name=clip(text + mark, 100), value=clip(text, 100)))
+            if len(out) == MAX_CHOICES:
+                return out
+    return out
