@@ -13,8 +13,8 @@ Thin by design: it turns interactions into service calls and service results int
 """
 from .client import Referee, run_bot
 from .commands import build_commands
-from .components import AbandonButton, GroupButton, HandButton, LobbyButton, OptionSelect
-from .compose import CatalogueTranslator, L, compose_turn, option_choices, options_summary, warm_up_renderers
+from .components import AbandonButton, GroupButton, HandButton, LobbyButton, OptionSelect, compose_turn
+from .compose import CatalogueTranslator, L, option_choices, options_summary, warm_up_renderers
 
 __all__ = [
     "AbandonButton", "CatalogueTranslator", "GroupButton", "HandButton", "L", "LobbyButton", "OptionSelect",

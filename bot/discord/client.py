@@ -22,8 +22,8 @@ from ..service import GameService, Snapshot
 from ..storage import Store
 from ..text import join_limited, say, say_events
 from .commands import build_commands
-from .components import AbandonButton, GroupButton, HandButton, LobbyButton, OptionSelect, option_menus
-from .compose import CatalogueTranslator, compose_turn, warm_up_renderers
+from .components import AbandonButton, GroupButton, HandButton, LobbyButton, OptionSelect, compose_turn, option_menus
+from .compose import CatalogueTranslator, warm_up_renderers
 from .errors import Interaction, answered_method, defer, reply, user_locale, user_of
 from .limits import CONTENT
 

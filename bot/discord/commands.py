@@ -1,7 +1,6 @@
 """Slash commands: ``/game`` (what every title shares) and one group per title (its kinds of move)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,8 +11,8 @@ from render.i18n import normalise_locale, t
 
 from ..service import ServiceError
 from ..text import clip, event_lines_from_json, join_limited
-from .components import AbandonButton, LobbyButton
-from .compose import L, compose_turn, filter_options, option_choices, options_summary, status_text
+from .components import AbandonButton, LobbyButton, compose_turn
+from .compose import L, filter_options, in_group, option_choices, options_summary, status_text
 from .errors import Interaction, answered, answered_method, defer, reply, user_locale, user_of
 from .limits import CONTENT
 
@@ -23,46 +22,18 @@ if TYPE_CHECKING:
 GAME_CHOICES = [app_commands.Choice(name=g.capitalize(), value=g) for g in GAME_IDS]
 LANG_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (("English", "en"), ("Čeština", "cs"), ("Polski", "pl"))]
 
-# Per-game subcommands: name → the first tokens of the action strings it covers.
-# Everything is also reachable through `/game move` (autocomplete over all legal options).
-GAME_SUBCOMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "alhambra": {
-        "take": ("take",),
-        "buy": ("buy",),
-        "redesign": ("redesign",),
-        "place": ("place", "reserve", "dirk"),
-        "end": ("end",),
-        "start": ("start",),
-    },
-    "egizia": {
-        "sail": ("place", "pass", "stop", "endturn"),
-        "card": ("track", "n18", "improve", "keep", "alyi", "ring", "leftover"),
-        "feed": ("feed",),
-        "build": ("first", "build", "decline", "crew", "draw", "obelisk", "tomb", "pyr", "tmp", "finish"),
-        "sphinx": ("keep",),
-        "play": ("play", "crewup", "buy", "done"),
-    },
-    "luxor": {
-        "card": ("play", "discard"),  # "play L 7 3": card and move in one; die cards "play L" …
-        "move": ("move",),            # … then "move 7" after the roll (C-06)
-        "act": ("act",),
-        "horus": ("key", "card"),
-        "eye": ("level",),
-        "temple": ("wild", "scarab"),
-        "treasure": ("take", "leave"),
-        "anubis": ("wake", "sleep"),
-        "start": ("start",),
-    },
-}
-
-
 async def autocomplete(bot: Referee, interaction: Interaction, current: str,
-                       tokens: Sequence[str] | None) -> list[app_commands.Choice[str]]:
+                       group: str | None) -> list[app_commands.Choice[str]]:
+    """The user's legal options (of one command group, or all), matching what was typed."""
     try:
         row, options = await bot.service.options_for(str(interaction.channel_id), str(interaction.user.id))
     except ServiceError:
         return []
-    return filter_options(options, current, user_locale(interaction), row.names, tokens)
+    if group is None:
+        return filter_options(options, current, user_locale(interaction), row.names)
+    game = get_game(row.title)
+    return filter_options(options, current, user_locale(interaction), row.names,
+                          lambda o: in_group(game, o.action, group))
 
 
 class GameCommands(app_commands.Group):
@@ -198,30 +169,32 @@ class GameCommands(app_commands.Group):
         return await autocomplete(self.bot, interaction, current, None)
 
 
-def game_group(bot: Referee, title: str, subs: dict[str, tuple[str, ...]]) -> app_commands.Group:
-    """``/alhambra buy …`` etc.: each subcommand autocompletes only its kind of legal move."""
+def game_group(bot: Referee, title: str) -> app_commands.Group:
+    """``/alhambra buy …`` etc.: one subcommand per command group the engine declares, each autocompleting
+    only its kind of legal move, and ``choose`` for any legal move of the game."""
     group = app_commands.Group(name=title, description=L(f"cmd.{title}"))
 
-    def make(name: str, tokens: tuple[str, ...]) -> app_commands.Command[app_commands.Group, ..., None]:
+    def make(name: str, description: str, only: str | None) -> app_commands.Command[app_commands.Group, ..., None]:
         @answered
         async def callback(interaction: Interaction, choice: str) -> None:
             await bot.do_move(interaction, choice)
 
         async def ac(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-            return await autocomplete(bot, interaction, current, tokens)
+            return await autocomplete(bot, interaction, current, only)
 
         app_commands.describe(choice=L("cmd.choice"))(callback)
-        cmd: app_commands.Command[app_commands.Group, ..., None] = app_commands.Command(name=name, description=L(f"cmd.{title}.{name}"), callback=callback, parent=group)
+        cmd: app_commands.Command[app_commands.Group, ..., None] = app_commands.Command(
+            name=name, description=L(description), callback=callback, parent=group)
         cmd.autocomplete("choice")(ac)
         return cmd
 
-    for name, tokens in subs.items():
-        group.add_command(make(name, tokens))
-    group.add_command(make("choose", ()))
+    for g in get_game(title).command_groups:
+        group.add_command(make(g.name, g.description, g.name))
+    group.add_command(make("choose", f"cmd.{title}.choose", None))
     return group
 
 
 def build_commands(bot: Referee) -> None:
     bot.tree.add_command(GameCommands(bot))
-    for title, subs in GAME_SUBCOMMANDS.items():
-        bot.tree.add_command(game_group(bot, title, subs))
+    for title in available_games():
+        bot.tree.add_command(game_group(bot, title))

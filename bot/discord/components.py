@@ -8,10 +8,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from engines import get_game
 from engines.core import Option
 from render.i18n import normalise_locale, t
 
+from ..service import Snapshot
 from ..text import clip, say
+from .compose import PRIVATE, board_groups, group_label, in_group, none_text, turn_text
 from .errors import Interaction, answered_method, defer, reply, user_locale, user_of
 from .limits import MAX_CHOICES, MAX_SELECTS
 
@@ -24,10 +27,6 @@ def referee(interaction: Interaction) -> Referee:
     return cast("Referee", interaction.client)
 
 
-def group_of(action: str) -> str:
-    return action.split()[0]
-
-
 class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"rf:g:(?P<gid>\d+):(?P<ver>\d+):(?P<group>[A-Za-z0-9_+*-]+)"):
     """A kind of move (take, buy, …). Pressing it shows that kind's legal options privately."""
@@ -35,7 +34,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, game_id: int, version: int, group: str, label: str = "") -> None:
         self.game_id, self.version, self.group = game_id, version, group
         label = label or group
-        style = discord.ButtonStyle.primary if group != "*" else discord.ButtonStyle.success
+        style = discord.ButtonStyle.primary if group != PRIVATE else discord.ButtonStyle.success
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"rf:g:{game_id}:{version}:{group}"))
 
     @classmethod
@@ -55,13 +54,30 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if not options:
             await reply(interaction, t("err.no_options", locale))
             return
-        if self.group != "*":
-            options = [o for o in options if group_of(o.action) == self.group]
+        if self.group != PRIVATE:
+            game = get_game(row.title)
+            options = [o for o in options if in_group(game, o.action, self.group)]
+            if not options:  # said privately: whether a hidden hand can pay is nobody else's business
+                await reply(interaction, none_text(row.title, self.group, locale))
+                return
         if len(options) == 1:
             await bot.do_move(interaction, options[0].action, self.version, self.game_id)
             return
         content, view = option_menus(row.id, row.version, options, locale, row.names)
         await reply(interaction, content, view=view)
+
+
+def compose_turn(snap: Snapshot, lines: Sequence[str], locale: str,
+                 actor: int | None = None) -> tuple[str, discord.Embed, discord.ui.View]:
+    """The public message after a move: content, embed and the board's buttons (from public information only)."""
+    content, embed, playing = turn_text(snap, lines, locale, actor)
+    view = discord.ui.View(timeout=None)
+    if playing and snap.game is not None:
+        for g in board_groups(snap.game, snap.prompts):
+            view.add_item(GroupButton(snap.row.id, snap.row.version, g, group_label(snap.row.title, g, locale)))
+    if playing:
+        view.add_item(HandButton(snap.row.id, t("button.hand", locale)))
+    return content, embed, view
 
 
 def option_menus(game_id: int, version: int, options: Sequence[Option], locale: str,

@@ -1,34 +1,37 @@
 """Message composition: the texts, embeds and views the adapter sends. Pure functions of their inputs."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from engines import available_games, get_game
-from engines.core import Option
+from engines.core import Game, Option, Prompt
 from render import renderer
 from render.i18n import normalise_locale, t
 
 from ..service import Snapshot
 from ..text import clip, join_limited, say
-from .components import GroupButton, HandButton
-from .limits import CONTENT, EMBED_DESC, MAX_CHOICES
+from .limits import CONTENT, EMBED_DESC, MAX_BUTTONS, MAX_CHOICES
 
 
-def group_of(action: str) -> str:
-    return action.split()[0]
+def in_group(game: Game, action: str, group: str) -> bool:
+    """Whether ``action`` belongs to the game's command group ``group`` (by its first word)."""
+    try:
+        return game.group_of(action).name == group
+    except KeyError:
+        return False
 
 
 def filter_options(options: Sequence[Option], current: str, locale: str, names: Sequence[str],
-                   tokens: Sequence[str] | None = None) -> list[app_commands.Choice[str]]:
-    """Autocomplete choices: only legal options, matching what was typed (label or action)."""
+                   keep: Callable[[Option], bool] | None = None) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices: only legal options (those ``keep`` accepts), matching what was typed (label or action)."""
     needle = (current or "").lower().strip()
     out: list[app_commands.Choice[str]] = []
     for o in options:
-        if tokens and group_of(o.action) not in tokens:
+        if keep is not None and not keep(o):
             continue
         label = say(o.label, locale, names)
         if needle and needle not in label.lower() and needle not in o.action.lower():
@@ -68,7 +71,9 @@ def warm_up_renderers() -> None:
             renderer(title).render_public(view, names, locale)
 
 
-def compose_turn(snap: Snapshot, lines: Sequence[str], locale: str) -> tuple[str, discord.Embed, discord.ui.View]:
+def turn_text(snap: Snapshot, lines: Sequence[str], locale: str, actor: int | None = None) -> tuple[str, discord.Embed, bool]:
+    """The public message after a move, without its components: content (the ping), the embed (what
+    happened, the result at the end), and whether the board offers moves (buttons)."""
     names = snap.row.names
     title = t(f"game.{snap.row.title}", locale)
     embed = discord.Embed(
@@ -76,7 +81,6 @@ def compose_turn(snap: Snapshot, lines: Sequence[str], locale: str) -> tuple[str
         description=join_limited(list(lines), EMBED_DESC, lambda n: t("more_lines", locale, n=n)) or "\u200b",
         colour=discord.Colour.dark_gold(),
     )
-    view = discord.ui.View(timeout=None)
     if snap.result is not None:
         res = snap.result
         standings = sorted(range(len(res.scores)), key=lambda s: -res.scores[s])
@@ -85,45 +89,52 @@ def compose_turn(snap: Snapshot, lines: Sequence[str], locale: str) -> tuple[str
             table += f"\n{t('result.extra.' + k, locale)}: {v}"
         embed.add_field(name=t("result.title", locale), value=clip(table, 1024), inline=False)
         winners = ", ".join(f"<@{snap.user_of(s)}>" for s in res.winners)
-        return clip(t("result.content", locale, winners=winners), CONTENT), embed, view
+        return clip(t("result.content", locale, winners=winners), CONTENT), embed, False
+    if not snap.prompts:
+        return "\u200b", embed, False
     prompt = snap.prompts[0]
     what = say(prompt.title, locale, names)
-    actor = getattr(snap, "actor", None)
+    if actor is None:
+        actor = getattr(snap, "actor", None)
     if actor is not None and snap.waiting_for == [actor]:
         # the same player goes on deciding: no second notification, just say so
         content = t("turn.continues", locale, player=names[actor], what=what)
     else:
         mentions = ", ".join(f"<@{snap.user_of(s)}>" for s in snap.waiting_for)
         content = t("turn.content", locale, mentions=mentions, what=what)
-    add_turn_buttons(view, snap, locale)
-    return clip(content, CONTENT), embed, view
+    return clip(content, CONTENT), embed, snap.row.status == "active"
+
+
+PRIVATE = "*"  # the button of a secret decision: its options are shown only to their owner
 
 
 def group_label(title: str, group: str, locale: str) -> str:
-    """A button's text for a kind of move, e.g. ``buy`` → "Buy a building" (the token itself if untranslated)."""
-    if group == "*":
+    """A button's text for a kind of move, e.g. ``buy`` → "Buy" (the group's name itself if untranslated)."""
+    if group == PRIVATE:
         return "🔒 " + t("button.private", locale)
     key = f"group.{title}.{group}"
     text = t(key, locale)
     return clip(group if text == key else text, 80)
 
 
-def add_turn_buttons(view: discord.ui.View, snap: Snapshot, locale: str = "en") -> None:
-    groups: list[str] = []
-    secret = False
-    for p in snap.prompts:
-        secret = secret or p.secret
-        if p.secret:
-            continue
-        for o in p.options:
-            g = group_of(o.action)
-            if g not in groups:
-                groups.append(g)
-    if secret:
-        groups.insert(0, "*")  # a private choice: shown only to its owner
-    for g in groups[: MAX_CHOICES - 5]:
-        view.add_item(GroupButton(snap.row.id, snap.row.version, g, group_label(snap.row.title, g, locale)))
-    view.add_item(HandButton(snap.row.id, t("button.hand", locale)))
+def board_groups(game: Game, prompts: Sequence[Prompt]) -> list[str]:
+    """The move buttons of a board: from the pending decisions' kinds only, which are public.
+
+    Never from a player's legal options: those may depend on a hidden hand (whether Alhambra's mover can
+    pay for a building), and a button that comes and goes would tell everyone. A secret decision gets the
+    🔒 button, which shows its options to their owner only.
+    """
+    groups = [g.name for g in game.groups_for_kinds(p.kind for p in prompts if not p.secret)]
+    if any(p.secret for p in prompts):
+        groups.insert(0, PRIVATE)
+    return groups[:MAX_BUTTONS]
+
+
+def none_text(title: str, group: str, locale: str) -> str:
+    """Why a kind of move offers nothing now: the game's own words if the catalogue has them, else a generic line."""
+    key = f"none.{title}.{group}"
+    text = t(key, locale)
+    return text if text != key else t("err.no_group_options", locale, group=group_label(title, group, locale))
 
 
 def status_text(snap: Snapshot, locale: str) -> str:

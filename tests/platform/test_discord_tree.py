@@ -95,3 +95,15 @@ async def test_command_descriptions_are_translated_for_czech_and_polish_clients(
     assert await tr.translate(text, discord.Locale.czech, None) == t("cmd.join", "cs") != t("cmd.join", "en")
     assert await tr.translate(text, discord.Locale.polish, None) == t("cmd.join", "pl")
     assert await tr.translate(text, discord.Locale.american_english, None) is None  # English is the default text
+
+
+def test_each_game_group_has_one_subcommand_per_declared_command_group(bot):
+    """The engines declare their kinds of move; the adapter copies none of them."""
+    from engines import available_games, get_game
+
+    for title in available_games():
+        group = bot.tree.get_command(title)
+        declared = [g.name for g in get_game(title).command_groups]
+        assert [c.name for c in group.commands] == [*declared, "choose"]
+        for g in get_game(title).command_groups:
+            assert group.get_command(g.name)._locale_description.extras["key"] == g.description
