@@ -7,13 +7,33 @@ import discord
 from discord import app_commands
 
 from engines import GAME_IDS, available_games, get_game
+from engines.core import Msg
 from render.i18n import normalise_locale, t
 
 from ..service import ServiceError
 from ..text import clip, event_lines_from_json, join_limited
 from .components import AbandonButton, LobbyButton, compose_turn
-from .compose import L, filter_options, in_group, option_choices, options_summary, status_text
-from .errors import Interaction, answered, answered_method, defer, reply, user_locale, user_of
+from .compose import (
+    THREADS,
+    L,
+    filter_options,
+    in_group,
+    missing_permissions,
+    option_choices,
+    options_summary,
+    status_text,
+)
+from .errors import (
+    Interaction,
+    answered,
+    answered_method,
+    defer,
+    quiet_autocomplete,
+    quiet_autocomplete_method,
+    reply,
+    user_locale,
+    user_of,
+)
 from .limits import CONTENT
 
 if TYPE_CHECKING:
@@ -55,6 +75,10 @@ class GameCommands(app_commands.Group):
                                        or bot.config.default_locale)
         if game not in available_games():
             raise ServiceError("err.game_unavailable", title=game)
+        in_thread = getattr(interaction.channel, "type", None) in THREADS
+        missing = missing_permissions(interaction.app_permissions, in_thread)
+        if missing:
+            raise ServiceError("err.missing_permissions", perms=[Msg(f"perm.{name}") for name in missing])
         row = await bot.service.new(str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
                                     user_of(interaction), game, options or "", chan_locale)
         g = get_game(game)
@@ -69,11 +93,13 @@ class GameCommands(app_commands.Group):
         await reply(interaction, t("ok.created", locale))
 
     @new.autocomplete("options")
+    @quiet_autocomplete_method
     async def new_options_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         title = getattr(interaction.namespace, "game", None) or "alhambra"
         return option_choices(title, current, user_locale(interaction))
 
     @app_commands.command(name="join", description=L("cmd.join"))
+    @answered_method
     async def join(self, interaction: Interaction) -> None:
         await self.bot.join(interaction)
 
@@ -93,6 +119,7 @@ class GameCommands(app_commands.Group):
         await reply(interaction, t("ok.done", locale))
 
     @app_commands.command(name="start", description=L("cmd.start"))
+    @answered_method
     async def start(self, interaction: Interaction) -> None:
         await self.bot.start_game(interaction)
 
@@ -102,7 +129,8 @@ class GameCommands(app_commands.Group):
         locale = user_locale(interaction)
         await defer(interaction)
         snap = await self.bot.service.current(str(interaction.channel_id))
-        await reply(interaction, status_text(snap, locale))
+        post = await self.bot.store.last_post(snap.row.id)
+        await reply(interaction, status_text(snap, locale, post))
 
     @app_commands.command(name="board", description=L("cmd.board"))
     @answered_method
@@ -117,9 +145,10 @@ class GameCommands(app_commands.Group):
         embed.set_image(url="attachment://board.png")
         message = await interaction.followup.send(content=content, embed=embed, file=await bot.board_file(snap, chan_locale),
                                                   view=view, allowed_mentions=discord.AllowedMentions.none(), wait=True)
-        await bot.retire_buttons(snap.row.id, message)
+        await bot.board_posted(snap, str(interaction.channel_id), message)
 
     @app_commands.command(name="hand", description=L("cmd.hand"))
+    @answered_method
     async def hand(self, interaction: Interaction) -> None:
         await self.bot.send_hand(interaction)
 
@@ -141,6 +170,7 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="rules", description=L("cmd.rules"))
     @app_commands.describe(game=L("cmd.rules.game"))
     @app_commands.choices(game=GAME_CHOICES)
+    @answered_method
     async def rules(self, interaction: Interaction, game: str | None = None) -> None:
         locale = user_locale(interaction)
         if game is None:
@@ -161,10 +191,12 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="move", description=L("cmd.move"))
     @app_commands.describe(action=L("cmd.move.action"))
+    @answered_method
     async def move(self, interaction: Interaction, action: str) -> None:
         await self.bot.do_move(interaction, action)
 
     @move.autocomplete("action")
+    @quiet_autocomplete_method
     async def move_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await autocomplete(self.bot, interaction, current, None)
 
@@ -179,6 +211,7 @@ def game_group(bot: Referee, title: str) -> app_commands.Group:
         async def callback(interaction: Interaction, choice: str) -> None:
             await bot.do_move(interaction, choice)
 
+        @quiet_autocomplete
         async def ac(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
             return await autocomplete(bot, interaction, current, only)
 

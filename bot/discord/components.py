@@ -115,6 +115,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         data: Any = interaction.data or {}
         values = data.get("values") or []
         if not values:
+            await reply(interaction, t("err.no_options", user_locale(interaction)))
             return
         await referee(interaction).do_move(interaction, values[0], self.version, self.game_id)
 

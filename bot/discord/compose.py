@@ -13,6 +13,7 @@ from render import renderer
 from render.i18n import normalise_locale, t
 
 from ..service import Snapshot
+from ..storage import POST_FAILED, POST_PENDING, PostRow
 from ..text import clip, join_limited, say
 from .limits import CONTENT, EMBED_DESC, MAX_BUTTONS, MAX_CHOICES
 
@@ -137,7 +138,20 @@ def none_text(title: str, group: str, locale: str) -> str:
     return text if text != key else t("err.no_group_options", locale, group=group_label(title, group, locale))
 
 
-def status_text(snap: Snapshot, locale: str) -> str:
+#: what the bot needs in a channel to run a game there (``send_messages_in_threads`` is added in threads)
+NEEDED = ("view_channel", "send_messages", "attach_files", "embed_links", "read_message_history")
+THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
+
+
+def missing_permissions(perms: discord.Permissions, in_thread: bool) -> list[str]:
+    """The permissions the bot lacks in a channel, by their ``discord.Permissions`` names."""
+    needed = NEEDED + (("send_messages_in_threads",) if in_thread else ())
+    return [name for name in needed if not getattr(perms, name)]
+
+
+def status_text(snap: Snapshot, locale: str, post: PostRow | None = None) -> str:
+    """``/game status``: the game, its players and options, who must decide, and a board that did not
+    reach the channel (``post``: the game's newest board post)."""
     row = snap.row
     lines = [t("status.head", locale, game=t(f"game.{row.title}", locale), id=row.id, status=t(f"status.{row.status}", locale),
                move=row.version)]
@@ -150,6 +164,11 @@ def status_text(snap: Snapshot, locale: str) -> str:
     if snap.result is not None:
         res = snap.result
         lines.append(t("result.title", locale) + ": " + ", ".join(f"{row.names[i]} {s}" for i, s in enumerate(res.scores)))
+    if post is not None and post.status == POST_FAILED:
+        reason = t(f"post.reason.{post.last_error}", locale)
+        lines.append(t("post.status_failed", locale, move=post.version, reason=reason))
+    elif post is not None and post.status == POST_PENDING and post.attempts:
+        lines.append(t("post.status_pending", locale, move=post.version, n=post.attempts + 1))
     return clip("\n".join(lines), CONTENT)
 
 

@@ -15,9 +15,11 @@ import functools
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from contextvars import ContextVar
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
+from discord import app_commands
 
 from engines.core import IllegalAction
 from render.i18n import normalise_locale, t
@@ -65,20 +67,62 @@ async def reply(interaction: Interaction, content: str | None = None, **kwargs: 
         await interaction.response.send_message(**kwargs)
 
 
+_recorded: ContextVar[str | None] = ContextVar("referee_recorded", default=None)
+
+
+def mark_recorded(what: str) -> None:
+    """Note that this interaction's request is stored (a move, a start): a later failure must say so."""
+    _recorded.set(what)
+
+
+def describe(interaction: Interaction) -> str:
+    """Ids only, for log lines: never a state, a hand or a message text."""
+    return f"interaction={getattr(interaction, 'id', '?')} channel={interaction.channel_id} user={interaction.user.id}"
+
+
+async def _answer_safely(interaction: Interaction, text: str) -> None:
+    try:
+        await reply(interaction, text)
+    except Exception:  # the interaction may have expired, or Discord may be failing: nothing more to do
+        log.warning("could not answer (%s)", describe(interaction), exc_info=True)
+
+
 async def _refuse(interaction: Interaction, exc: IllegalAction | ServiceError) -> None:
-    await reply(interaction, rejection_text(exc, user_locale(interaction)))
+    await _answer_safely(interaction, rejection_text(exc, user_locale(interaction)))
+
+
+async def fail(interaction: Interaction, where: str, exc: BaseException) -> None:
+    """An unexpected error: log it with its traceback and tell the user privately whether anything changed."""
+    log.error("%s failed (%s)", where, describe(interaction), exc_info=exc)
+    locale = user_locale(interaction)
+    done = _recorded.get()
+    text = t("err.internal_after", locale, action=done) if done else t("err.internal", locale)
+    await _answer_safely(interaction, text)
+
+
+async def _guarded(interaction: Interaction, where: str, call: Awaitable[None]) -> None:
+    token = _recorded.set(None)
+    try:
+        await call
+    except (IllegalAction, ServiceError) as exc:
+        await _refuse(interaction, exc)
+    except Exception as exc:
+        await fail(interaction, where, exc)
+    finally:
+        done = _recorded.get()
+        _recorded.reset(token)
+        if done:  # a nested flow stored something: the caller's own failure must say so too
+            _recorded.set(done)
 
 
 def answered(handler: Callable[Concatenate[Interaction, P], Awaitable[None]]
              ) -> Callable[Concatenate[Interaction, P], Coroutine[Any, Any, None]]:
-    """Answer a refused request privately, naming the rule. The service stores a move whole or not at all."""
+    """Every interaction gets an answer: a refusal privately with its rule, any other error logged with its
+    traceback and answered privately, saying whether anything changed."""
 
     @functools.wraps(handler)
     async def wrapper(interaction: Interaction, /, *args: P.args, **kwargs: P.kwargs) -> None:
-        try:
-            await handler(interaction, *args, **kwargs)
-        except (IllegalAction, ServiceError) as exc:
-            await _refuse(interaction, exc)
+        await _guarded(interaction, handler.__qualname__, handler(interaction, *args, **kwargs))
 
     return _keep_signature(wrapper, handler)
 
@@ -89,10 +133,40 @@ def answered_method(handler: Callable[Concatenate[S, Interaction, P], Awaitable[
 
     @functools.wraps(handler)
     async def wrapper(self: S, interaction: Interaction, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        await _guarded(interaction, handler.__qualname__, handler(self, interaction, *args, **kwargs))
+
+    return _keep_signature(wrapper, handler)
+
+
+Choices = list[app_commands.Choice[str]]
+
+
+def quiet_autocomplete(handler: Callable[Concatenate[Interaction, P], Awaitable[Choices]]
+                       ) -> Callable[Concatenate[Interaction, P], Coroutine[Any, Any, Choices]]:
+    """Autocomplete cannot show a message: on any error, log it and offer nothing."""
+
+    @functools.wraps(handler)
+    async def wrapper(interaction: Interaction, /, *args: P.args, **kwargs: P.kwargs) -> Choices:
         try:
-            await handler(self, interaction, *args, **kwargs)
-        except (IllegalAction, ServiceError) as exc:
-            await _refuse(interaction, exc)
+            return await handler(interaction, *args, **kwargs)
+        except Exception:
+            log.error("autocomplete %s failed (%s)", handler.__qualname__, describe(interaction), exc_info=True)
+            return []
+
+    return _keep_signature(wrapper, handler)
+
+
+def quiet_autocomplete_method(handler: Callable[Concatenate[S, Interaction, P], Awaitable[Choices]]
+                              ) -> Callable[Concatenate[S, Interaction, P], Coroutine[Any, Any, Choices]]:
+    """:func:`quiet_autocomplete` for methods ``(self, interaction, current)``."""
+
+    @functools.wraps(handler)
+    async def wrapper(self: S, interaction: Interaction, /, *args: P.args, **kwargs: P.kwargs) -> Choices:
+        try:
+            return await handler(self, interaction, *args, **kwargs)
+        except Exception:
+            log.error("autocomplete %s failed (%s)", handler.__qualname__, describe(interaction), exc_info=True)
+            return []
 
     return _keep_signature(wrapper, handler)
 

@@ -2,6 +2,7 @@ import itertools
 from types import SimpleNamespace
 from unittest.mock import AsyncMock
 
+import discord
 import pytest
 
 from bot.service import GameService, User
@@ -56,7 +57,7 @@ def interaction(client, user: User, channel_id="chan", locale="en-US", manage=Fa
         client=client,
         user=SimpleNamespace(id=user.id, name=user.name, display_name=user.name, mention=f"<@{user.id}>"),
         channel_id=channel_id, channel=channel, guild_id=1, locale=locale, guild_locale="en-US",
-        permissions=SimpleNamespace(manage_channels=manage),
+        permissions=SimpleNamespace(manage_channels=manage), app_permissions=discord.Permissions.all(), id=next(_ids),
         response=FakeResponse(), followup=SimpleNamespace(send=AsyncMock()), data={},
     )
 

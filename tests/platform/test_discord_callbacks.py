@@ -153,13 +153,15 @@ async def test_a_new_board_takes_the_buttons_off_the_previous_one(bot, service):
     from unittest.mock import AsyncMock
 
     snap = await started(service, n=2)
-    first = AsyncMock()
-    second = AsyncMock()
-    channel = interaction(bot, USERS[0]).channel
-    channel.send = AsyncMock(side_effect=[first, second])
-    await bot.post_turn(channel, snap, ["one"])
+    first, second = AsyncMock(id=101), AsyncMock(id=102)
+    i = interaction(bot, USERS[snap.prompts[0].seat])
+    i.channel.send = AsyncMock(side_effect=[first, second])
+    await run(cmd(bot, "game move"), i, action=snap.prompts[0].options[0].action)
     first.edit.assert_not_awaited()
-    await bot.post_turn(channel, snap, ["two"])
+    snap = await service.current("chan")
+    j = interaction(bot, USERS[snap.prompts[0].seat])
+    j.channel = i.channel
+    await run(cmd(bot, "game move"), j, action=snap.prompts[0].options[0].action)
     first.edit.assert_awaited_once_with(view=None)
     second.edit.assert_not_awaited()
 
