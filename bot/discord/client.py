@@ -25,7 +25,16 @@ from ..service import GameService, Snapshot
 from ..storage import PostRow, Store
 from ..text import event_lines_from_json, join_limited, say
 from .commands import build_commands
-from .components import AbandonButton, GroupButton, HandButton, LobbyButton, OptionSelect, compose_turn, option_menus
+from .components import (
+    AbandonButton,
+    GroupButton,
+    HandButton,
+    LobbyButton,
+    OptionSelect,
+    TypeMoveButton,
+    compose_turn,
+    option_menus,
+)
 from .compose import CatalogueTranslator, warm_up_renderers
 from .errors import Interaction, answered_method, defer, describe, fail, mark_recorded, reply, user_locale, user_of
 from .limits import CONTENT
@@ -72,7 +81,7 @@ class Referee(discord.Client):
         build_commands(self)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(GroupButton, OptionSelect, HandButton, LobbyButton, AbandonButton)
+        self.add_dynamic_items(GroupButton, OptionSelect, HandButton, LobbyButton, AbandonButton, TypeMoveButton)
         await self.tree.set_translator(CatalogueTranslator())
         await asyncio.to_thread(warm_up_renderers)
         if self.config.dev_guild_id:
@@ -85,12 +94,16 @@ class Referee(discord.Client):
             log.info("synced %d global commands", len(synced))
         self._poster_task = asyncio.create_task(self.poster.run(), name="referee-poster")  # resumes pending posts
 
-    async def close(self) -> None:
+    async def stop_poster(self) -> None:
+        """Stop delivering posts (at shutdown): what is not delivered stays pending and resumes after a restart."""
         if self._poster_task is not None:
             self._poster_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._poster_task
             self._poster_task = None
+
+    async def close(self) -> None:
+        await self.stop_poster()
         await super().close()
 
     async def on_ready(self) -> None:
@@ -260,6 +273,7 @@ class Referee(discord.Client):
         locale = user_locale(interaction)
         await defer(interaction)
         row = await self.service.join(str(interaction.channel_id), user_of(interaction), expected_game=expected_game)
+        mark_recorded("/game join")
         chan_locale = normalise_locale(row.locale)
         await self.channel(interaction).send(
             t("lobby.joined", chan_locale, user=interaction.user.mention, n=len(row.seats), names=", ".join(row.names)),
@@ -273,7 +287,7 @@ class Referee(discord.Client):
         await defer(interaction)
         self.channel(interaction)
         report = await self.service.start(str(interaction.channel_id), user_of(interaction), expected_game=expected_game)
-        mark_recorded("start")
+        mark_recorded("/game start")
         await reply(interaction, t("ok.started", locale))
         await self.poster.post_game(report.row.id)
 
@@ -294,6 +308,7 @@ def run_bot(config: Config) -> int:
         bot = Referee(service, config)
 
         async def shutdown() -> None:
+            await bot.stop_poster()
             drained = await service.close(timeout=3.0)
             if not drained:
                 log.warning("stopped with %d request(s) unfinished; each is stored whole or not at all",

@@ -28,6 +28,7 @@ from .errors import (
     answered,
     answered_method,
     defer,
+    mark_recorded,
     quiet_autocomplete,
     quiet_autocomplete_method,
     reply,
@@ -81,6 +82,7 @@ class GameCommands(app_commands.Group):
             raise ServiceError("err.missing_permissions", perms=[Msg(f"perm.{name}") for name in missing])
         row = await bot.service.new(str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
                                     user_of(interaction), game, options or "", chan_locale)
+        mark_recorded("/game new")
         g = get_game(game)
         view = discord.ui.View(timeout=None)
         view.add_item(LobbyButton(row.id, "join", t("lobby.join_button", chan_locale)))
@@ -110,6 +112,7 @@ class GameCommands(app_commands.Group):
         locale = user_locale(interaction)
         await defer(interaction)
         row = await bot.service.leave(str(interaction.channel_id), user_of(interaction))
+        mark_recorded("/game leave")
         if row is None:
             await bot.channel(interaction).send(t("lobby.closed", locale))
         else:

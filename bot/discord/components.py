@@ -15,7 +15,7 @@ from render.i18n import normalise_locale, t
 from ..service import Snapshot
 from ..text import clip, say
 from .compose import PRIVATE, board_groups, group_label, in_group, none_text, turn_text
-from .errors import Interaction, answered_method, defer, reply, user_locale, user_of
+from .errors import Interaction, answered_method, defer, fail, mark_recorded, reply, user_locale, user_of
 from .limits import MAX_CHOICES, MAX_SELECTS
 
 if TYPE_CHECKING:
@@ -84,14 +84,52 @@ def option_menus(game_id: int, version: int, options: Sequence[Option], locale: 
                  names: Sequence[str]) -> tuple[str, discord.ui.View]:
     """Selects (25 options each, up to 5) for a list of options; beyond that, point to autocomplete."""
     view = discord.ui.View(timeout=None)
-    chunks = [options[i : i + MAX_CHOICES] for i in range(0, len(options), MAX_CHOICES)][:MAX_SELECTS]
+    too_many = len(options) > MAX_CHOICES * MAX_SELECTS
+    rows = MAX_SELECTS - 1 if too_many else MAX_SELECTS  # the last row then holds the "type a move" button
+    chunks = [options[i : i + MAX_CHOICES] for i in range(0, len(options), MAX_CHOICES)][:rows]
     for n, chunk in enumerate(chunks):
         view.add_item(OptionSelect(game_id, version, n, [(say(o.label, locale, names), o.action) for o in chunk],
                                    t("menu.placeholder", locale, n=n + 1, total=len(chunks))))
     text = t("menu.choose", locale, n=len(options))
-    if len(options) > MAX_CHOICES * MAX_SELECTS:
-        text += "\n" + t("menu.too_many", locale, shown=MAX_CHOICES * MAX_SELECTS)
+    if too_many:
+        text += "\n" + t("menu.too_many", locale, shown=MAX_CHOICES * rows)
+        view.add_item(TypeMoveButton(game_id, version, t("button.type_move", locale)))
     return text, view
+
+
+class TypeMoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:t:(?P<gid>\d+):(?P<ver>\d+)"):
+    """Opens a form to type a move, for when there are more legal options than menus can list."""
+
+    def __init__(self, game_id: int, version: int, label: str = "") -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(discord.ui.Button(label=label or "type", emoji="✏️", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"rf:t:{game_id}:{version}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> TypeMoveButton:
+        return cls(int(match["gid"]), int(match["ver"]))
+
+    @answered_method
+    async def callback(self, interaction: Interaction) -> None:
+        await interaction.response.send_modal(MoveModal(self.game_id, self.version, user_locale(interaction)))
+
+
+class MoveModal(discord.ui.Modal):
+    """A typed move (as ``/game move`` takes it), applied like a menu choice of the same position."""
+
+    def __init__(self, game_id: int, version: int, locale: str) -> None:
+        super().__init__(title=clip(t("modal.title", locale), 45), timeout=None, custom_id=f"rf:m:{game_id}:{version}")
+        self.game_id, self.version = game_id, version
+        self.move: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
+            label=clip(t("modal.label", locale), 45), max_length=100, placeholder=clip(t("modal.placeholder", locale), 100))
+        self.add_item(self.move)
+
+    @answered_method
+    async def on_submit(self, interaction: Interaction) -> None:
+        await referee(interaction).do_move(interaction, self.move.value, self.version, self.game_id)
+
+    async def on_error(self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any] | None = None) -> None:
+        await fail(interaction, "MoveModal", error)
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -123,7 +161,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:h:(?P<gid>\d+)"):
     def __init__(self, game_id: int, label: str = "") -> None:
         self.game_id = game_id
-        super().__init__(discord.ui.Button(label=label or "hand", emoji="🂠", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=label or "hand", emoji="🃏", style=discord.ButtonStyle.secondary,
                                            custom_id=f"rf:h:{game_id}"))
 
     @classmethod
@@ -172,6 +210,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"r
         perms = getattr(interaction, "permissions", None)
         row = await bot.service.abandon(str(interaction.channel_id), user_of(interaction),
                                         bool(perms and perms.manage_channels), expected_game=self.game_id)
+        mark_recorded("/game abandon")
         chan_locale = normalise_locale(row.locale or bot.config.default_locale)
         await bot.channel(interaction).send(t("abandon.done", chan_locale, user=interaction.user.mention, id=row.id))
         await reply(interaction, t("ok.done", locale))

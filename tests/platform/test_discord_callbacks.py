@@ -195,3 +195,30 @@ async def test_only_a_new_player_to_act_is_pinged(bot, service):
         elif after.prompts:
             assert f"<@{USERS[after.waiting_for[0]].id}>" in content
         snap = after
+
+
+async def test_components_of_another_game_are_refused(bot, service, store):
+    """A select, button or lobby button of an older game in this channel (or a forged id) never acts on the
+    current game, even when the move numbers coincide."""
+    from bot.discord import HandButton, LobbyButton
+    from render.i18n import t
+
+    old = await started(service, n=2)
+    await store.set_status(old.row.id, "abandoned", 0.0)
+    new = await started(service, n=2)
+    p = new.prompts[0]
+    refusals = (t("err.other_game", "en"), t("err.game_ended", "en", id=old.row.id))
+    for item in (OptionSelect(old.row.id, 0, 0, [("x", p.options[0].action)]), GroupButton(old.row.id, 0, "take"),
+                 HandButton(old.row.id), LobbyButton(old.row.id, "join"), LobbyButton(old.row.id, "start")):
+        i = interaction(bot, USERS[p.seat])
+        i.data = {"values": [p.options[0].action]}
+        await item.callback(i)
+        assert any(r in ephemeral_texts(i)[0] for r in refusals), type(item).__name__
+        i.channel.send.assert_not_awaited()
+    assert (await store.open_game("chan")).version == 0
+
+
+def test_the_hand_button_uses_an_emoji_discord_knows():
+    from bot.discord import HandButton
+
+    assert str(HandButton(1).item.emoji) == "🃏"  # U+1F0CF is an emoji; U+1F0A0 (🂠) is not

@@ -139,3 +139,33 @@ async def test_abandon_without_a_game_or_after_the_end_is_a_clear_private_answer
     await AbandonButton(snap.row.id).callback(k)
     (text,) = private_texts(k)
     assert f"#{snap.row.id}" in text and "ended" in text
+
+
+
+async def test_more_options_than_menus_hold_offer_a_typed_move_whose_errors_are_answered(bot, service, store, monkeypatch, caplog):
+    from bot.discord.components import MoveModal, OptionSelect, TypeMoveButton, option_menus
+    from engines.core import Msg, Option
+
+    options = [Option(f"take y{i}", Msg("x")) for i in range(130)]
+    text, view = option_menus(7, 3, options, "en", ["A"])
+    kinds = [type(c) for c in view.children]
+    assert kinds == [OptionSelect] * 4 + [TypeMoveButton] and "✏️" in text
+
+    snap = await started(service, n=2)
+    p = snap.prompts[0]
+    i = interaction(bot, USERS[p.seat])
+    i.response.send_modal = AsyncMock()
+    await TypeMoveButton(snap.row.id, 0).callback(i)
+    (modal,) = i.response.send_modal.await_args.args
+    assert isinstance(modal, MoveModal) and len(modal.title) <= 45
+
+    modal.move._value = p.options[0].action          # a typed legal move is applied
+    j = interaction(bot, USERS[p.seat])
+    await modal.on_submit(j)
+    assert private_texts(j)[0].startswith("✅") and (await store.open_game("chan")).version == 1
+
+    monkeypatch.setattr(service, "act", AsyncMock(side_effect=boom))  # a failing submit is answered
+    k = interaction(bot, USERS[p.seat])
+    await modal.on_submit(k)
+    assert private_texts(k) == [t("err.internal", "en")]
+    assert_logged_with_traceback(caplog, k)
