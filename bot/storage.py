@@ -567,9 +567,11 @@ class Store:
         )])
 
     async def record_board(self, game_id: int, version: int, channel_id: str, message_id: str, now: float) -> None:
-        """A board posted outside the outbox (``/game board``) becomes the game's newest board message."""
-        await self._tx([(
-            "INSERT INTO posts(game_id, version, channel_id, status, next_at, message_id, created_at, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?)",
-            (game_id, version, channel_id, POST_DELIVERED, now, message_id, now, now),
-        )])
+        """A board posted outside the outbox (``/game board``) becomes the game's newest board message; pending
+        posts of positions it shows are superseded."""
+        await self._tx([
+            ("INSERT INTO posts(game_id, version, channel_id, status, next_at, message_id, created_at, updated_at)"
+             " VALUES (?,?,?,?,?,?,?,?)", (game_id, version, channel_id, POST_DELIVERED, now, message_id, now, now)),
+            ("UPDATE posts SET status=?, updated_at=? WHERE game_id=? AND status=? AND version<=?",
+             (POST_SUPERSEDED, now, game_id, POST_PENDING, version)),
+        ])

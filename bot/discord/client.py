@@ -200,21 +200,23 @@ class Referee(discord.Client):
 
     async def notify_failure(self, post: PostRow, reason: str) -> None:
         """A board cannot be posted: tell the mover (on their interaction while it is valid, else by DM) and
-        the host (by DM), privately."""
+        the host (by DM), privately. The board of a start was asked for by the host."""
         row = await self.store.game(post.game_id)
-        mover = self._movers.get(post.game_id)
+        host = row.host_id if row is not None else None
+        mover = post.user_id or host
         told: set[str] = set()
-        if post.user_id is not None and mover is not None and str(mover[0].user.id) == post.user_id \
-                and self.clock() - mover[1] < FOLLOWUP_VALID:
-            interaction = mover[0]
+        last = self._movers.get(post.game_id)
+        if mover is not None and last is not None and str(last[0].user.id) == mover \
+                and self.clock() - last[1] < FOLLOWUP_VALID:
+            interaction = last[0]
             try:
                 await interaction.followup.send(content=self.failure_text(post, reason, user_locale(interaction)),
                                                 ephemeral=True)
-                told.add(post.user_id)
+                told.add(mover)
             except discord.HTTPException:
                 log.info("could not follow up on %s", describe(interaction))
         locale = normalise_locale(row.locale if row is not None else self.config.default_locale)
-        for user_id in (post.user_id, row.host_id if row is not None else None):
+        for user_id in (mover, host):
             if user_id is not None and user_id not in told:
                 told.add(user_id)
                 try:
@@ -288,6 +290,7 @@ class Referee(discord.Client):
         self.channel(interaction)
         report = await self.service.start(str(interaction.channel_id), user_of(interaction), expected_game=expected_game)
         mark_recorded("/game start")
+        remember(self._movers, report.row.id, (interaction, self.clock()))
         await reply(interaction, t("ok.started", locale))
         await self.poster.post_game(report.row.id)
 

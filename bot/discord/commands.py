@@ -97,7 +97,7 @@ class GameCommands(app_commands.Group):
     @new.autocomplete("options")
     @quiet_autocomplete_method
     async def new_options_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        title = getattr(interaction.namespace, "game", None) or "alhambra"
+        title = getattr(interaction.namespace, "game", None) or available_games()[0]
         return option_choices(title, current, user_locale(interaction))
 
     @app_commands.command(name="join", description=L("cmd.join"))
@@ -180,7 +180,7 @@ class GameCommands(app_commands.Group):
             try:
                 game = (await self.bot.service.current(str(interaction.channel_id))).row.title
             except ServiceError:
-                game = "alhambra"
+                game = available_games()[0]
         await reply(interaction, clip(t(f"rules.{game}", locale), CONTENT))
 
     @app_commands.command(name="abandon", description=L("cmd.abandon"))

@@ -268,3 +268,32 @@ async def test_new_game_refuses_with_the_translated_list_of_missing_permissions(
     assert t("perm.view_channel", "cs") not in text and t("perm.read_message_history", "cs") not in text
     i.channel.send.assert_not_awaited()
     assert await store.open_game("chan") is None
+
+
+async def test_a_start_whose_board_cannot_be_posted_is_told_to_the_host_on_the_interaction(bot, service, store):
+    await service.new("chan", "guild", USERS[0], "alhambra", {}, "en")
+    await service.join("chan", USERS[1])
+    bot.direct_message = AsyncMock()
+    i = interaction(bot, USERS[0])
+    i.channel.send = AsyncMock(side_effect=http_error(discord.Forbidden, 403))
+    await run(bot.tree.get_command("game").get_command("start"), i)
+    texts = [c.kwargs["content"] for c in i.followup.send.await_args_list]
+    assert texts[0] == t("ok.started", "en") and "could not be posted" in texts[1]
+    bot.direct_message.assert_not_awaited()  # the host was told on the interaction already
+
+
+async def test_game_board_reposts_and_supersedes_a_pending_post(bot, service, store, clock):
+    snap = await started(service, n=2)
+    p = snap.prompts[0]
+    i = interaction(bot, USERS[p.seat])
+    i.channel.send = AsyncMock(side_effect=http_error(discord.DiscordServerError, 503))
+    await run(bot.tree.get_command("game").get_command("move"), i, action=p.options[0].action)
+    assert (await store.last_post(snap.row.id)).status == "pending"
+    b = interaction(bot, USERS[0])
+    b.followup.send = AsyncMock(return_value=AsyncMock(id=77))
+    await run(bot.tree.get_command("game").get_command("board"), b)
+    assert await store.pending_posts(snap.row.id) == []
+    assert (await store.last_board(snap.row.id)).message_id == "77"
+    clock.now += 10
+    await bot.poster.run_due()
+    assert i.channel.send.await_count == 1  # the stale retry was not posted again
