@@ -187,6 +187,11 @@ class Referee(discord.Client):
             message = self.get_partial_messageable(int(previous.channel_id)).get_partial_message(int(previous.message_id))
         await message.edit(view=None)
 
+    async def post_board(self, game_id: int) -> None:
+        """Deliver a game's pending board now; should that fail unexpectedly, the poster's loop retries it."""
+        self.poster.kick()
+        await self.poster.post_game(game_id)
+
     async def board_posted(self, snap: Snapshot, channel_id: str, message: Any) -> None:
         """A board posted outside the outbox (``/game board``) becomes the game's current board."""
         previous = await self.store.last_board(snap.row.id)
@@ -248,8 +253,10 @@ class Referee(discord.Client):
         names = report.row.names
         mine = [say(e.message, locale, names) for e in report.private_events(report.actor)] if report.actor is not None else []
         confirm = t("ok.move", locale, action=action)
-        await reply(interaction, join_limited([confirm, *mine], CONTENT, lambda n: t("more_lines", locale, n=n)))
-        await self.poster.post_game(report.row.id)
+        try:
+            await reply(interaction, join_limited([confirm, *mine], CONTENT, lambda n: t("more_lines", locale, n=n)))
+        finally:  # the board goes out even if the mover can no longer be answered
+            await self.post_board(report.row.id)
 
     @answered_method
     async def send_hand(self, interaction: Interaction, expected_game: int | None = None) -> None:
@@ -291,8 +298,10 @@ class Referee(discord.Client):
         report = await self.service.start(str(interaction.channel_id), user_of(interaction), expected_game=expected_game)
         mark_recorded("/game start")
         remember(self._movers, report.row.id, (interaction, self.clock()))
-        await reply(interaction, t("ok.started", locale))
-        await self.poster.post_game(report.row.id)
+        try:
+            await reply(interaction, t("ok.started", locale))
+        finally:
+            await self.post_board(report.row.id)
 
 
 def run_bot(config: Config) -> int:

@@ -297,3 +297,13 @@ async def test_game_board_reposts_and_supersedes_a_pending_post(bot, service, st
     clock.now += 10
     await bot.poster.run_due()
     assert i.channel.send.await_count == 1  # the stale retry was not posted again
+
+
+async def test_the_board_goes_out_even_if_the_mover_cannot_be_answered(bot, service, store):
+    snap = await started(service, n=2)
+    p = snap.prompts[0]
+    i = interaction(bot, USERS[p.seat])
+    i.followup.send = AsyncMock(side_effect=http_error(discord.NotFound, 404))  # the interaction expired
+    await run(bot.tree.get_command("game").get_command("move"), i, action=p.options[0].action)
+    assert i.channel.send.await_args.kwargs["file"].filename == "board.png"
+    assert (await store.last_post(snap.row.id)).status == "delivered"
