@@ -157,7 +157,7 @@ def _run(args: argparse.Namespace) -> int:
         from .logs import configure_logging
 
         configure_logging(args.log_level)  # before the adapter: its own basicConfig is then a no-op
-        from .discord_bot import run_bot
+        from .discord import run_bot
 
         try:
             return run_bot(cfg)

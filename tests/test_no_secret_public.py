@@ -109,11 +109,6 @@ def test_channel_message_and_buttons_hold_no_secret(name: str, n: int) -> None:
     _check_channel(name, n)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 8.8: the adapter derives the board's buttons from the mover's legal options, so Alhambra's "
-    "Buy button appears only when the hidden hand can pay; fixed when buttons come from public prompt kinds",
-)
 @pytest.mark.parametrize(("name", "n"), _cases("alhambra"))
 def test_alhambra_channel_buttons_hold_no_secret(name: str, n: int) -> None:
     """(c) for Alhambra: the board's buttons must not tell whether the mover's hidden hand can pay for

@@ -2,6 +2,7 @@ import itertools
 from types import SimpleNamespace
 from unittest.mock import AsyncMock
 
+import discord
 import pytest
 
 from bot.service import GameService, User
@@ -56,6 +57,21 @@ def interaction(client, user: User, channel_id="chan", locale="en-US", manage=Fa
         client=client,
         user=SimpleNamespace(id=user.id, name=user.name, display_name=user.name, mention=f"<@{user.id}>"),
         channel_id=channel_id, channel=channel, guild_id=1, locale=locale, guild_locale="en-US",
-        permissions=SimpleNamespace(manage_channels=manage),
+        permissions=SimpleNamespace(manage_channels=manage), app_permissions=discord.Permissions.all(), id=next(_ids),
         response=FakeResponse(), followup=SimpleNamespace(send=AsyncMock()), data={},
     )
+
+
+async def run(command, inter, **kwargs):
+    """Invoke a slash command's callback as discord.py does (bound to its group when the group is a class)."""
+    if command.binding is not None:
+        return await command.callback(command.binding, inter, **kwargs)
+    return await command.callback(inter, **kwargs)
+
+
+async def complete(command, param, inter, current):
+    """Invoke a parameter's autocomplete as discord.py does."""
+    ac = command._params[param].autocomplete
+    if getattr(ac, "pass_command_binding", False):
+        return await ac(command.binding, inter, current)
+    return await ac(inter, current)

@@ -15,7 +15,7 @@ LEFTOVER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 
 def bot_keys():
     keys = set()
-    for path in (ROOT / "bot").glob("*.py"):
+    for path in (ROOT / "bot").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r'\bt\(\s*"([a-z_][\w.]*)"', text))
         keys |= set(re.findall(r'(?:ServiceError|StaleMove)\(\s*"([a-z_][\w.]*)"', text))

@@ -12,7 +12,7 @@ from bot.storage import Store
 from engines import get_game
 from engines.core import IllegalAction
 from render.i18n import t
-from tests.platform.conftest import USERS, interaction, started
+from tests.platform.conftest import USERS, interaction, run, started
 
 PRESS = contextvars.ContextVar("press", default=None)
 
@@ -208,13 +208,13 @@ async def test_abandon_without_an_open_game_answers_clearly(service):
     bot = Referee(service)
     command = bot.tree.get_command("game").get_command("abandon")
     i = interaction(bot, USERS[0], channel_id="empty")
-    await command.callback(i)
+    await run(command, i)
     (call,) = i.response.send_message.await_args_list
     assert call.kwargs["ephemeral"] and "no game in this channel" in call.kwargs["content"]
     snap = await started(service, n=2, channel="done")
     await service.abandon("done", USERS[0])
     i = interaction(bot, USERS[0], channel_id="done")
-    await command.callback(i)
+    await run(command, i)
     (call,) = i.response.send_message.await_args_list
     assert call.kwargs["ephemeral"] and f"#{snap.row.id}" in call.kwargs["content"]
     assert "already ended" in call.kwargs["content"]

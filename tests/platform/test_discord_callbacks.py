@@ -1,8 +1,8 @@
 """The Discord layer without a network: command callbacks with a stand-in Interaction."""
 import pytest
 
-from bot.discord_bot import GroupButton, OptionSelect, Referee, compose_turn
-from tests.platform.conftest import USERS, interaction, started
+from bot.discord import GroupButton, OptionSelect, Referee, compose_turn
+from tests.platform.conftest import USERS, complete, interaction, run, started
 
 
 @pytest.fixture
@@ -25,18 +25,18 @@ def ephemeral_texts(inter):
 
 async def test_new_join_start_flow_defers_and_posts_publicly(bot):
     i = interaction(bot, USERS[0])
-    await cmd(bot, "game new").callback(i, game="alhambra", language="en", options=None)
+    await run(cmd(bot, "game new"), i, game="alhambra", language="en", options=None)
     i.response.defer.assert_awaited_once()
     assert i.response.defer.await_args.kwargs["ephemeral"] is True
     assert "Alhambra" in i.channel.send.await_args.args[0]
     assert ephemeral_texts(i) == ["Lobby opened."]
 
     j = interaction(bot, USERS[1])
-    await cmd(bot, "game join").callback(j)
+    await run(cmd(bot, "game join"), j)
     assert "Ben" in j.channel.send.await_args.args[0]
 
     s = interaction(bot, USERS[0])
-    await cmd(bot, "game start").callback(s)
+    await run(cmd(bot, "game start"), s)
     kwargs = s.channel.send.await_args.kwargs
     assert kwargs["file"].filename == "board.png"
     assert kwargs["embed"].image.url == "attachment://board.png"
@@ -48,7 +48,7 @@ async def test_illegal_move_is_private_names_the_rule_and_changes_nothing(bot, s
     snap = await started(service, n=2)
     seat = snap.prompts[0].seat
     i = interaction(bot, USERS[seat])
-    await cmd(bot, "game move").callback(i, action="buy 3 1")
+    await run(cmd(bot, "game move"), i, action="buy 3 1")
     (text,) = ephemeral_texts(i)
     assert "ALH-" in text and "Nothing was changed" in text
     i.channel.send.assert_not_awaited()
@@ -59,7 +59,7 @@ async def test_not_your_turn_is_private(bot, service):
     snap = await started(service, n=2)
     other = 1 - snap.prompts[0].seat
     i = interaction(bot, USERS[other])
-    await cmd(bot, "game move").callback(i, action=snap.prompts[0].options[0].action)
+    await run(cmd(bot, "game move"), i, action=snap.prompts[0].options[0].action)
     (text,) = ephemeral_texts(i)
     assert "not your turn" in text
     i.channel.send.assert_not_awaited()
@@ -69,7 +69,7 @@ async def test_legal_move_posts_board_summary_and_ping(bot, service):
     snap = await started(service, n=2)
     p = snap.prompts[0]
     i = interaction(bot, USERS[p.seat])
-    await cmd(bot, "game move").callback(i, action=p.options[0].action)
+    await run(cmd(bot, "game move"), i, action=p.options[0].action)
     kwargs = i.channel.send.await_args.kwargs
     assert kwargs["embed"].description and kwargs["file"].filename == "board.png"
     assert "your turn" in kwargs["content"] or "over" in kwargs["content"]
@@ -80,17 +80,17 @@ async def test_autocomplete_offers_only_legal_options(bot, service):
     p = snap.prompts[0]
     legal = {o.action for o in p.options}
     i = interaction(bot, USERS[p.seat])
-    choices = await bot.tree.get_command("alhambra").get_command("take")._params["choice"].autocomplete(i, "")
+    choices = await complete(bot.tree.get_command("alhambra").get_command("take"), "choice", i, "")
     assert choices and all(c.value in legal and c.value.startswith("take") for c in choices)
     assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
     other = interaction(bot, USERS[1 - p.seat])
-    assert await cmd(bot, "game move")._params["action"].autocomplete(other, "") == []
+    assert await complete(cmd(bot, "game move"), "action", other, "") == []
 
 
 async def test_hand_is_ephemeral_with_an_image(bot, service):
     await started(service, n=2)
     i = interaction(bot, USERS[0])
-    await cmd(bot, "game hand").callback(i)
+    await run(cmd(bot, "game hand"), i)
     call = i.followup.send.await_args
     assert call.kwargs["ephemeral"] is True and call.kwargs["file"].filename == "hand.png"
     i.channel.send.assert_not_awaited()
@@ -126,7 +126,7 @@ async def test_buttons_survive_a_restart_by_custom_id(bot, service):
 
 async def test_abandon_needs_host_or_manage_channels(bot, service, store):
     snap = await started(service, n=2)
-    from bot.discord_bot import AbandonButton
+    from bot.discord import AbandonButton
 
     i = interaction(bot, USERS[1])
     await AbandonButton(snap.row.id).callback(i)
@@ -141,7 +141,7 @@ async def test_abandon_needs_host_or_manage_channels(bot, service, store):
 async def test_commands_without_a_game_answer_privately(bot):
     for name in ("board", "status", "hand", "history", "join", "start"):
         i = interaction(bot, USERS[0], channel_id="empty")
-        await cmd(bot, f"game {name}").callback(i)
+        await run(cmd(bot, f"game {name}"), i)
         (text,) = ephemeral_texts(i)
         assert "no game" in text, name
         i.channel.send.assert_not_awaited()
@@ -153,13 +153,15 @@ async def test_a_new_board_takes_the_buttons_off_the_previous_one(bot, service):
     from unittest.mock import AsyncMock
 
     snap = await started(service, n=2)
-    first = AsyncMock()
-    second = AsyncMock()
-    channel = interaction(bot, USERS[0]).channel
-    channel.send = AsyncMock(side_effect=[first, second])
-    await bot.post_turn(channel, snap, ["one"])
+    first, second = AsyncMock(id=101), AsyncMock(id=102)
+    i = interaction(bot, USERS[snap.prompts[0].seat])
+    i.channel.send = AsyncMock(side_effect=[first, second])
+    await run(cmd(bot, "game move"), i, action=snap.prompts[0].options[0].action)
     first.edit.assert_not_awaited()
-    await bot.post_turn(channel, snap, ["two"])
+    snap = await service.current("chan")
+    j = interaction(bot, USERS[snap.prompts[0].seat])
+    j.channel = i.channel
+    await run(cmd(bot, "game move"), j, action=snap.prompts[0].options[0].action)
     first.edit.assert_awaited_once_with(view=None)
     second.edit.assert_not_awaited()
 
@@ -167,7 +169,7 @@ async def test_a_new_board_takes_the_buttons_off_the_previous_one(bot, service):
 async def test_board_command_reposts_publicly(bot, service):
     await started(service, n=2)
     i = interaction(bot, USERS[0])
-    await cmd(bot, "game board").callback(i)
+    await run(cmd(bot, "game board"), i)
     assert i.response.defer.await_args.kwargs["ephemeral"] is False
     call = i.followup.send.await_args
     assert call.kwargs["file"].filename == "board.png" and not call.kwargs.get("ephemeral")
@@ -185,7 +187,7 @@ async def test_only_a_new_player_to_act_is_pinged(bot, service):
             break
         p = rnd.choice(snap.prompts)
         i = interaction(bot, USERS[p.seat])
-        await move.callback(i, action=rnd.choice(p.options).action)
+        await run(move, i, action=rnd.choice(p.options).action)
         after = await service.current("chan")
         content = i.channel.send.await_args.kwargs["content"]
         if after.prompts and after.waiting_for == [p.seat]:
@@ -193,3 +195,30 @@ async def test_only_a_new_player_to_act_is_pinged(bot, service):
         elif after.prompts:
             assert f"<@{USERS[after.waiting_for[0]].id}>" in content
         snap = after
+
+
+async def test_components_of_another_game_are_refused(bot, service, store):
+    """A select, button or lobby button of an older game in this channel (or a forged id) never acts on the
+    current game, even when the move numbers coincide."""
+    from bot.discord import HandButton, LobbyButton
+    from render.i18n import t
+
+    old = await started(service, n=2)
+    await store.set_status(old.row.id, "abandoned", 0.0)
+    new = await started(service, n=2)
+    p = new.prompts[0]
+    refusals = (t("err.other_game", "en"), t("err.game_ended", "en", id=old.row.id))
+    for item in (OptionSelect(old.row.id, 0, 0, [("x", p.options[0].action)]), GroupButton(old.row.id, 0, "take"),
+                 HandButton(old.row.id), LobbyButton(old.row.id, "join"), LobbyButton(old.row.id, "start")):
+        i = interaction(bot, USERS[p.seat])
+        i.data = {"values": [p.options[0].action]}
+        await item.callback(i)
+        assert any(r in ephemeral_texts(i)[0] for r in refusals), type(item).__name__
+        i.channel.send.assert_not_awaited()
+    assert (await store.open_game("chan")).version == 0
+
+
+def test_the_hand_button_uses_an_emoji_discord_knows():
+    from bot.discord import HandButton
+
+    assert str(HandButton(1).item.emoji) == "🃏"  # U+1F0CF is an emoji; U+1F0A0 (🂠) is not

@@ -3,9 +3,9 @@ import random
 
 import pytest
 
-from bot.discord_bot import Referee, compose_turn, warm_up_renderers
+from bot.discord import Referee, compose_turn, warm_up_renderers
 from engines import available_games
-from tests.platform.conftest import USERS, interaction, started
+from tests.platform.conftest import USERS, interaction, run, started
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ async def test_random_moves_through_the_move_command(bot, service, title):
         p = rnd.choice(snap.prompts)
         option = rnd.choice(p.options)
         i = interaction(bot, USERS[p.seat])
-        await move.callback(i, action=option.action)
+        await run(move, i, action=option.action)
         kwargs = i.channel.send.await_args.kwargs
         assert kwargs["file"].filename == "board.png"
         public_text = kwargs["content"] + (kwargs["embed"].description or "")

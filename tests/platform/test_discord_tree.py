@@ -4,7 +4,7 @@ import re
 import pytest
 from discord import app_commands
 
-from bot.discord_bot import Referee
+from bot.discord import Referee
 from bot.service import GameService
 from render.i18n import LOCALES, t
 
@@ -65,7 +65,7 @@ def test_tree_serialises_like_a_sync_payload(bot):
 
 def test_options_autocomplete_offers_only_allowed_pairs():
     """ALH-OPT-3: the lobby's option helper lists exactly the allowed values, marking the default."""
-    from bot.discord_bot import option_choices
+    from bot.discord import option_choices
 
     choices = option_choices("alhambra", "exact_pay", "en")
     assert [c.value for c in choices] == ["exact_payment_extra_action=optional", "exact_payment_extra_action=mandatory"]
@@ -77,7 +77,7 @@ def test_options_autocomplete_offers_only_allowed_pairs():
 
 def test_lobby_names_only_the_options_that_differ_from_the_rules():
     """ALH-OPT-5: a lobby shows the house rules in force, not every default."""
-    from bot.discord_bot import options_summary
+    from bot.discord import options_summary
     from engines import get_game
 
     defaults = get_game("alhambra").resolve_options({})
@@ -88,10 +88,22 @@ def test_lobby_names_only_the_options_that_differ_from_the_rules():
 async def test_command_descriptions_are_translated_for_czech_and_polish_clients(bot):
     import discord
 
-    from bot.discord_bot import CatalogueTranslator, L
+    from bot.discord import CatalogueTranslator, L
 
     tr = CatalogueTranslator()
     text = L("cmd.join")
     assert await tr.translate(text, discord.Locale.czech, None) == t("cmd.join", "cs") != t("cmd.join", "en")
     assert await tr.translate(text, discord.Locale.polish, None) == t("cmd.join", "pl")
     assert await tr.translate(text, discord.Locale.american_english, None) is None  # English is the default text
+
+
+def test_each_game_group_has_one_subcommand_per_declared_command_group(bot):
+    """The engines declare their kinds of move; the adapter copies none of them."""
+    from engines import available_games, get_game
+
+    for title in available_games():
+        group = bot.tree.get_command(title)
+        declared = [g.name for g in get_game(title).command_groups]
+        assert [c.name for c in group.commands] == [*declared, "choose"]
+        for g in get_game(title).command_groups:
+            assert group.get_command(g.name)._locale_description.extras["key"] == g.description

@@ -1,0 +1,348 @@
+"""The :class:`Referee` client: start-up, command sync, the flows shared by commands and components (a move,
+the private hand, joining and starting), and posting boards through the outbox (:mod:`.poster`)."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import sys
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar, cast
+
+import aiohttp
+import discord
+from discord import app_commands
+
+from render import renderer
+from render.i18n import normalise_locale, t
+
+from ..config import Config
+from ..lifecycle import serve_until_signal
+from ..service import GameService, Snapshot
+from ..storage import PostRow, Store
+from ..text import event_lines_from_json, join_limited, say
+from .commands import build_commands
+from .components import (
+    AbandonButton,
+    GroupButton,
+    HandButton,
+    LobbyButton,
+    OptionSelect,
+    TypeMoveButton,
+    compose_turn,
+    option_menus,
+)
+from .compose import CatalogueTranslator, warm_up_renderers
+from .errors import Interaction, answered_method, defer, describe, fail, mark_recorded, reply, user_locale, user_of
+from .limits import CONTENT
+from .poster import CannotPost, Delivered, Poster, RetryLater
+
+log = logging.getLogger("referee")
+
+K = TypeVar("K")
+V = TypeVar("V")
+FOLLOWUP_VALID = 14 * 60   # seconds an interaction token stays usable for followups (Discord: 15 minutes)
+MEMORY = 1024              # bounded per-channel/per-game memory (channels, board messages, last movers)
+BOARD_MENTIONS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+
+def remember(table: OrderedDict[K, V], key: K, value: V) -> None:
+    table[key] = value
+    table.move_to_end(key)
+    while len(table) > MEMORY:
+        table.popitem(last=False)
+
+
+class Referee(discord.Client):
+    def __init__(self, service: GameService, config: Config | None = None, *,
+                 clock: Callable[[], float] = time.time,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        intents = discord.Intents.default()
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+        self.service = service
+        self.config = config or Config()
+        self.clock = clock
+        # the outbox of board posts lives in the SQLite store (None only in tests that just build the commands)
+        if service.store is not None and not isinstance(service.store, Store):
+            raise TypeError("the Discord adapter needs bot.storage.Store: board posts go through its outbox")
+        self.store: Store = service.store
+        if service.store is not None:
+            self.store.outbox = True  # every move writes its board post in its own transaction
+        self.poster = Poster(self.store, self.deliver, self.notify_failure, self.retire, clock=clock, sleep=sleep)
+        self._poster_task: asyncio.Task[None] | None = None
+        self._channels: OrderedDict[str, discord.abc.Messageable] = OrderedDict()  # channel id → where to post
+        self._boards: OrderedDict[str, Any] = OrderedDict()      # message id → a board message we sent
+        self._movers: OrderedDict[int, tuple[Interaction, float]] = OrderedDict()  # game id → last move's interaction
+        self.tree: app_commands.CommandTree[Referee] = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        build_commands(self)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(GroupButton, OptionSelect, HandButton, LobbyButton, AbandonButton, TypeMoveButton)
+        await self.tree.set_translator(CatalogueTranslator())
+        await asyncio.to_thread(warm_up_renderers)
+        if self.config.dev_guild_id:
+            guild = discord.Object(id=self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.config.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+        self._poster_task = asyncio.create_task(self.poster.run(), name="referee-poster")  # resumes pending posts
+
+    async def stop_poster(self) -> None:
+        """Stop delivering posts (at shutdown): what is not delivered stays pending and resumes after a restart."""
+        if self._poster_task is not None:
+            self._poster_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._poster_task
+            self._poster_task = None
+
+    async def close(self) -> None:
+        await self.stop_poster()
+        await super().close()
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s", self.user)
+
+    async def on_app_command_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        """The backstop for what no callback caught (argument conversion, an unknown command …)."""
+        where = interaction.command.qualified_name if interaction.command else "command"
+        await fail(interaction, where, error)
+
+    # --------------------------------------------------------------------------------- channels
+
+    def channel(self, interaction: Interaction) -> discord.abc.Messageable:
+        """The channel an interaction came from, as somewhere to send messages (remembered for posting)."""
+        channel = cast(discord.abc.Messageable, interaction.channel)
+        remember(self._channels, str(interaction.channel_id), channel)
+        return channel
+
+    def channel_by_id(self, channel_id: str) -> discord.abc.Messageable:
+        """Where to post in a channel: the one an interaction brought, or (after a restart) a partial one."""
+        known = self._channels.get(channel_id)
+        return known if known is not None else self.get_partial_messageable(int(channel_id))
+
+    def channel_locale(self, snap: Snapshot) -> str:
+        return normalise_locale(snap.row.locale or self.config.default_locale)
+
+    async def board_file(self, snap: Snapshot, locale: str) -> discord.File:
+        png = await asyncio.to_thread(
+            renderer(snap.row.title).render_public, snap.public_view, snap.row.names, locale
+        )
+        return discord.File(io.BytesIO(png), filename="board.png")
+
+    # --------------------------------------------------------------------------------- posting boards
+
+    async def deliver(self, post: PostRow) -> Delivered:
+        """Render the game's current board with what happened since its last board, and send it.
+
+        Raises :class:`RetryLater` for rate limits, server and network errors, :class:`CannotPost` otherwise.
+        """
+        store = self.store
+        row = await store.game(post.game_id)
+        if row is None:
+            raise CannotPost("not_found", "the game is gone")
+        snap = await self.service.snapshot_async(row)
+        locale = self.channel_locale(snap)
+        last = await store.last_board(post.game_id)
+        moves = await store.moves(post.game_id, since=last.version if last is not None else -1)
+        lines: list[str] = []
+        for m in moves:
+            if m.seq == 0:
+                lines.append(t("lobby.started", locale, game=t(f"game.{row.title}", locale), names=", ".join(row.names)))
+            lines += event_lines_from_json(m.events, locale, row.names)  # the public events only
+        movers = {m.seat for m in moves}
+        actor = movers.pop() if len(movers) == 1 and moves and moves[0].seq > 0 else None
+        content, embed, view = compose_turn(snap, lines, locale, actor=actor)
+        embed.set_image(url="attachment://board.png")
+        file = await self.board_file(snap, locale)
+        channel = self.channel_by_id(post.channel_id)
+        try:
+            message = await channel.send(content=content, embed=embed, file=file, view=view, allowed_mentions=BOARD_MENTIONS)
+        except discord.Forbidden as exc:
+            raise CannotPost("forbidden", f"{exc.status} {exc.code}") from exc
+        except discord.NotFound as exc:
+            raise CannotPost("not_found", f"{exc.status} {exc.code}") from exc
+        except discord.RateLimited as exc:
+            raise RetryLater("rate limited", exc.retry_after) from exc
+        except discord.HTTPException as exc:
+            if exc.status == 429 or exc.status >= 500:
+                raise RetryLater(f"{exc.status} {exc.code}") from exc
+            raise CannotPost("rejected", f"{exc.status} {exc.code}") from exc
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+            raise RetryLater(type(exc).__name__) from exc
+        remember(self._boards, str(message.id), message)
+        return Delivered(row.version, str(message.id))
+
+    async def retire(self, previous: PostRow) -> None:
+        """Take the buttons off a game's previous board message, so only the newest one offers moves."""
+        assert previous.message_id is not None
+        message = self._boards.pop(previous.message_id, None)
+        if message is None:  # sent before a restart: edit it by id
+            message = self.get_partial_messageable(int(previous.channel_id)).get_partial_message(int(previous.message_id))
+        await message.edit(view=None)
+
+    async def post_board(self, game_id: int) -> None:
+        """Deliver a game's pending board now; should that fail unexpectedly, the poster's loop retries it."""
+        self.poster.kick()
+        await self.poster.post_game(game_id)
+
+    async def board_posted(self, snap: Snapshot, channel_id: str, message: Any) -> None:
+        """A board posted outside the outbox (``/game board``) becomes the game's current board."""
+        previous = await self.store.last_board(snap.row.id)
+        remember(self._boards, str(message.id), message)
+        await self.store.record_board(snap.row.id, snap.row.version, channel_id, str(message.id), self.clock())
+        if previous is not None and previous.message_id != str(message.id):
+            try:
+                await self.retire(previous)
+            except Exception:
+                log.info("could not retire the buttons of an old board of game %s", snap.row.id, exc_info=True)
+
+    async def notify_failure(self, post: PostRow, reason: str) -> None:
+        """A board cannot be posted: tell the mover (on their interaction while it is valid, else by DM) and
+        the host (by DM), privately. The board of a start was asked for by the host."""
+        row = await self.store.game(post.game_id)
+        host = row.host_id if row is not None else None
+        mover = post.user_id or host
+        told: set[str] = set()
+        last = self._movers.get(post.game_id)
+        if mover is not None and last is not None and str(last[0].user.id) == mover \
+                and self.clock() - last[1] < FOLLOWUP_VALID:
+            interaction = last[0]
+            try:
+                await interaction.followup.send(content=self.failure_text(post, reason, user_locale(interaction)),
+                                                ephemeral=True)
+                told.add(mover)
+            except discord.HTTPException:
+                log.info("could not follow up on %s", describe(interaction))
+        locale = normalise_locale(row.locale if row is not None else self.config.default_locale)
+        for user_id in (mover, host):
+            if user_id is not None and user_id not in told:
+                told.add(user_id)
+                try:
+                    await self.direct_message(user_id, self.failure_text(post, reason, locale))
+                except (discord.HTTPException, ValueError):
+                    log.info("could not send a direct message about game %s to user %s", post.game_id, user_id)
+
+    def failure_text(self, post: PostRow, reason: str, locale: str) -> str:
+        return t("post.failed", locale, move=post.version, id=post.game_id, channel=post.channel_id,
+                 reason=t(f"post.reason.{reason}", locale))
+
+    async def direct_message(self, user_id: str, text: str) -> None:
+        user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
+        await user.send(text)
+
+    # --------------------------------------------------------------------------------- flows
+
+    @answered_method
+    async def do_move(self, interaction: Interaction, action: str, expected_version: int | None = None,
+                      expected_game: int | None = None) -> None:
+        """Apply a move for the interaction's user: tell them it is recorded, then post the board."""
+        locale = user_locale(interaction)
+        await defer(interaction)
+        self.channel(interaction)
+        report = await self.service.act(str(interaction.channel_id), user_of(interaction), action, expected_version,
+                                        expected_game=expected_game)
+        mark_recorded(action)
+        remember(self._movers, report.row.id, (interaction, self.clock()))
+        names = report.row.names
+        mine = [say(e.message, locale, names) for e in report.private_events(report.actor)] if report.actor is not None else []
+        confirm = t("ok.move", locale, action=action)
+        try:
+            await reply(interaction, join_limited([confirm, *mine], CONTENT, lambda n: t("more_lines", locale, n=n)))
+        finally:  # the board goes out even if the mover can no longer be answered
+            await self.post_board(report.row.id)
+
+    @answered_method
+    async def send_hand(self, interaction: Interaction, expected_game: int | None = None) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        snap, seat, private = await self.service.private(str(interaction.channel_id), str(interaction.user.id),
+                                                         expected_game=expected_game)
+        png = await asyncio.to_thread(
+            renderer(snap.row.title).render_private, snap.public_view, private, snap.row.names, locale
+        )
+        kwargs: dict[str, Any] = {"file": discord.File(io.BytesIO(png), filename="hand.png")}
+        text = t("hand.title", locale, player=snap.row.names[seat])
+        mine = [p for p in snap.prompts if p.seat == seat]
+        if mine and snap.row.status == "active":
+            options = [o for p in mine for o in p.options]
+            content, view = option_menus(snap.row.id, snap.row.version, options, locale, snap.row.names)
+            text += "\n" + say(mine[0].title, locale, snap.row.names) + "\n" + content
+            kwargs["view"] = view
+        await reply(interaction, text, **kwargs)
+
+    @answered_method
+    async def join(self, interaction: Interaction, expected_game: int | None = None) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        row = await self.service.join(str(interaction.channel_id), user_of(interaction), expected_game=expected_game)
+        mark_recorded("/game join")
+        chan_locale = normalise_locale(row.locale)
+        await self.channel(interaction).send(
+            t("lobby.joined", chan_locale, user=interaction.user.mention, n=len(row.seats), names=", ".join(row.names)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await reply(interaction, t("ok.joined", locale))
+
+    @answered_method
+    async def start_game(self, interaction: Interaction, expected_game: int | None = None) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        self.channel(interaction)
+        report = await self.service.start(str(interaction.channel_id), user_of(interaction), expected_game=expected_game)
+        mark_recorded("/game start")
+        remember(self._movers, report.row.id, (interaction, self.clock()))
+        try:
+            await reply(interaction, t("ok.started", locale))
+        finally:
+            await self.post_board(report.row.id)
+
+
+def run_bot(config: Config) -> int:
+    """Run the bot until SIGINT/SIGTERM: then refuse new interactions, finish the moves in flight, close the
+    database and the Discord connection, and return 0 (within about 5 seconds).
+
+    Raises :class:`bot.storage.StorageError` at once if the database cannot be used (the caller says why).
+    """
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base.rstrip("/")
+
+    async def main() -> None:
+        store = await Store.open(config.db_path)
+        service = GameService(store)
+        bot = Referee(service, config)
+
+        async def shutdown() -> None:
+            await bot.stop_poster()
+            drained = await service.close(timeout=3.0)
+            if not drained:
+                log.warning("stopped with %d request(s) unfinished; each is stored whole or not at all",
+                            service.in_flight)
+            try:
+                await asyncio.wait_for(bot.close(), 1.5)
+            except TimeoutError:
+                log.warning("the Discord connection did not close in time")
+
+        try:
+            await serve_until_signal(bot.start(config.token), shutdown)
+        finally:
+            if not bot.is_closed():
+                await bot.close()
+            await service.close(timeout=0)
+
+    try:
+        asyncio.run(main())
+    except discord.LoginFailure:
+        print("referee: Discord rejected the token (LoginFailure). Check DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"referee: cannot reach Discord ({exc}).", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,169 @@
+"""Delivering board posts from the outbox: durable, retried, collapsed, resumed after a restart.
+
+The store writes a ``pending`` post in the same transaction as each move (:attr:`bot.storage.Store.outbox`).
+The :class:`Poster` delivers them: it takes a game's newest pending post (older pending ones collapse into
+it: one board of the current position, never a stale one), asks ``deliver`` to render and send it, then marks
+it delivered and asks ``retire`` to take the buttons off the game's previous board. It knows no Discord:
+``deliver`` raises :class:`RetryLater` for what may pass (rate limits, server errors, network trouble) and
+:class:`CannotPost` for what will not (a missing permission, a deleted channel, a refused message).
+
+* Retries back off exponentially (``base · 2^(attempt-1)``, at most ``cap``, at least what a rate limit asks
+  for); after ``max_attempts`` the post fails.
+* A failed post is told privately to the mover and the host (``notify``) and shown by ``/game status``.
+* :meth:`Poster.run` delivers whatever is due, then waits for the next due time or a :meth:`Poster.kick`;
+  after a restart the pending posts are due at once. Time comes from the injected ``clock`` and ``sleep``.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..storage import PostRow
+
+log = logging.getLogger("referee.poster")
+
+
+class RetryLater(Exception):
+    """Delivery failed for now (429, 5xx, network): try again later; ``retry_after`` seconds at least."""
+
+    def __init__(self, detail: str, retry_after: float = 0.0) -> None:
+        super().__init__(detail)
+        self.retry_after = retry_after
+
+
+class CannotPost(Exception):
+    """Delivery will not succeed by retrying. ``reason`` names a catalogue text ``post.reason.<reason>``."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(detail or reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """What ``deliver`` posted: the version its board shows and the message id."""
+
+    version: int
+    message_id: str
+
+
+class PostStore(Protocol):
+    """What the poster needs from storage (:class:`bot.storage.Store` has it)."""
+
+    async def pending_posts(self, game_id: int) -> list[PostRow]: ...
+    async def due_games(self, now: float) -> list[int]: ...
+    async def next_post_at(self) -> float | None: ...
+    async def last_board(self, game_id: int) -> PostRow | None: ...
+    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float) -> None: ...
+    async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str, now: float) -> None: ...
+    async def posts_failed(self, game_id: int, upto: int, error: str, now: float) -> None: ...
+
+
+Deliver = Callable[[PostRow], Awaitable[Delivered]]
+Notify = Callable[[PostRow, str], Awaitable[None]]
+Retire = Callable[[PostRow], Awaitable[None]]
+
+
+class Poster:
+    def __init__(self, store: PostStore, deliver: Deliver, notify: Notify, retire: Retire, *,
+                 clock: Callable[[], float] = time.time,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 base_delay: float = 2.0, max_delay: float = 300.0, max_attempts: int = 8) -> None:
+        self.store = store
+        self.deliver, self.notify, self.retire = deliver, notify, retire
+        self.clock, self.sleep = clock, sleep
+        self.base_delay, self.max_delay, self.max_attempts = base_delay, max_delay, max_attempts
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._kicked = asyncio.Event()
+
+    def delay(self, attempts: int, retry_after: float = 0.0) -> float:
+        """Seconds to wait after the ``attempts``-th failed attempt."""
+        return max(retry_after, min(self.max_delay, self.base_delay * 2 ** (attempts - 1)))
+
+    def kick(self) -> None:
+        """Something may be due earlier than :meth:`run` thought (a new retry was scheduled)."""
+        self._kicked.set()
+
+    async def post_game(self, game_id: int) -> None:
+        """Deliver a game's newest pending post now (one attempt), if it has one."""
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        try:
+            async with lock:
+                await self._attempt(game_id)
+        finally:
+            if not lock.locked() and self._locks.get(game_id) is lock:
+                del self._locks[game_id]
+
+    async def _attempt(self, game_id: int) -> None:
+        pending = await self.store.pending_posts(game_id)
+        if not pending:
+            return
+        newest = pending[-1]
+        previous = await self.store.last_board(game_id)
+        try:
+            done = await self.deliver(newest)
+        except CannotPost as exc:
+            await self._give_up(newest, exc.reason, str(exc))
+            return
+        except Exception as exc:  # RetryLater, or anything unexpected (which may pass: a render bug would not)
+            if not isinstance(exc, RetryLater):
+                log.error("posting the board of game %s failed unexpectedly", game_id, exc_info=exc)
+            attempts = newest.attempts + 1
+            if attempts >= self.max_attempts:
+                await self._give_up(newest, "gave_up", str(exc) or type(exc).__name__)
+                return
+            wait = self.delay(attempts, exc.retry_after if isinstance(exc, RetryLater) else 0.0)
+            log.info("board of game %s: attempt %d failed, retrying in %.0f s", game_id, attempts, wait)
+            await self.store.posts_retry(game_id, newest.id, attempts, self.clock() + wait,
+                                         str(exc) or type(exc).__name__, self.clock())
+            self.kick()
+            return
+        await self.store.posts_delivered(game_id, newest.id, done.version, done.message_id, self.clock())
+        if previous is not None and previous.message_id != done.message_id:
+            try:
+                await self.retire(previous)
+            except Exception:  # best effort: an old board's buttons answer "the game has moved on" anyway
+                log.info("could not retire the buttons of an old board of game %s", game_id, exc_info=True)
+
+    async def _give_up(self, post: PostRow, reason: str, detail: str) -> None:
+        log.warning("board of game %s (move %s) cannot be posted: %s", post.game_id, post.version, reason)
+        await self.store.posts_failed(post.game_id, post.id, reason, self.clock())
+        try:
+            await self.notify(post, reason)
+        except Exception:
+            log.warning("could not tell anyone that the board of game %s failed", post.game_id, exc_info=True)
+
+    async def run_due(self) -> float | None:
+        """Deliver every post that is due now; the time the next one falls due (``None``: nothing pending)."""
+        for game_id in await self.store.due_games(self.clock()):
+            await self.post_game(game_id)
+        return await self.store.next_post_at()
+
+    async def run(self) -> None:
+        """Deliver posts as they fall due, until cancelled."""
+        while True:
+            self._kicked.clear()
+            try:
+                next_at = await self.run_due()
+            except Exception:  # e.g. the database is briefly busy: wait and go on
+                log.exception("the poster failed; trying again")
+                next_at = self.clock() + self.base_delay
+            await self._wait(None if next_at is None else max(0.0, next_at - self.clock()))
+
+    async def _wait(self, seconds: float | None) -> None:
+        kicked: asyncio.Future[Any] = asyncio.ensure_future(self._kicked.wait())
+        waits: set[asyncio.Future[Any]] = {kicked}
+        if seconds is not None:
+            waits.add(asyncio.ensure_future(self.sleep(seconds)))
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for w in waits:
+                w.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await w
