@@ -85,17 +85,19 @@ async def test_two_processes_sharing_the_database_never_fire_a_job_twice(tmp_pat
     def handler_for(owner: str):
         async def handler(job: Job) -> None:
             seen.append((owner, job.id))
-            await asyncio.sleep(0)
+            await asyncio.sleep(0.002)   # a real handler takes a while: the other process gets its turn
         return handler
 
     a = Scheduler(jobs1, handler_for("a"), clock=clock, owner="a", batch=7)
     b = Scheduler(jobs2, handler_for("b"), clock=clock, owner="b", batch=7)
-    await asyncio.gather(a.run_due(), b.run_due())
+    try:
+        await asyncio.gather(a.run_due(), b.run_due())
+    finally:
+        await db1.close()
+        await db2.close()
     ids = [i for _, i in seen]
     assert len(ids) == 200 == len(set(ids))
     assert {o for o, _ in seen} == {"a", "b"}
-    await db1.close()
-    await db2.close()
 
 
 async def test_a_lease_of_a_dead_process_expires(tmp_path: Path) -> None:
