@@ -7,7 +7,13 @@
 alhambra-name = Alhambra
 alhambra-card = { $currency } { $value }
 alhambra-type_points = { $type } { $points }
-alhambra-paid_many = { $count } karet, celkem { $total }
+alhambra-paid_many =
+    { $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+        [many] { $count } karty
+       *[other] { $count } karet
+    }, celkem { $total }
 
 ## alhambra.currency
 
@@ -45,8 +51,20 @@ alhambra-option-open_hands = Peníze všech hráčů jsou veřejné
 alhambra-prompt-start = Hostitel: vyber začínajícího hráče z { $players }
 alhambra-prompt-action = { $player }: vezmi peníze, kup budovu, nebo přestavuj
 alhambra-prompt-extra = { $player }: přesná platba, vyber další akci
-alhambra-prompt-place = { $player }: umísti koupené budovy (zbývá { $count })
-alhambra-prompt-end_place = { $player }: umísti budovy získané na konci hry (zbývá { $count })
+alhambra-prompt-place =
+    { $player }: umísti koupené budovy ({ $count ->
+        [one] zbývá { $count }
+        [few] zbývají { $count }
+        [many] zbývá { $count }
+       *[other] zbývá { $count }
+    })
+alhambra-prompt-end_place =
+    { $player }: umísti budovy získané na konci hry ({ $count ->
+        [one] zbývá { $count }
+        [few] zbývají { $count }
+        [many] zbývá { $count }
+       *[other] zbývá { $count }
+    })
 
 ## alhambra.opt
 
@@ -61,19 +79,43 @@ alhambra-opt-swap = Přestavba: dát { $tile } z rezervy na { $cell }; { $old } 
 alhambra-opt-place = Umístit { $tile } ({ $type }) na { $cell }
 alhambra-opt-reserve = Dát { $tile } ({ $type }) do rezervy
 alhambra-opt-dirk = Dát { $tile } ({ $type }) Petrovi
-alhambra-opt-reserve_all = Dát všech { $count } budov do rezervy
+alhambra-opt-reserve_all =
+    { $count ->
+        [one] Dát { $count } budovu do rezervy
+        [few] Dát všechny { $count } budovy do rezervy
+        [many] Dát { $count } budovy do rezervy
+       *[other] Dát všech { $count } budov do rezervy
+    }
 
 ## alhambra.ev
 
 alhambra-ev-market_setup = Trh: { $tiles }
-alhambra-ev-dirk_draw = Petr si bere { $count } budov: { $tiles }
+alhambra-ev-dirk_draw =
+    Petr si bere { $count ->
+        [one] { $count } budovu
+        [few] { $count } budovy
+        [many] { $count } budovy
+       *[other] { $count } budov
+    }: { $tiles }
 alhambra-ev-deal = { $player } dostává { $cards } (celkem { $total })
 alhambra-ev-start_random = O začátek se dělí { $players }; náhodně vybrán: { $chosen_player }
 alhambra-ev-start_choice = O začátek se dělí { $players }; vybere hostitel
 alhambra-ev-start_chosen = Hostitel vybral jako začínajícího hráče: { $player }
-alhambra-ev-start_player = Začíná { $player } ({ $count } karet, celkem { $total })
+alhambra-ev-start_player =
+    Začíná { $player } ({ $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+        [many] { $count } karty
+       *[other] { $count } karet
+    }, celkem { $total })
 alhambra-ev-display = Nabídka peněz: { $cards }
-alhambra-ev-deck_ready = Balíček peněz připraven: { $count } karet včetně bodovacích karet A a B
+alhambra-ev-deck_ready =
+    Balíček peněz připraven: { $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+        [many] { $count } karty
+       *[other] { $count } karet
+    } včetně bodovacích karet A a B
 alhambra-ev-turn = Tah { $turn }: { $player }
 alhambra-ev-no_action = { $player } nemá žádnou možnou akci
 alhambra-ev-no_further_action = { $player } nemá žádnou další možnou akci
@@ -88,8 +130,20 @@ alhambra-ev-redesign_swap = { $player } přestavuje: { $tile } místo { $old } n
 alhambra-ev-place = { $player } umístil(a) { $tile } ({ $type }) na { $cell }
 alhambra-ev-reserve = { $player } dal(a) { $tile } ({ $type }) do rezervy
 alhambra-ev-gift = { $player } dal(a) { $tile } ({ $type }) Petrovi
-alhambra-ev-reshuffle = Odhazovací balíček ({ $count } karet) se zamíchá jako nový balíček peněz
-alhambra-ev-money_short = Nejsou peníze k dobrání: nabídka zůstává na { $count } kartách
+alhambra-ev-reshuffle =
+    Odhazovací balíček ({ $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+        [many] { $count } karty
+       *[other] { $count } karet
+    }) se zamíchá jako nový balíček peněz
+alhambra-ev-money_short =
+    Nejsou peníze k dobrání: nabídka zůstává na { $count ->
+        [one] { $count } kartě
+        [few] { $count } kartách
+        [many] { $count } karty
+       *[other] { $count } kartách
+    }
 alhambra-ev-scoring_card = Byla otočena bodovací karta { $round }
 alhambra-ev-refill_money = Nové peněžní karty: { $cards }
 alhambra-ev-refill_market = Pole { $space } dostává { $tile } ({ $type }, { $price })
@@ -100,7 +154,13 @@ alhambra-ev-score_row_dirk = Petr: +{ $total } ({ $types }) = { $score }
 alhambra-ev-reveal = { $player } ukazuje: { $totals }
 alhambra-ev-distribute = Pole { $space }: { $tile } dostává { $player } (celkem { $total })
 alhambra-ev-distribute_none = Pole { $space }: shoda o { $tile }, budova zůstává mimo hru
-alhambra-ev-game_over = Konec hry: vítězí { $players } s { $score } body
+alhambra-ev-game_over =
+    Konec hry, nejvyšší skóre { $score ->
+        [one] { $score } bod
+        [few] { $score } body
+        [many] { $score } bodu
+       *[other] { $score } bodů
+    }: { $players }
 
 ## alhambra.result
 

@@ -1,7 +1,13 @@
 ### Texty bota, lobby a konzole (čeština). Klíče jsou společné s en/pl.
 ### Message ids are the catalogue keys with '.' written as '-' (and a '-' inside a key part doubled).
 
-more_lines = … (starších řádků: { $n })
+more_lines =
+    … ({ $n ->
+        [one] { $n } starší řádek
+        [few] { $n } starší řádky
+        [many] { $n } staršího řádku
+       *[other] { $n } starších řádků
+    })
 
 ## game
 
@@ -68,11 +74,28 @@ err-option_syntax = Volby se zapisují ve tvaru klíč=hodnota; „{ $part }“ 
 err-channel_busy = V tomto kanálu už hra probíhá. Nejdřív ji dohrajte nebo ukončete, případně založte vlákno: každé vlákno může mít vlastní hru.
 err-already_started = Hra už začala.
 err-already_joined = V této hře už jste.
-err-lobby_full = Hra je plně obsazena (max. počet hráčů: { $max }).
+err-lobby_full =
+    Hra je plně obsazena ({ $max ->
+        [one] { $max } hráč
+        [few] { $max } hráči
+        [many] { $max } hráče
+       *[other] { $max } hráčů
+    }).
 err-leave_started = Hra už začala, teď ji opustit nemůžete. Hostitel ji může ukončit.
 err-not_in_lobby = V tomto lobby nejste.
 err-host_only = To může udělat jen hostitel.
-err-player_count = Tato hra je pro { $min }–{ $max } hráčů; přihlášeno: { $n }.
+err-player_count =
+    Tato hra je pro { $min }–{ $max ->
+        [one] { $max } hráče
+        [few] { $max } hráče
+        [many] { $max } hráče
+       *[other] { $max } hráčů
+    }; { $n ->
+        [one] přihlášen je { $n }
+        [few] přihlášeni jsou { $n }
+        [many] přihlášeno je { $n }
+       *[other] přihlášeno je { $n }
+    }.
 err-abandon_rights = Hru může ukončit jen hostitel nebo někdo s oprávněním Spravovat kanály.
 err-not_started = Hra ještě nezačala.
 err-not_seated = V této hře nehrajete.
@@ -101,7 +124,13 @@ ok-done = Hotovo.
 ## lobby
 
 lobby-default = výchozí
-lobby-opened = { $host } zakládá hru **{ $game }** ({ $min }–{ $max } hráčů; { $options }). Připojte se příkazem /game join nebo tlačítkem; hostitel hru zahájí příkazem /game start.
+lobby-opened =
+    { $host } zakládá hru **{ $game }** ({ $min }–{ $max ->
+        [one] { $max } hráč
+        [few] { $max } hráči
+        [many] { $max } hráče
+       *[other] { $max } hráčů
+    }; { $options }). Připojte se příkazem /game join nebo tlačítkem; hostitel hru zahájí příkazem /game start.
 lobby-default_options = standardní pravidla
 lobby-join_button = Připojit se
 lobby-start_button = Zahájit
@@ -124,9 +153,21 @@ result-extra-dirk = Dirk (neutrální hráč)
 
 ## menu
 
-menu-choose = Vyberte jednu z možností ({ $n }):
+menu-choose =
+    Vyberte jednu z { $n ->
+        [one] { $n } možnosti
+        [few] { $n } možností
+        [many] { $n } možnosti
+       *[other] { $n } možností
+    }:
 menu-placeholder = Možnosti ({ $n }/{ $total })
-menu-too_many = Uvedeno je jen prvních { $shown }; ostatní napište tlačítkem ✏️ nebo příkazem /game move.
+menu-too_many =
+    { $shown ->
+        [one] Uvedena je jen první { $shown }
+        [few] Uvedeny jsou jen první { $shown }
+        [many] Uvedeno je jen prvních { $shown }
+       *[other] Uvedeno je jen prvních { $shown }
+    }; ostatní napište tlačítkem ✏️ nebo příkazem /game move.
 
 ## hand
 

@@ -32,7 +32,13 @@ egizia-note-occ = N42 obsazené
 egizia-note-dbl = zdvojeno N36
 egizia-note-at_max = { " " }({ $builder } na maximu: ten krok propadá)
 egizia-note-wrap = { " " }({ $items })
-egizia-note-bonus_stones = { " " }(+{ $n } kamenů)
+egizia-note-bonus_stones =
+    { " " }(+{ $n ->
+        [one] { $n } kámen
+        [few] { $n } kameny
+        [many] { $n } kamene
+       *[other] { $n } kamenů
+    })
 egizia-note-bonus_vp = { " " }(+{ $n } b.)
 
 ## egizia.pos
@@ -85,7 +91,13 @@ egizia-result-line = { $player }: { $what } { $vp } b.
 
 ## egizia.err
 
-egizia-err-ring = Kruh se posune nejvýš o { $steps } krok(y) a zůstane na třech polích.
+egizia-err-ring =
+    Kruh se posune nejvýš o { $steps ->
+        [one] { $steps } krok
+        [few] { $steps } kroky
+        [many] { $steps } kroku
+       *[other] { $steps } kroků
+    } a zůstane na třech polích.
 egizia-err-played_with = { $card } se hraje v rámci: { $how }.
 egizia-err-crew_fixed = Četa je pevná: už se stavělo nebo líznulo.
 egizia-err-bad_action = To není platná akce.
@@ -97,7 +109,13 @@ egizia-err-not_held = Nemáš kartu { $card }.
 egizia-err-n33_after_placement = { $card } se hraje hned po umístění lodi, ne teď.
 egizia-err-window = { $card } teď použít nelze; hraje se: { $windows }.
 egizia-err-no_stones = Nemáš žádné kameny.
-egizia-err-sell_range = { $card }: prodej 1 až { $max } kamenů.
+egizia-err-sell_range =
+    { $card }: prodej 1 až { $max ->
+        [one] { $max } kámen
+        [few] { $max } kameny
+        [many] { $max } kamene
+       *[other] { $max } kamenů
+    }.
 egizia-err-after_feeding_only = V této hře lze { $card } použít jen po krmení (volba).
 egizia-err-once_per_round = { $card } už jsi v tomto kole použil(a).
 egizia-err-cost = { $card } stojí { $cost } kameny; máš { $stones }.
@@ -129,7 +147,13 @@ egizia-err-sphinx_only = { $card } platí jen u Sfingy.
 egizia-err-crew_useless = S touto četou nelze nic postavit.
 egizia-err-at_least_one = Před ukončením postav aspoň jednu část.
 egizia-err-over_strength = Hodnota { $value } je víc než zbývající síla { $left }.
-egizia-err-over_stones = Hodnota { $value } stojí víc než tvých { $stones } kamenů.
+egizia-err-over_stones =
+    Hodnota { $value } stojí víc než { $stones ->
+        [one] tvůj { $stones } kámen
+        [few] tvé { $stones } kameny
+        [many] tvých { $stones } kamene
+       *[other] tvých { $stones } kamenů
+    }.
 egizia-err-obelisk_full = Obelisk je dokončen.
 egizia-err-tombs_empty = Nezbyla žádná destička hrobky.
 egizia-err-no_such_field = Takové pole neexistuje: { $what }.
@@ -139,11 +163,35 @@ egizia-err-temple_taken = Chrám { $field } je už postaven.
 egizia-err-temple_requires = Chrám { $field } nejdřív potřebuje { $needs }.
 egizia-err-wrong_building = Tato část patří k druhému staveništi.
 egizia-err-one_placement = Loď jsi v tomto tahu už umístil(a): ukonči tah (nebo zahraj N33).
-egizia-err-grain_cards = Máš jen { $held } karet obilí.
-egizia-err-convert_max = Převést můžeš nejvýš { $max } kamenů (tvé kameny, nejvýš chybějící obilí).
+egizia-err-grain_cards =
+    Máš jen { $held ->
+        [one] { $held } kartu obilí
+        [few] { $held } karty obilí
+        [many] { $held } karty obilí
+       *[other] { $held } karet obilí
+    }.
+egizia-err-convert_max =
+    Převést můžeš nejvýš { $max ->
+        [one] { $max } kámen
+        [few] { $max } kameny
+        [many] { $max } kamene
+       *[other] { $max } kamenů
+    } (tvé kameny, nejvýš chybějící obilí).
 egizia-err-cannot_build = Tady teď stavět nemůžeš: odmítni.
-egizia-err-draw_range = Zaplať { $lo } až { $hi } karet.
-egizia-err-keep_max = Nechat si můžeš nejvýš { $max } kartu/karty.
+egizia-err-draw_range =
+    Zaplať { $lo } až { $hi ->
+        [one] { $hi } kartu
+        [few] { $hi } karty
+        [many] { $hi } karty
+       *[other] { $hi } karet
+    }.
+egizia-err-keep_max =
+    Nechat si můžeš nejvýš { $max ->
+        [one] { $max } kartu
+        [few] { $max } karty
+        [many] { $max } karty
+       *[other] { $max } karet
+    }.
 egizia-err-keep_pick = Nenech si nic, nebo uveď líznuté karty pozicí 1-{ $n }.
 egizia-err-market_first = Nejdřív posuň jednu značku trhu o 1 krok dolů (prodej kamenů nebo trh s obilím).
 
@@ -184,8 +232,20 @@ egizia-nth-4 = 4.
 ## egizia.ev
 
 egizia-ev-crew_back = { $player } bere četu zpět.
-egizia-ev-setup = Údolí králů pro { $players } hráče je připraveno.
-egizia-ev-tile = { $player } má destičku pořadí { $tile } a { $stones } kamenů.
+egizia-ev-setup =
+    Údolí králů pro { $players ->
+        [one] { $players } hráče
+        [few] { $players } hráče
+        [many] { $players } hráče
+       *[other] { $players } hráčů
+    } je připraveno.
+egizia-ev-tile =
+    { $player } má destičku pořadí { $tile } a { $stones ->
+        [one] { $stones } kámen
+        [few] { $stones } kameny
+        [many] { $stones } kamene
+       *[other] { $stones } kamenů
+    }.
 egizia-ev-sphinx_setup_one = { $player }, tvoje karta Sfingy: { $card }
 egizia-ev-sphinx_setup_drawn = { $player }, lízl(a) jsi karty Sfingy { $cards }
 egizia-ev-sphinx_setup_kept = { $player } si nechal(a) { $kept } kartu Sfingy a vrátil(a) { $returned }.
@@ -195,7 +255,13 @@ egizia-ev-pass = { $player } pasuje.
 egizia-ev-place = { $player } pluje na pole { $idx }: { $where }.
 egizia-ev-take = { $player } bere { $card }.
 egizia-ev-play = { $player } hraje { $card }.
-egizia-ev-stones = { $player }: { SIGNED($amount) } kamenů ({ $why }) -> { $total }, ztraceno { $lost }.
+egizia-ev-stones =
+    { $player }: { SIGNED($amount) } { $amount ->
+        [one] kámen
+        [few] kameny
+        [many] kamene
+       *[other] kamenů
+    } ({ $why }) -> { $total }, ztraceno { $lost }.
 egizia-ev-score = { $player }: { SIGNED($amount) } b. ({ $why }) -> { $total }.
 egizia-ev-builder = { $player }: { $builder } +{ $amount } -> { $total } (ztraceno { $lost }).
 egizia-ev-track = { $player }: značka { $track } -> pole { $pos }.
@@ -208,14 +274,49 @@ egizia-ev-decline = { $player } opouští { $site }: { $reason }.
 egizia-ev-promoted = Náhradník hráče { $player } postupuje na { $site }, pozice { $slot }.
 egizia-ev-build_first = { $player } staví první na { $site } (N38).
 egizia-ev-crew = Četa hráče { $player }: { $builders } = síla { $strength }.
-egizia-ev-built = { $player } staví { $item } za { $cost } kamenů.
+egizia-ev-built =
+    { $player } staví { $item } za { $cost ->
+        [one] { $cost } kámen
+        [few] { $cost } kameny
+        [many] { $cost } kamene
+       *[other] { $cost } kamenů
+    }.
 egizia-ev-tomb_reveal = Hrobka { $space } se otáčí: { $value }.
-egizia-ev-row_bonus = { $player } získává bonus za řadu pyramidy { $row } s { $bricks } cihlami.
-egizia-ev-sphinx_draw = { $player } platí { $paid } kamenů a líže { $drawn } karet Sfingy.
+egizia-ev-row_bonus =
+    { $player } získává bonus za řadu pyramidy { $row } s { $bricks ->
+        [one] { $bricks } cihlou
+        [few] { $bricks } cihlami
+        [many] { $bricks } cihly
+       *[other] { $bricks } cihlami
+    }.
+egizia-ev-sphinx_draw =
+    { $player } platí { $paid ->
+        [one] { $paid } kámen
+        [few] { $paid } kameny
+        [many] { $paid } kamene
+       *[other] { $paid } kamenů
+    } a líže { $drawn ->
+        [one] { $drawn } kartu Sfingy
+        [few] { $drawn } karty Sfingy
+        [many] { $drawn } karty Sfingy
+       *[other] { $drawn } karet Sfingy
+    }.
 egizia-ev-sphinx_seen = { $player }, vidíš: { $cards }
-egizia-ev-sphinx_kept = { $player } si nechává { $kept } kartu/karty Sfingy a vrací { $returned }.
+egizia-ev-sphinx_kept =
+    { $player } si nechává { $kept ->
+        [one] { $kept } kartu Sfingy
+        [few] { $kept } karty Sfingy
+        [many] { $kept } karty Sfingy
+       *[other] { $kept } karet Sfingy
+    } a vrací { $returned }.
 egizia-ev-sphinx_kept_private = { $player }, nechal(a) sis: { $cards }
-egizia-ev-coop = { $player } spolupracoval(a) na { $sites } stavbách: { $vp } b.
+egizia-ev-coop =
+    { $player } spolupracoval(a) na { $sites ->
+        [one] { $sites } stavbě
+        [few] { $sites } stavbách
+        [many] { $sites } stavby
+       *[other] { $sites } stavbách
+    }: { $vp } b.
 egizia-ev-turn_order = Nové pořadí: { $players }.
 egizia-ev-sphinx_scored = { $player } odhaluje { $card }: { $vp } b.
 egizia-ev-winner = { $player } vítězí s { $score } body.
@@ -241,13 +342,25 @@ egizia-title-D--19 = Poslední akce před závěrečným bodováním
 
 ## egizia.title.D-06
 
-egizia-title-D--06-track = { $card }: která stupnice dostane { $steps } krok(y)?
+egizia-title-D--06-track =
+    { $card }: která stupnice dostane { $steps ->
+        [one] { $steps } krok
+        [few] { $steps } kroky
+        [many] { $steps } kroku
+       *[other] { $steps } kroků
+    }?
 egizia-title-D--06-n18 = Dva kroky čet: vyber
 egizia-title-D--06-improve = { $card }: přiložit hned?
 
 ## egizia.title.D-07
 
-egizia-title-D--07-alyi = Alyi: vyber { $picks } krok(y) čety
+egizia-title-D--07-alyi =
+    Alyi: vyber { $picks ->
+        [one] { $picks } krok
+        [few] { $picks } kroky
+        [many] { $picks } kroku
+       *[other] { $picks } kroků
+    } čety
 egizia-title-D--07-ring = Posunout zavlažovací kruh?
 
 ## egizia.lbl
@@ -262,14 +375,32 @@ egizia-lbl-place_round = { $idx }: { $space } - { $fx }{ $note }
 egizia-lbl-place_slot = { $idx }: { $site } pozice { $slot } (staví { $order }){ $note }
 egizia-lbl-place_sub = { $idx }: náhradník u { $site }, { $queue }. v pořadí{ $note }
 egizia-lbl-place_extra = { $idx }: { $site } pozice navíc (N37){ $note }
-egizia-lbl-sell = Zahrát { $card }: prodat { $n } kamenů za { $vp } b.
+egizia-lbl-sell =
+    Zahrát { $card }: prodat { $n ->
+        [one] { $n } kámen
+        [few] { $n } kameny
+        [many] { $n } kamene
+       *[other] { $n } kamenů
+    } za { $vp } b.
 egizia-lbl-build_first = Zahrát { $card }: v tomto kole stavím první
 egizia-lbl-improve = Přiložit { $card } k { $field }
 egizia-lbl-improve_keep = Nechat nepřiložené
 egizia-lbl-crewup = { $card }: { $builder } +1 (nyní { $now }/{ $max })
-egizia-lbl-buy = { $card }: zaplatit { $cost } kameny, { $builder } +1 (nyní { $now }/{ $max })
+egizia-lbl-buy =
+    { $card }: zaplatit { $cost ->
+        [one] { $cost } kámen
+        [few] { $cost } kameny
+        [many] { $cost } kamene
+       *[other] { $cost } kamenů
+    }, { $builder } +1 (nyní { $now }/{ $max })
 egizia-lbl-track = { $track }: pole { $pos } -> { $to }{ $bonus }
-egizia-lbl-track_steps = { $track }: { $steps } krok(y), pole { $pos } -> { $to }{ $bonus }
+egizia-lbl-track_steps =
+    { $track }: { $steps ->
+        [one] { $steps } krok
+        [few] { $steps } kroky
+        [many] { $steps } kroku
+       *[other] { $steps } kroků
+    }, pole { $pos } -> { $to }{ $bonus }
 egizia-lbl-n18_two = { $a } +1 a { $b } +1
 egizia-lbl-n18_one = { $a } +2 (nyní { $now }/{ $max })
 egizia-lbl-alyi = +1 pro { $builders }{ $note }
@@ -277,13 +408,35 @@ egizia-lbl-ring = Posunout kruh na { $pos }
 egizia-lbl-ring_stay = Nechat kruh na { $pos }
 egizia-lbl-leftover = Vzít { $card } z pole { $idx }
 egizia-lbl-leftover_no = Nebrat nic (N39 zůstává nepoužita)
-egizia-lbl-feed = { $cards } karet obilí, { $stones } kamenů: obilí { $grain }/{ $need }, ztráta { $loss } b.
+egizia-lbl-feed =
+    { $cards ->
+        [one] { $cards } karta obilí
+        [few] { $cards } karty obilí
+        [many] { $cards } karty obilí
+       *[other] { $cards } karet obilí
+    }, { $stones ->
+        [one] { $stones } kámen
+        [few] { $stones } kameny
+        [many] { $stones } kamene
+       *[other] { $stones } kamenů
+    }: obilí { $grain }/{ $need }, ztráta { $loss } b.
 egizia-lbl-first_yes = Stavět první na { $site }
 egizia-lbl-first_no = Ponechat své místo
 egizia-lbl-build = Stavět na { $site }
 egizia-lbl-decline = Odmítnout (loď opouští stavbu)
 egizia-lbl-crew = { $builders }{ $note } = síla { $strength }
-egizia-lbl-draw = Zaplatit { $n } kamenů, líznout { $d } karet
+egizia-lbl-draw =
+    Zaplatit { $n ->
+        [one] { $n } kámen
+        [few] { $n } kameny
+        [many] { $n } kamene
+       *[other] { $n } kamenů
+    }, líznout { $d ->
+        [one] { $d } kartu
+        [few] { $d } karty
+        [many] { $d } karty
+       *[other] { $d } karet
+    }
 egizia-lbl-keep_none = Nenechat nic, vrátit { $returned } (+{ $vp } b.)
 egizia-lbl-keep_one = Nechat { $card }, vrátit { $returned } (+{ $vp } b.)
 egizia-lbl-keep_two = Nechat { $cards } (N35), vrátit { $returned } (+{ $vp } b.)

@@ -87,12 +87,36 @@ luxor-opt-move = { $prefix }dobrodruh { $adv }: { $src } → { $dst }{ $notes }
 luxor-opt-none = { "" }
 luxor-opt-notes = { " " }[{ $items }]
 luxor-opt-steps_one = 1 krok:{ " " }
-luxor-opt-steps_few = { $k } kroky:{ " " }
-luxor-opt-steps = { $k } kroků:{ " " }
+luxor-opt-steps_few =
+    { $k ->
+        [one] { $k } krok
+        [few] { $k } kroky
+        [many] { $k } kroku
+       *[other] { $k } kroků
+    }:{ " " }
+luxor-opt-steps =
+    { $k ->
+        [one] { $k } krok
+        [few] { $k } kroky
+        [many] { $k } kroku
+       *[other] { $k } kroků
+    }:{ " " }
 luxor-opt-dir_f = vpřed:{ " " }
 luxor-opt-dir_b = zpět:{ " " }
-luxor-opt-act = Akce na: { $dst } (tvých tam: { $n })
-luxor-opt-key = Vzít klíč (zbývá { $left })
+luxor-opt-act =
+    Akce na: { $dst } (máš tam { $n ->
+        [one] { $n } dobrodruha
+        [few] { $n } dobrodruhy
+        [many] { $n } dobrodruha
+       *[other] { $n } dobrodruhů
+    })
+luxor-opt-key =
+    Vzít klíč ({ $left ->
+        [one] zbývá { $left }
+        [few] zbývají { $left }
+        [many] zbývá { $left }
+       *[other] zbývá { $left }
+    })
 luxor-opt-horus_card = Vzít Horovu kartu úrovně { $level }: { $card } (tento tah bez dobírání)
 luxor-opt-wild = Vzít pokladového žolíka
 luxor-opt-scarab = Vzít skarabea
@@ -124,11 +148,23 @@ luxor-ev-blocked = { $player }: dobrodruh { $adv } ({ $src }) nemůže táhnout
 luxor-ev-jumped = { $player }: dobrodruh { $adv } přeskočil { $src } → { $dst }
 luxor-ev-woke = { $player }: dobrodruh { $adv } u sochy { $statue } vstává a jde na schody
 luxor-ev-left_lying = { $player } nechává dobrodruha u sochy { $statue } ležet
-luxor-ev-tomb = { $player }: dobrodruh { $adv } vstupuje do hrobky a platí klíč (zbývá { $keys })
+luxor-ev-tomb =
+    { $player }: dobrodruh { $adv } vstupuje do hrobky a platí klíč ({ $keys ->
+        [one] zbývá { $keys }
+        [few] zbývají { $keys }
+        [many] zbývá { $keys }
+       *[other] zbývá { $keys }
+    })
 luxor-ev-sarcophagus = { $player } získává sarkofág za { $vp } b.
 luxor-ev-end_triggered = Druhý dobrodruh je v hrobce: toto kolo je poslední
 luxor-ev-treasure = { $player } bere poklad: { $type } – { $place } (+{ $vp }, skóre { $score })
-luxor-ev-treasure_missed = { $player }: { $place } – dobrodruhů { $have } z { $need }, poklad nezíská
+luxor-ev-treasure_missed =
+    { $player }: { $place } – { $have ->
+        [one] { $have } dobrodruh
+        [few] { $have } dobrodruzi
+        [many] { $have } dobrodruha
+       *[other] { $have } dobrodruhů
+    } z { $need }, poklad nezíská
 luxor-ev-treasure_left = { $player } nechává poklad – { $place }
 luxor-ev-revealed = Odkryta chrámová dlaždice ({ $back }) – { $place }: { $tile }
 luxor-ev-key = { $player } bere klíč (má { $keys })
@@ -142,10 +178,22 @@ luxor-ev-nothing_left = { $place }: už není co vzít
 luxor-ev-no_draw = { $player } získal(a) Horovu kartu a nelíže si
 luxor-ev-drew = { $player } si líže kartu
 luxor-ev-drew_card = Líznul(a) sis: { $card }
-luxor-ev-reshuffled = Odkládací hromádka je zamíchána do nové tahací ({ $count } karet)
+luxor-ev-reshuffled =
+    Odkládací hromádka je zamíchána do nové tahací ({ $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+        [many] { $count } karty
+       *[other] { $count } karet
+    })
 luxor-ev-game_over_tomb = Kolo je dohráno: konec hry
 luxor-ev-game_over_stall = Celé kolo nikdo nemohl táhnout: konec hry
-luxor-ev-game_over_stall_turns = Tahů po sobě bez pohybu: { $n }. Konec hry
+luxor-ev-game_over_stall_turns =
+    Nikdo se nemohl pohnout { $n ->
+        [one] { $n } tah
+        [few] { $n } tahy
+        [many] { $n } tahu
+       *[other] { $n } tahů
+    } po sobě: konec hry
 luxor-ev-final = { $player }: lišta { $track } + pozice { $positions } + sarkofágy { $sarcophagi } + klíče { $keys } + sady { $sets } za { $set_vp } + skarabeové { $scarabs } ({ $scarab_values }) = { $total }
 luxor-ev-winners = Vítěz: { $players } se skóre { $score }
 

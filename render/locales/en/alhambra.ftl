@@ -7,7 +7,11 @@
 alhambra-name = Alhambra
 alhambra-card = { $currency } { $value }
 alhambra-type_points = { $type } { $points }
-alhambra-paid_many = { $count } cards, total { $total }
+alhambra-paid_many =
+    { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }, total { $total }
 
 ## alhambra.currency
 
@@ -61,19 +65,35 @@ alhambra-opt-swap = Redesign: put { $tile } from the reserve at { $cell }; { $ol
 alhambra-opt-place = Place { $tile } ({ $type }) at { $cell }
 alhambra-opt-reserve = Put { $tile } ({ $type }) into the reserve
 alhambra-opt-dirk = Give { $tile } ({ $type }) to Dirk
-alhambra-opt-reserve_all = Put all { $count } tiles into the reserve
+alhambra-opt-reserve_all =
+    Put { $count ->
+        [one] the { $count } tile
+       *[other] all { $count } tiles
+    } into the reserve
 
 ## alhambra.ev
 
 alhambra-ev-market_setup = Market: { $tiles }
-alhambra-ev-dirk_draw = Dirk draws { $count } tile(s): { $tiles }
+alhambra-ev-dirk_draw =
+    Dirk draws { $count ->
+        [one] { $count } tile
+       *[other] { $count } tiles
+    }: { $tiles }
 alhambra-ev-deal = { $player } is dealt { $cards } (total { $total })
 alhambra-ev-start_random = { $players } are tied for the start; random pick: { $chosen_player }
 alhambra-ev-start_choice = { $players } are tied for the start; the host chooses
 alhambra-ev-start_chosen = The host chooses { $player } to start
-alhambra-ev-start_player = { $player } starts ({ $count } cards, total { $total })
+alhambra-ev-start_player =
+    { $player } starts ({ $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }, total { $total })
 alhambra-ev-display = Money display: { $cards }
-alhambra-ev-deck_ready = Money deck ready: { $count } cards including scoring cards A and B
+alhambra-ev-deck_ready =
+    Money deck ready: { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    } including scoring cards A and B
 alhambra-ev-turn = Turn { $turn }: { $player }
 alhambra-ev-no_action = { $player } has no possible action
 alhambra-ev-no_further_action = { $player } has no further possible action
@@ -88,8 +108,16 @@ alhambra-ev-redesign_swap = { $player } redesigns: swaps { $tile } in for { $old
 alhambra-ev-place = { $player } placed { $tile } ({ $type }) at { $cell }
 alhambra-ev-reserve = { $player } put { $tile } ({ $type }) into the reserve
 alhambra-ev-gift = { $player } gave { $tile } ({ $type }) to Dirk
-alhambra-ev-reshuffle = The discard pile ({ $count } cards) is shuffled into a new money deck
-alhambra-ev-money_short = No money left to draw: the display stays at { $count } cards
+alhambra-ev-reshuffle =
+    The discard pile ({ $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }) is shuffled into a new money deck
+alhambra-ev-money_short =
+    No money left to draw: the display stays at { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }
 alhambra-ev-scoring_card = Scoring card { $round } is drawn
 alhambra-ev-refill_money = New money cards: { $cards }
 alhambra-ev-refill_market = Space { $space } receives { $tile } ({ $type }, { $price })
@@ -100,7 +128,11 @@ alhambra-ev-score_row_dirk = Dirk: +{ $total } ({ $types }) = { $score }
 alhambra-ev-reveal = { $player } reveals: { $totals }
 alhambra-ev-distribute = Space { $space }: { $tile } goes to { $player } (total { $total })
 alhambra-ev-distribute_none = Space { $space }: tie for { $tile }, it stays out of the game
-alhambra-ev-game_over = Game over: { $players } win(s) with { $score } points
+alhambra-ev-game_over =
+    Game over, highest score { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }: { $players }
 
 ## alhambra.result
 

@@ -28,7 +28,11 @@ alhambra_render-winner = Winner: { $names }
 alhambra_render-winners = Shared win: { $names }
 alhambra_render-col_wall = Wall
 alhambra_render-col_total = Total
-alhambra_render-points = { $n } pts
+alhambra_render-points =
+    { $n ->
+        [one] { $n } pt
+       *[other] { $n } pts
+    }
 alhambra_render-your_hand = Your money
 alhambra_render-no_cards = No money cards
 alhambra_render-tiles_to_place = Tiles to place

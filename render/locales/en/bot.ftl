@@ -1,7 +1,11 @@
 ### Texts of the bot, the lobby and the console (English). Keys are shared by cs/pl.
 ### Message ids are the catalogue keys with '.' written as '-' (and a '-' inside a key part doubled).
 
-more_lines = … ({ $n } earlier lines)
+more_lines =
+    … ({ $n ->
+        [one] { $n } earlier line
+       *[other] { $n } earlier lines
+    })
 
 ## game
 
@@ -68,11 +72,22 @@ err-option_syntax = Options are written key=value; “{ $part }” is not.
 err-channel_busy = This channel already has a game. Finish or abandon it first, or start a thread: each thread can hold its own game.
 err-already_started = The game has already started.
 err-already_joined = You are already in this game.
-err-lobby_full = The game is full ({ $max } players).
+err-lobby_full =
+    The game is full ({ $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }).
 err-leave_started = The game has started; you cannot leave it now. The host can abandon it.
 err-not_in_lobby = You are not in this lobby.
 err-host_only = Only the host can do that.
-err-player_count = This game needs { $min }–{ $max } players; there are { $n }.
+err-player_count =
+    This game needs { $min }–{ $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }; there { $n ->
+        [one] is { $n }
+       *[other] are { $n }
+    }.
 err-abandon_rights = Only the host or someone with the Manage Channels permission can abandon the game.
 err-not_started = The game has not started yet.
 err-not_seated = You are not playing in this game.
@@ -101,7 +116,11 @@ ok-done = Done.
 ## lobby
 
 lobby-default = default
-lobby-opened = { $host } opened a game of **{ $game }** ({ $min }–{ $max } players; { $options }). Join with /game join or the button; the host starts with /game start.
+lobby-opened =
+    { $host } opened a game of **{ $game }** ({ $min }–{ $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }; { $options }). Join with /game join or the button; the host starts with /game start.
 lobby-default_options = standard rules
 lobby-join_button = Join
 lobby-start_button = Start
@@ -124,7 +143,11 @@ result-extra-dirk = Dirk (neutral)
 
 ## menu
 
-menu-choose = Choose one of { $n } options:
+menu-choose =
+    Choose one of { $n ->
+        [one] { $n } option
+       *[other] { $n } options
+    }:
 menu-placeholder = Options ({ $n }/{ $total })
 menu-too_many = Only the first { $shown } are listed; type the others with the ✏️ button or /game move.
 

@@ -32,7 +32,11 @@ egizia-note-occ = N42 occupied
 egizia-note-dbl = doubled by N36
 egizia-note-at_max = { " " }({ $builder } at maximum: that step is lost)
 egizia-note-wrap = { " " }({ $items })
-egizia-note-bonus_stones = { " " }(+{ $n } stones)
+egizia-note-bonus_stones =
+    { " " }(+{ $n ->
+        [one] { $n } stone
+       *[other] { $n } stones
+    })
 egizia-note-bonus_vp = { " " }(+{ $n } VP)
 
 ## egizia.pos
@@ -85,7 +89,11 @@ egizia-result-line = { $player }: { $what } { $vp } VP
 
 ## egizia.err
 
-egizia-err-ring = The ring moves at most { $steps } step(s) and stays on the three fields.
+egizia-err-ring =
+    The ring moves at most { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    } and stays on the three fields.
 egizia-err-played_with = { $card } is played as part of { $how }.
 egizia-err-crew_fixed = The crew is fixed: an item is built or a card drawn.
 egizia-err-bad_action = That is not a valid action.
@@ -97,7 +105,11 @@ egizia-err-not_held = You do not hold { $card }.
 egizia-err-n33_after_placement = { $card } is played right after one of your placements, not now.
 egizia-err-window = { $card } cannot be used now; it is used in: { $windows }.
 egizia-err-no_stones = You have no stones.
-egizia-err-sell_range = { $card }: sell from 1 to { $max } stones.
+egizia-err-sell_range =
+    { $card }: sell from 1 to { $max ->
+        [one] { $max } stone
+       *[other] { $max } stones
+    }.
 egizia-err-after_feeding_only = In this game { $card } may be used only after feeding (option).
 egizia-err-once_per_round = { $card } has already been used this round.
 egizia-err-cost = { $card } costs { $cost } stones; you have { $stones }.
@@ -129,7 +141,11 @@ egizia-err-sphinx_only = { $card } works only at the Sphinx.
 egizia-err-crew_useless = Nothing can be built with this crew.
 egizia-err-at_least_one = Build at least one item before you finish.
 egizia-err-over_strength = Value { $value } is more than the { $left } strength left.
-egizia-err-over_stones = Value { $value } costs more than your { $stones } stones.
+egizia-err-over_stones =
+    Value { $value } costs more than your { $stones ->
+        [one] { $stones } stone
+       *[other] { $stones } stones
+    }.
 egizia-err-obelisk_full = The obelisk is complete.
 egizia-err-tombs_empty = No tomb tile is left.
 egizia-err-no_such_field = There is no such field: { $what }.
@@ -139,11 +155,27 @@ egizia-err-temple_taken = Temple { $field } is already built.
 egizia-err-temple_requires = Temple { $field } needs { $needs } first.
 egizia-err-wrong_building = That item belongs to the other construction site.
 egizia-err-one_placement = You have placed your ship this turn: end the turn (or play N33).
-egizia-err-grain_cards = You hold only { $held } grain card(s).
-egizia-err-convert_max = You may convert at most { $max } stones (your stones, up to the shortfall).
+egizia-err-grain_cards =
+    You hold only { $held ->
+        [one] { $held } grain card
+       *[other] { $held } grain cards
+    }.
+egizia-err-convert_max =
+    You may convert at most { $max ->
+        [one] { $max } stone
+       *[other] { $max } stones
+    } (your stones, up to the shortfall).
 egizia-err-cannot_build = You cannot build here now: decline.
-egizia-err-draw_range = Pay for { $lo } to { $hi } cards.
-egizia-err-keep_max = You may keep at most { $max } card(s).
+egizia-err-draw_range =
+    Pay for { $lo } to { $hi ->
+        [one] { $hi } card
+       *[other] { $hi } cards
+    }.
+egizia-err-keep_max =
+    You may keep at most { $max ->
+        [one] { $max } card
+       *[other] { $max } cards
+    }.
 egizia-err-keep_pick = Keep none or name drawn cards by position 1-{ $n }.
 egizia-err-market_first = First move one market marker 1 step down (stone sale or grain market).
 
@@ -212,8 +244,16 @@ egizia-nth-4 = 4th
 ## egizia.ev
 
 egizia-ev-crew_back = { $player } takes the crew back.
-egizia-ev-setup = Egizia for { $players } players is set up.
-egizia-ev-tile = { $player } has turn tile { $tile } and { $stones } stones.
+egizia-ev-setup =
+    Egizia for { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    } is set up.
+egizia-ev-tile =
+    { $player } has turn tile { $tile } and { $stones ->
+        [one] { $stones } stone
+       *[other] { $stones } stones
+    }.
 egizia-ev-sphinx_setup_one = { $player }, your Sphinx card: { $card }
 egizia-ev-sphinx_setup_drawn = { $player }, you drew the Sphinx cards { $cards }
 egizia-ev-sphinx_setup_kept = { $player } kept { $kept } Sphinx card and returned { $returned }.
@@ -223,7 +263,11 @@ egizia-ev-pass = { $player } passes.
 egizia-ev-place = { $player } sails to space { $idx }: { $where }.
 egizia-ev-take = { $player } takes { $card }.
 egizia-ev-play = { $player } plays { $card }.
-egizia-ev-stones = { $player }: { SIGNED($amount) } stones ({ $why }) -> { $total }, { $lost } lost.
+egizia-ev-stones =
+    { $player }: { SIGNED($amount) } { $amount ->
+        [one] stone
+       *[other] stones
+    } ({ $why }) -> { $total }, { $lost } lost.
 egizia-ev-score = { $player }: { SIGNED($amount) } VP ({ $why }) -> { $total }.
 egizia-ev-builder = { $player }: { $builder } +{ $amount } -> { $total } ({ $lost } lost).
 egizia-ev-track = { $player }: { $track } marker -> field { $pos }.
@@ -236,14 +280,37 @@ egizia-ev-decline = { $player } leaves { $site }: { $reason }.
 egizia-ev-promoted = { $player }'s substitute moves into { $site } slot { $slot }.
 egizia-ev-build_first = { $player } builds first at { $site } (N38).
 egizia-ev-crew = { $player }'s crew: { $builders } = strength { $strength }.
-egizia-ev-built = { $player } builds { $item } for { $cost } stones.
+egizia-ev-built =
+    { $player } builds { $item } for { $cost ->
+        [one] { $cost } stone
+       *[other] { $cost } stones
+    }.
 egizia-ev-tomb_reveal = Tomb space { $space } is turned face up: { $value }.
-egizia-ev-row_bonus = { $player } wins the pyramid row { $row } bonus with { $bricks } bricks.
-egizia-ev-sphinx_draw = { $player } pays { $paid } stones and draws { $drawn } Sphinx cards.
+egizia-ev-row_bonus =
+    { $player } wins the pyramid row { $row } bonus with { $bricks ->
+        [one] { $bricks } brick
+       *[other] { $bricks } bricks
+    }.
+egizia-ev-sphinx_draw =
+    { $player } pays { $paid ->
+        [one] { $paid } stone
+       *[other] { $paid } stones
+    } and draws { $drawn ->
+        [one] { $drawn } Sphinx card
+       *[other] { $drawn } Sphinx cards
+    }.
 egizia-ev-sphinx_seen = { $player }, you see: { $cards }
-egizia-ev-sphinx_kept = { $player } keeps { $kept } Sphinx card(s) and returns { $returned }.
+egizia-ev-sphinx_kept =
+    { $player } keeps { $kept ->
+        [one] { $kept } Sphinx card
+       *[other] { $kept } Sphinx cards
+    } and returns { $returned }.
 egizia-ev-sphinx_kept_private = { $player }, you kept: { $cards }
-egizia-ev-coop = { $player } cooperated at { $sites } site(s): { $vp } VP.
+egizia-ev-coop =
+    { $player } cooperated at { $sites ->
+        [one] { $sites } site
+       *[other] { $sites } sites
+    }: { $vp } VP.
 egizia-ev-turn_order = New turn order: { $players }.
 egizia-ev-sphinx_scored = { $player } reveals { $card }: { $vp } VP.
 egizia-ev-winner = { $player } wins with { $score } VP.
@@ -269,13 +336,21 @@ egizia-title-D--19 = Last actions before final scoring
 
 ## egizia.title.D-06
 
-egizia-title-D--06-track = { $card }: which track takes { $steps } step(s)?
+egizia-title-D--06-track =
+    { $card }: which track takes { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    }?
 egizia-title-D--06-n18 = Two builder steps: choose
 egizia-title-D--06-improve = { $card }: attach it now?
 
 ## egizia.title.D-07
 
-egizia-title-D--07-alyi = Alyi: choose { $picks } builder step(s)
+egizia-title-D--07-alyi =
+    Alyi: choose { $picks ->
+        [one] { $picks } builder step
+       *[other] { $picks } builder steps
+    }
 egizia-title-D--07-ring = Move the water ring?
 
 ## egizia.lbl
@@ -290,14 +365,26 @@ egizia-lbl-place_round = { $idx }: { $space } - { $fx }{ $note }
 egizia-lbl-place_slot = { $idx }: { $site } slot { $slot } (builds { $order }){ $note }
 egizia-lbl-place_sub = { $idx }: substitute at { $site }, #{ $queue } in line{ $note }
 egizia-lbl-place_extra = { $idx }: { $site } extra position (N37){ $note }
-egizia-lbl-sell = Play { $card }: sell { $n } stones for { $vp } VP
+egizia-lbl-sell =
+    Play { $card }: sell { $n ->
+        [one] { $n } stone
+       *[other] { $n } stones
+    } for { $vp } VP
 egizia-lbl-build_first = Play { $card }: build first at my sites this round
 egizia-lbl-improve = Attach { $card } to { $field }
 egizia-lbl-improve_keep = Keep it unattached
 egizia-lbl-crewup = { $card }: { $builder } +1 (now { $now }/{ $max })
-egizia-lbl-buy = { $card }: pay { $cost } stones, { $builder } +1 (now { $now }/{ $max })
+egizia-lbl-buy =
+    { $card }: pay { $cost ->
+        [one] { $cost } stone
+       *[other] { $cost } stones
+    }, { $builder } +1 (now { $now }/{ $max })
 egizia-lbl-track = { $track }: field { $pos } -> { $to }{ $bonus }
-egizia-lbl-track_steps = { $track }: { $steps } step(s), field { $pos } -> { $to }{ $bonus }
+egizia-lbl-track_steps =
+    { $track }: { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    }, field { $pos } -> { $to }{ $bonus }
 egizia-lbl-n18_two = { $a } +1 and { $b } +1
 egizia-lbl-n18_one = { $a } +2 (now { $now }/{ $max })
 egizia-lbl-alyi = +1 to { $builders }{ $note }
@@ -305,13 +392,27 @@ egizia-lbl-ring = Move the ring to { $pos }
 egizia-lbl-ring_stay = Leave the ring at { $pos }
 egizia-lbl-leftover = Take { $card } from space { $idx }
 egizia-lbl-leftover_no = Take none (N39 stays unused)
-egizia-lbl-feed = { $cards } grain card(s), { $stones } stones: grain { $grain }/{ $need }, lose { $loss } VP
+egizia-lbl-feed =
+    { $cards ->
+        [one] { $cards } grain card
+       *[other] { $cards } grain cards
+    }, { $stones ->
+        [one] { $stones } stone
+       *[other] { $stones } stones
+    }: grain { $grain }/{ $need }, lose { $loss } VP
 egizia-lbl-first_yes = Build first at { $site }
 egizia-lbl-first_no = Keep my normal position
 egizia-lbl-build = Build at { $site }
 egizia-lbl-decline = Decline (ship leaves the site)
 egizia-lbl-crew = { $builders }{ $note } = strength { $strength }
-egizia-lbl-draw = Pay { $n } stones, draw { $d } cards
+egizia-lbl-draw =
+    Pay { $n ->
+        [one] { $n } stone
+       *[other] { $n } stones
+    }, draw { $d ->
+        [one] { $d } card
+       *[other] { $d } cards
+    }
 egizia-lbl-keep_none = Keep none, return { $returned } (+{ $vp } VP)
 egizia-lbl-keep_one = Keep { $card }, return { $returned } (+{ $vp } VP)
 egizia-lbl-keep_two = Keep { $cards } (N35), return { $returned } (+{ $vp } VP)

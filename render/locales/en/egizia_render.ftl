@@ -32,9 +32,17 @@ egizia_render-order = Score order:
 egizia_render-vp = { $n } VP
 egizia_render-tile = Tile { $n }
 egizia_render-stones = { $n }/{ $max }
-egizia_render-ships = { $n } ships
+egizia_render-ships =
+    { $n ->
+        [one] { $n } ship
+       *[other] { $n } ships
+    }
 egizia_render-sphinx_cards = { $n } Sphinx
-egizia_render-tombs_held = { $n } tombs ({ $total })
+egizia_render-tombs_held =
+    { $n ->
+        [one] { $n } tomb
+       *[other] { $n } tombs
+    } ({ $total })
 egizia_render-passed = passed
 egizia_render-used = used
 egizia_render-production = Produce

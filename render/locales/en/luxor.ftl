@@ -87,8 +87,16 @@ luxor-opt-move = { $prefix }adventurer { $adv } from { $src } to { $dst }{ $note
 luxor-opt-none = { "" }
 luxor-opt-notes = { " " }[{ $items }]
 luxor-opt-steps_one = 1 step:{ " " }
-luxor-opt-steps_few = { $k } steps:{ " " }
-luxor-opt-steps = { $k } steps:{ " " }
+luxor-opt-steps_few =
+    { $k ->
+        [one] { $k } step
+       *[other] { $k } steps
+    }:{ " " }
+luxor-opt-steps =
+    { $k ->
+        [one] { $k } step
+       *[other] { $k } steps
+    }:{ " " }
 luxor-opt-dir_f = forward:{ " " }
 luxor-opt-dir_b = back:{ " " }
 luxor-opt-act = Act at { $dst } ({ $n } of yours there)
@@ -128,7 +136,11 @@ luxor-ev-tomb = { $player }'s adventurer { $adv } enters the tomb and pays a key
 luxor-ev-sarcophagus = { $player } takes the { $vp }-VP sarcophagus
 luxor-ev-end_triggered = The second adventurer has entered the tomb: this round is the last
 luxor-ev-treasure = { $player } takes the { $type } on { $place } (+{ $vp }, score { $score })
-luxor-ev-treasure_missed = { $player } has { $have } of { $need } adventurers on { $place }: no treasure
+luxor-ev-treasure_missed =
+    { $player } has { $have } of { $need ->
+        [one] { $need } adventurer
+       *[other] { $need } adventurers
+    } on { $place }: no treasure
 luxor-ev-treasure_left = { $player } leaves the treasure on { $place }
 luxor-ev-revealed = A { $back } temple tile is revealed on { $place }: { $tile }
 luxor-ev-key = { $player } takes a key ({ $keys } held)
@@ -142,16 +154,32 @@ luxor-ev-nothing_left = Nothing left to take on { $place }
 luxor-ev-no_draw = { $player } got a Horus card and does not draw
 luxor-ev-drew = { $player } draws a card
 luxor-ev-drew_card = You drew { $card }
-luxor-ev-reshuffled = The discard pile is shuffled into a new draw pile ({ $count } cards)
+luxor-ev-reshuffled =
+    The discard pile is shuffled into a new draw pile ({ $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    })
 luxor-ev-game_over_tomb = The round is complete: the game is over
 luxor-ev-game_over_stall = Nobody could move for a whole round: the game is over
-luxor-ev-game_over_stall_turns = Nobody could move for { $n } turns in a row: the game is over
-luxor-ev-final = { $player }: track { $track } + positions { $positions } + sarcophagi { $sarcophagi } + keys { $keys } + { $sets } sets { $set_vp } + scarabs { $scarabs } ({ $scarab_values }) = { $total }
+luxor-ev-game_over_stall_turns =
+    Nobody could move for { $n ->
+        [one] { $n } turn
+       *[other] { $n } turns
+    } in a row: the game is over
+luxor-ev-final =
+    { $player }: track { $track } + positions { $positions } + sarcophagi { $sarcophagi } + keys { $keys } + { $sets ->
+        [one] { $sets } set
+       *[other] { $sets } sets
+    } { $set_vp } + scarabs { $scarabs } ({ $scarab_values }) = { $total }
 luxor-ev-winners = Winner: { $players } with { $score }
 
 ## luxor.result
 
-luxor-result-line = { $player }: { $total } (track { $track }, positions { $positions }, sarcophagi { $sarcophagi }, keys { $keys }, { $sets } sets { $set_vp }, scarabs { $scarabs })
+luxor-result-line =
+    { $player }: { $total } (track { $track }, positions { $positions }, sarcophagi { $sarcophagi }, keys { $keys }, { $sets ->
+        [one] { $sets } set
+       *[other] { $sets } sets
+    } { $set_vp }, scarabs { $scarabs })
 
 ## luxor.err
 

@@ -41,7 +41,11 @@ luxor_render-not_playable = not playable
 luxor_render-middle = new cards go in the middle
 luxor_render-your_scarabs = Your scarabs
 luxor_render-no_scarabs = No scarabs yet
-luxor_render-scarab_total = { $n } scarabs = { $vp } VP
+luxor_render-scarab_total =
+    { $n ->
+        [one] { $n } scarab
+       *[other] { $n } scarabs
+    } = { $vp } VP
 
 ## luxor_render.card
 

@@ -7,7 +7,13 @@
 alhambra-name = Alhambra
 alhambra-card = { $currency } { $value }
 alhambra-type_points = { $type } { $points }
-alhambra-paid_many = { $count } kart, razem { $total }
+alhambra-paid_many =
+    { $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+       *[many] { $count } kart
+        [other] { $count } karty
+    }, razem { $total }
 
 ## alhambra.currency
 
@@ -45,8 +51,20 @@ alhambra-option-open_hands = Pieniądze wszystkich graczy są jawne
 alhambra-prompt-start = Gospodarz: wybierz gracza rozpoczynającego spośród { $players }
 alhambra-prompt-action = { $player }: weź pieniądze, kup budynek lub przebuduj
 alhambra-prompt-extra = { $player }: dokładna zapłata, wybierz kolejną akcję
-alhambra-prompt-place = { $player }: umieść kupione budynki (zostało { $count })
-alhambra-prompt-end_place = { $player }: umieść budynki otrzymane na końcu gry (zostało { $count })
+alhambra-prompt-place =
+    { $player }: umieść kupione budynki ({ $count ->
+        [one] został { $count }
+        [few] zostały { $count }
+       *[many] zostało { $count }
+        [other] zostało { $count }
+    })
+alhambra-prompt-end_place =
+    { $player }: umieść budynki otrzymane na końcu gry ({ $count ->
+        [one] został { $count }
+        [few] zostały { $count }
+       *[many] zostało { $count }
+        [other] zostało { $count }
+    })
 
 ## alhambra.opt
 
@@ -61,19 +79,43 @@ alhambra-opt-swap = Przebudowa: połóż { $tile } z rezerwy na { $cell }; { $ol
 alhambra-opt-place = Umieść { $tile } ({ $type }) na { $cell }
 alhambra-opt-reserve = Odłóż { $tile } ({ $type }) do rezerwy
 alhambra-opt-dirk = Oddaj { $tile } ({ $type }) Dirkowi
-alhambra-opt-reserve_all = Odłóż wszystkie { $count } budynki do rezerwy
+alhambra-opt-reserve_all =
+    Odłóż do rezerwy { $count ->
+        [one] { $count } budynek
+        [few] wszystkie budynki ({ $count })
+       *[many] wszystkie budynki ({ $count })
+        [other] { $count } budynku
+    }
 
 ## alhambra.ev
 
 alhambra-ev-market_setup = Rynek: { $tiles }
-alhambra-ev-dirk_draw = Dirk dobiera { $count } budynków: { $tiles }
+alhambra-ev-dirk_draw =
+    Dirk dobiera { $count ->
+        [one] { $count } budynek
+        [few] { $count } budynki
+       *[many] { $count } budynków
+        [other] { $count } budynku
+    }: { $tiles }
 alhambra-ev-deal = { $player } otrzymuje { $cards } (razem { $total })
 alhambra-ev-start_random = Remis o rozpoczęcie: { $players }; losowo wybrano: { $chosen_player }
 alhambra-ev-start_choice = Remis o rozpoczęcie: { $players }; wybiera gospodarz
 alhambra-ev-start_chosen = Gospodarz wybrał gracza rozpoczynającego: { $player }
-alhambra-ev-start_player = Zaczyna { $player } ({ $count } kart, razem { $total })
+alhambra-ev-start_player =
+    Zaczyna { $player } ({ $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+       *[many] { $count } kart
+        [other] { $count } karty
+    }, razem { $total })
 alhambra-ev-display = Wyłożone pieniądze: { $cards }
-alhambra-ev-deck_ready = Talia pieniędzy gotowa: { $count } kart razem z kartami punktacji A i B
+alhambra-ev-deck_ready =
+    Talia pieniędzy gotowa: { $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+       *[many] { $count } kart
+        [other] { $count } karty
+    } razem z kartami punktacji A i B
 alhambra-ev-turn = Tura { $turn }: { $player }
 alhambra-ev-no_action = { $player } nie ma żadnej możliwej akcji
 alhambra-ev-no_further_action = { $player } nie ma już żadnej możliwej akcji
@@ -88,8 +130,20 @@ alhambra-ev-redesign_swap = { $player } przebudowuje: { $tile } zamiast { $old }
 alhambra-ev-place = { $player } umieszcza { $tile } ({ $type }) na { $cell }
 alhambra-ev-reserve = { $player } odkłada { $tile } ({ $type }) do rezerwy
 alhambra-ev-gift = { $player } oddaje { $tile } ({ $type }) Dirkowi
-alhambra-ev-reshuffle = Stos kart odrzuconych ({ $count } kart) zostaje przetasowany w nową talię
-alhambra-ev-money_short = Brak pieniędzy do dobrania: wyłożone zostają { $count } karty
+alhambra-ev-reshuffle =
+    Stos kart odrzuconych ({ $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+       *[many] { $count } kart
+        [other] { $count } karty
+    }) zostaje przetasowany w nową talię
+alhambra-ev-money_short =
+    Brak pieniędzy do dobrania: { $count ->
+        [one] wyłożona zostaje { $count } karta
+        [few] wyłożone zostają { $count } karty
+       *[many] wyłożonych zostaje { $count } kart
+        [other] wyłożone zostaje { $count } karty
+    }
 alhambra-ev-scoring_card = Odkryto kartę punktacji { $round }
 alhambra-ev-refill_money = Nowe karty pieniędzy: { $cards }
 alhambra-ev-refill_market = Pole { $space } otrzymuje { $tile } ({ $type }, { $price })
@@ -100,7 +154,13 @@ alhambra-ev-score_row_dirk = Dirk: +{ $total } ({ $types }) = { $score }
 alhambra-ev-reveal = { $player } pokazuje: { $totals }
 alhambra-ev-distribute = Pole { $space }: { $tile } otrzymuje { $player } (razem { $total })
 alhambra-ev-distribute_none = Pole { $space }: remis o { $tile }, budynek wypada z gry
-alhambra-ev-game_over = Koniec gry: wygrywa { $players } z { $score } punktami
+alhambra-ev-game_over =
+    Koniec gry, najwyższy wynik { $score ->
+        [one] { $score } punkt
+        [few] { $score } punkty
+       *[many] { $score } punktów
+        [other] { $score } punktu
+    }: { $players }
 
 ## alhambra.result
 

@@ -1,7 +1,13 @@
 ### Teksty bota, poczekalni i konsoli (polski). Klucze są wspólne z en/cs.
 ### Message ids are the catalogue keys with '.' written as '-' (and a '-' inside a key part doubled).
 
-more_lines = … (wcześniejszych wierszy: { $n })
+more_lines =
+    … ({ $n ->
+        [one] { $n } wcześniejszy wiersz
+        [few] { $n } wcześniejsze wiersze
+       *[many] { $n } wcześniejszych wierszy
+        [other] { $n } wcześniejszego wiersza
+    })
 
 ## game
 
@@ -68,11 +74,28 @@ err-option_syntax = Opcje zapisuje się jako klucz=wartość; „{ $part }” ni
 err-channel_busy = W tym kanale toczy się już gra. Najpierw ją dokończ lub przerwij albo załóż wątek: każdy wątek może mieć własną grę.
 err-already_started = Gra już się rozpoczęła.
 err-already_joined = Już jesteś w tej grze.
-err-lobby_full = Gra jest już pełna (maks. liczba graczy: { $max }).
+err-lobby_full =
+    Gra jest już pełna ({ $max ->
+        [one] { $max } gracz
+        [few] { $max } gracze
+       *[many] { $max } graczy
+        [other] { $max } gracza
+    }).
 err-leave_started = Gra już się rozpoczęła; nie możesz teraz z niej wyjść. Gospodarz może ją przerwać.
 err-not_in_lobby = Nie jesteś w tej poczekalni.
 err-host_only = Tylko gospodarz może to zrobić.
-err-player_count = Ta gra jest dla { $min }–{ $max } graczy; zgłoszonych: { $n }.
+err-player_count =
+    Ta gra jest dla { $min }–{ $max ->
+        [one] { $max } gracza
+        [few] { $max } graczy
+       *[many] { $max } graczy
+        [other] { $max } gracza
+    }; { $n ->
+        [one] zgłosił się { $n }
+        [few] zgłosiło się { $n }
+       *[many] zgłosiło się { $n }
+        [other] zgłosiło się { $n }
+    }.
 err-abandon_rights = Grę może przerwać tylko gospodarz lub ktoś z uprawnieniem Zarządzanie kanałami.
 err-not_started = Gra jeszcze się nie rozpoczęła.
 err-not_seated = Nie bierzesz udziału w tej grze.
@@ -101,7 +124,13 @@ ok-done = Gotowe.
 ## lobby
 
 lobby-default = domyślnie
-lobby-opened = { $host } zakłada grę **{ $game }** ({ $min }–{ $max } graczy; { $options }). Dołącz poleceniem /game join lub przyciskiem; gospodarz rozpoczyna grę poleceniem /game start.
+lobby-opened =
+    { $host } zakłada grę **{ $game }** ({ $min }–{ $max ->
+        [one] { $max } gracz
+        [few] { $max } graczy
+       *[many] { $max } graczy
+        [other] { $max } gracza
+    }; { $options }). Dołącz poleceniem /game join lub przyciskiem; gospodarz rozpoczyna grę poleceniem /game start.
 lobby-default_options = standardowe zasady
 lobby-join_button = Dołącz
 lobby-start_button = Rozpocznij
@@ -124,9 +153,15 @@ result-extra-dirk = Dirk (gracz neutralny)
 
 ## menu
 
-menu-choose = Wybierz jedną z opcji ({ $n }):
+menu-choose = Wybierz jedną z { $n } opcji:
 menu-placeholder = Opcje ({ $n }/{ $total })
-menu-too_many = Pokazano tylko pierwsze { $shown }; pozostałe wpisz przyciskiem ✏️ lub poleceniem /game move.
+menu-too_many =
+    Pokazano tylko { $shown ->
+        [one] pierwszą { $shown }
+        [few] pierwsze { $shown }
+       *[many] pierwszych { $shown }
+        [other] pierwszej { $shown }
+    }; pozostałe wpisz przyciskiem ✏️ lub poleceniem /game move.
 
 ## hand
 

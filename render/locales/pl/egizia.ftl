@@ -32,7 +32,13 @@ egizia-note-occ = N42 zajęte
 egizia-note-dbl = podwojone N36
 egizia-note-at_max = { " " }({ $builder } na maksimum: ten krok przepada)
 egizia-note-wrap = { " " }({ $items })
-egizia-note-bonus_stones = { " " }(+{ $n } kamieni)
+egizia-note-bonus_stones =
+    { " " }(+{ $n ->
+        [one] { $n } kamień
+        [few] { $n } kamienie
+       *[many] { $n } kamieni
+        [other] { $n } kamienia
+    })
 egizia-note-bonus_vp = { " " }(+{ $n } pkt)
 
 ## egizia.pos
@@ -85,7 +91,13 @@ egizia-result-line = { $player }: { $what } { $vp } pkt
 
 ## egizia.err
 
-egizia-err-ring = Pierścień przesuwa się najwyżej o { $steps } krok(i) i zostaje na trzech polach.
+egizia-err-ring =
+    Pierścień przesuwa się najwyżej o { $steps ->
+        [one] { $steps } krok
+        [few] { $steps } kroki
+       *[many] { $steps } kroków
+        [other] { $steps } kroku
+    } i zostaje na trzech polach.
 egizia-err-played_with = { $card } zagrywa się w ramach: { $how }.
 egizia-err-crew_fixed = Ekipa jest ustalona: coś zbudowano lub dobrano kartę.
 egizia-err-bad_action = To nie jest poprawna akcja.
@@ -97,7 +109,13 @@ egizia-err-not_held = Nie masz karty { $card }.
 egizia-err-n33_after_placement = { $card } zagrywa się zaraz po postawieniu statku, nie teraz.
 egizia-err-window = { $card } nie można teraz użyć; używa się jej: { $windows }.
 egizia-err-no_stones = Nie masz kamieni.
-egizia-err-sell_range = { $card }: sprzedaj od 1 do { $max } kamieni.
+egizia-err-sell_range =
+    { $card }: sprzedaj od 1 do { $max ->
+        [one] { $max } kamienia
+        [few] { $max } kamieni
+       *[many] { $max } kamieni
+        [other] { $max } kamienia
+    }.
 egizia-err-after_feeding_only = W tej grze { $card } można użyć tylko po karmieniu (opcja).
 egizia-err-once_per_round = { $card } była już użyta w tej rundzie.
 egizia-err-cost = { $card } kosztuje { $cost } kamienie; masz { $stones }.
@@ -129,7 +147,13 @@ egizia-err-sphinx_only = { $card } działa tylko przy Sfinksie.
 egizia-err-crew_useless = Z tą ekipą nic nie da się zbudować.
 egizia-err-at_least_one = Zanim skończysz, zbuduj co najmniej jedną część.
 egizia-err-over_strength = Wartość { $value } przekracza pozostałą siłę { $left }.
-egizia-err-over_stones = Wartość { $value } kosztuje więcej niż twoje { $stones } kamieni.
+egizia-err-over_stones =
+    Wartość { $value } kosztuje więcej niż { $stones ->
+        [one] twój { $stones } kamień
+        [few] twoje { $stones } kamienie
+       *[many] twoich { $stones } kamieni
+        [other] twoje { $stones } kamienia
+    }.
 egizia-err-obelisk_full = Obelisk jest ukończony.
 egizia-err-tombs_empty = Nie została żadna płytka grobowca.
 egizia-err-no_such_field = Nie ma takiego pola: { $what }.
@@ -139,11 +163,35 @@ egizia-err-temple_taken = Świątynia { $field } jest już zbudowana.
 egizia-err-temple_requires = Świątynia { $field } wymaga najpierw { $needs }.
 egizia-err-wrong_building = Ta część należy do drugiej budowy.
 egizia-err-one_placement = Statek w tej turze już postawiono: zakończ turę (lub zagraj N33).
-egizia-err-grain_cards = Masz tylko { $held } kart(y) zboża.
-egizia-err-convert_max = Możesz zamienić najwyżej { $max } kamieni (twoje kamienie, najwyżej brak zboża).
+egizia-err-grain_cards =
+    Masz tylko { $held ->
+        [one] { $held } kartę zboża
+        [few] { $held } karty zboża
+       *[many] { $held } kart zboża
+        [other] { $held } karty zboża
+    }.
+egizia-err-convert_max =
+    Możesz zamienić najwyżej { $max ->
+        [one] { $max } kamień
+        [few] { $max } kamienie
+       *[many] { $max } kamieni
+        [other] { $max } kamienia
+    } (twoje kamienie, najwyżej brak zboża).
 egizia-err-cannot_build = Nie możesz tu teraz budować: zrezygnuj.
-egizia-err-draw_range = Zapłać za { $lo } do { $hi } kart.
-egizia-err-keep_max = Możesz zatrzymać najwyżej { $max } kart(y).
+egizia-err-draw_range =
+    Zapłać za { $lo } do { $hi ->
+        [one] { $hi } karty
+        [few] { $hi } kart
+       *[many] { $hi } kart
+        [other] { $hi } karty
+    }.
+egizia-err-keep_max =
+    Możesz zatrzymać najwyżej { $max ->
+        [one] { $max } kartę
+        [few] { $max } karty
+       *[many] { $max } kart
+        [other] { $max } karty
+    }.
 egizia-err-keep_pick = Nie zatrzymuj nic albo podaj dobrane karty pozycją 1-{ $n }.
 egizia-err-market_first = Najpierw przesuń jeden znacznik targu o 1 krok w dół (sprzedaż kamieni lub targ zboża).
 
@@ -184,8 +232,20 @@ egizia-nth-4 = 4.
 ## egizia.ev
 
 egizia-ev-crew_back = { $player } cofa ekipę.
-egizia-ev-setup = Dolina Królów dla { $players } graczy jest gotowa.
-egizia-ev-tile = { $player } ma żeton kolejności { $tile } i { $stones } kamieni.
+egizia-ev-setup =
+    Dolina Królów dla { $players ->
+        [one] { $players } gracza
+        [few] { $players } graczy
+       *[many] { $players } graczy
+        [other] { $players } gracza
+    } jest gotowa.
+egizia-ev-tile =
+    { $player } ma żeton kolejności { $tile } i { $stones ->
+        [one] { $stones } kamień
+        [few] { $stones } kamienie
+       *[many] { $stones } kamieni
+        [other] { $stones } kamienia
+    }.
 egizia-ev-sphinx_setup_one = { $player }, twoja karta Sfinksa: { $card }
 egizia-ev-sphinx_setup_drawn = { $player }, dobrano karty Sfinksa { $cards }
 egizia-ev-sphinx_setup_kept = { $player } zatrzymuje { $kept } kartę Sfinksa i zwraca { $returned }.
@@ -195,7 +255,13 @@ egizia-ev-pass = { $player } pasuje.
 egizia-ev-place = { $player } płynie na pole { $idx }: { $where }.
 egizia-ev-take = { $player } bierze { $card }.
 egizia-ev-play = { $player } zagrywa { $card }.
-egizia-ev-stones = { $player }: { SIGNED($amount) } kamieni ({ $why }) -> { $total }, stracone { $lost }.
+egizia-ev-stones =
+    { $player }: { SIGNED($amount) } { $amount ->
+        [one] kamień
+        [few] kamienie
+       *[many] kamieni
+        [other] kamienia
+    } ({ $why }) -> { $total }, stracone { $lost }.
 egizia-ev-score = { $player }: { SIGNED($amount) } pkt ({ $why }) -> { $total }.
 egizia-ev-builder = { $player }: { $builder } +{ $amount } -> { $total } (stracone { $lost }).
 egizia-ev-track = { $player }: znacznik { $track } -> pole { $pos }.
@@ -208,14 +274,49 @@ egizia-ev-decline = { $player } opuszcza { $site }: { $reason }.
 egizia-ev-promoted = Rezerwa gracza { $player } wchodzi na { $site }, miejsce { $slot }.
 egizia-ev-build_first = { $player } buduje pierwszy na { $site } (N38).
 egizia-ev-crew = Ekipa gracza { $player }: { $builders } = siła { $strength }.
-egizia-ev-built = { $player } buduje { $item } za { $cost } kamieni.
+egizia-ev-built =
+    { $player } buduje { $item } za { $cost ->
+        [one] { $cost } kamień
+        [few] { $cost } kamienie
+       *[many] { $cost } kamieni
+        [other] { $cost } kamienia
+    }.
 egizia-ev-tomb_reveal = Grobowiec { $space } zostaje odkryty: { $value }.
-egizia-ev-row_bonus = { $player } zdobywa premię za rząd piramidy { $row } z { $bricks } cegłami.
-egizia-ev-sphinx_draw = { $player } płaci { $paid } kamieni i dobiera { $drawn } kart Sfinksa.
+egizia-ev-row_bonus =
+    { $player } zdobywa premię za rząd piramidy { $row } z { $bricks ->
+        [one] { $bricks } cegłą
+        [few] { $bricks } cegłami
+       *[many] { $bricks } cegłami
+        [other] { $bricks } cegły
+    }.
+egizia-ev-sphinx_draw =
+    { $player } płaci { $paid ->
+        [one] { $paid } kamień
+        [few] { $paid } kamienie
+       *[many] { $paid } kamieni
+        [other] { $paid } kamienia
+    } i dobiera { $drawn ->
+        [one] { $drawn } kartę Sfinksa
+        [few] { $drawn } karty Sfinksa
+       *[many] { $drawn } kart Sfinksa
+        [other] { $drawn } karty Sfinksa
+    }.
 egizia-ev-sphinx_seen = { $player }, widzisz: { $cards }
-egizia-ev-sphinx_kept = { $player } zatrzymuje { $kept } kart(y) Sfinksa i zwraca { $returned }.
+egizia-ev-sphinx_kept =
+    { $player } zatrzymuje { $kept ->
+        [one] { $kept } kartę Sfinksa
+        [few] { $kept } karty Sfinksa
+       *[many] { $kept } kart Sfinksa
+        [other] { $kept } karty Sfinksa
+    } i zwraca { $returned }.
 egizia-ev-sphinx_kept_private = { $player }, zatrzymano: { $cards }
-egizia-ev-coop = { $player } współpracował(a) na { $sites } budowach: { $vp } pkt.
+egizia-ev-coop =
+    { $player } współpracował(a) na { $sites ->
+        [one] { $sites } budowie
+        [few] { $sites } budowach
+       *[many] { $sites } budowach
+        [other] { $sites } budowy
+    }: { $vp } pkt.
 egizia-ev-turn_order = Nowa kolejność: { $players }.
 egizia-ev-sphinx_scored = { $player } odkrywa { $card }: { $vp } pkt.
 egizia-ev-winner = { $player } wygrywa z { $score } pkt.
@@ -234,20 +335,32 @@ egizia-title-D--12 = Twoja tura budowy na { $site }
 egizia-title-D--13 = Wybierz ekipę na { $site }
 egizia-title-D--14 = Za ile kart Sfinksa płacisz?
 egizia-title-D--15 = Które karty Sfinksa zatrzymujesz?
-egizia-title-D--16 = Obelisk i grobowce: zostało { $left } siły
+egizia-title-D--16 = Obelisk i grobowce: pozostała siła { $left }
 egizia-title-D--17 = Który znacznik targu przesunąć o 1 w dół?
-egizia-title-D--18 = Piramida i świątynia: zostało { $left } siły
+egizia-title-D--18 = Piramida i świątynia: pozostała siła { $left }
 egizia-title-D--19 = Ostatnie akcje przed końcowym liczeniem
 
 ## egizia.title.D-06
 
-egizia-title-D--06-track = { $card }: który tor dostaje { $steps } krok(i)?
+egizia-title-D--06-track =
+    { $card }: który tor dostaje { $steps ->
+        [one] { $steps } krok
+        [few] { $steps } kroki
+       *[many] { $steps } kroków
+        [other] { $steps } kroku
+    }?
 egizia-title-D--06-n18 = Dwa kroki ekip: wybierz
 egizia-title-D--06-improve = { $card }: dołożyć teraz?
 
 ## egizia.title.D-07
 
-egizia-title-D--07-alyi = Alyi: wybierz { $picks } krok(i) ekipy
+egizia-title-D--07-alyi =
+    Alyi: wybierz { $picks ->
+        [one] { $picks } krok
+        [few] { $picks } kroki
+       *[many] { $picks } kroków
+        [other] { $picks } kroku
+    } ekipy
 egizia-title-D--07-ring = Przesunąć pierścień nawadniania?
 
 ## egizia.lbl
@@ -262,14 +375,32 @@ egizia-lbl-place_round = { $idx }: { $space } - { $fx }{ $note }
 egizia-lbl-place_slot = { $idx }: { $site } miejsce { $slot } (buduje { $order }){ $note }
 egizia-lbl-place_sub = { $idx }: rezerwa przy { $site }, { $queue }. w kolejce{ $note }
 egizia-lbl-place_extra = { $idx }: { $site } dodatkowe miejsce (N37){ $note }
-egizia-lbl-sell = Zagraj { $card }: sprzedaj { $n } kamieni za { $vp } pkt
+egizia-lbl-sell =
+    Zagraj { $card }: sprzedaj { $n ->
+        [one] { $n } kamień
+        [few] { $n } kamienie
+       *[many] { $n } kamieni
+        [other] { $n } kamienia
+    } za { $vp } pkt
 egizia-lbl-build_first = Zagraj { $card }: w tej rundzie buduję pierwszy
 egizia-lbl-improve = Dołóż { $card } do { $field }
 egizia-lbl-improve_keep = Zostaw niedołożoną
 egizia-lbl-crewup = { $card }: { $builder } +1 (teraz { $now }/{ $max })
-egizia-lbl-buy = { $card }: zapłać { $cost } kamienie, { $builder } +1 (teraz { $now }/{ $max })
+egizia-lbl-buy =
+    { $card }: zapłać { $cost ->
+        [one] { $cost } kamień
+        [few] { $cost } kamienie
+       *[many] { $cost } kamieni
+        [other] { $cost } kamienia
+    }, { $builder } +1 (teraz { $now }/{ $max })
 egizia-lbl-track = { $track }: pole { $pos } -> { $to }{ $bonus }
-egizia-lbl-track_steps = { $track }: { $steps } krok(i), pole { $pos } -> { $to }{ $bonus }
+egizia-lbl-track_steps =
+    { $track }: { $steps ->
+        [one] { $steps } krok
+        [few] { $steps } kroki
+       *[many] { $steps } kroków
+        [other] { $steps } kroku
+    }, pole { $pos } -> { $to }{ $bonus }
 egizia-lbl-n18_two = { $a } +1 i { $b } +1
 egizia-lbl-n18_one = { $a } +2 (teraz { $now }/{ $max })
 egizia-lbl-alyi = +1 dla { $builders }{ $note }
@@ -277,13 +408,35 @@ egizia-lbl-ring = Przesuń pierścień na { $pos }
 egizia-lbl-ring_stay = Zostaw pierścień na { $pos }
 egizia-lbl-leftover = Weź { $card } z pola { $idx }
 egizia-lbl-leftover_no = Nie bierz (N39 pozostaje nieużyta)
-egizia-lbl-feed = { $cards } kart zboża, { $stones } kamieni: zboże { $grain }/{ $need }, strata { $loss } pkt
+egizia-lbl-feed =
+    { $cards ->
+        [one] { $cards } karta zboża
+        [few] { $cards } karty zboża
+       *[many] { $cards } kart zboża
+        [other] { $cards } karty zboża
+    }, { $stones ->
+        [one] { $stones } kamień
+        [few] { $stones } kamienie
+       *[many] { $stones } kamieni
+        [other] { $stones } kamienia
+    }: zboże { $grain }/{ $need }, strata { $loss } pkt
 egizia-lbl-first_yes = Buduj pierwszy na { $site }
 egizia-lbl-first_no = Zostań na swoim miejscu
 egizia-lbl-build = Buduj na { $site }
 egizia-lbl-decline = Zrezygnuj (statek opuszcza budowę)
 egizia-lbl-crew = { $builders }{ $note } = siła { $strength }
-egizia-lbl-draw = Zapłać { $n } kamieni, dobierz { $d } kart
+egizia-lbl-draw =
+    Zapłać { $n ->
+        [one] { $n } kamień
+        [few] { $n } kamienie
+       *[many] { $n } kamieni
+        [other] { $n } kamienia
+    }, dobierz { $d ->
+        [one] { $d } kartę
+        [few] { $d } karty
+       *[many] { $d } kart
+        [other] { $d } karty
+    }
 egizia-lbl-keep_none = Nie zatrzymuj, zwróć { $returned } (+{ $vp } pkt)
 egizia-lbl-keep_one = Zatrzymaj { $card }, zwróć { $returned } (+{ $vp } pkt)
 egizia-lbl-keep_two = Zatrzymaj { $cards } (N35), zwróć { $returned } (+{ $vp } pkt)

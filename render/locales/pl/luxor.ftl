@@ -87,12 +87,36 @@ luxor-opt-move = { $prefix }poszukiwacz { $adv }: { $src } → { $dst }{ $notes 
 luxor-opt-none = { "" }
 luxor-opt-notes = { " " }[{ $items }]
 luxor-opt-steps_one = 1 krok:{ " " }
-luxor-opt-steps_few = { $k } kroki:{ " " }
-luxor-opt-steps = { $k } kroków:{ " " }
+luxor-opt-steps_few =
+    { $k ->
+        [one] { $k } krok
+        [few] { $k } kroki
+       *[many] { $k } kroków
+        [other] { $k } kroku
+    }:{ " " }
+luxor-opt-steps =
+    { $k ->
+        [one] { $k } krok
+        [few] { $k } kroki
+       *[many] { $k } kroków
+        [other] { $k } kroku
+    }:{ " " }
 luxor-opt-dir_f = naprzód:{ " " }
 luxor-opt-dir_b = wstecz:{ " " }
-luxor-opt-act = Akcja na: { $dst } (twoich tam: { $n })
-luxor-opt-key = Weź klucz (zostało { $left })
+luxor-opt-act =
+    Akcja na: { $dst } (masz tam { $n ->
+        [one] { $n } poszukiwacza
+        [few] { $n } poszukiwaczy
+       *[many] { $n } poszukiwaczy
+        [other] { $n } poszukiwacza
+    })
+luxor-opt-key =
+    Weź klucz ({ $left ->
+        [one] został { $left }
+        [few] zostały { $left }
+       *[many] zostało { $left }
+        [other] zostało { $left }
+    })
 luxor-opt-horus_card = Weź kartę Horusa poziomu { $level }: { $card } (bez dobierania w tej turze)
 luxor-opt-wild = Weź dżokera
 luxor-opt-scarab = Weź skarabeusza
@@ -124,11 +148,23 @@ luxor-ev-blocked = { $player }: poszukiwacz { $adv } ({ $src }) nie może się r
 luxor-ev-jumped = { $player }: poszukiwacz { $adv } przeskakuje { $src } → { $dst }
 luxor-ev-woke = { $player }: poszukiwacz { $adv } przy posągu { $statue } wstaje i idzie na schody
 luxor-ev-left_lying = { $player } zostawia poszukiwacza przy posągu { $statue }
-luxor-ev-tomb = { $player }: poszukiwacz { $adv } wchodzi do grobowca i płaci klucz (zostało { $keys })
+luxor-ev-tomb =
+    { $player }: poszukiwacz { $adv } wchodzi do grobowca i płaci klucz ({ $keys ->
+        [one] został { $keys }
+        [few] zostały { $keys }
+       *[many] zostało { $keys }
+        [other] zostało { $keys }
+    })
 luxor-ev-sarcophagus = { $player } bierze sarkofag za { $vp } PZ
 luxor-ev-end_triggered = Drugi poszukiwacz jest w grobowcu: to ostatnia runda
 luxor-ev-treasure = { $player } bierze skarb: { $type } – { $place } (+{ $vp }, wynik { $score })
-luxor-ev-treasure_missed = { $player }: { $place } – poszukiwaczy { $have } z { $need }, brak skarbu
+luxor-ev-treasure_missed =
+    { $player }: { $place } – { $have ->
+        [one] { $have } poszukiwacz
+        [few] { $have } poszukiwaczy
+       *[many] { $have } poszukiwaczy
+        [other] { $have } poszukiwacza
+    } z { $need }, brak skarbu
 luxor-ev-treasure_left = { $player } zostawia skarb – { $place }
 luxor-ev-revealed = Odkryto płytkę świątyni ({ $back }) – { $place }: { $tile }
 luxor-ev-key = { $player } bierze klucz (ma { $keys })
@@ -142,10 +178,22 @@ luxor-ev-nothing_left = { $place }: nie ma już czego wziąć
 luxor-ev-no_draw = { $player } dostaje kartę Horusa i nie dobiera
 luxor-ev-drew = { $player } dobiera kartę
 luxor-ev-drew_card = Dobrano: { $card }
-luxor-ev-reshuffled = Stos kart odrzuconych zostaje przetasowany w nowy stos ({ $count } kart)
+luxor-ev-reshuffled =
+    Stos kart odrzuconych zostaje przetasowany w nowy stos ({ $count ->
+        [one] { $count } karta
+        [few] { $count } karty
+       *[many] { $count } kart
+        [other] { $count } karty
+    })
 luxor-ev-game_over_tomb = Runda dokończona: koniec gry
 luxor-ev-game_over_stall = Przez całą rundę nikt nie mógł się ruszyć: koniec gry
-luxor-ev-game_over_stall_turns = Kolejnych tur bez ruchu: { $n }. Koniec gry
+luxor-ev-game_over_stall_turns =
+    Nikt nie mógł się ruszyć przez { $n ->
+        [one] { $n } turę
+        [few] { $n } tury
+       *[many] { $n } tur
+        [other] { $n } tury
+    } z rzędu: koniec gry
 luxor-ev-final = { $player }: tor { $track } + pozycje { $positions } + sarkofagi { $sarcophagi } + klucze { $keys } + zestawy { $sets } za { $set_vp } + skarabeusze { $scarabs } ({ $scarab_values }) = { $total }
 luxor-ev-winners = Zwycięzca: { $players } z wynikiem { $score }
 
