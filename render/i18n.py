@@ -14,8 +14,9 @@ maps to an id by writing ``.`` as ``-`` and doubling a ``-`` inside a key part
 :func:`catalogue_key` convert both ways.
 
 Parameters: a nested ``Msg`` is translated first (same locale); a list is joined
-with ", "; ints and floats stay numbers, so Fluent formats them for the reader's
-locale and selects plural forms with Babel's CLDR rules. ``SIGNED($n)`` writes a
+with ", " (lists are notes as often as conjunctions; :func:`join_list` gives the
+reader's "a, b and c" where that is meant); ints and floats stay numbers, so Fluent formats them for the reader's locale and selects plural
+forms with Babel's CLDR rules. ``SIGNED($n)`` writes a
 number with its sign (``+3``, ``-2``).
 
 Every shipped locale has every key (tests/platform/test_fluent.py forbids gaps);

@@ -206,7 +206,7 @@ rules-luxor = **Luxor** (2–4 hráči). Zahrajte kartu z levého nebo pravého 
 ## console
 
 console-welcome = Hra u jednoho počítače (hot-seat). Zadejte číslo nebo tah; 'help' vypíše příkazy.
-console-help = Příkazy: <číslo> nebo tah (např. take y2+g3), začátek tahu pro filtrování (např. buy), hand (soukromý pohled hráče na tahu), board, history, quit.
+console-help = Příkazy: číslo z naposledy vypsaného seznamu, nebo tah (např. take y2+g3; na velikosti písmen, mezerách po čárkách a pořadí částí spojených + nezáleží), první slovo či slova tahu pro výpis takových tahů (např. buy, place SER-06), list (znovu všechny tahy), hand (soukromý pohled hráče na tahu), board, history, quit.
 console-turn = ▶ { $player }
 console-filter_hint = Zadejte druh tahu (např. první slovo výše) a vypíšou se odpovídající možnosti.
 console-board_written = herní plán: { $path }
@@ -215,6 +215,51 @@ console-illegal = Nepovoleno ({ $clause }): { $reason }
 console-bye = Hra je uložena; chcete-li pokračovat, spusťte znovu stejný příkaz.
 console-resumed = Uložená hra pokračuje od tahu { $version }.
 console-game_over = Hra skončila.
+console-hand_title = Soukromý pohled hráče { $player } (místo { $seat }):
+console-hand_money =
+    Peníze: { $n ->
+        [one] { $n } karta
+        [few] { $n } karty
+        [many] { $n } karty
+       *[other] { $n } karet
+    }: { $cards }
+console-hand_totals = Součty podle měny: { $totals }
+console-hand_sphinx = Karty Sfingy ({ $n }): { $cards }
+console-hand_anytime = Karty hratelné kdykoli ({ $n }): { $cards }
+console-hand_cards =
+    Ruka zleva doprava ({ $n ->
+        [one] { $n } karta
+        [few] { $n } karty
+        [many] { $n } karty
+       *[other] { $n } karet
+    }): { $cards }
+console-hand_scarabs =
+    Skarabeové: { $n ->
+        [one] { $n } skarabeus
+        [few] { $n } skarabeové
+        [many] { $n } skarabea
+       *[other] { $n } skarabeů
+    } v celkové hodnotě { $vp ->
+        [one] { $vp } bod
+        [few] { $vp } body
+        [many] { $vp } bodu
+       *[other] { $vp } bodů
+    }
+console-hand_none = nic
+console-raw = { $text }
+console-bad_number = Napište číslo od 1 do { $n } (z naposledy vypsaného seznamu), nebo 'list' pro nový výpis všech tahů.
+console-no_numbers = Není vypsán žádný očíslovaný seznam: napište první slovo tahu pro výpis takových tahů, nebo 'list'.
+console-unknown = Neznámý příkaz „{ $text }“ — nemysleli jste: { $hint }?
+console-unknown_nohint = Neznámý příkaz „{ $text }“. Příkazy vypíše 'help', povolené tahy 'list'.
+console-other_game =
+    Čeká tu uložená hra { $game } pro { $n ->
+        [one] { $n } hráče
+        [few] { $n } hráče
+        [many] { $n } hráče
+       *[other] { $n } hráčů
+    } ({ $names }), tah { $version }.
+console-resume_or_new = Pokračovat v ní (p), nebo začít novou (n)?
+console-choose_resume_or_new = Nic se nezměnilo. Spusťte příkaz znovu s --resume pro pokračování uložené hry, nebo s --new pro novou hru.
 
 ## button
 

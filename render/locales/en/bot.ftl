@@ -188,7 +188,7 @@ rules-luxor = **Luxor** (2–4 players). Play a card from either end of your han
 ## console
 
 console-welcome = Hot-seat game. Type a number or a move; 'help' for commands.
-console-help = Commands: <number> or a move (e.g. take y2+g3), a prefix to filter (e.g. buy), hand (the current player's private view), board, history, quit.
+console-help = Commands: a number from the list shown last, or a move (e.g. take y2+g3; case, spaces after commas and the order of +-parts do not matter), the first word(s) of a move to list those (e.g. buy, place SER-06), list (all moves again), hand (the current player's private view), board, history, quit.
 console-turn = ▶ { $player }
 console-filter_hint = Type a kind of move (e.g. the first word above) to list those options.
 console-board_written = board: { $path }
@@ -197,6 +197,41 @@ console-illegal = Not allowed ({ $clause }): { $reason }
 console-bye = Game saved; run the same command again to resume.
 console-resumed = Resumed the saved game at move { $version }.
 console-game_over = The game is over.
+console-hand_title = Private view of { $player } (seat { $seat }):
+console-hand_money =
+    Money: { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }: { $cards }
+console-hand_totals = Totals per currency: { $totals }
+console-hand_sphinx = Sphinx cards ({ $n }): { $cards }
+console-hand_anytime = Cards to play at any time ({ $n }): { $cards }
+console-hand_cards =
+    Hand, left to right ({ $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }): { $cards }
+console-hand_scarabs =
+    Scarabs: { $n ->
+        [one] { $n } scarab
+       *[other] { $n } scarabs
+    } worth { $vp ->
+        [one] { $vp } point
+       *[other] { $vp } points
+    } in total
+console-hand_none = none
+console-raw = { $text }
+console-bad_number = Type a number from 1 to { $n } (the list shown last), or 'list' to see all moves again.
+console-no_numbers = No numbered list is shown: type the first word of a move to list those, or 'list'.
+console-unknown = Unknown command “{ $text }” — did you mean: { $hint }?
+console-unknown_nohint = Unknown command “{ $text }”. Type 'help' for the commands, 'list' for the legal moves.
+console-other_game =
+    A saved game of { $game } with { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    } ({ $names }) is waiting here at move { $version }.
+console-resume_or_new = Resume that game (r) or start a new one (n)?
+console-choose_resume_or_new = Nothing changed. Run the command again with --resume to continue the saved game or --new to start a new one.
 
 ## button
 

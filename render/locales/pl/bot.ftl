@@ -200,7 +200,7 @@ rules-luxor = **Luxor** (2–4 graczy). Zagraj kartę z lewego lub prawego końc
 ## console
 
 console-welcome = Gra na jednym komputerze (hot-seat). Wpisz numer lub ruch; 'help' wyświetla polecenia.
-console-help = Polecenia: <numer> lub ruch (np. take y2+g3), początek ruchu do filtrowania (np. buy), hand (prywatny widok bieżącego gracza), board, history, quit.
+console-help = Polecenia: numer z ostatnio wyświetlonej listy albo ruch (np. take y2+g3; wielkość liter, spacje po przecinkach i kolejność części łączonych + nie mają znaczenia), pierwsze słowo lub słowa ruchu, aby wypisać takie ruchy (np. buy, place SER-06), list (znowu wszystkie ruchy), hand (prywatny widok gracza na ruchu), board, history, quit.
 console-turn = ▶ { $player }
 console-filter_hint = Wpisz rodzaj ruchu (np. pierwsze słowo powyżej), aby wyświetlić te opcje.
 console-board_written = plansza: { $path }
@@ -209,6 +209,51 @@ console-illegal = Niedozwolone ({ $clause }): { $reason }
 console-bye = Gra zapisana; aby ją wznowić, uruchom ponownie to samo polecenie.
 console-resumed = Wznowiono zapisaną grę od ruchu { $version }.
 console-game_over = Gra zakończona.
+console-hand_title = Prywatny widok gracza { $player } (miejsce { $seat }):
+console-hand_money =
+    Pieniądze: { $n ->
+        [one] { $n } karta
+        [few] { $n } karty
+       *[many] { $n } kart
+        [other] { $n } karty
+    }: { $cards }
+console-hand_totals = Sumy według waluty: { $totals }
+console-hand_sphinx = Karty Sfinksa ({ $n }): { $cards }
+console-hand_anytime = Karty do zagrania w dowolnej chwili ({ $n }): { $cards }
+console-hand_cards =
+    Ręka od lewej do prawej ({ $n ->
+        [one] { $n } karta
+        [few] { $n } karty
+       *[many] { $n } kart
+        [other] { $n } karty
+    }): { $cards }
+console-hand_scarabs =
+    Skarabeusze: { $n ->
+        [one] { $n } skarabeusz
+        [few] { $n } skarabeusze
+       *[many] { $n } skarabeuszy
+        [other] { $n } skarabeusza
+    } o łącznej wartości { $vp ->
+        [one] { $vp } punktu
+        [few] { $vp } punktów
+       *[many] { $vp } punktów
+        [other] { $vp } punktu
+    }
+console-hand_none = brak
+console-raw = { $text }
+console-bad_number = Wpisz numer od 1 do { $n } (z ostatnio wyświetlonej listy) albo 'list', aby znowu zobaczyć wszystkie ruchy.
+console-no_numbers = Nie wyświetlono listy z numerami: wpisz pierwsze słowo ruchu, aby wypisać takie ruchy, albo 'list'.
+console-unknown = Nieznane polecenie „{ $text }” — czy chodziło o: { $hint }?
+console-unknown_nohint = Nieznane polecenie „{ $text }”. Polecenia wypisze 'help', dozwolone ruchy 'list'.
+console-other_game =
+    Czeka tu zapisana gra { $game } dla { $n ->
+        [one] { $n } gracza
+        [few] { $n } graczy
+       *[many] { $n } graczy
+        [other] { $n } gracza
+    } ({ $names }), ruch { $version }.
+console-resume_or_new = Kontynuować ją (w) czy zacząć nową (n)?
+console-choose_resume_or_new = Nic się nie zmieniło. Uruchom polecenie ponownie z --resume, aby kontynuować zapisaną grę, albo z --new, aby zacząć nową.
 
 ## button
 
