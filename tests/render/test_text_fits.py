@@ -1,4 +1,5 @@
 """Every word drawn on a board image fits its box, in English, Czech and Polish (no text cut with …)."""
+import importlib
 import random
 
 import pytest
@@ -20,8 +21,12 @@ KNOWN_CUTS = {
 
 
 def _clear_caches():
-    rc.ellipsize_to.cache_clear()
-    rc.fit_size.cache_clear()
+    """Forget every cached drawing (backgrounds, cards, fitted sizes), so that all text is drawn again."""
+    for name in ("common", "alhambra", "egizia", "luxor"):
+        module = importlib.import_module(f"render.{name}")
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
 
 
 def _positions(title: str, players: int, every: int = 40):
