@@ -151,14 +151,48 @@ def normalise_locale(locale: str | None) -> str:
 
 
 # ------------------------------------------------------------------ translating
+_MEMO: dict[tuple[Any, ...], str] = {}
+_MEMO_MAX = 50_000
+
+
+def _freeze(value: Any) -> Any:
+    """A hashable stand-in for a parameter value (types kept apart: ``True`` is not ``1``)."""
+    if isinstance(value, Msg):
+        return ("msg", value.key, tuple(sorted((k, _freeze(v)) for k, v in value.params.items())))
+    if isinstance(value, list | tuple):
+        return ("seq", *(_freeze(v) for v in value))
+    if isinstance(value, dict):
+        raise TypeError("unhashable parameter")
+    return (type(value).__name__, value)
+
+
 def t(message: Msg | str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
-    """Translate a :class:`Msg` (or a bare key with ``params``)."""
+    """Translate a :class:`Msg` (or a bare key with ``params``). Results are remembered (the same
+    message in the same language is formatted once: boards and option lists repeat a lot of text)."""
     if isinstance(message, Msg):
         key, raw = message.key, dict(message.params)
         raw.update(params)
     else:
         key, raw = message, params
     locale = normalise_locale(locale)
+    try:
+        memo: tuple[Any, ...] | None = (key, locale, tuple(sorted((k, _freeze(v)) for k, v in raw.items())))
+        hit = _MEMO.get(memo)  # type: ignore[arg-type]
+        if hit is not None:
+            return hit
+    except TypeError:
+        memo = None
+    text, clean = _translate(key, raw, locale)
+    if memo is not None and clean:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[memo] = text
+    return text
+
+
+def _translate(key: str, raw: dict[str, Any], locale: str) -> tuple[str, bool]:
+    """The text, and whether it came out clean (only clean texts are remembered, so a problem is
+    logged every time it happens)."""
     lang = locale
     bundle = _bundle(lang)
     ident = message_id(key)
@@ -168,27 +202,33 @@ def t(message: Msg | str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
             lang, bundle = DEFAULT_LOCALE, _bundle(DEFAULT_LOCALE)
         else:
             log.warning("catalogue: no message %r", key)
-            return key
+            return key, False
     pattern = bundle.get_message(ident).value
     if pattern is None:
-        return key
-    args = {k: _param(v, locale) for k, v in raw.items()}
+        return key, False
+    clean = lang == locale
+    args = {}
+    for k, v in raw.items():
+        value, ok = _param(v, locale)
+        args[k] = value
+        clean = clean and ok
     text, errors = bundle.format_pattern(pattern, args)
     if errors:
         log.warning("catalogue: %s %r: %s", lang, key, "; ".join(map(str, errors)))
-    return str(text)
+    return str(text), clean and not errors
 
 
-def _param(value: Any, locale: str) -> Any:
+def _param(value: Any, locale: str) -> tuple[Any, bool]:
     if isinstance(value, Msg):
-        return t(value, locale)
+        return _translate(value.key, dict(value.params), locale)
     if isinstance(value, list | tuple):
-        return ", ".join(str(_param(v, locale)) for v in value)
+        parts = [_param(v, locale) for v in value]
+        return ", ".join(str(p) for p, _ in parts), all(ok for _, ok in parts)
     if isinstance(value, bool) or value is None:
-        return str(value)
+        return str(value), True
     if isinstance(value, int | float | str | _dt.date):
-        return value
-    return str(value)
+        return value, True
+    return str(value), True
 
 
 # ------------------------------------------------------------------ numbers, lists, durations

@@ -154,12 +154,26 @@ def test_every_key_exists_in_czech_and_polish(locale):
 
 def test_a_missing_key_falls_back_to_english_with_a_warning(monkeypatch, caplog):
     empty = FluentBundle(["cs"], use_isolating=False)
+    monkeypatch.setattr(i18n, "_MEMO", {})
     monkeypatch.setattr(i18n, "_bundle", lambda loc: empty if loc == "cs" else _real_bundle(loc))
     with caplog.at_level(logging.WARNING, logger="render.i18n"):
         assert t("game.alhambra", "cs") == "Alhambra"
     assert "has no 'game.alhambra'" in caplog.text
     with caplog.at_level(logging.WARNING, logger="render.i18n"):
         assert t("no.such.key", "en") == "no.such.key"
+    assert "no message 'no.such.key'" in caplog.text
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="render.i18n"):  # a problem is reported every time
+        assert t("game.alhambra", "cs") == "Alhambra"
+    assert "has no 'game.alhambra'" in caplog.text
+
+
+def test_results_are_remembered_but_kept_apart():
+    assert t("alhambra.ev.dirk_draw", "cs", count=1, tiles="x") == "Petr si bere 1 budovu: x"
+    assert t("alhambra.ev.dirk_draw", "cs", count=True, tiles="x") != "Petr si bere 1 budovu: x"
+    assert t("alhambra.ev.dirk_draw", "pl", count=1, tiles="x") == "Dirk dobiera 1 budynek: x"
+    m = Msg("alhambra.opt.take", {"cards": [Msg("alhambra.card", {"currency": Msg("alhambra.currency.blue"), "value": 3})]})
+    assert t(m, "en") == "Take blue 3" and t(m, "cs") != t(m, "en")
 
 
 _real_bundle = i18n._bundle
