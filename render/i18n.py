@@ -19,6 +19,11 @@ reader's "a, b and c" where that is meant); ints and floats stay numbers, so Flu
 forms with Babel's CLDR rules. ``SIGNED($n)`` writes a
 number with its sign (``+3``, ``-2``).
 
+Grammatical case: a message may ask for a nested message in a case with an
+attribute, ``.case-item = acc``; the nested message then gets ``$case`` (``"acc"``)
+and can select its form (``{ $case -> [acc] pyramidu *[nom] pyramida }``). Every
+message is given ``$case = "nom"`` unless asked otherwise.
+
 Every shipped locale has every key (tests/platform/test_fluent.py forbids gaps);
 should one still be missing at run time, the English text is shown and a warning
 is logged, and a key missing everywhere shows itself.
@@ -203,12 +208,16 @@ def _translate(key: str, raw: dict[str, Any], locale: str) -> tuple[str, bool]:
         else:
             log.warning("catalogue: no message %r", key)
             return key, False
-    pattern = bundle.get_message(ident).value
+    message = bundle.get_message(ident)
+    pattern = message.value
     if pattern is None:
         return key, False
     clean = lang == locale
-    args = {}
+    cases = _cases_of(lang, ident)
+    args: dict[str, Any] = {"case": "nom"}  # a message that declines itself gets its case; default nominative
     for k, v in raw.items():
+        if k in cases and isinstance(v, Msg):
+            v = Msg(v.key, {**v.params, "case": cases[k]})
         value, ok = _param(v, locale)
         args[k] = value
         clean = clean and ok
@@ -216,6 +225,18 @@ def _translate(key: str, raw: dict[str, Any], locale: str) -> tuple[str, bool]:
     if errors:
         log.warning("catalogue: %s %r: %s", lang, key, "; ".join(map(str, errors)))
     return str(text), clean and not errors
+
+
+@cache
+def _cases_of(locale: str, ident: str) -> dict[str, str]:
+    """``.case-item = acc`` on a message: its nested message ``$item`` is rendered with ``$case = acc``."""
+    bundle = _bundle(locale)
+    out = {}
+    for name, pat in bundle.get_message(ident).attributes.items():
+        if name.startswith("case-"):
+            text, _ = bundle.format_pattern(pat, {})
+            out[name[len("case-"):]] = str(text).strip()
+    return out
 
 
 def _param(value: Any, locale: str) -> tuple[Any, bool]:

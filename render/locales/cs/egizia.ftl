@@ -50,8 +50,16 @@ egizia-pos-extra = { $site } pozice navíc (N37)
 ## egizia.item
 
 egizia-item-obelisk = obelisk řada { $row } (hodnota { $value })
-egizia-item-tomb = hrobka pole { $space } (destička { $value })
-egizia-item-pyramid = pyramida řada { $row } pole { $pos } (hodnota { $value })
+egizia-item-tomb =
+    { $case ->
+        [acc] hrobku pole { $space } (destička { $value })
+       *[nom] hrobka pole { $space } (destička { $value })
+    }
+egizia-item-pyramid =
+    { $case ->
+        [acc] pyramidu řada { $row } pole { $pos } (hodnota { $value })
+       *[nom] pyramida řada { $row } pole { $pos } (hodnota { $value })
+    }
 egizia-item-temple = chrám { $field } (hodnota { $value })
 
 ## egizia.reason
@@ -281,6 +289,7 @@ egizia-ev-built =
         [many] { $cost } kamene
        *[other] { $cost } kamenů
     }.
+    .case-item = acc
 egizia-ev-tomb_reveal = Hrobka { $space } se otáčí: { $value }.
 egizia-ev-row_bonus =
     { $player } získává bonus za řadu pyramidy { $row } s { $bricks ->

@@ -51,8 +51,16 @@ egizia-pos-extra = { $site } dodatkowe miejsce (N37)
 
 egizia-item-obelisk = obelisk rząd { $row } (wartość { $value })
 egizia-item-tomb = grobowiec pole { $space } (płytka { $value })
-egizia-item-pyramid = piramida rząd { $row } pole { $pos } (wartość { $value })
-egizia-item-temple = świątynia { $field } (wartość { $value })
+egizia-item-pyramid =
+    { $case ->
+        [acc] piramidę rząd { $row } pole { $pos } (wartość { $value })
+       *[nom] piramida rząd { $row } pole { $pos } (wartość { $value })
+    }
+egizia-item-temple =
+    { $case ->
+        [acc] świątynię { $field } (wartość { $value })
+       *[nom] świątynia { $field } (wartość { $value })
+    }
 
 ## egizia.reason
 
@@ -281,6 +289,7 @@ egizia-ev-built =
        *[many] { $cost } kamieni
         [other] { $cost } kamienia
     }.
+    .case-item = acc
 egizia-ev-tomb_reveal = Grobowiec { $space } zostaje odkryty: { $value }.
 egizia-ev-row_bonus =
     { $player } zdobywa premię za rząd piramidy { $row } z { $bricks ->
