@@ -120,16 +120,16 @@ alhambra-ev-turn = Tah { $turn }: { $player }
 alhambra-ev-no_action = { $player } nemá žádnou možnou akci
 alhambra-ev-no_further_action = { $player } nemá žádnou další možnou akci
 alhambra-ev-auto = { $player } (jediná možnost): { $choice }
-alhambra-ev-take = { $player } si vzal(a) { $cards }
-alhambra-ev-buy = { $player } koupil(a) { $tile } ({ $type }, { $price }) z pole { $space }, platí { $cards }
-alhambra-ev-buy_exact = { $player } koupil(a) { $tile } ({ $type }, { $price }) z pole { $space }, platí přesně { $cards }: akce navíc
+alhambra-ev-take = { $player } si bere { $cards }
+alhambra-ev-buy = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí { $cards }
+alhambra-ev-buy_exact = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí přesně { $cards }: akce navíc
 alhambra-ev-end_actions = { $player } končí akce
 alhambra-ev-redesign_add = { $player } přestavuje: přidává { $tile } ({ $type }) na { $cell }
 alhambra-ev-redesign_remove = { $player } přestavuje: { $tile } ({ $type }) z { $cell } do rezervy
 alhambra-ev-redesign_swap = { $player } přestavuje: { $tile } místo { $old } na { $cell }
-alhambra-ev-place = { $player } umístil(a) { $tile } ({ $type }) na { $cell }
-alhambra-ev-reserve = { $player } dal(a) { $tile } ({ $type }) do rezervy
-alhambra-ev-gift = { $player } dal(a) { $tile } ({ $type }) Petrovi
+alhambra-ev-place = { $player } umisťuje { $tile } ({ $type }) na { $cell }
+alhambra-ev-reserve = { $player } dává { $tile } ({ $type }) do rezervy
+alhambra-ev-gift = { $player } dává { $tile } ({ $type }) Petrovi
 alhambra-ev-reshuffle =
     Odhazovací balíček ({ $count ->
         [one] { $count } karta

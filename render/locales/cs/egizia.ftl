@@ -125,7 +125,7 @@ egizia-err-sell_range =
        *[other] { $max } kamenů
     }.
 egizia-err-after_feeding_only = V této hře lze { $card } použít jen po krmení (volba).
-egizia-err-once_per_round = { $card } už jsi v tomto kole použil(a).
+egizia-err-once_per_round = Kartu { $card } v tomto kole už znovu použít nelze.
 egizia-err-cost = { $card } stojí { $cost } kameny; máš { $stones }.
 egizia-err-bad_builder = Uveď četu: bk, bl, ye nebo jk.
 egizia-err-improver_attached = { $card } už je přiložena; přiložení je konečné.
@@ -170,7 +170,7 @@ egizia-err-not_supported = Řada pyramidy { $row } pole { $pos } ještě nespoč
 egizia-err-temple_taken = Chrám { $field } je už postaven.
 egizia-err-temple_requires = Chrám { $field } nejdřív potřebuje { $needs }.
 egizia-err-wrong_building = Tato část patří k druhému staveništi.
-egizia-err-one_placement = Loď jsi v tomto tahu už umístil(a): ukonči tah (nebo zahraj N33).
+egizia-err-one_placement = V tomto tahu už máš loď umístěnou: ukonči tah (nebo zahraj N33).
 egizia-err-grain_cards =
     Máš jen { $held ->
         [one] { $held } kartu obilí
@@ -255,8 +255,8 @@ egizia-ev-tile =
        *[other] { $stones } kamenů
     }.
 egizia-ev-sphinx_setup_one = { $player }, tvoje karta Sfingy: { $card }
-egizia-ev-sphinx_setup_drawn = { $player }, lízl(a) jsi karty Sfingy { $cards }
-egizia-ev-sphinx_setup_kept = { $player } si nechal(a) { $kept } kartu Sfingy a vrátil(a) { $returned }.
+egizia-ev-sphinx_setup_drawn = { $player }, tvé karty Sfingy: { $cards }
+egizia-ev-sphinx_setup_kept = { $player } si nechává { $kept } kartu Sfingy a vrací { $returned }.
 egizia-ev-round = Kolo { $round }: na Nilu leží { $cards }.
 egizia-ev-auto_pass = { $player } pasuje (žádná loď nebo žádné volné pole).
 egizia-ev-pass = { $player } pasuje.
@@ -277,7 +277,7 @@ egizia-ev-ring = { $player } posouvá zavlažovací kruh na { $pos } pole.
 egizia-ev-improve = { $player } přikládá { $card } k { $field }.
 egizia-ev-sail_end = Plavba skončila; lodě se vracejí a zbylé karty odcházejí ze hry.
 egizia-ev-feed = { $player } krmí: potřeba { $need }, obilí { $grain }, chybí { $short }, ztráta { $loss } b.
-egizia-ev-feed_ready = { $player } rozhodl(a) o krmení (provede se v pořadí podle bodů).
+egizia-ev-feed_ready = { $player } má o krmení rozhodnuto (provede se v pořadí podle bodů).
 egizia-ev-decline = { $player } opouští { $site }: { $reason }.
 egizia-ev-promoted = Náhradník hráče { $player } postupuje na { $site }, pozice { $slot }.
 egizia-ev-build_first = { $player } staví první na { $site } (N38).
@@ -318,9 +318,9 @@ egizia-ev-sphinx_kept =
         [many] { $kept } karty Sfingy
        *[other] { $kept } karet Sfingy
     } a vrací { $returned }.
-egizia-ev-sphinx_kept_private = { $player }, nechal(a) sis: { $cards }
+egizia-ev-sphinx_kept_private = { $player }, necháváš si: { $cards }
 egizia-ev-coop =
-    { $player } spolupracoval(a) na { $sites ->
+    { $player } spolupracuje na { $sites ->
         [one] { $sites } stavbě
         [few] { $sites } stavbách
         [many] { $sites } stavby
@@ -329,7 +329,7 @@ egizia-ev-coop =
 egizia-ev-turn_order = Nové pořadí: { $players }.
 egizia-ev-sphinx_scored = { $player } odhaluje { $card }: { $vp } b.
 egizia-ev-winner = { $player } vítězí s { $score } body.
-egizia-ev-winner_tie = { $player } vítězí s { $score } body díky rozstřelu (dorazil(a) první).
+egizia-ev-winner_tie = { $player } vítězí s { $score } body díky rozstřelu (první v cíli).
 
 ## egizia.title
 

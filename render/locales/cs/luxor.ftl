@@ -140,8 +140,8 @@ luxor-ev-start_player = Začínající hráč: { $player }
 luxor-ev-turn = Kolo { $round }: na tahu je { $player }
 luxor-ev-played = { $player } hraje { $side } kartu: { $card }
 luxor-ev-stalled = { $player } nemůže táhnout a odkládá { $side } kartu: { $card }
-luxor-ev-rolled = { $player } hodil(a) { $roll }
-luxor-ev-roll_failed = { $player } hodil(a) { $roll }: žádný platný tah, karta propadá
+luxor-ev-rolled = { $player } hází { $roll }
+luxor-ev-roll_failed = { $player } hází { $roll }: žádný platný tah, karta propadá
 luxor-ev-moved = { $player }: dobrodruh { $adv } { $src } → { $dst }
 luxor-ev-moved_osiris = { $player }: dobrodruh { $adv } { $src } → { $dst } (Usir: { $via })
 luxor-ev-blocked = { $player }: dobrodruh { $adv } ({ $src }) nemůže táhnout
@@ -175,9 +175,9 @@ luxor-ev-wild = { $player } bere pokladového žolíka (má { $count })
 luxor-ev-tunnel = { $player }: dobrodruh { $adv } prochází chodbou { $src } → { $dst }
 luxor-ev-tunnel_none = { $place }: žádná další chodba, nic se neděje
 luxor-ev-nothing_left = { $place }: už není co vzít
-luxor-ev-no_draw = { $player } získal(a) Horovu kartu a nelíže si
+luxor-ev-no_draw = { $player } získává Horovu kartu a nelíže si
 luxor-ev-drew = { $player } si líže kartu
-luxor-ev-drew_card = Líznul(a) sis: { $card }
+luxor-ev-drew_card = Tvoje nová karta: { $card }
 luxor-ev-reshuffled =
     Odkládací hromádka je zamíchána do nové tahací ({ $count ->
         [one] { $count } karta

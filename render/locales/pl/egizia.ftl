@@ -277,7 +277,7 @@ egizia-ev-ring = { $player } przesuwa pierścień nawadniania na { $pos } pole.
 egizia-ev-improve = { $player } dokłada { $card } do { $field }.
 egizia-ev-sail_end = Żegluga skończona; statki wracają, pozostałe karty odpadają z gry.
 egizia-ev-feed = { $player } karmi: potrzeba { $need }, zboże { $grain }, brak { $short }, strata { $loss } pkt.
-egizia-ev-feed_ready = { $player } zdecydował(a) o karmieniu (wykonane w kolejności punktów).
+egizia-ev-feed_ready = { $player }: decyzja o karmieniu zapisana (wykonanie w kolejności punktów).
 egizia-ev-decline = { $player } opuszcza { $site }: { $reason }.
 egizia-ev-promoted = Rezerwa gracza { $player } wchodzi na { $site }, miejsce { $slot }.
 egizia-ev-build_first = { $player } buduje pierwszy na { $site } (N38).
@@ -320,7 +320,7 @@ egizia-ev-sphinx_kept =
     } i zwraca { $returned }.
 egizia-ev-sphinx_kept_private = { $player }, zatrzymano: { $cards }
 egizia-ev-coop =
-    { $player } współpracował(a) na { $sites ->
+    { $player } współpracuje na { $sites ->
         [one] { $sites } budowie
         [few] { $sites } budowach
        *[many] { $sites } budowach
@@ -329,7 +329,7 @@ egizia-ev-coop =
 egizia-ev-turn_order = Nowa kolejność: { $players }.
 egizia-ev-sphinx_scored = { $player } odkrywa { $card }: { $vp } pkt.
 egizia-ev-winner = { $player } wygrywa z { $score } pkt.
-egizia-ev-winner_tie = { $player } wygrywa z { $score } pkt dzięki dogrywce (przybył(a) pierwszy).
+egizia-ev-winner_tie = { $player } wygrywa z { $score } pkt dzięki dogrywce (wcześniejsze dotarcie).
 
 ## egizia.title
 
