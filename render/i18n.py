@@ -30,6 +30,7 @@ is logged, and a key missing everywhere shows itself.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import logging
 from collections.abc import Iterable, Mapping
@@ -180,13 +181,13 @@ def t(message: Msg | str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
     else:
         key, raw = message, params
     locale = normalise_locale(locale)
-    try:
-        memo: tuple[Any, ...] | None = (key, locale, tuple(sorted((k, _freeze(v)) for k, v in raw.items())))
-        hit = _MEMO.get(memo)  # type: ignore[arg-type]
+    memo: tuple[Any, ...] | None = None
+    with contextlib.suppress(TypeError):  # a parameter that cannot be remembered (a dict): format every time
+        memo = (key, locale, tuple(sorted((k, _freeze(v)) for k, v in raw.items())))
+    if memo is not None:
+        hit = _MEMO.get(memo)
         if hit is not None:
             return hit
-    except TypeError:
-        memo = None
     text, clean = _translate(key, raw, locale)
     if memo is not None and clean:
         if len(_MEMO) >= _MEMO_MAX:
