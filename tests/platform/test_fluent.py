@@ -6,6 +6,7 @@ import copy
 import importlib
 import logging
 import random
+import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -201,9 +202,9 @@ def test_a_message_asks_for_the_case_of_a_nested_one():
 
 
 # --------------------------------------------------------------------------- (c) parameters the code passes
-CALLS = {"msg": 0, "Msg": 0, "t": 0, "_tr": 0, "tr": 0, "_cat": 0, "IllegalAction": 1, "ServiceError": 0, "OptionError": 0,
+CALLS = {"msg": 0, "Msg": 0, "t": 0, "_tr": 0, "tr": 0, "_cat": 0, "IllegalAction": 1, "ServiceError": 0, "OptionError": 0, "reason": 1,
          "StaleMove": 0}
-RENDER_PREFIX = {"alhambra.py": "alhambra_render.", "egizia.py": "egizia_render.", "luxor.py": "luxor_render."}
+RENDER_PREFIX = {"alhambra": "alhambra_render.", "egizia": "egizia_render.", "luxor": "luxor_render."}
 NOT_PARAMS = {"locale"}
 
 
@@ -244,8 +245,9 @@ def static_params() -> dict[str, list[set[str]]]:
             tree = ast.parse(path.read_text(encoding="utf-8"))
             consts = _constants(tree)
             for node in ast.walk(tree):
-                # refusals returned as (clause, key, {params}) tuples
-                if isinstance(node, ast.Tuple) and len(node.elts) == 3 and _dict_names(node.elts[2]) is not None:
+                # refusals returned as (clause, key, {params}) tuples (an empty {} is the generic refusal,
+                # completed by its caller: engines/egizia/explain.py adds the action; the games check it)
+                if isinstance(node, ast.Tuple) and len(node.elts) == 3 and _dict_names(node.elts[2]):
                     for key in _keys(node.elts[1], consts):
                         if "." in key:
                             found[key].append(_dict_names(node.elts[2]) or set())
@@ -256,8 +258,8 @@ def static_params() -> dict[str, list[set[str]]]:
                 if fn not in CALLS or len(node.args) <= CALLS[fn]:
                     continue
                 keys = _keys(node.args[CALLS[fn]], consts)
-                if fn == "_tr" and path.parent.name == "render":
-                    keys = [RENDER_PREFIX.get(path.name, "") + k for k in keys]
+                if fn in ("_tr", "tr") and path.parent.name == "render":  # render/<game>*.py: tr("key") is <game>_render.key
+                    keys = [RENDER_PREFIX.get(path.stem.split("_")[0], "") + k for k in keys]
                 if not keys:
                     continue
                 if any(k.arg is None for k in node.keywords):
@@ -293,14 +295,17 @@ def dynamic_params() -> dict[str, list[set[str]]]:
     for title in available_games():
         game = get_game(title)
         renderer = importlib.import_module(f"render.{title}")
-        real_t = renderer.t
 
-        def spy(message: Any, locale: str = "en", _real=real_t, **params: Any) -> str:
+        def spy(message: Any, locale: str = "en", **params: Any) -> str:
             if isinstance(message, str):
                 found[message].append(set(params))
-            return _real(message, locale, **params)
+            return t(message, locale, **params)
 
-        renderer.t = spy
+        # every render module that looks texts up (the game's renderer and its helper modules)
+        patched = [(m, attr) for name, m in list(sys.modules.items()) if name.startswith("render.") and m is not None
+                   for attr, value in list(vars(m).items()) if value is t]
+        for module, attr in patched:
+            setattr(module, attr, spy)
         try:
             variant = {}
             for spec in game.option_specs:  # one game with every option away from its default
@@ -345,7 +350,8 @@ def dynamic_params() -> dict[str, list[set[str]]]:
                 for m in flat:
                     found[m.key].append(set(m.params))
         finally:
-            renderer.t = real_t
+            for module, attr in patched:
+                setattr(module, attr, t)
     return found
 
 

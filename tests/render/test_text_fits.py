@@ -1,6 +1,7 @@
 """Every word drawn on a board image fits its box, in English, Czech and Polish (no text cut with …)."""
 import importlib
 import random
+import sys
 
 import pytest
 
@@ -23,7 +24,10 @@ KNOWN_CUTS = {
 def _clear_caches():
     """Forget every cached drawing (backgrounds, cards, fitted sizes), so that all text is drawn again."""
     for name in ("common", "alhambra", "egizia", "luxor"):
-        module = importlib.import_module(f"render.{name}")
+        importlib.import_module(f"render.{name}")
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("render.") or module is None:
+            continue
         for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
