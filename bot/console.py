@@ -22,7 +22,7 @@ from render.i18n import has_key, join_list, t
 
 from .service import GameService, MoveReport, ServiceError, Snapshot, User
 from .storage import Store
-from .text import event_lines_from_json, say, say_events, shortlist_options
+from .text import event_lines_from_json, say, say_events
 
 CHANNEL = "local"
 
@@ -202,9 +202,7 @@ class HotSeat:
         self.say(self.tr("console.board_written", path=str(path)))
 
     def list_options(self, options: list[Option], filtered: bool = False) -> None:
-        """Print options with numbers (those numbers are what a number typed next means). Payments are
-        shown as a short list (:func:`bot.text.shortlist_options`); any other one can still be typed."""
-        options = shortlist_options(options)
+        """Print options with numbers (those numbers are what a number typed next means)."""
         if not filtered and len(options) > 30:
             groups: dict[str, list[Option]] = {}
             for o in options:

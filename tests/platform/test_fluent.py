@@ -203,7 +203,9 @@ def test_a_message_asks_for_the_case_of_a_nested_one():
 
 # --------------------------------------------------------------------------- (c) parameters the code passes
 CALLS = {"msg": 0, "Msg": 0, "t": 0, "_tr": 0, "tr": 0, "_cat": 0, "IllegalAction": 1, "ServiceError": 0, "OptionError": 0, "reason": 1,
-         "StaleMove": 0}
+         "StaleMove": 0, "refuse": 1, "Refusal": 1}
+# refuse()/Refusal() in engines/<game>/ take keys relative to "<game>." (engines/alhambra/common.py)
+RELATIVE = {"refuse", "Refusal"}
 RENDER_PREFIX = {"alhambra": "alhambra_render.", "egizia": "egizia_render.", "luxor": "luxor_render."}
 NOT_PARAMS = {"locale"}
 
@@ -240,38 +242,43 @@ def _dict_names(node: ast.expr) -> set[str] | None:
 def static_params() -> dict[str, list[set[str]]]:
     """For each literal key in engines/, bot/, render/: the parameter names of every call site."""
     found: dict[str, list[set[str]]] = defaultdict(list)
-    for folder in ("engines", "bot", "render"):
-        for path in (ROOT / folder).rglob("*.py"):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            consts = _constants(tree)
-            for node in ast.walk(tree):
-                # refusals returned as (clause, key, {params}) tuples (an empty {} is the generic refusal,
-                # completed by its caller: engines/egizia/explain.py adds the action; the games check it)
-                if isinstance(node, ast.Tuple) and len(node.elts) == 3 and _dict_names(node.elts[2]):
-                    for key in _keys(node.elts[1], consts):
-                        if "." in key:
-                            found[key].append(_dict_names(node.elts[2]) or set())
-                if not isinstance(node, ast.Call):
+    trees = {path: ast.parse(path.read_text(encoding="utf-8"))
+             for folder in ("engines", "bot", "render") for path in (ROOT / folder).rglob("*.py")}
+    package_consts: dict[Path, dict[str, str]] = defaultdict(dict)  # a package's modules share K = "game."
+    for path, tree in trees.items():
+        package_consts[path.parent].update(_constants(tree))
+    for path, tree in trees.items():
+        consts = {**package_consts[path.parent], **_constants(tree)}
+        for node in ast.walk(tree):
+            # refusals returned as (clause, key, {params}) tuples (an empty {} is the generic refusal,
+            # completed by its caller: engines/egizia/explain.py adds the action; the games check it)
+            if isinstance(node, ast.Tuple) and len(node.elts) == 3 and _dict_names(node.elts[2]):
+                for key in _keys(node.elts[1], consts):
+                    if "." in key:
+                        found[key].append(_dict_names(node.elts[2]) or set())
+            if not isinstance(node, ast.Call):
+                continue
+            fn = node.func.id if isinstance(node.func, ast.Name) else (
+                node.func.attr if isinstance(node.func, ast.Attribute) else None)
+            if fn not in CALLS or len(node.args) <= CALLS[fn]:
+                continue
+            keys = _keys(node.args[CALLS[fn]], consts)
+            if fn in RELATIVE and path.parent.parent.name == "engines":
+                keys = [k if k.startswith(path.parent.name + ".") else f"{path.parent.name}.{k}" for k in keys]
+            if fn in ("_tr", "tr") and path.parent.name == "render":  # render/<game>*.py: tr("key") is <game>_render.key
+                keys = [RENDER_PREFIX.get(path.stem.split("_")[0], "") + k for k in keys]
+            if not keys:
+                continue
+            if any(k.arg is None for k in node.keywords):
+                continue  # **params: not statically known
+            names = {k.arg for k in node.keywords if k.arg} - NOT_PARAMS
+            if fn in ("Msg", "Refusal") and len(node.args) > CALLS[fn] + 1:
+                given = _dict_names(node.args[CALLS[fn] + 1])
+                if given is None:
                     continue
-                fn = node.func.id if isinstance(node.func, ast.Name) else (
-                    node.func.attr if isinstance(node.func, ast.Attribute) else None)
-                if fn not in CALLS or len(node.args) <= CALLS[fn]:
-                    continue
-                keys = _keys(node.args[CALLS[fn]], consts)
-                if fn in ("_tr", "tr") and path.parent.name == "render":  # render/<game>*.py: tr("key") is <game>_render.key
-                    keys = [RENDER_PREFIX.get(path.stem.split("_")[0], "") + k for k in keys]
-                if not keys:
-                    continue
-                if any(k.arg is None for k in node.keywords):
-                    continue  # **params: not statically known
-                names = {k.arg for k in node.keywords if k.arg} - NOT_PARAMS
-                if fn == "Msg" and len(node.args) > 1:
-                    given = _dict_names(node.args[1])
-                    if given is None:
-                        continue
-                    names |= given
-                for key in keys:
-                    found[key].append(names)
+                names |= given
+            for key in keys:
+                found[key].append(names)
     return found
 
 
