@@ -52,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int)
     p.add_argument("--db", type=Path, help="SQLite file (default OUT/referee-play.sqlite3); an unfinished game there is resumed")
     p.add_argument("--new", action="store_true", help="start a new game even if one can be resumed")
+    p.add_argument("--resume", action="store_true", help="continue the saved game even if its players differ")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
 
     p = sub.add_parser("bench", help="measure move latency, playouts per second and PNG size")
@@ -110,7 +111,8 @@ def _run(args: argparse.Namespace) -> int:
         names = [n.strip() for n in args.players.split(",") if n.strip()]
         options = _options(args.game, args.option, args.locale)
         try:
-            asyncio.run(play(args.game, names, args.out, args.locale, args.seed, options, args.db, args.new))
+            asyncio.run(play(args.game, names, args.out, args.locale, args.seed, options, args.db, args.new,
+                             resume=args.resume))
         except StorageError as exc:
             raise _Refused(_storage_message(exc, args.db or args.out / "referee-play.sqlite3", args.locale)) from exc
         return 0

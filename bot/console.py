@@ -6,16 +6,19 @@
 from __future__ import annotations
 
 import asyncio
+import difflib
 import json
 import random
+import re
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from engines.core import IllegalAction, Option
+from engines.core import IllegalAction, Msg, Option
 from render import renderer
-from render.i18n import t
+from render.i18n import has_key, join_list, t
 
 from .service import GameService, MoveReport, ServiceError, Snapshot, User
 from .storage import Store
@@ -89,24 +92,88 @@ def _fresh_db(path: Path) -> Path:
 
 # ---------------------------------------------------------------------- hot-seat
 
+COMMANDS = ("help", "list", "board", "hand", "history", "quit", "exit")
 
-def describe(value: Any, indent: str = "  ") -> str:
-    """A private view as readable lines (keys and values; small records on one line)."""
-    lines: list[str] = []
 
-    def flat(v: Any) -> str:
-        if isinstance(v, dict):
-            return " ".join(f"{k}={flat(x)}" for k, x in v.items())
-        if isinstance(v, list):
-            return ", ".join(flat(x) for x in v) or "—"
-        return str(v)
+def normalise(line: str) -> str:
+    """One space between words, none after a comma or around a plus: ``place ser-06 1, 0`` → ``place ser-06 1,0``."""
+    line = re.sub(r"\s*,\s*", ",", line.strip())
+    line = re.sub(r"\s*\+\s*", "+", line)
+    return " ".join(line.split())
 
-    if isinstance(value, dict):
-        for k, v in value.items():
-            lines.append(f"{indent}{k}: {flat(v)}")
-    else:
-        lines.append(indent + flat(value))
-    return "\n".join(lines)
+
+def action_key(action: str) -> tuple[Any, ...]:
+    """What an action means regardless of case and of the order of ``+``-joined parts."""
+    return tuple(tuple(sorted(tok.split("+"))) if "+" in tok else tok
+                 for tok in normalise(action).lower().split())
+
+
+def _recase(line: str, options: list[Option]) -> str:
+    """Write each typed token in the case the legal actions use at that position (``ser-06`` → ``SER-06``)."""
+    toks = line.split()
+    same_verb = [o.action.split() for o in options if o.action.split()[0].lower() == toks[0].lower()]
+    out = []
+    for i, tok in enumerate(toks):
+        seen = [a[i] for a in same_verb if len(a) > i and any(c.isalpha() for c in a[i])]
+        upper = bool(seen) and all(x == x.upper() for x in seen)
+        out.append(tok.upper() if upper else tok.lower())
+    return " ".join(out)
+
+
+@dataclass
+class Reading:
+    """What a typed line means: a console command, an action, a sub-list to show, or nothing known."""
+
+    kind: str  # "empty" | "command" | "action" | "list" | "bad_number" | "unknown"
+    action: str = ""
+    options: tuple[Option, ...] = ()
+    suggestions: tuple[str, ...] = ()
+
+
+def interpret(line: str, options: list[Option], shown: list[Option]) -> Reading:
+    """Read a line typed at the hot-seat prompt.
+
+    A number picks from the list shown last. A command is any of :data:`COMMANDS`. A move may be written
+    in any case, with any spacing after commas, and with ``+``-joined parts in any order: it is the legal
+    move it names when exactly one matches. Whole leading words (``place``, ``place SER-06``) list the
+    moves that start with them. A line starting with a verb of the legal moves goes to the rules (which
+    accept any legal move, listed or not, and name the rule a wrong one breaks); anything else is an
+    unknown command, with the closest moves and commands suggested.
+    """
+    text = normalise(line)
+    if not text:
+        return Reading("empty")
+    toks = text.split()
+    low = [x.lower() for x in toks]
+    if low[0] in COMMANDS and len(toks) == 1:
+        return Reading("command", low[0])
+    if text.isdigit():
+        i = int(text)
+        if 1 <= i <= len(shown):
+            return Reading("action", shown[i - 1].action)
+        return Reading("bad_number", options=tuple(shown))
+    key = action_key(text)
+    exact = [o for o in options if action_key(o.action) == key]
+    if len(exact) == 1:
+        return Reading("action", exact[0].action)
+    prefix = [o for o in options if [x.lower() for x in o.action.split()[: len(low)]] == low]
+    if prefix:
+        return Reading("list", options=tuple(prefix))
+    verbs = {o.action.split()[0].lower() for o in options}
+    if low[0] in verbs:
+        return Reading("action", _recase(text, options))
+    pool = {o.action.lower(): o.action for o in options} | {c: c for c in COMMANDS}
+    near = difflib.get_close_matches(text.lower(), list(pool), n=3, cutoff=0.5)
+    if not near:  # the verb alone: "plce" → "place …"
+        verb_near = difflib.get_close_matches(low[0], sorted(verbs | set(COMMANDS)), n=2, cutoff=0.6)
+        near = [v if v in COMMANDS else f"{v} …" for v in verb_near]
+        return Reading("unknown", suggestions=tuple(near))
+    return Reading("unknown", suggestions=tuple(pool[n] for n in near))
+
+
+def _next_image_number(out: Path) -> int:
+    numbers = [int(p.stem) for p in out.glob("[0-9][0-9][0-9][0-9].png")]
+    return max(numbers, default=0)
 
 
 class HotSeat:
@@ -118,7 +185,7 @@ class HotSeat:
         self.read, self.write = read, write
         self.names = [u.name for u in users]
         self.shown: list[Option] = []
-        self.image_no = 0
+        self.image_no = _next_image_number(out)  # a resumed game continues the numbering
 
     def say(self, text: str = "") -> None:
         print(text, file=self.write)
@@ -126,81 +193,96 @@ class HotSeat:
     def tr(self, key: str, **params: Any) -> str:
         return t(key, self.locale, **params)
 
-    async def board(self, snap: Snapshot) -> None:
-        self.image_no += 1
+    async def board(self, snap: Snapshot, new: bool = True) -> None:
+        """Write the board: a new numbered image after a move; ``board`` rewrites the current one."""
+        if new or self.image_no == 0:
+            self.image_no += 1
         path = self.out / f"{self.image_no:04d}.png"
         path.write_bytes(await asyncio.to_thread(render_board, snap, self.locale))
         self.say(self.tr("console.board_written", path=str(path)))
 
-    def list_options(self, options: list[Option], prefix: str = "") -> None:
-        groups: dict[str, list[Option]] = {}
-        for o in options:
-            groups.setdefault(o.action.split()[0], []).append(o)
-        chosen = [o for o in options if o.action.startswith(prefix)] if prefix else options
-        if not prefix and len(options) > 30:
+    def list_options(self, options: list[Option], filtered: bool = False) -> None:
+        """Print options with numbers (those numbers are what a number typed next means)."""
+        if not filtered and len(options) > 30:
+            groups: dict[str, list[Option]] = {}
+            for o in options:
+                groups.setdefault(o.action.split()[0], []).append(o)
             self.shown = []
             for g, opts in groups.items():
                 self.say(f"  {g} … ({len(opts)})")
             self.say(self.tr("console.filter_hint"))
             return
-        self.shown = chosen
-        for i, o in enumerate(chosen, 1):
+        self.shown = list(options)
+        for i, o in enumerate(options, 1):
             self.say(f"  {i:>3}. {say(o.label, self.locale, self.names)}   [{o.action}]")
+
+    async def hand(self, snap: Snapshot, actor: int) -> None:
+        _, seat, private = await self.service.private(CHANNEL, self.users[actor].id)
+        path = self.out / f"hand-{self.names[seat]}.png"
+        png = await asyncio.to_thread(
+            renderer(snap.row.title).render_private, snap.public_view, private, self.names, self.locale
+        )
+        path.write_bytes(png)
+        self.say(self.tr("console.hand_title", player=self.names[seat], seat=seat + 1))
+        for line in describe_private(snap.row.title, private, self.locale):
+            self.say("  " + line)
+        self.say(self.tr("console.hand_written", path=str(path)))
 
     async def run(self, snap: Snapshot) -> Snapshot:
         self.say(self.tr("console.welcome"))
         await self.board(snap)
+        fresh = True
         while snap.prompts:
-            seats = snap.waiting_for
-            actor = seats[0]
+            actor = snap.waiting_for[0]
             prompt = next(p for p in snap.prompts if p.seat == actor)
-            self.say("")
-            self.say(self.tr("console.turn", player=self.names[actor]) + " — " + say(prompt.title, self.locale, self.names))
             options = [o for p in snap.prompts if p.seat == actor for o in p.options]
-            self.list_options(options)
+            if fresh:
+                self.say("")
+                self.say(self.tr("console.turn", player=self.names[actor]) + " — "
+                         + say(prompt.title, self.locale, self.names))
+                self.list_options(options)
+                fresh = False
             try:
-                line = self.read("> ").strip()
+                line = self.read("> ")
             except EOFError:
                 self.say(self.tr("console.bye"))
                 return snap
-            if not line:
+            reading = interpret(line, options, self.shown)
+            if reading.kind == "empty":
                 continue
-            word = line.split()[0].lower()
-            if word in ("quit", "exit"):
-                self.say(self.tr("console.bye"))
-                return snap
-            if word == "help":
-                self.say(self.tr("console.help"))
+            if reading.kind == "command":
+                word = reading.action
+                if word in ("quit", "exit"):
+                    self.say(self.tr("console.bye"))
+                    return snap
+                if word == "help":
+                    self.say(self.tr("console.help"))
+                elif word == "list":
+                    fresh = True
+                elif word == "board":
+                    await self.board(snap, new=False)
+                elif word == "hand":
+                    await self.hand(snap, actor)
+                elif word == "history":
+                    _, moves = await self.service.history(CHANNEL, 10)
+                    for m in moves:
+                        for text in event_lines_from_json(m.events, self.locale, self.names):
+                            self.say(f"  #{m.seq} {text}")
                 continue
-            if word == "board":
-                await self.board(snap)
+            if reading.kind == "bad_number":
+                self.say(self.tr("console.bad_number", n=len(self.shown)) if self.shown
+                         else self.tr("console.no_numbers"))
                 continue
-            if word == "hand":
-                _, seat, private = await self.service.private(CHANNEL, self.users[actor].id)
-                path = self.out / f"hand-{self.names[seat]}.png"
-                png = await asyncio.to_thread(
-                    renderer(snap.row.title).render_private, snap.public_view, private, self.names, self.locale
-                )
-                path.write_bytes(png)
-                self.say(describe(private))
-                self.say(self.tr("console.hand_written", path=str(path)))
+            if reading.kind == "list":
+                self.list_options(list(reading.options), filtered=True)
                 continue
-            if word == "history":
-                _, moves = await self.service.history(CHANNEL, 10)
-                for m in moves:
-                    for text in event_lines_from_json(m.events, self.locale, self.names):
-                        self.say(f"  #{m.seq} {text}")
+            if reading.kind == "unknown":
+                hint = ", ".join(reading.suggestions)
+                self.say(self.tr("console.unknown", text=normalise(line), hint=hint) if hint
+                         else self.tr("console.unknown_nohint", text=normalise(line)))
                 continue
-            action = line
-            if line.isdigit() and self.shown and 1 <= int(line) <= len(self.shown):
-                action = self.shown[int(line) - 1].action
-            elif not any(o.action == line for o in options):
-                matching = [o for o in options if o.action.startswith(line)]
-                if matching:
-                    self.list_options(options, line)
-                    continue
             try:
-                snap = await self.service.act(CHANNEL, self.users[actor], action)
+                snap = await self.service.act(CHANNEL, self.users[actor], reading.action)
             except IllegalAction as exc:
                 self.say(self.tr("console.illegal", clause=exc.clause, reason=say(exc.message, self.locale, self.names)))
                 continue
@@ -210,29 +292,105 @@ class HotSeat:
             for text in say_events(snap.public_events, self.locale, self.names):
                 self.say("  " + text)
             await self.board(snap)
+            fresh = True
         self.say(self.tr("console.game_over"))
         self.say(json.dumps(result_json(snap, snap.row.version), ensure_ascii=False))
         return snap
 
 
+# ---------------------------------------------------------------------- a private view as text
+
+
+def _card_alhambra(c: dict[str, Any]) -> Msg:
+    return Msg("alhambra.card", {"currency": Msg(f"alhambra.currency.{c.get('currency')}"), "value": c.get("value")})
+
+
+def _luxor_card(c: dict[str, Any]) -> Msg:
+    kind = str(c.get("kind"))
+    params = {"n": c.get("steps"), "lo": 1, "hi": c.get("max") or c.get("steps")}
+    key = f"luxor.card.{kind}"
+    return Msg(key, {k: v for k, v in params.items() if v is not None}) if has_key(key) else Msg("console.raw",
+                                                                                                  {"text": c.get("label", "?")})
+
+
+def describe_private(title: str, private: dict[str, Any], locale: str) -> list[str]:
+    """The secret part of one player's view as a few translated lines (never the raw state)."""
+    def tr(key: str, **params: Any) -> str:
+        return t(key, locale, **params)
+
+    def items(msgs: list[Msg]) -> str:
+        return join_list([t(m, locale) for m in msgs], locale) if msgs else tr("console.hand_none")
+
+    if title == "alhambra":
+        hand = [c for c in private.get("hand", []) if isinstance(c, dict)]
+        lines = [tr("console.hand_money", n=len(hand), cards=items([_card_alhambra(c) for c in hand]))]
+        totals = private.get("totals") or {}
+        if totals:
+            parts = [t(Msg("alhambra.card", {"currency": Msg(f"alhambra.currency.{cur}"), "value": v}), locale)
+                     for cur, v in totals.items() if v]
+            lines.append(tr("console.hand_totals", totals=", ".join(parts)))
+        return lines
+    if title == "egizia":
+        mine = private.get("private", private)
+        sphinx = [Msg(f"egizia.sphinx.{c.get('id')}", {}) for c in mine.get("sphinx", []) if isinstance(c, dict)]
+        anytime = [Msg(f"egizia.card.{c.get('id') if isinstance(c, dict) else c}", {}) for c in mine.get("anytime", [])]
+        return [tr("console.hand_sphinx", n=len(sphinx), cards=items(sphinx)),
+                tr("console.hand_anytime", n=len(anytime), cards=items(anytime))]
+    if title == "luxor":
+        me = private.get("me", private)
+        hand = [c for c in me.get("hand", []) if isinstance(c, dict)]
+        scarabs = me.get("scarabs", [])
+        values = [v.get("vp", v.get("value")) if isinstance(v, dict) else v for v in scarabs]
+        lines = [tr("console.hand_cards", n=len(hand), cards=" | ".join(t(_luxor_card(c), locale) for c in hand))]
+        vp = sum(v for v in values if isinstance(v, int))
+        lines.append(tr("console.hand_scarabs", n=len(scarabs), vp=vp))
+        return lines
+    return [tr("console.hand_none")]
+
+
+# ---------------------------------------------------------------------- starting or resuming
+
+
 async def play(title: str, names: list[str], out: Path, locale: str = "en", seed: int | None = None,
                options: dict[str, Any] | None = None, db: Path | None = None, fresh: bool = False,
-               read: Callable[[str], str] = input, write: TextIO = sys.stdout) -> Snapshot:
-    """Hot-seat play. The game lives in ``db``: run again without ``fresh`` to resume it after a restart."""
+               read: Callable[[str], str] = input, write: TextIO = sys.stdout, resume: bool = False) -> Snapshot | None:
+    """Hot-seat play. The game lives in ``db``: run again to resume it after a restart.
+
+    A saved game of the same title and the same players resumes. A saved game of other people, of
+    another player count or of another title is never resumed or replaced silently: ``resume`` continues
+    it, ``fresh`` starts over, and otherwise the player is asked (no answer: nothing happens).
+    """
     out.mkdir(parents=True, exist_ok=True)
     db = db or out / "referee-play.sqlite3"
     store = await Store.open(str(_fresh_db(db) if fresh else db))
     try:
         service = GameService(store)
         existing = await store.open_game(CHANNEL)
-        if existing is not None and existing.status == "active" and existing.title == title:
-            users = [User(s.user_id, s.name) for s in existing.seats]
-            print(t("console.resumed", locale, version=existing.version), file=write)
-            snap = service.snapshot(existing)
-        else:
+        if existing is not None and existing.status == "active":
+            saved = [s.name for s in existing.seats]
+            same = existing.title == title and saved == names
+            if not same and not resume:
+                print(t("console.other_game", locale, game=t(f"game.{existing.title}", locale),
+                        names=join_list(saved, locale), n=len(saved), version=existing.version), file=write)
+                try:
+                    answer = read(t("console.resume_or_new", locale) + " ").strip().lower()
+                except EOFError:
+                    answer = ""
+                if answer[:1] in ("r", "p", "w"):  # resume / pokračovat / wznów
+                    resume = True
+                elif answer[:1] in ("n",):  # new / nová / nowa
+                    await store.set_status(existing.id, "abandoned", service.clock())
+                    existing = None
+                else:
+                    print(t("console.choose_resume_or_new", locale), file=write)
+                    return None
             if existing is not None:
-                await store.set_status(existing.id, "abandoned", service.clock())
-            users, snap = await _setup(service, title, names, options, locale, seed)
+                users = [User(s.user_id, s.name) for s in existing.seats]
+                print(t("console.resumed", locale, version=existing.version), file=write)
+                return await HotSeat(service, users, out, locale, read, write).run(service.snapshot(existing))
+        for old in out.glob("[0-9][0-9][0-9][0-9].png"):  # a new game numbers its boards from 0001
+            old.unlink()
+        users, snap = await _setup(service, title, names, options, locale, seed)
         return await HotSeat(service, users, out, locale, read, write).run(snap)
     finally:
         await store.close()

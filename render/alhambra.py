@@ -855,8 +855,9 @@ def render_private_image(public_view: PublicView, private_view: PrivateView, nam
         ink = ink_for(fill)
         known = cur in CURRENCY_COLOURS
         put_text(img, (MARGIN + 14, y + box_h / 2), _tr(f"cur_abbr.{cur}", locale) if known else "?", 26, True, ink, "lm")
-        put_text(img, (MARGIN + 48, y + box_h / 2), _tr(f"currency.{cur}", locale) if known else cur, 21, True, ink, "lm",
-                 max_width=label_w - 56)
+        cur_name = _tr(f"currency.{cur}", locale) if known else cur
+        put_text(img, (MARGIN + 48, y + box_h / 2), cur_name, fit_size(cur_name, label_w - 56, 21, 14, True), True,
+                 ink, "lm", max_width=label_w - 56)
         x = MARGIN + label_w + 12
         if not vals:
             put_text(img, (x, y + box_h / 2), "—", 22, False, SUBTLE, "lm")

@@ -246,6 +246,17 @@ def text_width(text: str, f: ImageFont.FreeTypeFont) -> float:
     return f.getlength(text)
 
 
+OVERFLOWS: list[str] | None = None
+"""When a list (tests set ``render.common.OVERFLOWS = []``), every text drawn cut short (ending in
+``…``) or wider than its box even at the smallest allowed size is recorded; ``None`` records nothing."""
+
+
+def note_drawn(text: str) -> None:
+    """Called where text is drawn: records a text that had to be cut to fit its box."""
+    if OVERFLOWS is not None and text.endswith("…"):
+        OVERFLOWS.append(text)
+
+
 def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: float, ellipsis: str = "…") -> str:
     """``text`` cut (with ``…``) so that it is at most ``max_width`` px wide."""
     if f.getlength(text) <= max_width:
@@ -271,6 +282,8 @@ def fit_font(text: str, max_width: float, size: int, min_size: int = 10, bold: b
     while guess > min_size and f.getlength(text) > max_width:
         guess -= 1
         f = font(guess, bold)
+    if OVERFLOWS is not None and f.getlength(text) > max_width:
+        OVERFLOWS.append(text)
     return f
 
 
@@ -280,6 +293,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: 
     if max_width is not None:
         text = ellipsize(text, f, max_width)
     if text:
+        note_drawn(text)
         draw.text(xy, text, font=f, fill=tuple(fill), anchor=anchor)
     return f.getlength(text)
 
@@ -320,6 +334,7 @@ def put_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, bo
         text = ellipsize_to(text, int(size), bool(bold), float(max_width))
     if not text:
         return 0.0
+    note_drawn(text)
     m, left, top = text_mask(text, int(size), bool(bold), anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     img.paste(tuple(fill), (x, y, x + m.width, y + m.height), m)

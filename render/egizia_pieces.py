@@ -19,6 +19,7 @@ from render.common import (
     font,
     ink_for,
     mix,
+    note_drawn,
     paste_marker,
     player_colour,
     rgb,
@@ -138,6 +139,7 @@ def tx(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bo
     """Draw ``text`` like ``ImageDraw.text`` but from a cached glyph mask."""
     if not text:
         return
+    note_drawn(text)
     m, left, top = text_mask(text, int(size), bool(bold), anchor)
     d.bitmap((round(xy[0]) + left, round(xy[1]) + top), m, fill=tuple(fill))
 

@@ -332,8 +332,8 @@ def test_market_and_keep_labels_show_the_result_D06_D15_D17_EGZ_TRACK_STEP_1():
     at_sail(s, 0)
     s, _ = run(s, (0, "place 1"))
     assert kinds(s) == ["D-06"]
-    assert _label(s, 0, "track ss") == "stone sale: 2 step(s), field 3 -> 4 (+6 stones)"
-    assert _label(s, 0, "track gm") == "grain market: 2 step(s), field 4 -> 4 (+4 VP)"
+    assert _label(s, 0, "track ss") == "stone sale: 2 steps, field 3 -> 4 (+6 stones)"
+    assert _label(s, 0, "track gm") == "grain market: 2 steps, field 4 -> 4 (+4 VP)"
     s = _crew_state(bk=1)
     s, _ = run(s, (0, "build"), (0, "crew bk"), (0, "obelisk"))  # strength 1 used up: the turn finishes by itself
     assert kinds(s) == ["D-17"]
