@@ -227,7 +227,7 @@ def clean_name(name: str, fallback: str = "?") -> str:
 
     Letters with accents (Czech, Polish, …) are kept. Returns ``fallback`` if nothing is left.
     """
-    out = []
+    out: list[str] = []
     for ch in unicodedata.normalize("NFC", str(name)):
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Cf", "Cs", "Co", "Cn"):
@@ -313,14 +313,14 @@ def ellipsize_to(text: str, size: int, bold: bool, max_width: float) -> str:
 @lru_cache(maxsize=1024)
 def fit_size(text: str, max_width: float, size: int, min_size: int = 10, bold: bool = False) -> int:
     """The largest size (``size`` down to ``min_size``) in which ``text`` fits ``max_width``."""
-    return fit_font(text, max_width, size, min_size, bold).size
+    return int(fit_font(text, max_width, size, min_size, bold).size)
 
 
 @lru_cache(maxsize=4096)
 def text_mask(text: str, size: int, bold: bool = False, anchor: str = "la") -> tuple[Image.Image, int, int]:
     """The antialiased coverage mask of ``text`` and its offset from the anchor point (cached)."""
     f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))  # whole pixels (basic layout)
     m = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(m).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return m, left, top

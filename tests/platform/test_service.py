@@ -172,8 +172,8 @@ async def test_moves_in_many_channels_at_once_share_one_connection_safely(servic
             snap = await service.act(channel, USERS[p.seat], rnd.choice(p.options).action)
         return snap
 
-    results = await asyncio.gather(*(play(c, s, i) for i, (c, s) in enumerate(zip(channels, snaps))))
-    for channel, snap in zip(channels, results):
+    results = await asyncio.gather(*(play(c, s, i) for i, (c, s) in enumerate(zip(channels, snaps, strict=True))))
+    for channel, snap in zip(channels, results, strict=True):
         row = await store.open_game(channel)
         assert row.version == 8 == snap.row.version
         assert await service.replay(row.id) == row.state

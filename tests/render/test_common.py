@@ -60,7 +60,7 @@ def test_put_text_matches_imagedraw():
     ia = Image.eval(a.convert("L"), lambda v: 255 - v).getbbox()
     ib = Image.eval(b.convert("L"), lambda v: 255 - v).getbbox()
     assert ia is not None and ib is not None
-    assert all(abs(p - q) <= 1 for p, q in zip(ia, ib))
+    assert all(abs(p - q) <= 1 for p, q in zip(ia, ib, strict=True))
 
 
 def test_colours():
@@ -84,6 +84,6 @@ def test_encode_png_quantizes_to_a_palette():
     rgbout = out.convert("RGB")
     for i, col in enumerate(c.PLAYER_COLOURS):
         got = rgbout.getpixel((55 + i * 90, 55))
-        assert sum(abs(p - q) for p, q in zip(got, col)) <= 24
+        assert sum(abs(p - q) for p, q in zip(got, col, strict=True)) <= 24
     full = Image.open(io.BytesIO(c.encode_png(im, colors=0)))
     assert full.mode == "RGB"
