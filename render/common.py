@@ -271,6 +271,27 @@ def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: float, ellipsis: 
     return (text[:lo].rstrip() + ellipsis) if lo > 0 else (ellipsis if f.getlength(ellipsis) <= max_width else "")
 
 
+#: a label too long for its box is first drawn smaller, down to this share of its size, and only then cut
+SHRINK_LIMIT = 0.72
+
+
+def _is_bold(f: ImageFont.FreeTypeFont) -> bool:
+    return "Bold" in str(getattr(f, "path", ""))
+
+
+@lru_cache(maxsize=4096)
+def shrink_to_fit(text: str, size: int, bold: bool, max_width: float) -> int:
+    """``size`` if ``text`` fits ``max_width``, else the largest smaller size (not below
+    :data:`SHRINK_LIMIT` of it) in which it does — or that smallest size, where the text will be cut."""
+    if text_length(text, size, bold) <= max_width:
+        return size
+    smallest = max(8, round(size * SHRINK_LIMIT))
+    for s in range(size - 1, smallest - 1, -1):
+        if text_length(text, s, bold) <= max_width:
+            return s
+    return smallest
+
+
 def fit_font(text: str, max_width: float, size: int, min_size: int = 10, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The largest font (``size`` down to ``min_size``) in which ``text`` fits ``max_width``."""
     f = font(size, bold)
@@ -291,6 +312,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: 
               fill: Sequence[int] = INK, anchor: str = "la", max_width: float | None = None) -> float:
     """Draw ``text`` (ellipsized to ``max_width`` if given); returns the drawn width."""
     if max_width is not None:
+        f = font(shrink_to_fit(text, int(f.size), _is_bold(f), max_width), _is_bold(f))
         text = ellipsize(text, f, max_width)
     if text:
         note_drawn(text)
@@ -331,6 +353,7 @@ def put_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, bo
     """Draw ``text`` like ``ImageDraw.text`` but from a cached mask (much faster for repeated
     labels, numbers and names). Ellipsized to ``max_width`` if given. Returns the width drawn."""
     if max_width is not None:
+        size = shrink_to_fit(text, int(size), bool(bold), float(max_width))
         text = ellipsize_to(text, int(size), bool(bold), float(max_width))
     if not text:
         return 0.0

@@ -343,8 +343,8 @@ def card_face(name: str, ctype: str, value: str, locale: str, field_colour: str 
     d.rectangle((0, 0, w, 27), fill=tcol)
     tword = tr(f"type.{ctype}", locale) if ctype in TYPE_COLOURS else ctype
     tx(d, (w / 2, 14), tword, fit_size(tword, w - 8, 17, 12, True), True, WHITE, "mm")
-    size, lines = 14, wrap(name, 14, True, w - 8, 3)
-    for s in range(18, 13, -1):  # the largest size that fits, leaving the bottom-right corner to the value
+    size, lines = 11, wrap(name, 11, True, w - 8, 3)
+    for s in range(18, 10, -1):  # the largest size that fits, leaving the bottom-right corner to the value
         cand = wrap(name, s, True, w - 8, 3)
         cut = any(ln.endswith("…") for ln in cand)
         if not cut and (not value or len(cand) < 3 or text_width(cand[-1], s, True) <= w - 64):
