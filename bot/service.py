@@ -529,7 +529,7 @@ class GameService:
                 raise ServiceError("clock.err.replace_not_seated")
             if row.seat_of(new.id) is not None:
                 raise ServiceError("clock.err.replace_seated", player=new.name)
-            clocks = await self.timekeeper._clocks(row)
+            clocks = await self.timekeeper.clocks(row)
             c = clocks[seat]
             need = self.timekeeper.config.replace_after
             if not c.overdue and c.timeouts < need:
@@ -656,7 +656,7 @@ class GameService:
             out = MyGames()
             for row in await self.store.active_games_of(user_id, guild_id):
                 ws = await self.timekeeper.waiting(row)
-                link = await self.timekeeper._link(row)
+                link = await self.timekeeper.link(row)
                 for w in ws:
                     w.link = link
                 mine = [w for w in ws if w.user_id == user_id]
@@ -675,7 +675,7 @@ class GameService:
             for row in await self.store.active_games(guild_id):
                 ws = [w for w in await self.timekeeper.waiting(row) if w.overdue]
                 if ws:
-                    link = await self.timekeeper._link(row)
+                    link = await self.timekeeper.link(row)
                     for w in ws:
                         w.link = link
                     out += ws

@@ -232,7 +232,7 @@ class Timekeeper:
         by_user = await self.store.settings_of([seat.user_id for seat in row.seats])
         return {seat.seat: by_user[seat.user_id] for seat in row.seats}
 
-    async def _clocks(self, row: GameRow) -> dict[int, SeatClock]:
+    async def clocks(self, row: GameRow) -> dict[int, SeatClock]:
         clocks = await self.store.seat_clocks(row.id)
         rule = ClockRule.from_json(row.clock)
         for seat in row.seats:
@@ -248,7 +248,7 @@ class Timekeeper:
         ``row`` is the game before the move; ``waiting`` the seats that must act after it; ``timed_out``:
         the actor's time ran out (a timeout action, or a bot taking over at the deadline).
         """
-        clocks = await self._clocks(row)
+        clocks = await self.clocks(row)
         settings = await self._settings(row)
         rule = ClockRule.from_json(row.clock)
         cancel: list[int] = []
@@ -287,7 +287,7 @@ class Timekeeper:
         """Rebase the pending seats' clocks at ``at`` under the old pauses (``before``/``before_settings``),
         then plan their jobs under the new ones; one transaction with ``extra``."""
         now = self.now() if at is None else at
-        clocks = await self._clocks(row)
+        clocks = await self.clocks(row)
         settings = await self._settings(row)
         old_settings = before_settings or settings
         todo = [c for seat, c in clocks.items() if (seats is None or seat in seats) and c.started is not None]
@@ -324,7 +324,7 @@ class Timekeeper:
                     return
                 await self.notify(row, user_id, Msg("clock.remind", {
                     "player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"), "id": row.id,
-                    "left": duration(left, row.locale), "link": await self._link(row)}))
+                    "left": duration(left, row.locale), "link": await self.link(row)}))
                 c.reminded = max(c.reminded, int(json.loads(job.payload).get("n", 0)) + 1)
                 await self.store.run([self.store.seat_clock_statement(row.id, c)])
             else:
@@ -332,7 +332,7 @@ class Timekeeper:
                 try:
                     await self.notifier.to_user(row, user_id, Msg("clock.your_turn", {
                         "player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"), "id": row.id,
-                        "link": await self._link(row)}))
+                        "link": await self.link(row)}))
                 except Exception as exc:
                     log.info("game %s: turn DM not delivered (%s)", row.id, type(exc).__name__)
             return
@@ -347,7 +347,7 @@ class Timekeeper:
         elif job.kind == BOT:
             await self.service.clock_bot(row.channel_id, row.id, job.seat, job.version)
 
-    async def _link(self, row: GameRow) -> str:
+    async def link(self, row: GameRow) -> str:
         try:
             return await self.notifier.board_link(row)
         except Exception:  # a link is a courtesy: never a reason to drop a reminder
@@ -384,7 +384,7 @@ class Timekeeper:
             return []
         if seats is None:
             seats = await asyncio.to_thread(_waiting_seats, row.title, row.state)
-        clocks = await self._clocks(row)
+        clocks = await self.clocks(row)
         rule = ClockRule.from_json(row.clock)
         now = self.now()
         out = []

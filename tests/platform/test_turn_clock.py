@@ -324,3 +324,31 @@ async def test_mine_lists_where_the_user_must_act_oldest_first_and_where_others_
         pass
     late = await table.service.overdue("guild")
     assert {(w.game.channel_id, w.user_id) for w in late} == {("c1", "u1"), ("c2", "u2"), ("c3", "u1")}
+
+
+async def test_votes_to_skip_count_once_per_player_and_the_host_decides(table):
+    await table.start(n=3, clock="1d", timeout="wait")
+    seat = (await table.waiting())[0]
+    assert seat == 2  # Cy goes first in this set-up and stays silent
+    while await table.next_job():
+        pass
+    assert await table.service.vote_skip(CH, USERS[1]) == (None, 1, 2)
+    assert await table.service.vote_skip(CH, USERS[1]) == (None, 1, 2)  # a second vote of the same player
+    report, votes, needed = await table.service.vote_skip(CH, USERS[0])  # the host's vote settles it
+    assert (votes, needed) == (2, 2)
+    assert report is not None and report.kind == "timeout" and report.actor == seat
+    with pytest.raises(ServiceError) as err:
+        await table.service.vote_skip(CH, USERS[1])
+    assert err.value.message.key == "clock.err.nobody_overdue"
+
+
+def test_clock_settings_in_config_toml(tmp_path):
+    from bot.config import ConfigError, load
+
+    path = tmp_path / "c.toml"
+    path.write_text("[clock]\nvacation_days = 14\nreplace_after = 2\nstand_in_bot = \"normal\"\n")
+    cfg = load(str(path), env={})
+    assert (cfg.vacation_days, cfg.replace_after, cfg.stand_in_bot) == (14, 2, "normal")
+    path.write_text("[clock]\nstand_in_bot = \"genius\"\n")
+    with pytest.raises(ConfigError):
+        load(str(path), env={})
