@@ -19,6 +19,11 @@ class Config:
     default_locale: str = "en"
     #: Discord's HTTP API base (only for a stand-in Discord in tests; empty = discord.py's default)
     api_base: str = ""
+    #: ``[clock]``: vacation days per user and year; timeouts in a row before the host may replace a player;
+    #: the bot level that stands in under the ``bot`` policy
+    vacation_days: int = 30
+    replace_after: int = 3
+    stand_in_bot: str = "easy"
 
 
 def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
@@ -40,6 +45,16 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         default_locale=str(data.get("bot", {}).get("default_locale", "en")),
         api_base=str(discord.get("api_base", "") or ""),
     )
+    clock = data.get("clock", {})
+    try:
+        cfg.vacation_days = int(clock.get("vacation_days", cfg.vacation_days))
+        cfg.replace_after = int(clock.get("replace_after", cfg.replace_after))
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"[clock]: {exc}") from exc
+    cfg.stand_in_bot = str(clock.get("stand_in_bot", cfg.stand_in_bot))
+    if not 0 <= cfg.vacation_days <= 365 or cfg.replace_after < 1 or cfg.stand_in_bot not in ("random", "easy", "normal"):
+        raise ConfigError("[clock]: vacation_days must be 0–365, replace_after at least 1, "
+                          "stand_in_bot one of random, easy, normal")
     cfg.token = env.get("DISCORD_TOKEN", cfg.token).strip()
     if env.get("REFEREE_DEV_GUILD"):
         cfg.dev_guild_id = int(env["REFEREE_DEV_GUILD"])

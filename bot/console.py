@@ -23,6 +23,7 @@ from render.i18n import has_key, join_list, t
 from .service import GameService, MoveReport, ServiceError, Snapshot, User
 from .storage import Store
 from .text import event_lines_from_json, say, say_events
+from .timekeeper import clock_lines
 
 CHANNEL = "local"
 
@@ -240,6 +241,8 @@ class HotSeat:
                 self.say("")
                 self.say(self.tr("console.turn", player=self.names[actor]) + " — "
                          + say(prompt.title, self.locale, self.names))
+                for clock in clock_lines(await self.service.waiting(CHANNEL), self.locale):  # "Ann to act · 3 days left"
+                    self.say("  ⏱ " + clock)
                 self.list_options(options)
                 fresh = False
             try:

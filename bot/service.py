@@ -27,6 +27,7 @@ from engines import get_game
 from engines.core import Event, Game, IllegalAction, Msg, Option, Outcome, Prompt, Result, State
 from engines.options import OptionError, parse_options
 
+from .clock import ClockError, ClockRule, QuietHours, parse_clock
 from .storage import (
     ACTIVE,
     LOBBY,
@@ -36,10 +37,24 @@ from .storage import (
     GameRow,
     MoveRow,
     Repository,
+    SeatClock,
     StorageError,
+    UserSettings,
     VersionConflict,
 )
-from .text import with_names
+from .text import utc_text, with_names
+from .timekeeper import (
+    DEFAULT_POLICY,
+    NOTIFY_MODES,
+    MyGames,
+    Notifier,
+    TimeConfig,
+    Timekeeper,
+    Waiting,
+    on_vacation,
+    parse_policy,
+    year_of,
+)
 
 #: Largest id SQLite stores; a forged custom id beyond it cannot name a game
 _MAX_ID = (1 << 63) - 1
@@ -99,6 +114,8 @@ class MoveReport(Snapshot):
     actor: int | None = None
     action: str = ""
     events: list[Event] = field(default_factory=list)
+    #: who decided: ``player``, ``timeout`` (the engine's timeout action) or ``bot`` (standing in)
+    kind: str = "player"
 
     @property
     def public_events(self) -> list[Event]:
@@ -120,10 +137,13 @@ class GameService:
     """
 
     def __init__(self, store: Repository, clock: Callable[[], float] = time.time,
-                 seed_source: Callable[[], int] = lambda: secrets.randbits(62)) -> None:
+                 seed_source: Callable[[], int] = lambda: secrets.randbits(62), *,
+                 notifier: Notifier | None = None, time_config: TimeConfig | None = None) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source
+        #: turn clocks, reminders, timeouts, vacations (issue 10); its ``fire`` is the scheduler's handler
+        self.timekeeper = Timekeeper(self, time_config, notifier)
         # one lock per channel while anybody uses it; an idle channel's lock is dropped (bounded memory)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._inflight = 0
@@ -232,10 +252,17 @@ class GameService:
     # ------------------------------------------------------------------ lobby
 
     async def new(self, channel_id: str, guild_id: str | None, host: User, title: str,
-                  options: Mapping[str, Any] | str | Sequence[str] | None = None, locale: str = "en") -> GameRow:
+                  options: Mapping[str, Any] | str | Sequence[str] | None = None, locale: str = "en",
+                  clock: str | None = None, timeout: str | None = None) -> GameRow:
         """Open a lobby. ``options``: the ``key=value`` text (Discord) or pairs (command line), parsed by
-        :func:`engines.options.parse_options`, or a mapping of already typed values."""
+        :func:`engines.options.parse_options`, or a mapping of already typed values. ``clock``: a preset
+        name or a custom clock (``"24h"``, ``"3d+12h"``; default: the relaxed preset); ``timeout``: the
+        policy when time runs out (``wait``, ``skip`` or ``bot``; default ``wait``)."""
         async with self._serving():
+            try:
+                rule, policy = parse_clock(clock), parse_policy(timeout or DEFAULT_POLICY)
+            except ClockError as exc:
+                raise ServiceError("clock.err.bad_clock", detail=exc.message) from exc
             try:
                 game = get_game(title)
             except (KeyError, ModuleNotFoundError):
@@ -250,7 +277,8 @@ class GameService:
             async with self.lock(channel_id):
                 try:
                     return await self.store.create_game(
-                        str(channel_id), guild_id, title, host.id, host.name, resolved, locale, self.clock()
+                        str(channel_id), guild_id, title, host.id, host.name, resolved, locale, self.clock(),
+                        clock=rule.to_json(), timeout_policy=policy,
                     )
                 except ChannelBusy:
                     raise ServiceError("err.channel_busy") from None
@@ -299,7 +327,11 @@ class GameService:
             seed = self.seed_source() if seed is None else seed
             outcome = await asyncio.to_thread(game.new_game, len(row.seats), row.options, seed)
             events = [e.to_json() for e in outcome.events]
-            await self.store.start_game(row.id, seed, outcome.state, events, self.clock(), game.rules_version)
+            now = self.clock()
+            waiting = await asyncio.to_thread(game.current_seats, outcome.state)
+            clocks = await self.timekeeper.after_move(row, 0, None, "player", waiting, False, now)
+            await self.store.start_game(row.id, seed, outcome.state, events, now, game.rules_version, extra=clocks)
+            self.timekeeper.on_jobs()
             started = await self.store.game(row.id)
             assert started is not None
             log.info("game %s (%s, %d players) started in channel %s", started.id, started.title, len(started.seats),
@@ -346,24 +378,308 @@ class GameService:
             seat = row.seat_of(user.id)
             if seat is None:
                 raise ServiceError("err.not_seated")
+            return await self._commit(row, seat, user.id, action, "player")
+
+    async def _commit(self, row: GameRow, seat: int, user_id: str | None, action: str, kind: str,
+                      timed_out: bool = False) -> MoveReport:
+        """The one move path (a player's move, a timeout action, a bot's move), inside the channel lock:
+        engine.apply in a worker thread, then one transaction with the move, its log row (marked with who
+        decided) and the clocks and timed jobs it changes."""
+        assert row.state is not None
+        try:
+            # the engine's work runs in a worker thread; IllegalAction propagates and nothing is stored
+            outcome, finished, waiting = await asyncio.to_thread(_apply_checked, get_game(row.title), row.state, seat,
+                                                                 action)
+        except (IllegalAction, ServiceError) as exc:
+            exc.message = with_names(exc.message, row.names)
+            raise
+        now = self.clock()
+        clocks = await self.timekeeper.after_move(row, row.version + 1, seat, kind, waiting, finished, now,
+                                                  timed_out=timed_out)
+        try:
+            version = await self.store.append_move(
+                row.id, row.version, seat, user_id, action, outcome.state,
+                [e.to_json() for e in outcome.events], finished, now, kind=kind, extra=clocks,
+            )
+        except VersionConflict:
+            raise StaleMove("err.stale") from None
+        self.timekeeper.on_jobs()
+        row.state, row.version = outcome.state, version
+        row.status = OVER if finished else ACTIVE
+        log.debug("game %s: move %s (%s) by seat %s stored%s", row.id, version, kind, seat,
+                  " (game over)" if finished else "")
+        snap = await self.snapshot_async(row)
+        return MoveReport(**snap.__dict__, actor=seat, action=action, events=list(outcome.events), kind=kind)
+
+    # ------------------------------------------------------------------ the clock (issue 10)
+
+    async def _clock_target(self, game_id: int, seat: int, version: int) -> tuple[GameRow, SeatClock] | None:
+        """The game and seat clock a timed job is for, if its decision is still pending (else ``None``)."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != ACTIVE or row.state is None:
+            return None
+        c = (await self.store.seat_clocks(row.id)).get(seat)
+        if c is None or c.started is None or c.turn_version != version:
+            return None
+        if seat not in await asyncio.to_thread(get_game(row.title).current_seats, row.state):
+            return None
+        return row, c
+
+    async def _bot_action(self, row: GameRow, seat: int) -> str:
+        from engines.bots import decide, iterations
+
+        cfg = self.timekeeper.config
+        assert row.state is not None
+        return await asyncio.to_thread(decide, cfg.bot_level, get_game(row.title), row.state, seat,
+                                       (row.seed or 0) * 7919 + row.version, iterations(cfg.bot_iterations))
+
+    async def clock_timeout(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
+        """A seat's time ran out (its deadline job fired): apply the table's policy. ``wait`` marks it
+        overdue; ``skip`` plays the engine's timeout action; ``bot`` lets a bot play for it from now on.
+        Both moves go through :meth:`_commit`, like a player's, marked in the log as ``timeout``/``bot``."""
+        async with self._serving(), self.lock(channel_id):
+            target = await self._clock_target(game_id, seat, version)
+            if target is None:
+                return None
+            row, c = target
+            policy = row.timeout_policy
+            action, kind = "", "timeout"
+            if policy == "bot":
+                action, kind = await self._bot_action(row, seat), "bot"
+            elif policy == "skip":
+                assert row.state is not None
+                try:
+                    action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, seat)
+                except NotImplementedError:
+                    log.error("game %s (%s): no timeout action; the seat is marked overdue instead", row.id, row.title)
+            if not action:
+                c.overdue, c.timeouts = True, c.timeouts + 1
+                await self.store.run([self.store.seat_clock_statement(row.id, c)])
+                log.info("game %s: seat %s overdue", row.id, seat)
+                await self.timekeeper.tell_channel(row, [row.seats[seat].user_id], Msg("clock.overdue", {
+                    "player": row.seats[seat].name, "game": Msg(f"game.{row.title}"), "id": row.id}))
+                return None
+            report = await self._commit(row, seat, None, action, kind, timed_out=True)
+            log.info("game %s: seat %s timed out; %s move %s", row.id, seat, kind, report.row.version)
+        await self._clock_board(report)
+        if c.timeouts + 1 == self.timekeeper.config.replace_after:
+            await self.timekeeper.tell_channel(report.row, [report.row.host_id], Msg("clock.replace_allowed", {
+                "player": report.row.seats[seat].name, "n": c.timeouts + 1}))
+        return report
+
+    async def clock_bot(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
+        """A bot standing in for an absent player makes that seat's pending decision."""
+        async with self._serving(), self.lock(channel_id):
+            target = await self._clock_target(game_id, seat, version)
+            if target is None or not target[1].bot:
+                return None
+            row = target[0]
+            report = await self._commit(row, seat, None, await self._bot_action(row, seat), "bot")
+        await self._clock_board(report)
+        return report
+
+    async def _clock_board(self, report: MoveReport) -> None:
+        try:
+            await self.timekeeper.notifier.board(report)
+        except Exception:  # the move stands; /game board re-posts
+            log.exception("game %s: board after a clock move not posted", report.row.id)
+
+    async def vote_skip(self, channel_id: str, voter: User, expected_game: int | None = None) -> tuple[MoveReport | None, int, int]:
+        """A vote to skip the overdue seats' decisions (``wait`` policy). The host's vote, or a majority of
+        the other players, plays the timeout action. Returns (the move if it was played, votes, needed)."""
+        async with self._serving(), self.lock(channel_id):
+            row = await self._open(channel_id, expected_game)
+            if row.status != ACTIVE or row.state is None:
+                raise ServiceError("err.not_started")
+            if row.seat_of(voter.id) is None and voter.id != row.host_id:
+                raise ServiceError("err.not_seated")
+            waiting = await asyncio.to_thread(get_game(row.title).current_seats, row.state)
+            clocks = await self.store.seat_clocks(row.id)
+            late = [c for seat, c in sorted(clocks.items()) if c.overdue and c.started is not None and seat in waiting]
+            if not late:
+                raise ServiceError("clock.err.nobody_overdue")
+            c = late[0]
+            if row.seats[c.seat].user_id == voter.id:
+                raise ServiceError("clock.err.vote_self")
+            c.votes = sorted({*c.votes, voter.id})
+            needed = (len(row.seats) - 1) // 2 + 1
+            if voter.id != row.host_id and len(c.votes) < needed:
+                await self.store.run([self.store.seat_clock_statement(row.id, c)])
+                return None, len(c.votes), needed
             try:
-                # the engine's work runs in a worker thread; IllegalAction propagates and nothing is stored
-                outcome, finished = await asyncio.to_thread(_apply_checked, get_game(row.title), row.state, seat, action)
-            except (IllegalAction, ServiceError) as exc:
-                exc.message = with_names(exc.message, row.names)
-                raise
-            try:
-                version = await self.store.append_move(
-                    row.id, row.version, seat, user.id, action, outcome.state,
-                    [e.to_json() for e in outcome.events], finished, self.clock(),
-                )
-            except VersionConflict:
-                raise StaleMove("err.stale") from None
-            row.state, row.version = outcome.state, version
-            row.status = OVER if finished else ACTIVE
-            log.debug("game %s: move %s by seat %s stored%s", row.id, version, seat, " (game over)" if finished else "")
-            snap = await self.snapshot_async(row)
-            return MoveReport(**snap.__dict__, actor=seat, action=action, events=list(outcome.events))
+                action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, c.seat)
+            except NotImplementedError:
+                raise ServiceError("clock.err.no_timeout_action") from None
+            report = await self._commit(row, c.seat, None, action, "timeout")
+            return report, len(c.votes), needed
+
+    async def replace(self, channel_id: str, by: User, old_user_id: str, new: User, can_manage_channel: bool = False,
+                      expected_game: int | None = None) -> GameRow:
+        """The host (or a channel manager) gives an absent player's seat to someone else: the seat, its
+        score and its private information stay; the new player sees that privately from now on. Allowed
+        once the player is overdue or let ``replace_after`` decisions in a row time out."""
+        async with self._serving(), self.lock(channel_id):
+            row = await self._open(channel_id, expected_game)
+            if row.status != ACTIVE:
+                raise ServiceError("err.not_started")
+            if by.id != row.host_id and not can_manage_channel:
+                raise ServiceError("err.host_only")
+            seat = row.seat_of(old_user_id)
+            if seat is None:
+                raise ServiceError("clock.err.replace_not_seated")
+            if row.seat_of(new.id) is not None:
+                raise ServiceError("clock.err.replace_seated", player=new.name)
+            clocks = await self.timekeeper.clocks(row)
+            c = clocks[seat]
+            need = self.timekeeper.config.replace_after
+            if not c.overdue and c.timeouts < need:
+                raise ServiceError("clock.err.replace_not_yet", player=row.seats[seat].name, n=need, timeouts=c.timeouts)
+            now = self.clock()
+            rule = ClockRule.from_json(row.clock)
+            c.timeouts, c.overdue, c.bot, c.votes, c.reminded = 0, False, False, [], 0
+            c.bank = float(rule.initial())
+            if c.started is not None:
+                c.started = now
+            old_name = row.seats[seat].name
+            row.seats[seat].user_id, row.seats[seat].name = new.id, new.name
+            settings = await self.store.settings(new.id)
+            await self.store.run([
+                self.store.replace_seat_statement(row.id, seat, new.id, new.name),
+                *self.store.clock_statements(row.id, [seat], [c],
+                                             self.timekeeper.plan(row, c, settings, now, c.started is not None)),
+            ])
+            self.timekeeper.on_jobs()
+            log.info("game %s: seat %s replaced", row.id, seat)
+            await self.timekeeper.tell_channel(row, [new.id], Msg("clock.replaced", {"old": old_name, "new": new.name}))
+            return await self._open(channel_id)
+
+    async def set_paused(self, channel_id: str, by: User, paused: bool, can_manage_channel: bool = False,
+                         expected_game: int | None = None) -> GameRow:
+        """The host pauses or resumes the whole game: no clock runs while it is paused."""
+        async with self._serving(), self.lock(channel_id):
+            row = await self._open(channel_id, expected_game)
+            if row.status != ACTIVE:
+                raise ServiceError("err.not_started")
+            if by.id != row.host_id and not can_manage_channel:
+                raise ServiceError("err.host_only")
+            if paused == (row.paused_since is not None):
+                raise ServiceError("clock.err.already_paused" if paused else "clock.err.not_paused")
+            now = self.clock()
+            before = GameRow(**{**row.__dict__, "seats": row.seats})
+            row.paused_since = now if paused else None
+            await self.timekeeper.replan(row, at=now, before=before,
+                                         extra=[self.store.pause_statement(row.id, row.paused_since, now)])
+            return row
+
+    async def _replan_user(self, user_id: str, old: UserSettings) -> None:
+        """Rebase and replan the user's pending decisions in all their games after a settings change."""
+        for row in await self.store.active_games_of(user_id):
+            seat = row.seat_of(user_id)
+            if seat is None:
+                continue
+            async with self.lock(row.channel_id):
+                fresh = await self.store.game(row.id)
+                if fresh is not None and fresh.status == ACTIVE:
+                    await self.timekeeper.replan(fresh, [seat], before_settings={seat: old})
+
+    async def settings(self, user_id: str) -> UserSettings:
+        async with self._serving():
+            return await self.store.settings(user_id)
+
+    async def set_notify(self, user: User, mode: str) -> UserSettings:
+        """Where the user's pings go: ``channel`` (default), ``dm`` or ``both``."""
+        if mode not in NOTIFY_MODES:
+            raise ServiceError("clock.err.bad_notify", mode=mode[:20])
+        async with self._serving():
+            s = await self.store.settings(user.id)
+            s.notify = mode
+            await self.store.run([self.store.settings_statement(s)])
+            return s
+
+    async def set_quiet(self, user: User, text: str | None, zone: str = "UTC") -> UserSettings:
+        """Quiet hours (``"22:00-07:00"`` in ``zone``; ``None``/``"off"`` clears them): no pings then, and
+        the user's clock stops where the table allows it."""
+        async with self._serving():
+            old = await self.store.settings(user.id)
+            s = UserSettings(**old.__dict__)
+            if text is None or text.strip().lower() in ("", "off", "none"):
+                s.quiet = None
+            else:
+                try:
+                    QuietHours.parse(text, zone)
+                except ClockError as exc:
+                    raise ServiceError("clock.err.bad_quiet", detail=exc.message) from exc
+                s.quiet, s.zone = text.strip(), zone
+            await self.store.run([self.store.settings_statement(s)])
+            await self._replan_user(user.id, old)
+            return s
+
+    async def vacation(self, user: User, days: int) -> UserSettings:
+        """Pause the user's clock in all their games for ``days`` days (0 ends a vacation early and gives
+        back the whole days not taken); at most the yearly allowance (``TimeConfig.vacation_days``)."""
+        async with self._serving():
+            now = self.clock()
+            old = await self.store.settings(user.id)
+            s = UserSettings(**old.__dict__)
+            if s.vacation_year != year_of(now):
+                s.vacation_year, s.vacation_used = year_of(now), 0.0
+            allowance = self.timekeeper.config.vacation_days
+            if days < 0 or days > allowance:
+                raise ServiceError("clock.err.vacation_days", max=allowance)
+            if days == 0:
+                if not on_vacation(s, now):
+                    raise ServiceError("clock.err.no_vacation")
+                assert s.vacation_until is not None
+                s.vacation_used = max(0.0, s.vacation_used - int((s.vacation_until - now) // 86400))
+                s.vacation_until = now
+            else:
+                if on_vacation(s, now):
+                    raise ServiceError("clock.err.on_vacation_already", until=utc_text(s.vacation_until or now))
+                left = allowance - s.vacation_used
+                if days > left:
+                    raise ServiceError("clock.err.vacation_allowance", left=int(left), max=allowance)
+                s.vacation_from, s.vacation_until, s.vacation_used = now, now + days * 86400, s.vacation_used + days
+            await self.store.run([self.store.settings_statement(s)])
+            await self._replan_user(user.id, old)
+            return s
+
+    async def waiting(self, channel_id: str, expected_game: int | None = None) -> list[Waiting]:
+        """Who the channel's game waits for, with clocks (for ``/game status`` and board messages)."""
+        async with self._serving():
+            row = await self._latest(channel_id, expected_game)
+            return await self.timekeeper.waiting(row)
+
+    async def mine(self, user_id: str, guild_id: str | None) -> MyGames:
+        """Every active game on the server where ``user_id`` must act (oldest waiting first), and those of
+        their games where someone else is awaited."""
+        async with self._serving():
+            out = MyGames()
+            for row in await self.store.active_games_of(user_id, guild_id):
+                ws = await self.timekeeper.waiting(row)
+                link = await self.timekeeper.link(row)
+                for w in ws:
+                    w.link = link
+                mine = [w for w in ws if w.user_id == user_id]
+                if mine:
+                    out.mine += mine
+                else:
+                    out.others += ws
+            out.mine.sort(key=lambda w: (w.since or 0, w.game.id))
+            out.others.sort(key=lambda w: (w.since or 0, w.game.id))
+            return out
+
+    async def overdue(self, guild_id: str | None) -> list[Waiting]:
+        """Every seat on the server that is out of time (for hosts and moderators), longest overdue first."""
+        async with self._serving():
+            out: list[Waiting] = []
+            for row in await self.store.active_games(guild_id):
+                ws = [w for w in await self.timekeeper.waiting(row) if w.overdue]
+                if ws:
+                    link = await self.timekeeper.link(row)
+                    for w in ws:
+                        w.link = link
+                    out += ws
+            return sorted(out, key=lambda w: (w.due or 0, w.game.id))
 
     async def options_for(self, channel_id: str, user_id: str,
                           expected_game: int | None = None) -> tuple[GameRow, list[Option]]:
@@ -411,13 +727,15 @@ class GameService:
         return state
 
 
-def _apply_checked(game: Game, state: State, seat: int, action: str) -> tuple[Outcome, bool]:
-    """Apply a move for a seat that must decide now; returns the outcome and whether the game is over."""
+def _apply_checked(game: Game, state: State, seat: int, action: str) -> tuple[Outcome, bool, list[int]]:
+    """Apply a move for a seat that must decide now; returns the outcome, whether the game is over and
+    the seats that must act next."""
     prompts = game.prompts(state)
     if not any(p.seat == seat for p in prompts):
         raise ServiceError("err.not_your_turn", players=list(dict.fromkeys(p.seat for p in prompts)))
     outcome = game.apply(state, seat, action)
-    return outcome, game.is_over(outcome.state)
+    over = game.is_over(outcome.state)
+    return outcome, over, [] if over else game.current_seats(outcome.state)
 
 
 __all__ = [

@@ -30,14 +30,21 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import aiosqlite
 
+from .scheduler import JOBS_SCHEMA, Job, SqliteJobs
+
 log = logging.getLogger("referee.storage")
+
+#: one SQL statement with its parameters, for a transaction built by the caller
+Statement = tuple[str, tuple[Any, ...]]
+#: a timed job to add: (seat, kind, due, version, payload)
+JobSpec = tuple[int, str, float, int, dict[str, Any]]
 
 LOBBY, ACTIVE, OVER, ABANDONED = "lobby", "active", "over", "abandoned"
 OPEN_STATUSES = (LOBBY, ACTIVE)
@@ -103,6 +110,37 @@ MIGRATIONS: list[str] = [
     CREATE INDEX posts_due ON posts(status, next_at);
     CREATE INDEX posts_of_game ON posts(game_id, id)
     """,
+    # 4: turn clocks (issue 10): the table's clock and timeout policy, a game-wide pause, per-seat clock
+    # state, who made a move (a player, the timeout rule or a bot), timed jobs and per-user settings
+    """
+    ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN timeout_policy TEXT NOT NULL DEFAULT 'wait';
+    ALTER TABLE games ADD COLUMN paused_since REAL;
+    ALTER TABLE moves ADD COLUMN kind TEXT NOT NULL DEFAULT 'player';
+    CREATE TABLE seat_clocks (
+        game_id       INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat          INTEGER NOT NULL,
+        bank          REAL    NOT NULL,
+        started       REAL,
+        turn_version  INTEGER NOT NULL DEFAULT 0,
+        reminded      INTEGER NOT NULL DEFAULT 0,
+        timeouts      INTEGER NOT NULL DEFAULT 0,
+        overdue       INTEGER NOT NULL DEFAULT 0,
+        bot           INTEGER NOT NULL DEFAULT 0,
+        votes         TEXT    NOT NULL DEFAULT '[]',
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE user_settings (
+        user_id         TEXT PRIMARY KEY,
+        notify          TEXT NOT NULL DEFAULT 'channel',
+        quiet           TEXT,
+        zone            TEXT NOT NULL DEFAULT 'UTC',
+        vacation_from   REAL,
+        vacation_until  REAL,
+        vacation_year   INTEGER NOT NULL DEFAULT 0,
+        vacation_used   REAL    NOT NULL DEFAULT 0
+    );
+    """ + JOBS_SCHEMA,
 ]
 
 
@@ -130,6 +168,11 @@ class GameRow:
     updated_at: float
     rules_version: int = 1
     seats: list[Seat] = field(default_factory=list)
+    #: the table's clock (:meth:`bot.clock.ClockRule.to_json`; ``{}`` = no clock) and timeout policy
+    clock: dict[str, Any] = field(default_factory=dict)
+    timeout_policy: str = "wait"
+    #: when the host paused the whole game (``None``: running)
+    paused_since: float | None = None
 
     def seat_of(self, user_id: str) -> int | None:
         for s in self.seats:
@@ -150,6 +193,40 @@ class MoveRow:
     action: str
     events: list[dict[str, Any]]
     at: float
+    #: who decided: ``player`` (the seated user), ``timeout`` (the engine's timeout action) or ``bot``
+    kind: str = "player"
+
+
+MOVE_KINDS = ("player", "timeout", "bot")
+
+
+@dataclass
+class SeatClock:
+    """One seat's clock in one game."""
+
+    seat: int
+    bank: float                    # running seconds for the current decision (if started) or the next
+    started: float | None = None   # when the seat's pending decision began (None: nothing pending)
+    turn_version: int = 0          # the game version at which that decision began (jobs carry it)
+    reminded: int = 0              # reminders already sent for that decision
+    timeouts: int = 0              # consecutive decisions lost to the clock
+    overdue: bool = False          # out of time under the ``wait`` policy
+    bot: bool = False              # a bot plays for the seat until its player acts again
+    votes: list[str] = field(default_factory=list)  # users who voted to skip the overdue seat
+
+
+@dataclass
+class UserSettings:
+    """A user's notification preferences and vacation, across all servers."""
+
+    user_id: str
+    notify: str = "channel"            # channel | dm | both
+    quiet: str | None = None           # "22:00-07:00" in ``zone``
+    zone: str = "UTC"
+    vacation_from: float | None = None
+    vacation_until: float | None = None
+    vacation_year: int = 0
+    vacation_used: float = 0.0         # days used in ``vacation_year``
 
 
 POST_PENDING, POST_DELIVERED, POST_SUPERSEDED, POST_FAILED = "pending", "delivered", "superseded", "failed"
@@ -215,16 +292,36 @@ class Repository(Protocol):
     async def moves(self, game_id: int, since: int = -1, limit: int | None = None,
                     newest: bool = False) -> list[MoveRow]: ...
     async def create_game(self, channel_id: str, guild_id: str | None, title: str, host_id: str, host_name: str,
-                          options: dict[str, Any], locale: str, now: float) -> GameRow: ...
+                          options: dict[str, Any], locale: str, now: float, clock: dict[str, Any] | None = None,
+                          timeout_policy: str = "wait") -> GameRow: ...
     async def set_seats(self, game_id: int, seats: list[tuple[str, str]], now: float,
                         host_id: str | None = None) -> None: ...
     async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]],
-                         now: float, rules_version: int = 1) -> None: ...
+                         now: float, rules_version: int = 1, extra: Sequence[Statement] = ()) -> None: ...
     async def append_move(self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
-                          state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float) -> int: ...
+                          state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
+                          kind: str = "player", extra: Sequence[Statement] = ()) -> int: ...
     async def set_status(self, game_id: int, status: str, now: float) -> None: ...
     async def delete_lobby(self, game_id: int) -> None: ...
     async def close(self) -> None: ...
+    # the clock layer (issue 10): statements are built here and run in the caller's move transaction
+    @property
+    def jobs(self) -> StoreJobs: ...
+    async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]: ...
+    def seat_clock_statement(self, game_id: int, c: SeatClock) -> Statement: ...
+    def job_statement(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
+                      payload: dict[str, Any] | None = None) -> Statement: ...
+    async def game_jobs(self, game_id: int) -> list[Job]: ...
+    def clock_statements(self, game_id: int, cancel: Sequence[int], clocks: Sequence[SeatClock],
+                         jobs: Sequence[JobSpec]) -> list[Statement]: ...
+    async def settings_of(self, user_ids: Sequence[str]) -> dict[str, UserSettings]: ...
+    async def run(self, statements: Sequence[Statement]) -> None: ...
+    async def settings(self, user_id: str) -> UserSettings: ...
+    def settings_statement(self, s: UserSettings) -> Statement: ...
+    async def active_games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]: ...
+    async def active_games(self, guild_id: str | None = None) -> list[GameRow]: ...
+    def pause_statement(self, game_id: int, paused_since: float | None, now: float) -> Statement: ...
+    def replace_seat_statement(self, game_id: int, seat: int, user_id: str, name: str) -> Statement: ...
 
 
 def _dumps(value: Any) -> str:
@@ -380,6 +477,7 @@ class Store:
             locale=r["locale"], version=r["version"],
             state=json.loads(r["state"]) if r["state"] is not None else None,
             created_at=r["created_at"], updated_at=r["updated_at"], rules_version=r["rules_version"],
+            clock=json.loads(r["clock"]), timeout_policy=r["timeout_policy"], paused_since=r["paused_since"],
         )
         async with self.db.execute(
             "SELECT seat, user_id, name FROM seats WHERE game_id=? ORDER BY seat", (row.id,)
@@ -405,14 +503,14 @@ class Store:
             sql += f" LIMIT {int(limit)}"
         async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
             rows = [
-                MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"])
+                MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"])
                 async for r in cur
             ]
         return list(reversed(rows)) if newest else rows
 
     # ------------------------------------------------------------------ writing
 
-    async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]], check: int | None = None) -> int:
+    async def _tx(self, statements: Sequence[Statement], check: int | None = None) -> int:
         """Run statements in one transaction. ``check``: index of a statement that must change one row."""
         async with self.transaction() as db:
             last = 0
@@ -425,14 +523,16 @@ class Store:
 
     async def create_game(
         self, channel_id: str, guild_id: str | None, title: str, host_id: str, host_name: str,
-        options: dict[str, Any], locale: str, now: float,
+        options: dict[str, Any], locale: str, now: float, clock: dict[str, Any] | None = None,
+        timeout_policy: str = "wait",
     ) -> GameRow:
         async with self.transaction() as db:
             try:
                 cur = await db.execute(
-                    "INSERT INTO games(channel_id, guild_id, title, status, host_id, options, locale, created_at, updated_at)"
-                    " VALUES (?,?,?,?,?,?,?,?,?)",
-                    (channel_id, guild_id, title, LOBBY, host_id, _dumps(options), locale, now, now),
+                    "INSERT INTO games(channel_id, guild_id, title, status, host_id, options, locale, created_at,"
+                    " updated_at, clock, timeout_policy) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    (channel_id, guild_id, title, LOBBY, host_id, _dumps(options), locale, now, now,
+                     _dumps(clock or {}), timeout_policy),
                 )
             except aiosqlite.IntegrityError as exc:
                 raise ChannelBusy() from exc
@@ -453,8 +553,9 @@ class Store:
         await self._tx(stmts)
 
     async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]], now: float,
-                         rules_version: int = 1) -> None:
-        """Lobby → active, with the set-up state as move 0 of the log."""
+                         rules_version: int = 1, extra: Sequence[Statement] = ()) -> None:
+        """Lobby → active, with the set-up state as move 0 of the log (``extra``: statements of the same
+        transaction, e.g. the seats' clocks and their first jobs)."""
         await self._tx(
             [
                 (
@@ -464,6 +565,7 @@ class Store:
                 ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at) VALUES (?,?,?,?,?,?,?)",
                  (game_id, 0, None, None, "setup", _dumps(events), now)),
                 *self._post_statement(game_id, 0, None, now),
+                *extra,
             ],
             check=0,
         )
@@ -471,8 +573,12 @@ class Store:
     async def append_move(
         self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
         state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
+        kind: str = "player", extra: Sequence[Statement] = (),
     ) -> int:
-        """Store one accepted move atomically. Raises :class:`VersionConflict` if the game moved on."""
+        """Store one accepted move atomically. Raises :class:`VersionConflict` if the game moved on.
+
+        ``kind``: who decided (:data:`MOVE_KINDS`); ``extra``: statements run in the same transaction
+        (the clocks and timed jobs the move changes)."""
         new_version = expected_version + 1
         await self._tx(
             [
@@ -480,8 +586,9 @@ class Store:
                     "UPDATE games SET state=?, version=?, status=?, updated_at=? WHERE id=? AND version=? AND status=?",
                     (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE),
                 ),
-                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at) VALUES (?,?,?,?,?,?,?)",
-                 (game_id, new_version, seat, user_id, action, _dumps(events), now)),
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind) VALUES (?,?,?,?,?,?,?,?)",
+                 (game_id, new_version, seat, user_id, action, _dumps(events), now, kind)),
+                *extra,
                 *self._post_statement(game_id, new_version, user_id, now),
             ],
             check=0,
@@ -575,3 +682,152 @@ class Store:
             ("UPDATE posts SET status=?, updated_at=? WHERE game_id=? AND status=? AND version<=?",
              (POST_SUPERSEDED, now, game_id, POST_PENDING, version)),
         ])
+    # ------------------------------------------------------------------ clocks, settings, timed jobs (issue 10)
+
+    @property
+    def jobs(self) -> StoreJobs:
+        """The timed jobs on this store's connection, sharing its write lock (transactions never interleave)."""
+        return StoreJobs(self)
+
+    async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
+        async with self._reading(), self.db.execute("SELECT * FROM seat_clocks WHERE game_id=? ORDER BY seat",
+                                                    (game_id,)) as cur:
+            return {
+                r["seat"]: SeatClock(r["seat"], r["bank"], r["started"], r["turn_version"], r["reminded"],
+                                     r["timeouts"], bool(r["overdue"]), bool(r["bot"]), json.loads(r["votes"]))
+                async for r in cur
+            }
+
+    @staticmethod
+    def seat_clock_statement(game_id: int, c: SeatClock) -> Statement:
+        """Write one seat's clock (insert or replace), for a caller's transaction."""
+        return (
+            "INSERT OR REPLACE INTO seat_clocks(game_id, seat, bank, started, turn_version, reminded, timeouts, overdue,"
+            " bot, votes) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (game_id, c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
+             _dumps(c.votes)),
+        )
+
+    @staticmethod
+    def clock_statements(game_id: int, cancel: Sequence[int], clocks: Sequence[SeatClock],
+                         jobs: Sequence[JobSpec]) -> list[Statement]:
+        """Always three statements (so a move has a fixed number of them): cancel the unclaimed jobs of the
+        ``cancel`` seats, write ``clocks``, add ``jobs`` (``(seat, kind, due, version, payload)``)."""
+        rows = [[c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
+                 _dumps(c.votes)] for c in clocks]
+        return [
+            ("DELETE FROM jobs WHERE game_id=? AND claimed_by IS NULL AND seat IN (SELECT value FROM json_each(?))",
+             (game_id, _dumps(sorted(set(cancel))))),
+            ("INSERT OR REPLACE INTO seat_clocks(game_id, seat, bank, started, turn_version, reminded, timeouts,"
+             " overdue, bot, votes) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'),"
+             " json_extract(value, '$[6]'), json_extract(value, '$[7]'), json_extract(value, '$[8]') FROM json_each(?)", (game_id, _dumps(rows))),
+            ("INSERT INTO jobs (game_id, seat, kind, due, version, payload) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'),"
+             " json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each(?)",
+             (game_id, _dumps([[seat, kind, due, version, _dumps(payload)] for seat, kind, due, version, payload in jobs]))),
+        ]
+
+    async def settings_of(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
+        """Several users' settings in one read (defaults for those who never set any)."""
+        async with self._reading(), self.db.execute(
+            "SELECT * FROM user_settings WHERE user_id IN (SELECT value FROM json_each(?))", (_dumps(list(user_ids)),)
+        ) as cur:
+            found = {r["user_id"]: UserSettings(r["user_id"], r["notify"], r["quiet"], r["zone"], r["vacation_from"],
+                                                r["vacation_until"], r["vacation_year"], r["vacation_used"])
+                     async for r in cur}
+        return {u: found.get(u) or UserSettings(u) for u in user_ids}
+
+    @staticmethod
+    def job_statement(game_id: int, seat: int | None, kind: str, due: float, version: int,
+                      payload: dict[str, Any] | None = None) -> Statement:
+        return ("INSERT INTO jobs (game_id, seat, kind, due, version, payload) VALUES (?,?,?,?,?,?)",
+                (game_id, seat, kind, due, version, _dumps(payload or {})))
+
+    async def game_jobs(self, game_id: int) -> list[Job]:
+        async with self._reading(), self.db.execute(
+            "SELECT id, game_id, seat, kind, due, version, payload FROM jobs WHERE game_id=? ORDER BY due, id", (game_id,)
+        ) as cur:
+            return [Job(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) async for r in cur]
+
+    async def run(self, statements: Sequence[Statement]) -> None:
+        """Run the caller's statements in one transaction."""
+        if statements:
+            await self._tx(statements)
+
+    async def settings(self, user_id: str) -> UserSettings:
+        """A user's settings (the defaults for a user who never set any)."""
+        async with self._reading(), self.db.execute("SELECT * FROM user_settings WHERE user_id=?", (user_id,)) as cur:
+            r = await cur.fetchone()
+        if r is None:
+            return UserSettings(user_id)
+        return UserSettings(r["user_id"], r["notify"], r["quiet"], r["zone"], r["vacation_from"], r["vacation_until"],
+                            r["vacation_year"], r["vacation_used"])
+
+    @staticmethod
+    def settings_statement(s: UserSettings) -> Statement:
+        return (
+            "INSERT OR REPLACE INTO user_settings(user_id, notify, quiet, zone, vacation_from, vacation_until,"
+            " vacation_year, vacation_used) VALUES (?,?,?,?,?,?,?,?)",
+            (s.user_id, s.notify, s.quiet, s.zone, s.vacation_from, s.vacation_until, s.vacation_year, s.vacation_used),
+        )
+
+    async def active_games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]:
+        """The active games a user sits in (on one server, or everywhere), oldest first."""
+        sql = ("SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id=? AND g.status=?")
+        params: list[Any] = [user_id, ACTIVE]
+        if guild_id is not None:
+            sql += " AND g.guild_id=?"
+            params.append(guild_id)
+        async with self._reading(), self.db.execute(sql + " ORDER BY g.id", tuple(params)) as cur:
+            ids = [r[0] async for r in cur]
+        rows = [await self.game(i) for i in ids]
+        return [r for r in rows if r is not None]
+
+    async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
+        sql, params = "SELECT id FROM games WHERE status=?", [ACTIVE]
+        if guild_id is not None:
+            sql += " AND guild_id=?"
+            params.append(guild_id)
+        async with self._reading(), self.db.execute(sql + " ORDER BY id", tuple(params)) as cur:
+            ids = [r[0] async for r in cur]
+        rows = [await self.game(i) for i in ids]
+        return [r for r in rows if r is not None]
+
+    @staticmethod
+    def pause_statement(game_id: int, paused_since: float | None, now: float) -> Statement:
+        return "UPDATE games SET paused_since=?, updated_at=? WHERE id=?", (paused_since, now, game_id)
+
+    @staticmethod
+    def replace_seat_statement(game_id: int, seat: int, user_id: str, name: str) -> Statement:
+        return "UPDATE seats SET user_id=?, name=? WHERE game_id=? AND seat=?", (user_id, name, game_id, seat)
+
+
+class StoreJobs:
+    """The scheduler's :class:`~bot.scheduler.JobStore` over a :class:`Store`: always on the store's current
+    connection (it is replaced after a failed rollback) and under its write lock."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def _jobs(self) -> SqliteJobs:
+        if self.store.closed:
+            raise StorageError("closed", "the database connection is closed")
+        return SqliteJobs(self.store.db, self.store._write)
+
+    async def add(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
+                  payload: str = "{}") -> int:
+        return await self._jobs().add(game_id, seat, kind, due, version, payload)
+
+    async def cancel(self, game_id: int, seat: int | None = None, kinds: tuple[str, ...] = ()) -> int:
+        return await self._jobs().cancel(game_id, seat, kinds)
+
+    async def next_due(self) -> float | None:
+        return await self._jobs().next_due()
+
+    async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
+        return await self._jobs().claim_due(now, owner, lease, limit)
+
+    async def finish(self, job_id: int, owner: str) -> None:
+        await self._jobs().finish(job_id, owner)
+
+    async def release(self, job_id: int, owner: str, due: float) -> None:
+        await self._jobs().release(job_id, owner, due)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engines.core import Event, Msg
-from render.i18n import t
+from render.i18n import format_duration, t
 
 
 def _is_seat_param(name: str) -> bool:
@@ -63,3 +63,15 @@ def join_limited(lines: Sequence[str], limit: int, more: Callable[[int], str]) -
         out.append(line)
         size += len(line) + 1
     return "\n".join(reversed(out))
+
+
+def duration(seconds: float, locale: str) -> str:
+    """A duration in the reader's language, largest two units: ``1 day 4 hr``, ``1 den 4 h``, ``1 dzień 4 godz.``"""
+    return format_duration(max(0.0, seconds), locale)
+
+
+def utc_text(t: float) -> str:
+    """An instant for people, in UTC (``2026-12-01 14:00 UTC``)."""
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d %H:%M UTC")

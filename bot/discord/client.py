@@ -21,9 +21,11 @@ from render.i18n import normalise_locale, t
 
 from ..config import Config
 from ..lifecycle import serve_until_signal
+from ..scheduler import Scheduler
 from ..service import GameService, Snapshot
 from ..storage import PostRow, Store
-from ..text import event_lines_from_json, join_limited, say
+from ..text import clip, event_lines_from_json, join_limited, say
+from ..timekeeper import TimeConfig
 from .commands import build_commands
 from .components import (
     AbandonButton,
@@ -35,9 +37,10 @@ from .components import (
     compose_turn,
     option_menus,
 )
-from .compose import CatalogueTranslator, warm_up_renderers
+from .compose import CatalogueTranslator, clock_lines, warm_up_renderers
 from .errors import Interaction, answered_method, defer, describe, fail, mark_recorded, reply, user_locale, user_of
 from .limits import CONTENT
+from .notifier import DiscordNotifier
 from .poster import CannotPost, Delivered, Poster, RetryLater
 
 log = logging.getLogger("referee")
@@ -73,6 +76,13 @@ class Referee(discord.Client):
             self.store.outbox = True  # every move writes its board post in its own transaction
         self.poster = Poster(self.store, self.deliver, self.notify_failure, self.retire, clock=clock, sleep=sleep)
         self._poster_task: asyncio.Task[None] | None = None
+        # the clock layer: reminders and timeouts reach people through this adapter; one scheduler task
+        service.timekeeper.notifier = DiscordNotifier(self)
+        self.scheduler = Scheduler(self.store.jobs, service.timekeeper.fire, clock=clock, sleep=sleep) \
+            if service.store is not None else None
+        if self.scheduler is not None:
+            service.timekeeper.on_jobs = self.scheduler.poke
+        self._scheduler_task: asyncio.Task[None] | None = None
         self._channels: OrderedDict[str, discord.abc.Messageable] = OrderedDict()  # channel id → where to post
         self._boards: OrderedDict[str, Any] = OrderedDict()      # message id → a board message we sent
         self._movers: OrderedDict[int, tuple[Interaction, float]] = OrderedDict()  # game id → last move's interaction
@@ -93,9 +103,19 @@ class Referee(discord.Client):
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
         self._poster_task = asyncio.create_task(self.poster.run(), name="referee-poster")  # resumes pending posts
+        if self.scheduler is not None:  # fires reminders and deadlines; overdue ones once each after a restart
+            self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="referee-clock")
 
     async def stop_poster(self) -> None:
-        """Stop delivering posts (at shutdown): what is not delivered stays pending and resumes after a restart."""
+        """Stop delivering posts and firing timed jobs (at shutdown): what is not done stays in the database and
+        resumes after a restart."""
+        if self.scheduler is not None:
+            self.scheduler.stop()
+        if self._scheduler_task is not None:
+            self._scheduler_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._scheduler_task
+            self._scheduler_task = None
         if self._poster_task is not None:
             self._poster_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -159,6 +179,10 @@ class Referee(discord.Client):
         movers = {m.seat for m in moves}
         actor = movers.pop() if len(movers) == 1 and moves and moves[0].seq > 0 else None
         content, embed, view = compose_turn(snap, lines, locale, actor=actor)
+        if row.clock.get("kind", "none") != "none" and snap.prompts:  # "Ann to act · 1 day 4 hr left"
+            clock = clock_lines(await self.service.timekeeper.waiting(row), locale)
+            if clock:
+                embed.add_field(name="⏱", value=clip("\n".join(clock), 1024), inline=False)
         embed.set_image(url="attachment://board.png")
         file = await self.board_file(snap, locale)
         channel = self.channel_by_id(post.channel_id)
@@ -316,7 +340,9 @@ def run_bot(config: Config) -> int:
 
     async def main() -> None:
         store = await Store.open(config.db_path)
-        service = GameService(store)
+        service = GameService(store, time_config=TimeConfig(replace_after=config.replace_after,
+                                                            vacation_days=config.vacation_days,
+                                                            bot_level=config.stand_in_bot))
         bot = Referee(service, config)
 
         async def shutdown() -> None:

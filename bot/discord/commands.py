@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from zoneinfo import available_timezones
 
 import discord
 from discord import app_commands
@@ -10,12 +11,16 @@ from engines import GAME_IDS, available_games, get_game
 from engines.core import Msg
 from render.i18n import normalise_locale, t
 
-from ..service import ServiceError
-from ..text import clip, event_lines_from_json, join_limited
+from ..clock import PRESETS, ClockError, parse_clock
+from ..service import ServiceError, User
+from ..text import clip, duration, event_lines_from_json, join_limited, utc_text
+from ..timekeeper import NOTIFY_MODES, POLICIES, Waiting
 from .components import AbandonButton, LobbyButton, compose_turn
 from .compose import (
     THREADS,
     L,
+    clock_lines,
+    clock_text,
     filter_options,
     in_group,
     missing_permissions,
@@ -35,13 +40,48 @@ from .errors import (
     user_locale,
     user_of,
 )
-from .limits import CONTENT
+from .limits import CONTENT, MAX_CHOICES
 
 if TYPE_CHECKING:
     from .client import Referee
 
 GAME_CHOICES = [app_commands.Choice(name=g.capitalize(), value=g) for g in GAME_IDS]
 LANG_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (("English", "en"), ("Čeština", "cs"), ("Polski", "pl"))]
+POLICY_CHOICES = [app_commands.Choice(name=L(f"clock.choice.{p}"), value=p) for p in POLICIES]
+NOTIFY_CHOICES = [app_commands.Choice(name=L(f"clock.notify.{m}"), value=m) for m in NOTIFY_MODES]
+
+
+def clock_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
+    """``/game new clock:`` autocomplete: the presets (described), plus what was typed if it is a valid clock."""
+    needle = (current or "").strip().lower()
+    out = []
+    for name, rule in PRESETS.items():
+        if needle and needle not in name:
+            continue
+        label = f"{name} — {clock_text(rule.to_json(), 'wait', locale).split(' · ')[0]}"
+        out.append(app_commands.Choice(name=clip(label, 100), value=name))
+    if needle and needle not in PRESETS:
+        try:
+            rule = parse_clock(needle)
+            label = f"{needle} — {clock_text(rule.to_json(), 'wait', locale).split(' · ')[0]}"
+            out.insert(0, app_commands.Choice(name=clip(label, 100), value=needle[:40]))
+        except ClockError:
+            pass
+    return out[:MAX_CHOICES]
+
+
+def zone_choices(current: str) -> list[app_commands.Choice[str]]:
+    needle = (current or "").strip().lower()
+    zones = sorted(z for z in available_timezones() if (needle in z.lower() and "/" in z) or z == "UTC")
+    return [app_commands.Choice(name=z, value=z) for z in zones if needle in z.lower()][:MAX_CHOICES]
+
+
+def mine_line(w: Waiting, now: float, locale: str) -> str:
+    """One game of ``/game mine``/``/game overdue``: game, whose turn and time left, waited how long, link."""
+    game = t(f"game.{w.game.title}", locale)
+    waited = duration(now - w.since, locale) if w.since is not None else "—"
+    return t("clock.mine.line", locale, game=game, id=w.game.id, line=clock_lines([w], locale)[0], waited=waited,
+             link=w.link)
 
 async def autocomplete(bot: Referee, interaction: Interaction, current: str,
                        group: str | None) -> list[app_commands.Choice[str]]:
@@ -65,10 +105,12 @@ class GameCommands(app_commands.Group):
         self.bot = bot
 
     @app_commands.command(name="new", description=L("cmd.new"))
-    @app_commands.describe(game=L("cmd.new.game"), language=L("cmd.new.language"), options=L("cmd.new.options"))
-    @app_commands.choices(game=GAME_CHOICES, language=LANG_CHOICES)
+    @app_commands.describe(game=L("cmd.new.game"), language=L("cmd.new.language"), options=L("cmd.new.options"),
+                           clock=L("cmd.new.clock"), timeout=L("cmd.new.timeout"))
+    @app_commands.choices(game=GAME_CHOICES, language=LANG_CHOICES, timeout=POLICY_CHOICES)
     @answered_method
-    async def new(self, interaction: Interaction, game: str, language: str | None = None, options: str | None = None) -> None:
+    async def new(self, interaction: Interaction, game: str, language: str | None = None, options: str | None = None,
+                  clock: app_commands.Range[str, 1, 40] | None = None, timeout: str | None = None) -> None:
         bot = self.bot
         locale = user_locale(interaction)
         await defer(interaction)
@@ -81,7 +123,7 @@ class GameCommands(app_commands.Group):
         if missing:
             raise ServiceError("err.missing_permissions", perms=[Msg(f"perm.{name}") for name in missing])
         row = await bot.service.new(str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
-                                    user_of(interaction), game, options or "", chan_locale)
+                                    user_of(interaction), game, options or "", chan_locale, clock=clock, timeout=timeout)
         mark_recorded("/game new")
         g = get_game(game)
         view = discord.ui.View(timeout=None)
@@ -89,10 +131,16 @@ class GameCommands(app_commands.Group):
         view.add_item(LobbyButton(row.id, "start", t("lobby.start_button", chan_locale)))
         await bot.channel(interaction).send(
             t("lobby.opened", chan_locale, host=interaction.user.mention, game=t(f"game.{game}", chan_locale),
-              min=g.min_players, max=g.max_players, options=options_summary(game, row.options, chan_locale)),
+              min=g.min_players, max=g.max_players, options=options_summary(game, row.options, chan_locale))
+            + "\n" + clock_text(row.clock, row.timeout_policy, chan_locale),
             view=view, allowed_mentions=discord.AllowedMentions.none(),
         )
         await reply(interaction, t("ok.created", locale))
+
+    @new.autocomplete("clock")
+    @quiet_autocomplete_method
+    async def new_clock_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return clock_choices(current, user_locale(interaction))
 
     @new.autocomplete("options")
     @quiet_autocomplete_method
@@ -133,7 +181,9 @@ class GameCommands(app_commands.Group):
         await defer(interaction)
         snap = await self.bot.service.current(str(interaction.channel_id))
         post = await self.bot.store.last_post(snap.row.id)
-        await reply(interaction, status_text(snap, locale, post))
+        clock = [clock_text(snap.row.clock, snap.row.timeout_policy, locale)]
+        clock += clock_lines(await self.bot.service.waiting(str(interaction.channel_id)), locale)
+        await reply(interaction, clip(status_text(snap, locale, post) + "\n" + "\n".join(clock), CONTENT))
 
     @app_commands.command(name="board", description=L("cmd.board"))
     @answered_method
@@ -166,6 +216,7 @@ class GameCommands(app_commands.Group):
         lines = []
         for m in moves:
             who = row.names[m.seat] if m.seat is not None else "—"
+            who += {"timeout": " ⌛", "bot": " 🤖"}.get(m.kind, "")  # played by the clock, not the player
             lines.append(f"**#{m.seq}** {who}: `{m.action}`")
             lines += ["  " + x for x in event_lines_from_json(m.events, locale, row.names, seat)]
         await reply(interaction, join_limited(lines, CONTENT, lambda n: t("more_lines", locale, n=n)) or t("history.empty", locale))
@@ -191,6 +242,131 @@ class GameCommands(app_commands.Group):
         view = discord.ui.View(timeout=None)
         view.add_item(AbandonButton(row.id, t("abandon.confirm_button", locale)))
         await reply(interaction, t("abandon.confirm", locale, id=row.id), view=view)
+
+    # ------------------------------------------------------------------ the clock (issue 10)
+
+    @app_commands.command(name="notify", description=L("cmd.notify"))
+    @app_commands.describe(mode=L("cmd.notify.mode"))
+    @app_commands.choices(mode=NOTIFY_CHOICES)
+    @answered_method
+    async def notify(self, interaction: Interaction, mode: str) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        await self.bot.service.set_notify(user_of(interaction), mode)
+        await reply(interaction, t("clock.ok.notify", locale, mode=t(f"clock.notify.{mode}", locale)))
+
+    @app_commands.command(name="quiet", description=L("cmd.quiet"))
+    @app_commands.describe(hours=L("cmd.quiet.hours"), zone=L("cmd.quiet.zone"))
+    @answered_method
+    async def quiet(self, interaction: Interaction, hours: app_commands.Range[str, 1, 20],
+                    zone: app_commands.Range[str, 1, 60] = "UTC") -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        s = await self.bot.service.set_quiet(user_of(interaction), hours, zone)
+        if s.quiet is None:
+            await reply(interaction, t("clock.ok.quiet_off", locale))
+        else:
+            await reply(interaction, t("clock.ok.quiet", locale, hours=s.quiet, zone=s.zone))
+
+    @quiet.autocomplete("zone")
+    @quiet_autocomplete_method
+    async def quiet_zone_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return zone_choices(current)
+
+    @app_commands.command(name="vacation", description=L("cmd.vacation"))
+    @app_commands.describe(days=L("cmd.vacation.days"))
+    @answered_method
+    async def vacation(self, interaction: Interaction, days: app_commands.Range[int, 0, 365]) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        s = await self.bot.service.vacation(user_of(interaction), days)
+        if days == 0:
+            await reply(interaction, t("clock.ok.vacation_over", locale))
+        else:
+            await reply(interaction, t("clock.ok.vacation", locale, until=utc_text(s.vacation_until or 0),
+                                       used=int(s.vacation_used), max=self.bot.service.timekeeper.config.vacation_days))
+
+    async def _pause(self, interaction: Interaction, paused: bool) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        perms = getattr(interaction, "permissions", None)
+        row = await self.bot.service.set_paused(str(interaction.channel_id), user_of(interaction), paused,
+                                                can_manage_channel=bool(getattr(perms, "manage_channels", False)))
+        mark_recorded("/game pause" if paused else "/game resume")
+        chan_locale, who = normalise_locale(row.locale), interaction.user.mention
+        text = t("clock.ok.paused", chan_locale, user=who) if paused else t("clock.ok.resumed", chan_locale, user=who)
+        await self.bot.channel(interaction).send(text, allowed_mentions=discord.AllowedMentions.none())
+        await reply(interaction, t("ok.done", locale))
+
+    @app_commands.command(name="pause", description=L("cmd.pause"))
+    @answered_method
+    async def pause(self, interaction: Interaction) -> None:
+        await self._pause(interaction, True)
+
+    @app_commands.command(name="resume", description=L("cmd.resume"))
+    @answered_method
+    async def resume(self, interaction: Interaction) -> None:
+        await self._pause(interaction, False)
+
+    @app_commands.command(name="skip", description=L("cmd.skip"))
+    @answered_method
+    async def skip(self, interaction: Interaction) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        report, votes, needed = await self.bot.service.vote_skip(str(interaction.channel_id), user_of(interaction))
+        mark_recorded("/game skip")
+        if report is None:
+            await reply(interaction, t("clock.ok.voted", locale, votes=votes, needed=needed))
+            return
+        try:
+            await reply(interaction, t("clock.ok.skipped", locale))
+        finally:
+            await self.bot.post_board(report.row.id)
+
+    @app_commands.command(name="replace", description=L("cmd.replace"))
+    @app_commands.describe(old=L("cmd.replace.old"), new=L("cmd.replace.new"))
+    @answered_method
+    async def replace(self, interaction: Interaction, old: discord.User, new: discord.User) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        if new.bot:
+            raise ServiceError("clock.err.replace_bot")
+        perms = getattr(interaction, "permissions", None)
+        await self.bot.service.replace(str(interaction.channel_id), user_of(interaction), str(old.id),
+                                       User(str(new.id), getattr(new, "display_name", None) or new.name),
+                                       can_manage_channel=bool(getattr(perms, "manage_channels", False)))
+        mark_recorded("/game replace")
+        await reply(interaction, t("ok.done", locale))
+
+    @app_commands.command(name="mine", description=L("cmd.mine"))
+    @answered_method
+    async def mine(self, interaction: Interaction) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        games = await self.bot.service.mine(str(interaction.user.id), guild)
+        now = self.bot.service.clock()
+        lines = [t("clock.mine.head", locale)] if games.mine else [t("clock.mine.none", locale)]
+        lines += [mine_line(w, now, locale) for w in games.mine]
+        if games.others:
+            lines.append(t("clock.mine.others", locale))
+            lines += [mine_line(w, now, locale) for w in games.others]
+        await reply(interaction, join_limited(lines, CONTENT, lambda n: t("more_lines", locale, n=n)))
+
+    @app_commands.command(name="overdue", description=L("cmd.overdue"))
+    @answered_method
+    async def overdue(self, interaction: Interaction) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        perms = getattr(interaction, "permissions", None)
+        late = await self.bot.service.overdue(guild)
+        if not getattr(perms, "manage_channels", False):  # a host sees the games they host; moderators all
+            late = [w for w in late if w.game.host_id == str(interaction.user.id)]
+        now = self.bot.service.clock()
+        lines = [t("clock.overdue_list.head", locale)] if late else [t("clock.overdue_list.none", locale)]
+        lines += [mine_line(w, now, locale) for w in late]
+        await reply(interaction, join_limited(lines, CONTENT, lambda n: t("more_lines", locale, n=n)))
 
     @app_commands.command(name="move", description=L("cmd.move"))
     @app_commands.describe(action=L("cmd.move.action"))

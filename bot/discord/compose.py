@@ -15,6 +15,9 @@ from render.i18n import normalise_locale, t
 from ..service import Snapshot
 from ..storage import POST_FAILED, POST_PENDING, PostRow
 from ..text import clip, join_limited, say
+from ..timekeeper import clock_lines, clock_text
+
+__all__ = ["clock_lines", "clock_text"]  # the clock's texts, used by commands and the board
 from .limits import CONTENT, EMBED_DESC, MAX_BUTTONS, MAX_CHOICES
 
 
@@ -208,3 +211,4 @@ def option_choices(title: str, current: str, locale: str) -> list[app_commands.C
             if len(out) == MAX_CHOICES:
                 return out
     return out
+

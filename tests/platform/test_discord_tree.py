@@ -47,7 +47,8 @@ def test_names_descriptions_and_counts_within_discord_limits(bot):
 def test_game_group_has_every_lobby_command(bot):
     game = bot.tree.get_command("game")
     assert {c.name for c in game.commands} == {
-        "new", "join", "leave", "start", "status", "board", "hand", "history", "rules", "abandon", "move"
+        "new", "join", "leave", "start", "status", "board", "hand", "history", "rules", "abandon", "move",
+        "notify", "quiet", "vacation", "pause", "resume", "skip", "replace", "mine", "overdue",  # the clock (#10)
     }
 
 

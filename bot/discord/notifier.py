@@ -1,0 +1,53 @@
+"""The clock layer's :class:`~bot.timekeeper.Notifier` on Discord: pings in the game's channel, direct
+messages (a refused one raises :class:`~bot.timekeeper.DirectRefused`, and the clock layer falls back to
+the channel), the board after a clock move (through the outbox), and links to a game's latest board."""
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from engines.core import Msg
+from render.i18n import normalise_locale, t
+
+from ..storage import GameRow
+from ..text import clip
+from ..timekeeper import DirectRefused
+from .limits import CONTENT
+
+if TYPE_CHECKING:
+    from ..service import MoveReport
+    from .client import Referee
+
+log = logging.getLogger("referee.notify")
+PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+
+class DiscordNotifier:
+    def __init__(self, bot: Referee) -> None:
+        self.bot = bot
+
+    def _text(self, game: GameRow, message: Msg) -> str:
+        return clip(t(message, normalise_locale(game.locale or self.bot.config.default_locale)), CONTENT)
+
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
+        mentions = " ".join(f"<@{u}>" for u in user_ids)
+        text = clip(f"{mentions} {self._text(game, message)}".strip(), CONTENT)
+        await self.bot.channel_by_id(game.channel_id).send(text, allowed_mentions=PINGS)
+
+    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
+        try:
+            await self.bot.direct_message(user_id, self._text(game, message))
+        except (discord.Forbidden, discord.NotFound) as exc:  # DMs closed, the bot blocked, no such user
+            raise DirectRefused(f"{exc.status} {exc.code}") from exc
+
+    async def board(self, report: MoveReport) -> None:
+        # the move's transaction wrote the board post (outbox): deliver it now
+        await self.bot.post_board(report.row.id)
+
+    async def board_link(self, game: GameRow) -> str:
+        last = await self.bot.store.last_board(game.id)
+        base = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+        return f"{base}/{last.message_id}" if last is not None and last.message_id else base

@@ -1,0 +1,469 @@
+"""Keeping a table alive: turn clocks, reminders, timeouts, bots standing in, vacations and pauses.
+
+This is the service-layer half of the clock (issue 10); :mod:`bot.clock` is the pure arithmetic and
+:mod:`bot.scheduler` the durable job runner. The :class:`Timekeeper` belongs to one
+:class:`~bot.service.GameService` and is called by it:
+
+* on every accepted move (:meth:`Timekeeper.after_move`) it returns the statements that go into the
+  move's own transaction: the clocks of the seats that finished a decision (the bank rule), and for each
+  seat now to act its clock and its timed jobs (reminders, the deadline, a DM ping, a bot's move). Every
+  job carries the game version at which the seat's decision began, so a job for a decision already made
+  is dropped when it fires. A seat that stays to act across other seats' moves (simultaneous decisions)
+  keeps its turn and its jobs: it is reminded once, not once per move;
+* the scheduler hands it every due job (:meth:`Timekeeper.fire`); a deadline applies the table's
+  timeout policy through the service's own move path (one transaction, the move log says who decided);
+* vacations, quiet hours and a paused game are pauses of a seat's clock. When one of them changes, the
+  seat's clock is *rebased*: what was left at that instant becomes its budget from that instant on, and
+  its jobs are planned afresh.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engines import get_game
+from engines.core import Msg, State
+from render.i18n import t
+
+from .clock import DAY, HOUR, ClockError, ClockRule, Interval, QuietHours, Turn, parse_clock
+from .scheduler import Job, Retry
+from .storage import ACTIVE, GameRow, JobSpec, SeatClock, Statement, UserSettings
+from .text import duration, utc_text
+
+if TYPE_CHECKING:
+    from .service import GameService, MoveReport
+
+log = logging.getLogger("referee.clock")
+
+#: what happens when a seat's time runs out
+POLICIES = ("wait", "skip", "bot")
+#: the default policy: casual tables wait for a friend rather than play for them; the others may then vote
+#: to skip the decision or the host replaces the player
+DEFAULT_POLICY = "wait"
+NOTIFY_MODES = ("channel", "dm", "both")
+
+#: job kinds
+REMIND, DEADLINE, PING, BOT = "remind", "deadline", "ping", "bot"
+
+
+@dataclass(frozen=True)
+class TimeConfig:
+    """Server-wide settings of the clock layer (``[clock]`` in config.toml)."""
+
+    #: consecutive timeouts after which the host may replace the player
+    replace_after: int = 3
+    #: vacation days a user may take per calendar year (UTC)
+    vacation_days: int = 30
+    #: the bot that stands in under the ``bot`` policy, and its search budget (iterations, for ``normal``)
+    bot_level: str = "easy"
+    bot_iterations: int = 200
+    #: a bot standing in waits this long on each decision, so a returning player can still move first
+    bot_grace: float = HOUR
+    #: reminders: after these shares of the decision's time, and this long before it runs out
+    reminder_shares: tuple[float, ...] = (0.5,)
+    remind_before: float = 2 * HOUR
+
+
+class DirectRefused(Exception):
+    """A direct message Discord would not deliver (the user closed DMs, or blocked the bot)."""
+
+
+class Notifier(Protocol):
+    """How the clock layer reaches people (the Discord adapter implements it; tests record)."""
+
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
+        """Post ``message`` in the game's channel, pinging ``user_ids``."""
+
+    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
+        """Send ``message`` to ``user_id`` directly; raises :class:`DirectRefused` when that is impossible."""
+
+    async def board(self, report: MoveReport) -> None:
+        """Post the board after a move the clock made (a timeout action, a bot's move)."""
+
+    async def board_link(self, game: GameRow) -> str:
+        """A link to the game's latest board (or to its channel)."""
+
+
+class SilentNotifier:
+    """Tells nobody (the default until an adapter provides a real notifier; the console uses it)."""
+
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
+        return None
+
+    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
+        return None
+
+    async def board(self, report: MoveReport) -> None:
+        return None
+
+    async def board_link(self, game: GameRow) -> str:
+        return f"#{game.channel_id}"
+
+
+@dataclass
+class Waiting:
+    """One seat the game waits for, as ``/game mine``, ``/game status`` and board messages show it."""
+
+    game: GameRow
+    seat: int
+    user_id: str
+    name: str
+    since: float | None            # when the decision began
+    left: float | None             # running seconds left (None: no clock)
+    due: float | None              # wall-clock deadline (None: no clock; inf: paused)
+    overdue: bool = False
+    paused: bool = False           # the whole game is paused
+    vacation_until: float | None = None
+    bot: bool = False
+    link: str = ""
+
+
+@dataclass
+class MyGames:
+    """``/game mine``: where the user must act (oldest waiting first), and where others are awaited."""
+
+    mine: list[Waiting] = field(default_factory=list)
+    others: list[Waiting] = field(default_factory=list)
+
+
+def parse_policy(text: str | None) -> str:
+    raw = (text or DEFAULT_POLICY).strip().lower()
+    if raw not in POLICIES:
+        raise ClockError("clock.err.policy", policy=raw[:20], known=", ".join(POLICIES))
+    return raw
+
+
+def quiet_of(s: UserSettings) -> QuietHours | None:
+    if not s.quiet:
+        return None
+    try:
+        return QuietHours.parse(s.quiet, s.zone)
+    except ClockError:  # a zone that vanished from the tz database: no quiet hours rather than no game
+        log.warning("user %s: stored quiet hours unusable", s.user_id)
+        return None
+
+
+def on_vacation(s: UserSettings, now: float) -> bool:
+    return s.vacation_until is not None and (s.vacation_from or 0) <= now < s.vacation_until
+
+
+def year_of(t: float) -> int:
+    return datetime.fromtimestamp(t, UTC).year
+
+
+class Timekeeper:
+    """The clock layer of one :class:`~bot.service.GameService` (see the module docstring)."""
+
+    def __init__(self, service: GameService, config: TimeConfig | None = None,
+                 notifier: Notifier | None = None) -> None:
+        self.service = service
+        self.config = config or TimeConfig()
+        self.notifier: Notifier = notifier or SilentNotifier()
+        #: called after jobs were added or moved (the scheduler's ``poke``)
+        self.on_jobs: Callable[[], None] = lambda: None
+
+    @property
+    def store(self) -> Any:
+        return self.service.store
+
+    def now(self) -> float:
+        return self.service.clock()
+
+    # ------------------------------------------------------------------ pauses and turns
+
+    def pauses(self, row: GameRow, s: UserSettings) -> list[Interval]:
+        """A seat's pauses besides quiet hours: its user's vacation and a paused game (open-ended)."""
+        out: list[Interval] = []
+        if s.vacation_until is not None and s.vacation_from is not None:
+            out.append((s.vacation_from, s.vacation_until))
+        if row.paused_since is not None:
+            out.append((row.paused_since, math.inf))
+        return out
+
+    def _turn(self, c: SeatClock) -> Turn | None:
+        return None if c.started is None else Turn(c.started, c.bank)
+
+    def left(self, row: GameRow, c: SeatClock, s: UserSettings, now: float) -> float:
+        """Running seconds a seat has left at ``now`` (its whole budget when nothing is pending)."""
+        turn = self._turn(c)
+        if turn is None:
+            return c.bank
+        return turn.left(now, quiet_of(s), ClockRule.from_json(row.clock), self.pauses(row, s))
+
+    def rebase(self, row: GameRow, c: SeatClock, s: UserSettings, at: float) -> None:
+        """What is left at ``at`` (under the pauses known so far) becomes the budget from ``at`` on."""
+        if c.started is not None and ClockRule.from_json(row.clock).enabled and at > c.started:
+            c.bank = max(0.0, self.left(row, c, s, at))
+            c.started = at
+
+    def plan(self, row: GameRow, c: SeatClock, s: UserSettings, now: float, new_turn: bool) -> list[JobSpec]:
+        """The timed jobs of a seat with a pending decision (none for a seat with nothing pending)."""
+        turn = self._turn(c)
+        if turn is None:
+            return []
+        rule = ClockRule.from_json(row.clock)
+        quiet, other = quiet_of(s), self.pauses(row, s)
+        stmts: list[JobSpec] = []
+
+        def job(kind: str, due: float, **payload: Any) -> None:
+            stmts.append((c.seat, kind, due, c.turn_version, payload))
+
+        if rule.enabled and not c.overdue:
+            marks = turn.reminders(quiet, rule, other, self.config.reminder_shares, self.config.remind_before)
+            for i, at in enumerate(marks):
+                if i >= c.reminded and math.isfinite(at):
+                    job(REMIND, max(at, now), n=i)
+            due = turn.due(quiet, rule, other)
+            if math.isfinite(due):
+                job(DEADLINE, due)
+        if c.bot and row.timeout_policy == "bot":
+            job(BOT, max(now, c.started or now) + self.config.bot_grace)
+        if new_turn and s.notify in ("dm", "both"):
+            job(PING, now)
+        return stmts
+
+    async def _settings(self, row: GameRow) -> dict[int, UserSettings]:
+        by_user = await self.store.settings_of([seat.user_id for seat in row.seats])
+        return {seat.seat: by_user[seat.user_id] for seat in row.seats}
+
+    async def clocks(self, row: GameRow) -> dict[int, SeatClock]:
+        clocks = await self.store.seat_clocks(row.id)
+        rule = ClockRule.from_json(row.clock)
+        for seat in row.seats:
+            clocks.setdefault(seat.seat, SeatClock(seat.seat, float(rule.initial())))
+        return clocks
+
+    # ------------------------------------------------------------------ moves
+
+    async def after_move(self, row: GameRow, new_version: int, actor: int | None, kind: str,
+                         waiting: Sequence[int], finished: bool, now: float, timed_out: bool = False) -> list[Statement]:
+        """The clock statements for the transaction of a move (``actor`` ``None``: the game's start).
+
+        ``row`` is the game before the move; ``waiting`` the seats that must act after it; ``timed_out``:
+        the actor's time ran out (a timeout action, or a bot taking over at the deadline).
+        """
+        clocks = await self.clocks(row)
+        settings = await self._settings(row)
+        rule = ClockRule.from_json(row.clock)
+        cancel: list[int] = []
+        changed_clocks: list[SeatClock] = []
+        jobs: list[JobSpec] = []
+        if finished:
+            return self.store.clock_statements(row.id, list(clocks), [], [])
+        for seat, c in clocks.items():
+            s, changed, new_turn = settings[seat], actor is None, False
+            if seat == actor:
+                # the seat finished a decision: the bank rule gives its budget for the next one
+                left = self.left(row, c, s, now) if c.started is not None else c.bank
+                c.bank = float(rule.after_decision(left)) if rule.enabled else 0.0
+                c.started, c.reminded, c.overdue, c.votes = None, 0, False, []
+                if kind == "player":
+                    c.timeouts, c.bot = 0, False
+                elif timed_out:
+                    c.timeouts += 1
+                    c.bot = kind == "bot"
+                cancel.append(seat)
+                changed = True
+            if seat in waiting and c.started is None:
+                c.started, c.turn_version, c.reminded, new_turn, changed = now, new_version, 0, True, True
+            elif seat not in waiting and c.started is not None:
+                c.started, c.reminded, c.overdue, c.votes = None, 0, False, []
+                cancel.append(seat)
+                changed = True
+            if changed:
+                changed_clocks.append(c)
+                jobs += self.plan(row, c, s, now, new_turn)
+        return self.store.clock_statements(row.id, cancel, changed_clocks, jobs)
+
+    async def replan(self, row: GameRow, seats: Sequence[int] | None = None, *, at: float | None = None,
+                     before: GameRow | None = None, before_settings: dict[int, UserSettings] | None = None,
+                     extra: Sequence[Statement] = ()) -> None:
+        """Rebase the pending seats' clocks at ``at`` under the old pauses (``before``/``before_settings``),
+        then plan their jobs under the new ones; one transaction with ``extra``."""
+        now = self.now() if at is None else at
+        clocks = await self.clocks(row)
+        settings = await self._settings(row)
+        old_settings = before_settings or settings
+        todo = [c for seat, c in clocks.items() if (seats is None or seat in seats) and c.started is not None]
+        jobs: list[JobSpec] = []
+        for c in todo:
+            self.rebase(before or row, c, old_settings.get(c.seat, settings[c.seat]), now)
+            jobs += self.plan(row, c, settings[c.seat], now, False)
+        await self.store.run([*extra, *self.store.clock_statements(row.id, [c.seat for c in todo], todo, jobs)])
+        self.on_jobs()
+
+    # ------------------------------------------------------------------ firing jobs
+
+    async def fire(self, job: Job) -> None:
+        """The scheduler's handler: a job whose decision was already made is dropped."""
+        row = await self.store.game(job.game_id)
+        if row is None or row.status != ACTIVE or job.seat is None:
+            return
+        clocks = await self.store.seat_clocks(row.id)
+        c = clocks.get(job.seat)
+        if c is None or c.started is None or c.turn_version != job.version:
+            return
+        user_id = row.seats[job.seat].user_id
+        s = await self.store.settings(user_id)
+        now = self.now()
+        if job.kind in (REMIND, PING):
+            quiet = quiet_of(s)
+            if quiet is not None and quiet.contains(now):
+                raise Retry(quiet.next_end(now))
+            if row.paused_since is not None or on_vacation(s, now):
+                return
+            if job.kind == REMIND:
+                left = self.left(row, c, s, now)
+                if left <= 0:  # late (the bot was down): the deadline speaks for itself
+                    return
+                await self.notify(row, user_id, Msg("clock.remind", {
+                    "player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"), "id": row.id,
+                    "left": duration(left, row.locale), "link": await self.link(row)}))
+                c.reminded = max(c.reminded, int(json.loads(job.payload).get("n", 0)) + 1)
+                await self.store.run([self.store.seat_clock_statement(row.id, c)])
+            else:
+                # the board in the channel has pinged them already: a refused DM needs no fallback
+                try:
+                    await self.notifier.to_user(row, user_id, Msg("clock.your_turn", {
+                        "player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"), "id": row.id,
+                        "link": await self.link(row)}))
+                except Exception as exc:
+                    log.info("game %s: turn DM not delivered (%s)", row.id, type(exc).__name__)
+            return
+        if job.kind == DEADLINE:
+            rule = ClockRule.from_json(row.clock)
+            turn = self._turn(c)
+            assert turn is not None
+            due = turn.due(quiet_of(s), rule, self.pauses(row, s))
+            if due > now + 1:  # a pause moved the deadline since the job was planned
+                raise Retry(due)
+            await self.service.clock_timeout(row.channel_id, row.id, job.seat, job.version)
+        elif job.kind == BOT:
+            await self.service.clock_bot(row.channel_id, row.id, job.seat, job.version)
+
+    async def link(self, row: GameRow) -> str:
+        try:
+            return await self.notifier.board_link(row)
+        except Exception:  # a link is a courtesy: never a reason to drop a reminder
+            log.exception("game %s: no board link", row.id)
+            return f"#{row.channel_id}"
+
+    async def notify(self, row: GameRow, user_id: str, message: Msg) -> None:
+        """Reach a user the way they chose. A refused DM falls back to the channel; nothing here can stall
+        the game (a failing channel post raises, so the scheduler tries the job again later)."""
+        mode = (await self.store.settings(user_id)).notify
+        if mode in ("dm", "both"):
+            try:
+                await self.notifier.to_user(row, user_id, message)
+            except DirectRefused:
+                log.info("game %s: DM to a player refused; pinging in the channel", row.id)
+                mode = "channel"
+            except Exception:
+                log.exception("game %s: DM failed; pinging in the channel", row.id)
+                mode = "channel"
+        if mode in ("channel", "both"):
+            await self.notifier.to_channel(row, [user_id], message)
+
+    async def tell_channel(self, row: GameRow, user_ids: Sequence[str], message: Msg) -> None:
+        try:
+            await self.notifier.to_channel(row, user_ids, message)
+        except Exception:
+            log.exception("game %s: channel notice failed", row.id)
+
+    # ------------------------------------------------------------------ views
+
+    async def waiting(self, row: GameRow, seats: Sequence[int] | None = None) -> list[Waiting]:
+        """The seats the game waits for now, with their clocks (or the given seats)."""
+        if row.state is None or row.status != ACTIVE:
+            return []
+        if seats is None:
+            seats = await asyncio.to_thread(_waiting_seats, row.title, row.state)
+        clocks = await self.clocks(row)
+        rule = ClockRule.from_json(row.clock)
+        now = self.now()
+        out = []
+        for seat in seats:
+            c = clocks[seat]
+            s = await self.store.settings(row.seats[seat].user_id)
+            left = due = None
+            if rule.enabled and c.started is not None:
+                left = self.left(row, c, s, now)
+                turn = self._turn(c)
+                assert turn is not None
+                due = turn.due(quiet_of(s), rule, self.pauses(row, s))
+            out.append(Waiting(row, seat, row.seats[seat].user_id, row.seats[seat].name, c.started, left, due,
+                               c.overdue or (left is not None and left <= 0), row.paused_since is not None,
+                               s.vacation_until if on_vacation(s, now) else None, c.bot))
+        return out
+
+
+def _waiting_seats(title: str, state: State) -> list[int]:
+    return get_game(title).current_seats(state)
+
+
+def clock_rule_of(text: str | None) -> dict[str, Any]:
+    """``/game new clock:…`` → the stored clock (raises :class:`ClockError` with a clear message)."""
+    return parse_clock(text).to_json()
+
+
+def clock_text(rule_json: dict[str, Any], policy: str, locale: str) -> str:
+    """The table's clock and timeout policy, for the lobby and ``/game status``."""
+    rule = ClockRule.from_json(rule_json)
+    if rule.kind == "move":
+        clock = t("clock.desc.move", locale, limit=duration(rule.limit, locale))
+    elif rule.kind == "bank":
+        clock = t("clock.desc.bank", locale, limit=duration(rule.limit, locale),
+                  increment=duration(rule.increment, locale))
+    else:
+        clock = t("clock.desc.none", locale)
+    return t("clock.lobby", locale, clock=clock, policy=t(f"clock.policy.{policy}", locale))
+
+
+def clock_lines(waiting: Sequence[Waiting], locale: str) -> list[str]:
+    """One line per seat the game waits for: "Ann to act · 1 day 4 hr left" (board messages, status, mine)."""
+    out = []
+    for w in waiting:
+        if w.vacation_until is not None:
+            out.append(t("clock.line.vacation", locale, player=w.name, until=utc_text(w.vacation_until)))
+        elif w.paused:
+            out.append(t("clock.line.paused", locale, player=w.name))
+        elif w.bot:
+            out.append(t("clock.line.bot", locale, player=w.name))
+        elif w.left is None:
+            out.append(t("clock.line.no_clock", locale, player=w.name))
+        elif w.overdue:
+            out.append(t("clock.line.overdue", locale, player=w.name))
+        else:
+            # a countdown rounds up: 2 d 23 h 59 min 59 s left reads "3 days", never "2 days 23 hr" a second in
+            left = math.ceil(w.left / 60) * 60
+            out.append(t("clock.line.to_act", locale, player=w.name, left=duration(left, locale)))
+    return out
+
+
+__all__ = [
+    "BOT",
+    "DAY",
+    "DEADLINE",
+    "DEFAULT_POLICY",
+    "NOTIFY_MODES",
+    "PING",
+    "POLICIES",
+    "REMIND",
+    "DirectRefused",
+    "MyGames",
+    "Notifier",
+    "SilentNotifier",
+    "TimeConfig",
+    "Timekeeper",
+    "Waiting",
+    "clock_lines",
+    "clock_rule_of",
+    "clock_text",
+    "parse_policy",
+]
