@@ -165,3 +165,20 @@ async def test_history_marks_taken_back_moves(bot, service):
     text = private(i)[0].kwargs["content"]
     assert f"**#{report.row.version}** {USERS[seat].name}: `{action}` (taken back by #{report.row.version + 1})" in text
     assert "took back" in text
+
+
+async def test_host_rollback_is_undo_with_a_move_number_and_follow_stop_unfollows(bot, service):
+    await started(service, "alhambra", n=2)
+    _, (seat, action) = await advance_to(service, "chan", "alhambra", lambda g, s: quiet_option(g, s))
+    report = await service.act("chan", USERS[seat], action)
+    i = interaction(bot, USERS[0])
+    await run(cmd(bot, "game undo"), i, move=report.row.version)
+    assert isinstance(i.channel.send.await_args.kwargs["view"].children[0], UndoAnswerButton)
+    assert f"<@{USERS[1].id}>" in i.channel.send.await_args.args[0]
+    f = interaction(bot, type(USERS[0])("w1", "W"))
+    await run(cmd(bot, "game follow"), f)
+    assert "You follow game" in private(f)[0].kwargs["content"]
+    g = interaction(bot, type(USERS[0])("w1", "W"))
+    await run(cmd(bot, "game follow"), g, stop=True)
+    assert "no longer follow" in private(g)[0].kwargs["content"]
+    assert await service.store.followers(report.row.id) == []

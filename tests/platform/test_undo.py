@@ -352,3 +352,22 @@ async def test_moves_stored_before_the_undo_migration_count_as_revealing(tmp_pat
         assert move.reveals is True and move.undone_by is None
     finally:
         await store.close()
+
+
+async def test_after_an_undo_the_turn_clocks_follow_the_restored_position(store):
+    """The seats that must decide again after an undo have a running clock for the new version."""
+    now = [1000.0]
+    service = GameService(store, clock=lambda: now[0])
+    await service.new("chan", "g", USERS[0], "alhambra", {}, "en", clock="1d")
+    for u in USERS[1:3]:
+        await service.join("chan", u)
+    await service.start("chan", USERS[0], seed=5)
+    _, (seat, action) = await advance_to(service, "chan", "alhambra", lambda g, s: quiet_option(g, s))
+    await service.act("chan", USERS[seat], action)
+    now[0] += 3600
+    out = await service.undo("chan", USERS[seat])
+    clocks = await store.seat_clocks(out.row.id)
+    waiting = get_game("alhambra").current_seats(out.row.state)
+    for s in waiting:
+        assert clocks[s].started is not None
+    assert all(clocks[s].started is None for s in clocks if s not in waiting)
