@@ -105,3 +105,56 @@ def run(title: str, players: int | None = None, games: int = 3, max_moves: int =
            "playouts_per_s": round(rate, 3), "png_bytes": png}
     print(json.dumps(out))
     return out
+
+
+async def _finished_game(title: str, players: int, seed: int, path: str) -> GameService:
+    store = await Store.open(path)
+    service = GameService(store, seed_source=lambda: seed)
+    users = [User(f"bench:{i}", f"P{i + 1}") for i in range(players)]
+    await service.new(CHANNEL, None, users[0], title, {}, "en")
+    for u in users[1:]:
+        await service.join(CHANNEL, u)
+    snap = await service.start(CHANNEL, users[0], seed=seed)
+    rnd = random.Random(seed)
+    while snap.prompts:
+        p = rnd.choice(snap.prompts)
+        snap = await service.act(CHANNEL, users[p.seat], rnd.choice(p.options).action)
+    return service
+
+
+def recap_and_undo(title: str, players: int, seeds: list[int]) -> list[dict[str, Any]]:
+    """``referee bench GAME --recap``: per seeded random game, the recap (frames, GIF and chart bytes, seconds,
+    made in a worker thread as the bot does) and what an undo costs: replaying the whole log from the seed
+    (what an undo does) against keeping a snapshot of every position (bytes of state JSON per game)."""
+    from .recap import make_recap
+    from .service import replay_moves
+
+    async def one(seed: int) -> dict[str, Any]:
+        with tempfile.TemporaryDirectory() as tmp:
+            service = await _finished_game(title, players, seed, str(Path(tmp) / "bench.sqlite3"))
+            try:
+                row, moves = await service.recap_source(CHANNEL)
+                recap = await asyncio.to_thread(make_recap, row, moves, "en")
+                game = get_game(title)
+                start = time.perf_counter()
+                final = replay_moves(game, row, moves)
+                replay_s = time.perf_counter() - start
+                assert final == row.state
+                state = game.new_game(players, row.options, seed).state
+                snapshot_bytes = len(json.dumps(state, separators=(",", ":")))
+                for m in moves[1:]:
+                    assert m.seat is not None
+                    state = game.apply(state, m.seat, m.action).state
+                    snapshot_bytes += len(json.dumps(state, separators=(",", ":")))
+            finally:
+                await service.close()
+        return {"game": title, "players": players, "seed": seed, "moves": recap.moves, "frames": recap.frames,
+                "gif_bytes": len(recap.gif), "chart_bytes": len(recap.chart), "recap_s": round(recap.seconds, 2),
+                "undo_replay_ms": round(replay_s * 1000, 1), "snapshots_bytes": snapshot_bytes}
+
+    out = []
+    for seed in seeds:
+        line = asyncio.run(one(seed))
+        print(json.dumps(line))
+        out.append(line)
+    return out

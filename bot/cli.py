@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int)
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--seconds", type=float, default=5.0, help="time for the engine-only playouts")
+    p.add_argument("--recap", type=str, metavar="SEEDS",
+                   help="instead: whole seeded games (comma-separated seeds), each measuring its recap and undo costs")
 
     p = sub.add_parser("replay", help="re-draw every board of a game record and check its result")
     p.add_argument("record", type=Path, help="a record file from /game record")
@@ -115,6 +117,11 @@ def _run(args: argparse.Namespace) -> int:
                              resume=args.resume))
         except StorageError as exc:
             raise _Refused(_storage_message(exc, args.db or args.out / "referee-play.sqlite3", args.locale)) from exc
+        return 0
+    if args.cmd == "bench" and args.recap:
+        from .bench import recap_and_undo
+
+        recap_and_undo(args.game, args.players or 2, [int(x) for x in args.recap.split(",")])
         return 0
     if args.cmd == "bench":
         from .bench import run

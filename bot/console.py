@@ -20,7 +20,7 @@ from engines.core import IllegalAction, Msg, Option
 from render import renderer
 from render.i18n import has_key, join_list, t
 
-from .service import GameService, MoveReport, ServiceError, Snapshot, User
+from .service import GameService, MoveReport, ServiceError, Snapshot, User, effective_moves
 from .storage import Store
 from .text import event_lines_from_json, say, say_events
 from .timekeeper import clock_lines
@@ -93,7 +93,7 @@ def _fresh_db(path: Path) -> Path:
 
 # ---------------------------------------------------------------------- hot-seat
 
-COMMANDS = ("help", "list", "board", "hand", "history", "quit", "exit")
+COMMANDS = ("help", "list", "board", "hand", "history", "undo", "record", "quit", "exit")
 
 
 def normalise(line: str) -> str:
@@ -229,6 +229,39 @@ class HotSeat:
             self.say("  " + line)
         self.say(self.tr("console.hand_written", path=str(path)))
 
+    async def undo(self, snap: Snapshot) -> Snapshot:
+        """The last move's player takes it back (the solo rule: nobody acted since, nothing revealed)."""
+        _, moves, _ = await self.service.record_source(CHANNEL, self.users[0].id)
+        live = effective_moves(moves)
+        last = live[-1] if live else None
+        user = next((u for u in self.users if last is not None and u.id == last.user_id), None)
+        if user is None:
+            self.say(self.tr("undo.err.nothing"))
+            return snap
+        try:
+            out = await self.service.undo(CHANNEL, user)
+        except ServiceError as exc:
+            self.say(say(exc.message, self.locale, self.names))
+            return snap
+        if out.report is None:  # cannot happen for the last move, but never leave a request behind unsaid
+            self.say(self.tr("undo.err.pending"))
+            return snap
+        for text in say_events(out.report.public_events, self.locale, self.names):
+            self.say("  " + text)
+        await self.board(out.report)
+        return out.report
+
+    async def record(self) -> None:
+        """Write the game record (JSON) and a transcript in the console's language."""
+        from .record import build_record, dumps, transcript
+
+        row, moves, result = await self.service.record_source(CHANNEL, self.users[0].id)
+        json_path = self.out / f"record-{row.id}.json"
+        text_path = self.out / f"record-{row.id}.txt"
+        json_path.write_text(dumps(build_record(row, moves, result)), encoding="utf-8")
+        text_path.write_text(transcript(row, moves, result, self.locale), encoding="utf-8")
+        self.say(self.tr("console.record_written", json=str(json_path), text=str(text_path)))
+
     async def run(self, snap: Snapshot) -> Snapshot:
         self.say(self.tr("console.welcome"))
         await self.board(snap)
@@ -260,6 +293,12 @@ class HotSeat:
                     return snap
                 if word == "help":
                     self.say(self.tr("console.help"))
+                    self.say(self.tr("console.help_undo"))
+                elif word == "undo":
+                    snap = await self.undo(snap)
+                    fresh = True
+                elif word == "record":
+                    await self.record()
                 elif word == "list":
                     fresh = True
                 elif word == "board":

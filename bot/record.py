@@ -8,6 +8,10 @@ its record, draws every board and checks that the replay reaches the recorded re
 
 The format has a schema version (:data:`FORMAT_VERSION`); :func:`parse_record` reads every version
 written so far and refuses anything else with a clear message.
+
+Versions: 1 — the first; 2 — undo (issue 12): an undo is a move entry with ``"action": "undo FIRST-LAST"``
+and ``"takes_back": [FIRST, LAST]``; a move it took back stays in the record with ``"undone_by": SEQ``.
+A replay skips both (a version-1 record has neither, so it reads as before).
 """
 from __future__ import annotations
 
@@ -19,12 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from engines import GAME_IDS, get_game
-from engines.core import Event, IllegalAction, Result, State
+from engines.core import Event, IllegalAction, Msg, Result, State
 
-from .storage import OVER, GameRow, MoveRow
+from .storage import OVER, GameRow, MoveRow, undo_range
 
 FORMAT = "referee-game-record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 class RecordError(ValueError):
@@ -55,21 +59,37 @@ def build_record(row: GameRow, moves: Sequence[MoveRow], result: Result | None) 
         "players": [{"seat": s.seat, "name": s.name, "user_id": s.user_id} for s in sorted(row.seats, key=lambda s: s.seat)],
         "created_at": _iso(row.created_at),
         "seed": row.seed if finished else None,
-        "moves": [
-            {
-                "seq": m.seq,
-                "seat": m.seat,
-                "player": names[m.seat] if m.seat is not None and m.seat < len(names) else None,
-                "action": m.action,
-                "at": _iso(m.at),
-                # only what everyone saw: private events stay with their owner
-                "events": [e for e in m.events if e.get("to") is None],
-            }
-            for m in moves
-        ],
+        "moves": [_move_json(m, names) for m in moves],
         "result": _result_json(result) if finished else None,
     }
     return out
+
+
+def _move_json(m: MoveRow, names: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seq": m.seq,
+        "seat": m.seat,
+        "player": names[m.seat] if m.seat is not None and m.seat < len(names) else None,
+        "action": m.action,
+        "at": _iso(m.at),
+        # only what everyone saw: private events stay with their owner
+        "events": [e for e in m.events if e.get("to") is None],
+    }
+    taken = undo_range(m.action)
+    if taken is not None:
+        out["takes_back"] = list(taken)
+    if m.undone_by is not None:
+        out["undone_by"] = m.undone_by
+    return out
+
+
+def live_moves(moves: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The record's moves that count for a replay: not set-up, not undo entries, not taken back by one."""
+    ranges = [undo_range(str(m["action"])) for m in moves]
+    spans = [r for r in ranges if r is not None]
+    return [m for m, r in zip(moves, ranges, strict=True)
+            if r is None and int(m["seq"]) > 0 and m.get("seat") is not None
+            and not any(a <= int(m["seq"]) <= b for a, b in spans)]
 
 
 def dumps(record: dict[str, Any]) -> str:
@@ -117,6 +137,10 @@ def parse_record(raw: str | bytes | dict[str, Any]) -> Record:
         if not (isinstance(m, dict) and isinstance(m.get("seq"), int) and isinstance(m.get("action"), str)
                 and (m.get("seat") is None or isinstance(m.get("seat"), int))):
             raise RecordError(f"malformed move entry: {str(m)[:80]}")
+        try:
+            undo_range(m["action"])
+        except ValueError:
+            raise RecordError(f"malformed undo entry: {m['action'][:80]!r} (expected \"undo FIRST-LAST\")") from None
     seed = data.get("seed")
     if seed is not None and not isinstance(seed, int):
         raise RecordError("\"seed\" must be an integer")
@@ -144,9 +168,7 @@ def replay(record: Record) -> Replay:
     except ValueError as exc:
         raise RecordError(f"the record's options cannot be used: {exc}") from None
     states = [state]
-    for m in record.moves:
-        if int(m["seq"]) == 0 or m.get("seat") is None:
-            continue
+    for m in live_moves(record.moves):
         try:
             state = game.apply(state, int(m["seat"]), str(m["action"])).state
         except IllegalAction as exc:
@@ -174,3 +196,53 @@ def replay_to_dir(path: Path, out: Path, locale: str = "en") -> dict[str, Any]:
         (out / f"{i:04d}.png").write_bytes(draw(game.public_view(state), record.names, locale))
     return {"game": record.game, "boards": len(rep.states), "result": _result_json(rep.result),
             "matches_record": record.result is not None}
+
+
+def transcript(row: GameRow, moves: Sequence[MoveRow], result: Result | None, locale: str) -> str:
+    """A readable account of a game in one language: one paragraph per move with its public events
+    (taken-back moves marked), then the result. Holds nothing hidden (public events only)."""
+    from render.i18n import t
+
+    from .text import event_lines_from_json
+
+    names = row.names
+    lines = [
+        t(Msg("record.header", {"game": Msg(f"game.{row.title}"), "id": row.id, "names": ", ".join(names)}), locale),
+        t(Msg("record.started", {"at": _iso(row.created_at).replace("T", " ")}), locale),
+        "",
+    ]
+    for m in moves:
+        who = names[m.seat] if m.seat is not None and m.seat < len(names) else t("record.setup", locale)
+        head = f"#{m.seq} {who}: {m.action}" if m.seq else f"#0 {t('record.setup', locale)}"
+        if m.undone_by is not None:
+            head += " " + t(Msg("record.undone", {"by": m.undone_by}), locale)
+        lines.append(head)
+        lines += ["    " + line for line in event_lines_from_json(m.events, locale, names)]
+    lines.append("")
+    if row.status == OVER and result is not None:
+        ranked = sorted(range(len(result.scores)), key=lambda s: -result.scores[s])
+        lines.append(t("record.result", locale))
+        lines += [f"  {names[s]}: {result.scores[s]}" for s in ranked if s < len(names)]
+        lines.append(t(Msg("record.winners", {"names": ", ".join(names[s] for s in result.winners)}), locale))
+    elif row.status == "abandoned":
+        lines.append(t("record.abandoned", locale))
+    else:
+        lines.append(t("record.running", locale))
+    return "\n".join(lines) + "\n"
+
+
+def scoring_mark(title: str, events: Sequence[dict[str, Any]]) -> Msg | None:
+    """The label of a scoring round if one of a move's public events starts or is one, else ``None``.
+
+    Alhambra: its scoring rounds A and B (``alhambra.ev.scoring``); Egizia: the end of each round, when a
+    new round is laid out (``egizia.ev.round`` for round 2 on); Luxor scores once, at the end (the last move
+    is marked for every game by the caller)."""
+    for raw in events:
+        if raw.get("to") is not None:
+            continue
+        message = Event.from_json(raw).message
+        if title == "alhambra" and message.key == "alhambra.ev.scoring":
+            return message
+        if title == "egizia" and message.key == "egizia.ev.round" and int(message.params.get("round", 1)) > 1:
+            return Msg("recap.round_end", {"round": int(message.params["round"]) - 1})
+    return None

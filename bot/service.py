@@ -28,17 +28,24 @@ from engines.core import Event, Game, IllegalAction, Msg, Option, Outcome, Promp
 from engines.options import OptionError, parse_options
 
 from .clock import ClockError, ClockRule, QuietHours, parse_clock
+from .record import scoring_mark
+from .stats import PlayerStats
+from .stats import compute as compute_stats
 from .storage import (
     ACTIVE,
+    DECLINED,
+    LAPSED,
     LOBBY,
     OPEN_STATUSES,
     OVER,
     ChannelBusy,
+    Follow,
     GameRow,
     MoveRow,
     Repository,
     SeatClock,
     StorageError,
+    UndoRequest,
     UserSettings,
     VersionConflict,
 )
@@ -116,6 +123,8 @@ class MoveReport(Snapshot):
     events: list[Event] = field(default_factory=list)
     #: who decided: ``player``, ``timeout`` (the engine's timeout action) or ``bot`` (standing in)
     kind: str = "player"
+    #: the move brought hidden information into the open (it cannot be undone)
+    reveals: bool = False
 
     @property
     def public_events(self) -> list[Event]:
@@ -123,6 +132,53 @@ class MoveReport(Snapshot):
 
     def private_events(self, seat: int) -> list[Event]:
         return [e for e in self.events if e.to == seat]
+
+
+@dataclass
+class UndoOutcome:
+    """What an undo request led to.
+
+    ``status``: ``done`` (the moves are taken back: ``report`` is the new position, to be re-posted),
+    ``requested`` (the other players must consent: ``waiting`` lists their user ids), ``accepted`` (one more
+    consent recorded, still waiting) or ``declined``. ``first``…``last`` are the seqs taken back (or asked for);
+    ``taken_back`` the moves themselves.
+    """
+
+    status: str
+    row: GameRow
+    first: int
+    last: int
+    taken_back: list[MoveRow]
+    requester: str
+    request: UndoRequest | None = None
+    waiting: list[str] = field(default_factory=list)
+    report: MoveReport | None = None
+
+
+#: how long the other players have to answer an undo request (seconds)
+UNDO_TTL = 15 * 60
+
+
+def effective_moves(moves: Sequence[MoveRow]) -> list[MoveRow]:
+    """The moves of a log that still count: not the set-up row, not an undo entry, not taken back by one.
+
+    The log is the truth here: an undo entry ``undo FIRST-LAST`` takes back every move in that range
+    (``moves.undone_by`` mirrors it for queries)."""
+    ranges = [r for r in (m.undo_range for m in moves) if r is not None]
+    return [m for m in moves if m.seq > 0 and m.undo_range is None
+            and not any(a <= m.seq <= b for a, b in ranges)]
+
+
+def replay_moves(game: Game, row: GameRow, moves: Sequence[MoveRow], before: int | None = None) -> State:
+    """The state reached from the seed by the log's effective moves (those with ``seq < before``)."""
+    assert row.seed is not None
+    state = game.new_game(len(row.seats), row.options, row.seed).state
+    for move in effective_moves(moves):
+        if before is not None and move.seq >= before:
+            break
+        assert move.seat is not None
+        state = game.apply(state, move.seat, move.action).state
+    return state
 
 
 class GameService:
@@ -138,9 +194,11 @@ class GameService:
 
     def __init__(self, store: Repository, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] = lambda: secrets.randbits(62), *,
-                 notifier: Notifier | None = None, time_config: TimeConfig | None = None) -> None:
+                 notifier: Notifier | None = None, time_config: TimeConfig | None = None,
+                 undo_ttl: float = UNDO_TTL) -> None:
         self.store = store
         self.clock = clock
+        self.undo_ttl = undo_ttl
         self.seed_source = seed_source
         #: turn clocks, reminders, timeouts, vacations (issue 10); its ``fire`` is the scheduler's handler
         self.timekeeper = Timekeeper(self, time_config, notifier)
@@ -400,6 +458,7 @@ class GameService:
             version = await self.store.append_move(
                 row.id, row.version, seat, user_id, action, outcome.state,
                 [e.to_json() for e in outcome.events], finished, now, kind=kind, extra=clocks,
+                reveals=outcome.reveals,
             )
         except VersionConflict:
             raise StaleMove("err.stale") from None
@@ -409,7 +468,8 @@ class GameService:
         log.debug("game %s: move %s (%s) by seat %s stored%s", row.id, version, kind, seat,
                   " (game over)" if finished else "")
         snap = await self.snapshot_async(row)
-        return MoveReport(**snap.__dict__, actor=seat, action=action, events=list(outcome.events), kind=kind)
+        return MoveReport(**snap.__dict__, actor=seat, action=action, events=list(outcome.events), kind=kind,
+                          reveals=outcome.reveals)
 
     # ------------------------------------------------------------------ the clock (issue 10)
 
@@ -718,13 +778,224 @@ class GameService:
             if row.rules_version != game.rules_version:
                 raise ServiceError("err.replay_version", stored=row.rules_version, current=game.rules_version)
             moves = await self.store.moves(game_id)
-        state = game.new_game(len(row.seats), row.options, row.seed).state
-        for move in moves:
-            if move.seq == 0:
-                continue
-            assert move.seat is not None
-            state = game.apply(state, move.seat, move.action).state
-        return state
+        return await asyncio.to_thread(replay_moves, game, row, moves)
+
+    # ------------------------------------------------------------------ records and recaps
+
+    async def record_source(self, channel_id: str, user_id: str | None,
+                            expected_game: int | None = None) -> tuple[GameRow, list[MoveRow], Result | None]:
+        """The channel's game (open, else the last finished one) with its whole log and result, for a record.
+        While it runs only its players may fetch it; once it is over (or abandoned) anybody may."""
+        async with self._serving():
+            row = await self._latest(channel_id, expected_game)
+            if row.status in OPEN_STATUSES and (user_id is None or row.seat_of(user_id) is None):
+                raise ServiceError("record.running_only_players")
+            if row.seed is None:
+                raise ServiceError("err.not_started")
+            snap = await self.snapshot_async(row)
+            return row, await self.store.moves(row.id), snap.result
+
+    async def recap_source(self, channel_id: str, expected_game: int | None = None,
+                           game_id: int | None = None) -> tuple[GameRow, list[MoveRow]]:
+        """A finished game of the channel (the latest, or ``game_id``) and its log, for :func:`bot.recap.make_recap`."""
+        async with self._serving():
+            if game_id is not None:
+                row = await self.store.game(game_id)
+                if row is None or row.channel_id != str(channel_id):
+                    raise ServiceError("err.no_game")
+            else:
+                row = await self._latest(channel_id, expected_game)
+            if row.status != OVER:
+                raise ServiceError("recap.not_finished")
+            return row, await self.store.moves(row.id)
+
+    # ------------------------------------------------------------------ following
+
+    async def follow(self, channel_id: str, user: User, dm: bool = False, expected_game: int | None = None) -> GameRow:
+        """Follow the channel's open game: a ping (or a DM) when it reaches a scoring round or ends."""
+        async with self._serving():
+            row = await self._open(channel_id, expected_game)
+            await self.store.follow(row.id, user.id, dm, self.clock())
+            return row
+
+    async def unfollow(self, channel_id: str, user: User, expected_game: int | None = None) -> GameRow:
+        async with self._serving():
+            row = await self._latest(channel_id, expected_game)
+            if not await self.store.unfollow(row.id, user.id):
+                raise ServiceError("follow.err.not_following")
+            return row
+
+    async def follow_notice(self, report: MoveReport) -> tuple[Msg, list[Follow]] | None:
+        """Whom to tell about a move, and what: the game ended, or a scoring round was reached (from the move's
+        public events). ``None`` when there is nothing to tell or nobody follows."""
+        async with self._serving():
+            row = report.row
+            if row.status == OVER:
+                message = Msg("follow.ended", {"game": Msg(f"game.{row.title}"), "id": row.id})
+            else:
+                mark = scoring_mark(row.title, [e.to_json() for e in report.public_events])
+                if mark is None:
+                    return None
+                message = Msg("follow.scoring", {"game": Msg(f"game.{row.title}"), "id": row.id, "what": mark})
+            followers = await self.store.followers(row.id)
+            return (message, followers) if followers else None
+
+    # ------------------------------------------------------------------ stats
+
+    async def stats(self, guild_id: str | None, title: str | None = None) -> dict[str, dict[str, PlayerStats]]:
+        """``{title: {user_id: stats}}`` over the server's ended games (see :mod:`bot.stats` for the rules)."""
+        async with self._serving():
+            if title is not None:
+                try:
+                    get_game(title)
+                except (KeyError, ModuleNotFoundError):
+                    raise ServiceError("err.unknown_game", title=title) from None
+            rows = await self.store.finished_games(guild_id, title)
+            movers = await self.store.move_users([r.id for r in rows])
+
+        def work() -> dict[str, dict[str, PlayerStats]]:
+            results = {r.id: get_game(r.title).result(r.state) for r in rows if r.status == OVER and r.state}
+            return compute_stats(rows, results, movers)
+
+        return await asyncio.to_thread(work)
+
+    # ------------------------------------------------------------------ undo
+
+    async def undo(self, channel_id: str, user: User, expected_game: int | None = None,
+                   expected_version: int | None = None) -> UndoOutcome:
+        """Take back ``user``'s last move (issue 12).
+
+        Alone and at once while nobody else has acted since and the move revealed nothing; otherwise a
+        request every other seated player must accept (:meth:`answer_undo`) before ``undo_ttl`` runs out.
+        Never past a move that revealed hidden information: that is refused naming what was revealed.
+        """
+        async with self._serving(), self.lock(channel_id):
+            row = await self._playing(channel_id, expected_game, expected_version)
+            if row.seat_of(user.id) is None:
+                raise ServiceError("err.not_seated")
+            moves = await self.store.moves(row.id)
+            live = effective_moves(moves)
+            mine = [m for m in live if m.user_id == user.id]
+            if not mine:
+                raise ServiceError("undo.err.nothing")
+            first = mine[-1].seq
+            taken = [m for m in live if m.seq >= first]
+            self._refuse_reveals(row, taken)
+            if len(taken) == 1:
+                return await self._carry_out(row, moves, first, user, None)
+            return await self._request(row, first, taken, user)
+
+    async def rollback(self, channel_id: str, user: User, to_move: int, expected_game: int | None = None) -> UndoOutcome:
+        """The host asks to take back every move from number ``to_move`` on; every other player must consent,
+        and never past a move that revealed hidden information."""
+        async with self._serving(), self.lock(channel_id):
+            row = await self._playing(channel_id, expected_game, None)
+            if user.id != row.host_id:
+                raise ServiceError("err.host_only")
+            live = effective_moves(await self.store.moves(row.id))
+            taken = [m for m in live if m.seq >= to_move]
+            if to_move < 1 or not taken:
+                raise ServiceError("undo.err.no_such_move", move=to_move, last=live[-1].seq if live else 0)
+            self._refuse_reveals(row, taken)
+            return await self._request(row, taken[0].seq, taken, user)
+
+    async def answer_undo(self, channel_id: str, user: User, request_id: int, accept: bool,
+                          expected_game: int | None = None) -> UndoOutcome:
+        """One player's answer to the pending undo request. The last consent carries the undo out."""
+        async with self._serving(), self.lock(channel_id):
+            row = await self._playing(channel_id, expected_game, None)
+            req = await self._pending(row)
+            if req is None or req.id != request_id:
+                raise ServiceError("undo.err.no_request")
+            if row.seat_of(user.id) is None:
+                raise ServiceError("err.not_seated")
+            if user.id == req.user_id:
+                raise ServiceError("undo.err.own_request")
+            moves = await self.store.moves(row.id)
+            taken = [m for m in effective_moves(moves) if m.seq >= req.first_seq]
+            requester = next((s for s in row.seats if s.user_id == req.user_id), None)
+            name = requester.name if requester is not None else "?"
+            if not accept:
+                await self.store.close_undo_request(req.id, DECLINED)
+                return UndoOutcome("declined", row, req.first_seq, row.version, taken, name, req)
+            await self.store.answer_undo(req.id, user.id, True, self.clock())
+            req.answers[user.id] = True
+            waiting = [s.user_id for s in row.seats if s.user_id != req.user_id and not req.answers.get(s.user_id)]
+            if waiting:
+                return UndoOutcome("accepted", row, req.first_seq, row.version, taken, name, req, waiting)
+            self._refuse_reveals(row, taken)  # the same version as when asked: cannot have changed, but be sure
+            return await self._carry_out(row, moves, req.first_seq, User(req.user_id, name), req)
+
+    async def undo_request(self, channel_id: str, expected_game: int | None = None) -> UndoRequest | None:
+        """The channel's pending undo request (a lapsed one is closed and not returned)."""
+        async with self._serving(), self.lock(channel_id):
+            return await self._pending(await self._open(channel_id, expected_game))
+
+    async def _playing(self, channel_id: str, expected_game: int | None, expected_version: int | None) -> GameRow:
+        row = await self._latest(channel_id, expected_game)
+        if row.status == OVER:
+            raise ServiceError("undo.err.over")
+        if row.status not in OPEN_STATUSES:
+            raise ServiceError("err.no_game")
+        if row.status != ACTIVE or row.state is None:
+            raise ServiceError("err.not_started")
+        if expected_version is not None and expected_version != row.version:
+            raise StaleMove("err.stale")
+        return row
+
+    async def _pending(self, row: GameRow) -> UndoRequest | None:
+        req = await self.store.undo_request(row.id)
+        if req is not None and (self.clock() > req.deadline or req.version != row.version):
+            await self.store.close_undo_request(req.id, LAPSED)
+            return None
+        return req
+
+    @staticmethod
+    def _refuse_reveals(row: GameRow, taken: Sequence[MoveRow]) -> None:
+        for m in taken:
+            if m.reveals:
+                # everything that move showed everyone (the engine flags the move, not which of its events)
+                what = [with_names(Event.from_json(e).message, row.names) for e in m.events if e.get("to") is None]
+                raise ServiceError("undo.err.revealed", move=m.seq, player=row.names[m.seat] if m.seat is not None else "?",
+                                   what=what or [Msg("undo.what_action", {"action": m.action})])
+
+    async def _request(self, row: GameRow, first: int, taken: list[MoveRow], user: User) -> UndoOutcome:
+        if await self._pending(row) is not None:
+            raise ServiceError("undo.err.pending")
+        now = self.clock()
+        try:
+            req = await self.store.create_undo_request(row.id, user.id, first, row.version, now, now + self.undo_ttl)
+        except ChannelBusy:
+            raise ServiceError("undo.err.pending") from None
+        waiting = [s.user_id for s in row.seats if s.user_id != user.id]
+        log.info("game %s: undo of moves %s-%s requested", row.id, first, row.version)
+        return UndoOutcome("requested", row, first, row.version, taken, user.name, req, waiting)
+
+    async def _carry_out(self, row: GameRow, moves: list[MoveRow], first: int, user: User,
+                         req: UndoRequest | None) -> UndoOutcome:
+        game = get_game(row.title)
+        if row.rules_version != game.rules_version:
+            raise ServiceError("err.replay_version", stored=row.rules_version, current=game.rules_version)
+        state = await asyncio.to_thread(replay_moves, game, row, moves, first)
+        waiting = await asyncio.to_thread(game.current_seats, state)
+        taken = [m for m in effective_moves(moves) if m.seq >= first]
+        seat = row.seat_of(user.id)
+        event = Event(Msg("undo.ev.done", {"player": user.name, "n": len(taken), "first": first, "last": row.version}))
+        now = self.clock()
+        # the turn clocks follow the restored position: the seats that must decide again start afresh
+        clocks = await self.timekeeper.after_move(row, row.version + 1, None, "player", waiting, False, now)
+        try:
+            version = await self.store.append_undo(row.id, row.version, seat, user.id, first, state,
+                                                   [event.to_json()], now, req.id if req else None, extra=clocks)
+        except VersionConflict:
+            raise StaleMove("err.stale") from None
+        self.timekeeper.on_jobs()
+        last = row.version
+        row.state, row.version = state, version
+        log.info("game %s: moves %s-%s taken back (now version %s)", row.id, first, last, version)
+        snap = await self.snapshot_async(row)
+        report = MoveReport(**snap.__dict__, actor=seat, action=f"undo {first}-{last}", events=[event])
+        return UndoOutcome("done", row, first, last, taken, user.name, req, [], report)
 
 
 def _apply_checked(game: Game, state: State, seat: int, action: str) -> tuple[Outcome, bool, list[int]]:

@@ -141,7 +141,44 @@ MIGRATIONS: list[str] = [
         vacation_used   REAL    NOT NULL DEFAULT 0
     );
     """ + JOBS_SCHEMA,
+    # 5: undo (issue 12). ``moves.reveals``: the move brought hidden information into the open (from the engine's
+    # Outcome.reveals; rows written before this migration count as revealing, to be safe). ``moves.undone_by``:
+    # the seq of the undo entry that took the move back (the log keeps it: nothing is erased). Undo requests
+    # that need the other players' consent, their answers, and who follows a game.
+    """
+    ALTER TABLE moves ADD COLUMN reveals INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE moves ADD COLUMN undone_by INTEGER;
+    CREATE TABLE undo_requests (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id     TEXT    NOT NULL,
+        first_seq   INTEGER NOT NULL,
+        version     INTEGER NOT NULL,
+        status      TEXT    NOT NULL,
+        created_at  REAL    NOT NULL,
+        deadline    REAL    NOT NULL
+    );
+    CREATE UNIQUE INDEX undo_requests_one_pending ON undo_requests(game_id) WHERE status = 'pending';
+    CREATE TABLE undo_answers (
+        request_id  INTEGER NOT NULL REFERENCES undo_requests(id) ON DELETE CASCADE,
+        user_id     TEXT    NOT NULL,
+        accepted    INTEGER NOT NULL,
+        at          REAL    NOT NULL,
+        PRIMARY KEY (request_id, user_id)
+    );
+    CREATE TABLE follows (
+        game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id     TEXT    NOT NULL,
+        dm          INTEGER NOT NULL DEFAULT 0,
+        at          REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX games_by_guild ON games(guild_id, title, status)
+    """,
 ]
+
+#: the status of an undo request
+PENDING, DONE, DECLINED, LAPSED, SUPERSEDED = "pending", "done", "declined", "lapsed", "superseded"
 
 
 @dataclass
@@ -195,6 +232,26 @@ class MoveRow:
     at: float
     #: who decided: ``player`` (the seated user), ``timeout`` (the engine's timeout action) or ``bot``
     kind: str = "player"
+    reveals: bool = True
+    undone_by: int | None = None
+
+    @property
+    def undo_range(self) -> tuple[int, int] | None:
+        """For an undo entry (action ``undo FIRST-LAST``): the seqs it took back, else ``None``."""
+        return undo_range(self.action)
+
+
+def undo_range(action: str) -> tuple[int, int] | None:
+    """``"undo 12-14"`` → ``(12, 14)``; any other action → ``None``."""
+    verb, _, rest = action.partition(" ")
+    if verb != "undo":
+        return None
+    first, _, last = rest.partition("-")
+    return int(first), int(last)
+
+
+def undo_action(first: int, last: int) -> str:
+    return f"undo {first}-{last}"
 
 
 MOVE_KINDS = ("player", "timeout", "bot")
@@ -227,6 +284,26 @@ class UserSettings:
     vacation_until: float | None = None
     vacation_year: int = 0
     vacation_used: float = 0.0         # days used in ``vacation_year``
+
+
+@dataclass
+class UndoRequest:
+    id: int
+    game_id: int
+    user_id: str
+    first_seq: int
+    version: int
+    status: str
+    created_at: float
+    deadline: float
+    answers: dict[str, bool] = field(default_factory=dict)
+
+
+@dataclass
+class Follow:
+    game_id: int
+    user_id: str
+    dm: bool
 
 
 POST_PENDING, POST_DELIVERED, POST_SUPERSEDED, POST_FAILED = "pending", "delivered", "superseded", "failed"
@@ -300,8 +377,22 @@ class Repository(Protocol):
                          now: float, rules_version: int = 1, extra: Sequence[Statement] = ()) -> None: ...
     async def append_move(self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
                           state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
-                          kind: str = "player", extra: Sequence[Statement] = ()) -> int: ...
+                          kind: str = "player", extra: Sequence[Statement] = (),
+                          reveals: bool = True) -> int: ...
     async def set_status(self, game_id: int, status: str, now: float) -> None: ...
+    async def append_undo(self, game_id: int, expected_version: int, seat: int | None, user_id: str | None,
+                          first: int, state: dict[str, Any], events: list[dict[str, Any]], now: float,
+                          request_id: int | None = None, extra: Sequence[Statement] = ()) -> int: ...
+    async def undo_request(self, game_id: int, pending_only: bool = True) -> UndoRequest | None: ...
+    async def create_undo_request(self, game_id: int, user_id: str, first_seq: int, version: int, now: float,
+                                  deadline: float) -> UndoRequest: ...
+    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> None: ...
+    async def close_undo_request(self, request_id: int, status: str) -> None: ...
+    async def finished_games(self, guild_id: str | None, title: str | None = None) -> list[GameRow]: ...
+    async def move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]: ...
+    async def follow(self, game_id: int, user_id: str, dm: bool, now: float) -> None: ...
+    async def unfollow(self, game_id: int, user_id: str) -> bool: ...
+    async def followers(self, game_id: int) -> list[Follow]: ...
     async def delete_lobby(self, game_id: int) -> None: ...
     async def close(self) -> None: ...
     # the clock layer (issue 10): statements are built here and run in the caller's move transaction
@@ -503,7 +594,8 @@ class Store:
             sql += f" LIMIT {int(limit)}"
         async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
             rows = [
-                MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"])
+                MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
+                        bool(r["reveals"]), r["undone_by"])
                 async for r in cur
             ]
         return list(reversed(rows)) if newest else rows
@@ -562,7 +654,7 @@ class Store:
                     "UPDATE games SET status=?, seed=?, state=?, version=0, rules_version=?, updated_at=? WHERE id=? AND status=?",
                     (ACTIVE, seed, _dumps(state), rules_version, now, game_id, LOBBY),
                 ),
-                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at) VALUES (?,?,?,?,?,?,?)",
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals) VALUES (?,?,?,?,?,?,?,1)",
                  (game_id, 0, None, None, "setup", _dumps(events), now)),
                 *self._post_statement(game_id, 0, None, now),
                 *extra,
@@ -573,12 +665,13 @@ class Store:
     async def append_move(
         self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
         state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
-        kind: str = "player", extra: Sequence[Statement] = (),
+        kind: str = "player", extra: Sequence[Statement] = (), reveals: bool = True,
     ) -> int:
         """Store one accepted move atomically. Raises :class:`VersionConflict` if the game moved on.
 
         ``kind``: who decided (:data:`MOVE_KINDS`); ``extra``: statements run in the same transaction
-        (the clocks and timed jobs the move changes)."""
+        (the clocks and timed jobs the move changes); ``reveals``: the engine's
+        :attr:`engines.core.Outcome.reveals` for the move (an undo stops there)."""
         new_version = expected_version + 1
         await self._tx(
             [
@@ -586,17 +679,130 @@ class Store:
                     "UPDATE games SET state=?, version=?, status=?, updated_at=? WHERE id=? AND version=? AND status=?",
                     (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE),
                 ),
-                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind) VALUES (?,?,?,?,?,?,?,?)",
-                 (game_id, new_version, seat, user_id, action, _dumps(events), now, kind)),
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind, reveals)"
+                 " VALUES (?,?,?,?,?,?,?,?,?)",
+                 (game_id, new_version, seat, user_id, action, _dumps(events), now, kind, int(bool(reveals)))),
                 *extra,
                 *self._post_statement(game_id, new_version, user_id, now),
+                # a move makes any pending undo request moot: it was asked about an older position
+                ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
             ],
             check=0,
         )
         return new_version
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
-        await self._tx([("UPDATE games SET status=?, updated_at=? WHERE id=?", (status, now, game_id))])
+        await self._tx([
+            ("UPDATE games SET status=?, updated_at=? WHERE id=?", (status, now, game_id)),
+            ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
+        ])
+
+    # ------------------------------------------------------------------ undo
+
+    async def append_undo(self, game_id: int, expected_version: int, seat: int | None, user_id: str | None,
+                          first: int, state: dict[str, Any], events: list[dict[str, Any]], now: float,
+                          request_id: int | None = None, extra: Sequence[Statement] = ()) -> int:
+        """Record an undo atomically: an ``undo FIRST-LAST`` entry at the end of the log (LAST = the version it
+        takes back to), the moves it takes back marked ``undone_by`` (not deleted), and the recomputed state.
+        Raises :class:`VersionConflict` if the game moved on; closes ``request_id`` as done."""
+        new_version = expected_version + 1
+        stmts: list[Statement] = [
+            ("UPDATE games SET state=?, version=?, updated_at=? WHERE id=? AND version=? AND status=?",
+             (_dumps(state), new_version, now, game_id, expected_version, ACTIVE)),
+            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals) VALUES (?,?,?,?,?,?,?,0)",
+             (game_id, new_version, seat, user_id, undo_action(first, expected_version), _dumps(events), now)),
+            *self._post_statement(game_id, new_version, user_id, now),  # the board is re-posted
+            *extra,  # the turn clocks of the restored position
+            ("UPDATE moves SET undone_by=? WHERE game_id=? AND seq BETWEEN ? AND ? AND undone_by IS NULL"
+             " AND action NOT LIKE 'undo %'", (new_version, game_id, first, expected_version)),
+            ("UPDATE undo_requests SET status=CASE WHEN id=? THEN ? ELSE ? END WHERE game_id=? AND status=?",
+             (request_id if request_id is not None else -1, DONE, SUPERSEDED, game_id, PENDING)),
+        ]
+        await self._tx(stmts, check=0)
+        return new_version
+
+    async def undo_request(self, game_id: int, pending_only: bool = True) -> UndoRequest | None:
+        """The pending undo request of a game (or its latest one, with ``pending_only=False``), with answers."""
+        where = "game_id=? AND status='pending'" if pending_only else "game_id=?"
+        async with self._reading():
+            async with self.db.execute(f"SELECT * FROM undo_requests WHERE {where} ORDER BY id DESC LIMIT 1",
+                                       (game_id,)) as cur:
+                r = await cur.fetchone()
+            if r is None:
+                return None
+            req = UndoRequest(r["id"], r["game_id"], r["user_id"], r["first_seq"], r["version"], r["status"],
+                              r["created_at"], r["deadline"])
+            async with self.db.execute("SELECT user_id, accepted FROM undo_answers WHERE request_id=?", (req.id,)) as cur:
+                req.answers = {a["user_id"]: bool(a["accepted"]) async for a in cur}
+        return req
+
+    async def create_undo_request(self, game_id: int, user_id: str, first_seq: int, version: int, now: float,
+                                  deadline: float) -> UndoRequest:
+        """A new pending request. Raises :class:`ChannelBusy` if the game already has a pending one."""
+        async with self.transaction() as db:
+            try:
+                cur = await db.execute(
+                    "INSERT INTO undo_requests(game_id, user_id, first_seq, version, status, created_at, deadline)"
+                    " VALUES (?,?,?,?,?,?,?)", (game_id, user_id, first_seq, version, PENDING, now, deadline))
+            except aiosqlite.IntegrityError as exc:
+                raise ChannelBusy() from exc
+            rid = cur.lastrowid
+        assert rid is not None
+        return UndoRequest(rid, game_id, user_id, first_seq, version, PENDING, now, deadline)
+
+    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> None:
+        await self._tx([("INSERT INTO undo_answers(request_id, user_id, accepted, at) VALUES (?,?,?,?)"
+                         " ON CONFLICT(request_id, user_id) DO UPDATE SET accepted=excluded.accepted, at=excluded.at",
+                         (request_id, user_id, int(accepted), now))])
+
+    async def close_undo_request(self, request_id: int, status: str) -> None:
+        await self._tx([("UPDATE undo_requests SET status=? WHERE id=? AND status=?", (status, request_id, PENDING))])
+
+    # ------------------------------------------------------------------ stats
+
+    async def finished_games(self, guild_id: str | None, title: str | None = None) -> list[GameRow]:
+        """Every game of a server that ended (over or abandoned after its start), oldest first."""
+        sql = "guild_id IS ? AND status IN ('over','abandoned') AND seed IS NOT NULL"
+        params: list[Any] = [guild_id]
+        if title is not None:
+            sql += " AND title=?"
+            params.append(title)
+        async with self._reading():
+            async with self.db.execute(f"SELECT id FROM games WHERE {sql} ORDER BY updated_at, id", params) as cur:
+                ids = [r["id"] async for r in cur]
+            rows = [await self._row_unguarded("id=?", (i,)) for i in ids]
+        return [r for r in rows if r is not None]
+
+    async def move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]:
+        """Who made the (not undone) moves of each seat: ``{game: {seat: {user ids}}}`` (finds replaced players)."""
+        out: dict[int, dict[int, set[str]]] = {}
+        if not game_ids:
+            return out
+        marks = ",".join("?" * len(game_ids))
+        async with self._reading(), self.db.execute(
+            f"SELECT DISTINCT game_id, seat, user_id FROM moves WHERE game_id IN ({marks}) AND seat IS NOT NULL"
+            " AND user_id IS NOT NULL AND undone_by IS NULL AND action NOT LIKE 'undo %'", game_ids,
+        ) as cur:
+            async for r in cur:
+                out.setdefault(r["game_id"], {}).setdefault(r["seat"], set()).add(r["user_id"])
+        return out
+
+    # ------------------------------------------------------------------ following
+
+    async def follow(self, game_id: int, user_id: str, dm: bool, now: float) -> None:
+        await self._tx([("INSERT INTO follows(game_id, user_id, dm, at) VALUES (?,?,?,?)"
+                         " ON CONFLICT(game_id, user_id) DO UPDATE SET dm=excluded.dm", (game_id, user_id, int(dm), now))])
+
+    async def unfollow(self, game_id: int, user_id: str) -> bool:
+        async with self.transaction() as db:
+            cur = await db.execute("DELETE FROM follows WHERE game_id=? AND user_id=?", (game_id, user_id))
+            return cur.rowcount > 0
+
+    async def followers(self, game_id: int) -> list[Follow]:
+        async with self._reading(), self.db.execute(
+            "SELECT game_id, user_id, dm FROM follows WHERE game_id=? ORDER BY at, user_id", (game_id,)
+        ) as cur:
+            return [Follow(r["game_id"], r["user_id"], bool(r["dm"])) async for r in cur]
 
     async def delete_lobby(self, game_id: int) -> None:
         await self._tx([("DELETE FROM games WHERE id=? AND status=?", (game_id, LOBBY))])

@@ -42,6 +42,7 @@ from .errors import Interaction, answered_method, defer, describe, fail, mark_re
 from .limits import CONTENT
 from .notifier import DiscordNotifier
 from .poster import CannotPost, Delivered, Poster, RetryLater
+from .records import UndoAnswerButton, UndoButton, after_move, undo_view
 
 log = logging.getLogger("referee")
 
@@ -91,7 +92,8 @@ class Referee(discord.Client):
         build_commands(self)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(GroupButton, OptionSelect, HandButton, LobbyButton, AbandonButton, TypeMoveButton)
+        self.add_dynamic_items(GroupButton, OptionSelect, HandButton, LobbyButton, AbandonButton, TypeMoveButton,
+                               UndoButton, UndoAnswerButton)
         await self.tree.set_translator(CatalogueTranslator())
         await asyncio.to_thread(warm_up_renderers)
         if self.config.dev_guild_id:
@@ -277,10 +279,15 @@ class Referee(discord.Client):
         names = report.row.names
         mine = [say(e.message, locale, names) for e in report.private_events(report.actor)] if report.actor is not None else []
         confirm = t("ok.move", locale, action=action)
+        # a move that revealed nothing can be taken back: offer it on the private confirmation
+        extra: dict[str, Any] = {} if report.reveals or report.row.status != "active" else {
+            "view": undo_view(report.row.id, report.row.version, locale)}
         try:
-            await reply(interaction, join_limited([confirm, *mine], CONTENT, lambda n: t("more_lines", locale, n=n)))
+            await reply(interaction, join_limited([confirm, *mine], CONTENT, lambda n: t("more_lines", locale, n=n)),
+                        **extra)
         finally:  # the board goes out even if the mover can no longer be answered
             await self.post_board(report.row.id)
+            await after_move(self, report)  # followers, and the recap when the game is over
 
     @answered_method
     async def send_hand(self, interaction: Interaction, expected_game: int | None = None) -> None:

@@ -217,7 +217,8 @@ class GameCommands(app_commands.Group):
         for m in moves:
             who = row.names[m.seat] if m.seat is not None else "—"
             who += {"timeout": " ⌛", "bot": " 🤖"}.get(m.kind, "")  # played by the clock, not the player
-            lines.append(f"**#{m.seq}** {who}: `{m.action}`")
+            taken_back = " " + t("record.undone", locale, by=m.undone_by) if m.undone_by is not None else ""
+            lines.append(f"**#{m.seq}** {who}: `{m.action}`{taken_back}")
             lines += ["  " + x for x in event_lines_from_json(m.events, locale, row.names, seat)]
         await reply(interaction, join_limited(lines, CONTENT, lambda n: t("more_lines", locale, n=n)) or t("history.empty", locale))
 
@@ -407,6 +408,10 @@ def game_group(bot: Referee, title: str) -> app_commands.Group:
 
 
 def build_commands(bot: Referee) -> None:
-    bot.tree.add_command(GameCommands(bot))
+    from .records import build_record_commands
+
+    game = GameCommands(bot)
+    build_record_commands(bot, game)  # /game undo, rollback, record, recap, follow, unfollow and /stats
+    bot.tree.add_command(game)
     for title in available_games():
         bot.tree.add_command(game_group(bot, title))

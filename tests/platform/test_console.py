@@ -170,3 +170,39 @@ async def test_the_console_shows_short_payment_lists_and_accepts_any_payment(tmp
     assert 0 < sum("[buy " in ln for ln in text.splitlines()) <= 2 * 6
     assert "[buy 1 9+7+5]" not in text  # 7+5 and 9 cover the price: 9+7+5 spends a card for nothing…
     assert "paying yellow 9, yellow 7, yellow 5" in text  # …and is still a legal move when typed
+
+
+async def test_hot_seat_undo_and_record(tmp_path):
+    """`undo` takes the last quiet move back (the solo rule); `record` writes the record and a transcript."""
+    import json as _json
+
+    from bot.record import parse_record
+    from bot.service import GameService
+    from bot.storage import Store
+    from engines import get_game
+    from tests.platform.test_undo import quiet_option
+
+    # find a quiet first move of this seeded game without playing it
+    store = await Store.open(str(tmp_path / "probe.sqlite3"))
+    try:
+        probe = GameService(store)
+        from tests.platform.conftest import USERS
+
+        await probe.new("p", None, USERS[0], "alhambra", {}, "en")
+        await probe.join("p", USERS[1])
+        snap = await probe.start("p", USERS[0], seed=9)
+        _, action = quiet_option(get_game("alhambra"), snap.state)
+    finally:
+        await store.close()
+    start_state = snap.state
+    answers = iter(["undo", action, "undo", "record", "quit"])
+    out = io.StringIO()
+    snap = await play("alhambra", ["ann", "ben"], tmp_path, seed=9, read=lambda _: next(answers), write=out)
+    text = out.getvalue()
+    assert "You have no move to take back." in text
+    assert "took back" in text and "#1–#1" in text
+    assert snap.row.version == 2 and snap.state == start_state
+    record = parse_record((tmp_path / f"record-{snap.row.id}.json").read_text(encoding="utf-8"))
+    assert [m["action"] for m in record.moves] == ["setup", action, "undo 1-1"]
+    assert _json.loads((tmp_path / f"record-{snap.row.id}.json").read_text())["moves"][1]["undone_by"] == 2
+    assert "(taken back by #2)" in (tmp_path / f"record-{snap.row.id}.txt").read_text(encoding="utf-8")

@@ -49,7 +49,9 @@ def test_game_group_has_every_lobby_command(bot):
     assert {c.name for c in game.commands} == {
         "new", "join", "leave", "start", "status", "board", "hand", "history", "rules", "abandon", "move",
         "notify", "quiet", "vacation", "pause", "resume", "skip", "replace", "mine", "overdue",  # the clock (#10)
+        "undo", "record", "recap", "follow",  # issue 12
     }
+    assert {c.name for c in bot.tree.get_command("stats").commands} == {"me", "user", "leaderboard"}
 
 
 def test_every_game_has_a_choose_command_with_autocomplete(bot):
