@@ -16,6 +16,7 @@ from ..storage import GameRow
 from ..text import clip
 from ..timekeeper import DirectRefused
 from .limits import CONTENT
+from .records import after_move
 
 if TYPE_CHECKING:
     from ..service import MoveReport
@@ -44,8 +45,10 @@ class DiscordNotifier:
             raise DirectRefused(f"{exc.status} {exc.code}") from exc
 
     async def board(self, report: MoveReport) -> None:
-        # the move's transaction wrote the board post (outbox): deliver it now
+        # the move's transaction wrote the board post (outbox): deliver it now; then, as after a player's
+        # move, followers hear of a scoring round or the end, and a finished game gets its recap
         await self.bot.post_board(report.row.id)
+        await after_move(self.bot, report)
 
     async def board_link(self, game: GameRow) -> str:
         last = await self.bot.store.last_board(game.id)

@@ -133,3 +133,23 @@ async def test_a_refused_dm_raises_direct_refused(bot):
     from engines.core import Msg
     with pytest.raises(DirectRefused):
         await notifier.to_user(row, "5", Msg("clock.your_turn", {"player": "Ann", "game": "Alhambra", "id": 1, "link": "x"}))
+
+
+async def test_a_clock_move_gets_the_same_after_move_work_as_a_players(bot, monkeypatch):
+    """A move played by the clock (a timeout action or a stand-in bot) posts its board, then tells followers
+    and posts the recap when it ended the game, like a player's move (issue 12 with issue 10)."""
+    import bot.discord.notifier as notifier_module
+
+    posted, after = [], []
+
+    async def post_board(game_id):
+        posted.append(game_id)
+
+    async def fake_after_move(client, report):
+        after.append((client, report))
+
+    bot.post_board = post_board
+    monkeypatch.setattr(notifier_module, "after_move", fake_after_move)
+    report = SimpleNamespace(row=SimpleNamespace(id=7, status="over"))
+    await DiscordNotifier(bot).board(report)
+    assert posted == [7] and after == [(bot, report)]
