@@ -207,6 +207,9 @@ class Scheduler:
         self.fired += 1
         await self.jobs.finish(job.id, self.owner)
 
+    async def _sleep(self, seconds: float) -> None:
+        await self.sleep(seconds)
+
     async def run(self) -> None:
         """The scheduler task: fire what is due, then wait for the next due time or a poke."""
         while not self._stopping:
@@ -216,8 +219,9 @@ class Scheduler:
             wait = self.max_wait if nxt is None else min(self.max_wait, max(0.0, nxt - self.clock()))
             if wait == 0.0 and nxt is not None:
                 wait = min(self.lease, 1.0)  # due but leased to someone else: look again shortly
-            sleeper = asyncio.ensure_future(self.sleep(wait))
-            poked = asyncio.ensure_future(self._poke.wait())
+            # named "referee-background-…": they outlive the interaction whose move poked the scheduler, on purpose
+            sleeper = asyncio.create_task(self._sleep(wait), name="referee-background-clock-sleep")
+            poked = asyncio.create_task(self._poke.wait(), name="referee-background-clock-poke")
             try:
                 await asyncio.wait({sleeper, poked}, return_when=asyncio.FIRST_COMPLETED)
             finally:

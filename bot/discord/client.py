@@ -38,7 +38,18 @@ from .components import (
     option_menus,
 )
 from .compose import CatalogueTranslator, clock_lines, warm_up_renderers
-from .errors import Interaction, answered_method, defer, describe, fail, mark_recorded, reply, user_locale, user_of
+from .errors import (
+    Interaction,
+    answered_method,
+    defer,
+    describe,
+    fail,
+    mark_recorded,
+    reply,
+    send_failure,
+    user_locale,
+    user_of,
+)
 from .limits import CONTENT
 from .notifier import DiscordNotifier
 from .poster import CannotPost, Delivered, Poster, RetryLater
@@ -49,7 +60,7 @@ log = logging.getLogger("referee")
 K = TypeVar("K")
 V = TypeVar("V")
 FOLLOWUP_VALID = 14 * 60   # seconds an interaction token stays usable for followups (Discord: 15 minutes)
-MEMORY = 1024              # bounded per-channel/per-game memory (channels, board messages, last movers)
+MEMORY = 1024              # bounded per-channel/per-game memory (channels, last movers)
 BOARD_MENTIONS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 
 
@@ -85,7 +96,6 @@ class Referee(discord.Client):
             service.timekeeper.on_jobs = self.scheduler.poke
         self._scheduler_task: asyncio.Task[None] | None = None
         self._channels: OrderedDict[str, discord.abc.Messageable] = OrderedDict()  # channel id → where to post
-        self._boards: OrderedDict[str, Any] = OrderedDict()      # message id → a board message we sent
         self._movers: OrderedDict[int, tuple[Interaction, float]] = OrderedDict()  # game id → last move's interaction
         self.tree: app_commands.CommandTree[Referee] = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -104,9 +114,9 @@ class Referee(discord.Client):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
-        self._poster_task = asyncio.create_task(self.poster.run(), name="referee-poster")  # resumes pending posts
+        self._poster_task = asyncio.create_task(self.poster.run(), name="referee-background-poster")  # resumes pending posts
         if self.scheduler is not None:  # fires reminders and deadlines; overdue ones once each after a restart
-            self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="referee-clock")
+            self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="referee-background-clock")
 
     async def stop_poster(self) -> None:
         """Stop delivering posts and firing timed jobs (at shutdown): what is not done stays in the database and
@@ -190,28 +200,25 @@ class Referee(discord.Client):
         channel = self.channel_by_id(post.channel_id)
         try:
             message = await channel.send(content=content, embed=embed, file=file, view=view, allowed_mentions=BOARD_MENTIONS)
-        except discord.Forbidden as exc:
-            raise CannotPost("forbidden", f"{exc.status} {exc.code}") from exc
-        except discord.NotFound as exc:
-            raise CannotPost("not_found", f"{exc.status} {exc.code}") from exc
         except discord.RateLimited as exc:
             raise RetryLater("rate limited", exc.retry_after) from exc
-        except discord.HTTPException as exc:
-            if exc.status == 429 or exc.status >= 500:
-                raise RetryLater(f"{exc.status} {exc.code}") from exc
-            raise CannotPost("rejected", f"{exc.status} {exc.code}") from exc
-        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
-            raise RetryLater(type(exc).__name__) from exc
-        remember(self._boards, str(message.id), message)
+        except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:
+            reason = send_failure(exc)
+            detail = f"{exc.status} {exc.code}" if isinstance(exc, discord.HTTPException) else type(exc).__name__
+            if reason == "unavailable":
+                raise RetryLater(detail) from exc
+            raise CannotPost(reason, detail) from exc
         return Delivered(row.version, str(message.id))
 
     async def retire(self, previous: PostRow) -> None:
-        """Take the buttons off a game's previous board message, so only the newest one offers moves."""
+        """Take the buttons off a game's previous board message, so only the newest one offers moves.
+
+        Always through the channel with the bot's own token (by id, so also a board sent before a restart):
+        a board posted as an interaction followup (``/game board``) could otherwise be edited only while
+        that interaction's token lives (15 minutes)."""
         assert previous.message_id is not None
-        message = self._boards.pop(previous.message_id, None)
-        if message is None:  # sent before a restart: edit it by id
-            message = self.get_partial_messageable(int(previous.channel_id)).get_partial_message(int(previous.message_id))
-        await message.edit(view=None)
+        channel = cast(discord.PartialMessageable, self.channel_by_id(previous.channel_id))
+        await channel.get_partial_message(int(previous.message_id)).edit(view=None)
 
     async def post_board(self, game_id: int) -> None:
         """Deliver a game's pending board now; should that fail unexpectedly, the poster's loop retries it."""
@@ -221,7 +228,6 @@ class Referee(discord.Client):
     async def board_posted(self, snap: Snapshot, channel_id: str, message: Any) -> None:
         """A board posted outside the outbox (``/game board``) becomes the game's current board."""
         previous = await self.store.last_board(snap.row.id)
-        remember(self._boards, str(message.id), message)
         await self.store.record_board(snap.row.id, snap.row.version, channel_id, str(message.id), self.clock())
         if previous is not None and previous.message_id != str(message.id):
             try:

@@ -1,9 +1,11 @@
 """Slash commands: ``/game`` (what every title shares) and one group per title (its kinds of move)."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 from zoneinfo import available_timezones
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -37,6 +39,7 @@ from .errors import (
     quiet_autocomplete,
     quiet_autocomplete_method,
     reply,
+    send_failure,
     user_locale,
     user_of,
 )
@@ -44,6 +47,8 @@ from .limits import CONTENT, MAX_CHOICES
 
 if TYPE_CHECKING:
     from .client import Referee
+
+log = logging.getLogger("referee.discord")
 
 GAME_CHOICES = [app_commands.Choice(name=g.capitalize(), value=g) for g in GAME_IDS]
 LANG_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (("English", "en"), ("Čeština", "cs"), ("Polski", "pl"))]
@@ -129,12 +134,19 @@ class GameCommands(app_commands.Group):
         view = discord.ui.View(timeout=None)
         view.add_item(LobbyButton(row.id, "join", t("lobby.join_button", chan_locale)))
         view.add_item(LobbyButton(row.id, "start", t("lobby.start_button", chan_locale)))
-        await bot.channel(interaction).send(
-            t("lobby.opened", chan_locale, host=interaction.user.mention, game=t(f"game.{game}", chan_locale),
-              min=g.min_players, max=g.max_players, options=options_summary(game, row.options, chan_locale))
-            + "\n" + clock_text(row.clock, row.timeout_policy, chan_locale),
-            view=view, allowed_mentions=discord.AllowedMentions.none(),
-        )
+        try:
+            await bot.channel(interaction).send(
+                t("lobby.opened", chan_locale, host=interaction.user.mention, game=t(f"game.{game}", chan_locale),
+                  min=g.min_players, max=g.max_players, options=options_summary(game, row.options, chan_locale))
+                + "\n" + clock_text(row.clock, row.timeout_policy, chan_locale),
+                view=view, allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as exc:
+            # a lobby nobody can see helps nobody: take it back (the host is its only player) and say why
+            if await bot.service.leave(str(interaction.channel_id), user_of(interaction), expected_game=row.id) is not None:
+                raise  # somebody joined meanwhile: the lobby stays, and the error path says it was recorded
+            log.warning("game %s: the lobby could not be posted, so it was closed again (%s)", row.id, exc)
+            raise ServiceError("err.lobby_not_posted", reason=Msg(f"post.reason.{send_failure(exc)}")) from exc
         await reply(interaction, t("ok.created", locale))
 
     @new.autocomplete("clock")

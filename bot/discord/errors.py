@@ -67,6 +67,19 @@ async def reply(interaction: Interaction, content: str | None = None, **kwargs: 
         await interaction.response.send_message(**kwargs)
 
 
+def send_failure(exc: BaseException) -> str:
+    """Why sending a message failed, as a catalogue reason ``post.reason.<name>``: ``forbidden`` (a missing
+    permission), ``not_found`` (the channel is gone), ``rejected`` (Discord refused the message) — none of
+    which passes by retrying — or ``unavailable`` (rate limits, server errors, network trouble: may pass)."""
+    if isinstance(exc, discord.Forbidden):
+        return "forbidden"
+    if isinstance(exc, discord.NotFound):
+        return "not_found"
+    if isinstance(exc, discord.HTTPException) and exc.status != 429 and exc.status < 500:
+        return "rejected"
+    return "unavailable"
+
+
 _recorded: ContextVar[str | None] = ContextVar("referee_recorded", default=None)
 
 

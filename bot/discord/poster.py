@@ -80,6 +80,7 @@ class Poster:
         self.base_delay, self.max_delay, self.max_attempts = base_delay, max_delay, max_attempts
         self._locks: dict[int, asyncio.Lock] = {}
         self._kicked = asyncio.Event()
+        self._idle = asyncio.Event()  # set while :meth:`run` has nothing pending (delivered or failed for good)
 
     def delay(self, attempts: int, retry_after: float = 0.0) -> float:
         """Seconds to wait after the ``attempts``-th failed attempt."""
@@ -87,23 +88,32 @@ class Poster:
 
     def kick(self) -> None:
         """Something may be due earlier than :meth:`run` thought (a new retry was scheduled)."""
+        self._idle.clear()
         self._kicked.set()
 
-    async def post_game(self, game_id: int) -> None:
-        """Deliver a game's newest pending post now (one attempt), if it has one."""
+    async def idle(self) -> None:
+        """Return once :meth:`run` has no pending post left: each is delivered or has failed for good (and
+        been told). For a shutdown that wants to flush, and for tests that must see a retried board arrive."""
+        await self._idle.wait()
+
+    async def post_game(self, game_id: int, due_only: bool = False) -> None:
+        """Deliver a game's newest pending post now (one attempt), if it has one (``due_only``: if its time
+        has come; a retry that was scheduled while waiting for the game's lock keeps its back-off)."""
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         try:
             async with lock:
-                await self._attempt(game_id)
+                await self._attempt(game_id, due_only)
         finally:
             if not lock.locked() and self._locks.get(game_id) is lock:
                 del self._locks[game_id]
 
-    async def _attempt(self, game_id: int) -> None:
+    async def _attempt(self, game_id: int, due_only: bool = False) -> None:
         pending = await self.store.pending_posts(game_id)
         if not pending:
             return
         newest = pending[-1]
+        if due_only and newest.next_at > self.clock():
+            return
         previous = await self.store.last_board(game_id)
         try:
             done = await self.deliver(newest)
@@ -141,7 +151,7 @@ class Poster:
     async def run_due(self) -> float | None:
         """Deliver every post that is due now; the time the next one falls due (``None``: nothing pending)."""
         for game_id in await self.store.due_games(self.clock()):
-            await self.post_game(game_id)
+            await self.post_game(game_id, due_only=True)
         return await self.store.next_post_at()
 
     async def run(self) -> None:
@@ -153,13 +163,21 @@ class Poster:
             except Exception:  # e.g. the database is briefly busy: wait and go on
                 log.exception("the poster failed; trying again")
                 next_at = self.clock() + self.base_delay
+            if next_at is None and not self._kicked.is_set():
+                self._idle.set()
             await self._wait(None if next_at is None else max(0.0, next_at - self.clock()))
 
+    async def _sleep(self, seconds: float) -> None:
+        await self.sleep(seconds)
+
     async def _wait(self, seconds: float | None) -> None:
-        kicked: asyncio.Future[Any] = asyncio.ensure_future(self._kicked.wait())
+        if self._kicked.is_set():  # kicked while delivering: look again at once
+            return
+        # named "referee-background-…": tasks that outlive the interaction that kicked the poster, on purpose
+        kicked: asyncio.Future[Any] = asyncio.create_task(self._kicked.wait(), name="referee-background-poster-kick")
         waits: set[asyncio.Future[Any]] = {kicked}
         if seconds is not None:
-            waits.add(asyncio.ensure_future(self.sleep(seconds)))
+            waits.add(asyncio.create_task(self._sleep(seconds), name="referee-background-poster-sleep"))
         try:
             await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         finally:

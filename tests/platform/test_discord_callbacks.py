@@ -150,20 +150,26 @@ async def test_commands_without_a_game_answer_privately(bot):
 
 
 async def test_a_new_board_takes_the_buttons_off_the_previous_one(bot, service):
-    from unittest.mock import AsyncMock
+    """Through the channel, by the message's id, with the bot's own token (a board re-posted by /game board is
+    an interaction followup, whose token would die after 15 minutes)."""
+    from unittest.mock import AsyncMock, MagicMock
 
     snap = await started(service, n=2)
     first, second = AsyncMock(id=101), AsyncMock(id=102)
+    by_id = {101: AsyncMock(), 102: AsyncMock()}
     i = interaction(bot, USERS[snap.prompts[0].seat])
     i.channel.send = AsyncMock(side_effect=[first, second])
+    i.channel.get_partial_message = MagicMock(side_effect=lambda mid: by_id[mid])
     await run(cmd(bot, "game move"), i, action=snap.prompts[0].options[0].action)
-    first.edit.assert_not_awaited()
+    assert not any(m.edit.await_count for m in by_id.values())
     snap = await service.current("chan")
     j = interaction(bot, USERS[snap.prompts[0].seat])
     j.channel = i.channel
     await run(cmd(bot, "game move"), j, action=snap.prompts[0].options[0].action)
-    first.edit.assert_awaited_once_with(view=None)
-    second.edit.assert_not_awaited()
+    i.channel.get_partial_message.assert_called_once_with(101)
+    by_id[101].edit.assert_awaited_once_with(view=None)
+    by_id[102].edit.assert_not_awaited()
+    first.edit.assert_not_awaited()
 
 
 async def test_board_command_reposts_publicly(bot, service):

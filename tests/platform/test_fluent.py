@@ -314,6 +314,11 @@ def dynamic_params() -> dict[str, list[set[str]]]:
                    for attr, value in list(vars(m).items()) if value is t]
         for module, attr in patched:
             setattr(module, attr, spy)
+        # forget cached drawings (earlier tests may have drawn these texts already): every lookup happens here
+        for m in [m for name, m in list(sys.modules.items()) if name.startswith("render.") and m is not None]:
+            for value in list(vars(m).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
         try:
             variant = {}
             for spec in game.option_specs:  # one game with every option away from its default

@@ -112,6 +112,7 @@ err-storage = Nepodařilo se to uložit: { $reason } Nic se nezměnilo; zkuste t
 err-no_group_options = Tento druh tahu ({ $group }) teď nemáte žádný povolený.
 err-internal_after = Váš požadavek byl zaznamenán ({ $action }), ale potom se na naší straně něco pokazilo. Stav hry ukáže /game status a /game board.
 err-missing_permissions = Tady hru vést nemohu: v tomto kanálu mi chybí tato oprávnění: { $perms }. Požádejte někoho, kdo kanál spravuje, aby mi je udělil, a zkuste to znovu.
+err-lobby_not_posted = Do tohoto kanálu se mi nepodařilo poslat výzvu ke hře ({ $reason }), a tak žádná hra nezačala. Nic se nezměnilo; zkuste to prosím znovu.
 
 ## ok
 
@@ -308,6 +309,7 @@ post-reason-forbidden = v tom kanálu mi chybí oprávnění
 post-reason-not_found = ten kanál už neexistuje
 post-reason-rejected = Discord zprávu odmítl
 post-reason-gave_up = Discord opakovaně selhával, a tak jsem to po několika pokusech vzdal
+post-reason-unavailable = Discord teď správně neodpovídá
 post-status_failed = ⚠️ Desku po tahu { $move } se nepodařilo zveřejnit: { $reason }.
 post-status_pending = ⏳ Deska po tahu { $move } čeká na zveřejnění (pokus { $n }).
 

@@ -104,6 +104,7 @@ err-storage = This could not be saved: { $reason } Nothing was changed; please t
 err-no_group_options = There is no legal move of this kind ({ $group }) for you now.
 err-internal_after = Your request was recorded ({ $action }), but something went wrong on our side afterwards. /game status and /game board show the game.
 err-missing_permissions = I cannot run a game here: I am missing these permissions in this channel: { $perms }. Ask someone who manages the channel to grant them, then try again.
+err-lobby_not_posted = I could not post the lobby in this channel ({ $reason }), so no game was opened. Nothing was changed; please try again.
 
 ## ok
 
@@ -280,6 +281,7 @@ post-reason-forbidden = I am missing a permission in that channel
 post-reason-not_found = the channel no longer exists
 post-reason-rejected = Discord refused the message
 post-reason-gave_up = Discord kept failing, so I gave up after several attempts
+post-reason-unavailable = Discord is not answering properly right now
 post-status_failed = ⚠️ The board after move { $move } could not be posted: { $reason }.
 post-status_pending = ⏳ The board after move { $move } is waiting to be posted (attempt { $n }).
 

@@ -112,6 +112,7 @@ err-storage = Nie udało się tego zapisać: { $reason } Nic nie zostało zmieni
 err-no_group_options = Nie masz teraz żadnego dozwolonego ruchu tego rodzaju ({ $group }).
 err-internal_after = Twoje żądanie zostało zapisane ({ $action }), ale potem coś poszło nie tak po naszej stronie. Stan gry pokażą /game status i /game board.
 err-missing_permissions = Nie mogę tu prowadzić gry: brakuje mi na tym kanale tych uprawnień: { $perms }. Poproś kogoś, kto zarządza kanałem, o ich nadanie i spróbuj ponownie.
+err-lobby_not_posted = Nie udało mi się wysłać zaproszenia do gry na ten kanał ({ $reason }), więc żadna gra nie została otwarta. Nic nie zostało zmienione; spróbuj ponownie.
 
 ## ok
 
@@ -302,6 +303,7 @@ post-reason-forbidden = brakuje mi uprawnienia na tym kanale
 post-reason-not_found = ten kanał już nie istnieje
 post-reason-rejected = Discord odrzucił wiadomość
 post-reason-gave_up = Discord wciąż zawodził, więc po kilku próbach zrezygnowałem
+post-reason-unavailable = Discord nie odpowiada teraz prawidłowo
 post-status_failed = ⚠️ Nie udało się opublikować planszy po ruchu { $move }: { $reason }.
 post-status_pending = ⏳ Plansza po ruchu { $move } czeka na publikację (próba { $n }).
 
