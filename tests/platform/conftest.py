@@ -75,3 +75,26 @@ async def complete(command, param, inter, current):
     if getattr(ac, "pass_command_binding", False):
         return await ac(command.binding, inter, current)
     return await ac(inter, current)
+
+
+@pytest.fixture
+def bot(service):
+    """The Discord client over the test service (no connection: commands are called directly)."""
+    from bot.discord import Referee
+
+    return Referee(service)
+
+
+def command(bot, path):
+    """A registered slash command by its path, e.g. ``"game new"``."""
+    group, name = path.split()
+    return bot.tree.get_command(group).get_command(name)
+
+
+def private_texts(inter):
+    """Everything the bot answered to an interaction; every answer must have been private."""
+    out = []
+    for call in inter.followup.send.await_args_list + inter.response.send_message.await_args_list:
+        assert call.kwargs.get("ephemeral") is True, "a private answer was sent publicly"
+        out.append(call.kwargs.get("content") or "")
+    return out

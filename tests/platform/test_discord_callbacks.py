@@ -1,26 +1,9 @@
 """The Discord layer without a network: command callbacks with a stand-in Interaction."""
-import pytest
 
-from bot.discord import GroupButton, OptionSelect, Referee, compose_turn
+from bot.discord import GroupButton, OptionSelect, compose_turn
 from tests.platform.conftest import USERS, complete, interaction, run, started
-
-
-@pytest.fixture
-def bot(service):
-    return Referee(service)
-
-
-def cmd(bot, path):
-    group, name = path.split()
-    return bot.tree.get_command(group).get_command(name)
-
-
-def ephemeral_texts(inter):
-    out = []
-    for call in inter.followup.send.await_args_list + inter.response.send_message.await_args_list:
-        assert call.kwargs.get("ephemeral") is True, "a private answer was sent publicly"
-        out.append(call.kwargs.get("content") or "")
-    return out
+from tests.platform.conftest import command as cmd
+from tests.platform.conftest import private_texts as ephemeral_texts
 
 
 async def test_new_join_start_flow_defers_and_posts_publicly(bot):

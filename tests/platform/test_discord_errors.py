@@ -6,30 +6,12 @@ from types import SimpleNamespace
 from unittest.mock import AsyncMock
 
 import discord
-import pytest
 from discord import app_commands
 
-from bot.discord import GroupButton, HandButton, OptionSelect, Referee
+from bot.discord import GroupButton, HandButton, OptionSelect
 from render.i18n import t
-from tests.platform.conftest import USERS, complete, interaction, run, started
-
-
-@pytest.fixture
-def bot(service):
-    return Referee(service)
-
-
-def cmd(bot, path):
-    group, name = path.split()
-    return bot.tree.get_command(group).get_command(name)
-
-
-def private_texts(inter):
-    out = []
-    for call in inter.followup.send.await_args_list + inter.response.send_message.await_args_list:
-        assert call.kwargs.get("ephemeral") is True, "a private answer was sent publicly"
-        out.append(call.kwargs.get("content") or "")
-    return out
+from tests.platform.conftest import USERS, complete, interaction, private_texts, run, started
+from tests.platform.conftest import command as cmd
 
 
 def boom(*args, **kwargs):

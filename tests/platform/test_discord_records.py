@@ -3,24 +3,12 @@ from __future__ import annotations
 
 from unittest.mock import AsyncMock
 
-import pytest
-
-from bot.discord import Referee
 from bot.discord.records import UndoAnswerButton, UndoButton, after_move
 from engines import get_game
 from engines.core import Rng
 from tests.platform.conftest import USERS, interaction, run, started
+from tests.platform.conftest import command as cmd
 from tests.platform.test_undo import advance_to, quiet_option
-
-
-@pytest.fixture
-def bot(service):
-    return Referee(service)
-
-
-def cmd(bot, path):
-    group, name = path.split()
-    return bot.tree.get_command(group).get_command(name)
 
 
 def private(inter):
