@@ -978,22 +978,20 @@ class Store:
 
     async def active_games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]:
         """The active games a user sits in (on one server, or everywhere), oldest first."""
-        sql = ("SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id=? AND g.status=?")
-        params: list[Any] = [user_id, ACTIVE]
-        if guild_id is not None:
-            sql += " AND g.guild_id=?"
-            params.append(guild_id)
-        async with self._reading(), self.db.execute(sql + " ORDER BY g.id", tuple(params)) as cur:
-            ids = [r[0] async for r in cur]
-        rows = [await self.game(i) for i in ids]
-        return [r for r in rows if r is not None]
+        return await self._active_games("FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id=? AND g.status=?",
+                                        [user_id, ACTIVE], guild_id)
 
     async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
-        sql, params = "SELECT id FROM games WHERE status=?", [ACTIVE]
+        return await self._active_games("FROM games g WHERE g.status=?", [ACTIVE], guild_id)
+
+    async def _active_games(self, where: str, params: list[Any], guild_id: str | None) -> list[GameRow]:
+        """The games a ``FROM … WHERE …`` clause selects (``g`` is the games table), on one server or
+        everywhere, oldest first."""
+        sql = "SELECT g.id " + where
         if guild_id is not None:
-            sql += " AND guild_id=?"
-            params.append(guild_id)
-        async with self._reading(), self.db.execute(sql + " ORDER BY id", tuple(params)) as cur:
+            sql += " AND g.guild_id=?"
+            params = [*params, guild_id]
+        async with self._reading(), self.db.execute(sql + " ORDER BY g.id", tuple(params)) as cur:
             ids = [r[0] async for r in cur]
         rows = [await self.game(i) for i in ids]
         return [r for r in rows if r is not None]
