@@ -11,7 +11,7 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -355,7 +355,7 @@ def _luxor_card(c: dict[str, Any]) -> Msg:
                                                                                                   {"text": c.get("label", "?")})
 
 
-def describe_private(title: str, private: dict[str, Any], locale: str) -> list[str]:
+def describe_private(title: str, private: Mapping[str, Any], locale: str) -> list[str]:
     """The secret part of one player's view as a few translated lines (never the raw state)."""
     def tr(key: str, **params: Any) -> str:
         return t(key, locale, **params)

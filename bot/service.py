@@ -99,7 +99,7 @@ class Snapshot:
     row: GameRow
     game: Game | None
     prompts: list[Prompt] = field(default_factory=list)
-    public_view: dict[str, Any] | None = None
+    public_view: Mapping[str, Any] | None = None
     result: Result | None = None
 
     @property
@@ -754,7 +754,7 @@ class GameService:
             return row, await asyncio.to_thread(get_game(row.title).legal_actions, row.state, seat)
 
     async def private(self, channel_id: str, user_id: str,
-                      expected_game: int | None = None) -> tuple[Snapshot, int, dict[str, Any]]:
+                      expected_game: int | None = None) -> tuple[Snapshot, int, Mapping[str, Any]]:
         """A seated user's private view of the channel's game (the open one, else the last finished one)."""
         async with self._serving():
             snap = await self.snapshot_async(await self._latest(channel_id, expected_game))

@@ -279,11 +279,11 @@ class Game:
         raise NotImplementedError
 
     # -- views
-    def public_view(self, state: State) -> dict[str, Any]:
+    def public_view(self, state: State) -> Mapping[str, Any]:
         """Everything anyone may see. Holds no secret: safe to post, log and store."""
         raise NotImplementedError
 
-    def private_view(self, state: State, seat: int) -> dict[str, Any]:
+    def private_view(self, state: State, seat: int) -> Mapping[str, Any]:
         """What ``seat`` sees on top of the public view (their hand, their secret cards)."""
         raise NotImplementedError
 

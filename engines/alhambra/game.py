@@ -135,10 +135,10 @@ class AlhambraGame(RulesGame):
 
     # ------------------------------------------------------------------ views and result
 
-    def public_view(self, state: State) -> PublicView:  # type: ignore[override]
+    def public_view(self, state: State) -> PublicView:
         return public_view(state)
 
-    def private_view(self, state: State, seat: int) -> PrivateView:  # type: ignore[override]
+    def private_view(self, state: State, seat: int) -> PrivateView:
         return private_view(state, seat)
 
     def scores(self, state: State) -> tuple[int, ...]:

@@ -73,10 +73,10 @@ class Egizia(RulesGame):
     def advance(self, state: State, events: list[Event]) -> bool:
         return rules.advance(state, events)
 
-    def public_view(self, state: State) -> PublicView:  # type: ignore[override]
+    def public_view(self, state: State) -> PublicView:
         return views.public_view(state)
 
-    def private_view(self, state: State, seat: int) -> PrivateView:  # type: ignore[override]
+    def private_view(self, state: State, seat: int) -> PrivateView:
         return views.private_view(state, seat)
 
     def timeout_action(self, state: State, seat: int) -> str:

@@ -202,10 +202,10 @@ class Luxor(RulesGame):
 
     # ------------------------------------------------------------------ views and result
 
-    def public_view(self, state: State) -> views.PublicView:  # type: ignore[override]
+    def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
 
-    def private_view(self, state: State, seat: int) -> views.PrivateView:  # type: ignore[override]
+    def private_view(self, state: State, seat: int) -> views.PrivateView:
         return views.private_view(state, seat)
 
     def scores(self, state: State) -> tuple[int, ...]:
