@@ -97,14 +97,73 @@ class IllegalAction(Exception):
 # --------------------------------------------------------------------------- decisions
 
 
-@dataclass(frozen=True)
 class Option:
-    action: str
-    label: Msg
+    """One legal choice: the action string and its translatable label.
 
-    def __post_init__(self) -> None:
-        if len(self.action) > MAX_ACTION_LEN or not self.action.isascii():
-            raise ValueError(f"action string too long or not ASCII: {self.action!r}")
+    The label may be given ready (``Option(action, label)``) or built on first use
+    (``Option.lazy(action, make, *args)``): searching bots and random playouts list thousands of options
+    per second and never read a label, so an engine may defer the work of naming each one. Either way an
+    option is immutable, compares by action and label, and pickles with its label built.
+    """
+
+    __slots__ = ("_args", "_label", "_make", "action")
+
+    action: str
+    _label: Msg | None
+    _make: Callable[..., Msg] | None
+    _args: tuple[Any, ...]
+
+    def __init__(self, action: str, label: Msg) -> None:
+        if len(action) > MAX_ACTION_LEN or not action.isascii():
+            raise ValueError(f"action string too long or not ASCII: {action!r}")
+        _set = object.__setattr__
+        _set(self, "action", action)
+        _set(self, "_label", label)
+        _set(self, "_make", None)
+        _set(self, "_args", ())
+
+    @classmethod
+    def lazy(cls, action: str, make: Callable[..., Msg], *args: Any) -> Option:
+        """An option whose label is ``make(*args)``, computed the first time it is read. ``make`` must be
+        pure and ``args`` must not be changed afterwards (pass immutable values or private copies)."""
+        if len(action) > MAX_ACTION_LEN or not action.isascii():
+            raise ValueError(f"action string too long or not ASCII: {action!r}")
+        self = cls.__new__(cls)
+        _set = object.__setattr__
+        _set(self, "action", action)
+        _set(self, "_label", None)
+        _set(self, "_make", make)
+        _set(self, "_args", args)
+        return self
+
+    @property
+    def label(self) -> Msg:
+        label = self._label
+        if label is None:
+            assert self._make is not None
+            label = self._make(*self._args)
+            _set = object.__setattr__
+            _set(self, "_label", label)
+            _set(self, "_make", None)
+            _set(self, "_args", ())
+        return label
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Option is immutable (cannot set {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Option):
+            return NotImplemented
+        return self.action == other.action and self.label == other.label
+
+    def __hash__(self) -> int:
+        return hash(self.action)
+
+    def __repr__(self) -> str:
+        return f"Option(action={self.action!r}, label={self.label!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Option, (self.action, self.label))
 
 
 @dataclass(frozen=True)
@@ -301,6 +360,12 @@ class Game:
     def scores(self, state: State) -> tuple[int, ...]:
         """Each seat's score as the public score track shows it now (the final scoring may add more)."""
         raise NotImplementedError
+
+    def projected_scores(self, state: State) -> tuple[float, ...]:
+        """Each seat's score if the game ended now: the score track plus what the final scoring would add
+        for what the seat already holds (sets, walls, majorities …). A heuristic for searching bots, read
+        on a complete (possibly sampled) state; the default is :meth:`scores`."""
+        return tuple(float(v) for v in self.scores(state))
 
     # -- hidden information (bot players search over sampled states; fairness tests)
     def information_state(self, state: State, seat: int | None) -> State:
