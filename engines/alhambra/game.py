@@ -35,7 +35,6 @@ from engines.core import (
     Event,
     GameInfo,
     Msg,
-    Option,
     OptionSpec,
     Outcome,
     Prompt,
@@ -47,7 +46,7 @@ from engines.core import (
 
 from . import data as D
 from . import flow, hidden, setup
-from .common import K, Move, refuse
+from .common import K, Move, copy_state, refuse
 from .moves import HANDLERS
 from .views import PrivateView, PublicView, private_view, public_view
 
@@ -94,8 +93,7 @@ class AlhambraGame(RulesGame):
         if kind is None or seat is None:
             return []
         h = HANDLERS[kind]
-        options = tuple(Option(action, label) for action, label, _, verdict in h.candidates(state, seat) if verdict is None)
-        return [Prompt(seat, kind, options, h.title(state, seat))]
+        return [Prompt(seat, kind, h.options(state, seat), h.title(state, seat))]
 
     def check(self, state: State, seat: int, action: str) -> Prompt:
         if state["phase"] == "over":
@@ -111,7 +109,17 @@ class AlhambraGame(RulesGame):
         cand = h.find(state, seat, action)
         if cand.verdict is not None:
             raise cand.verdict.error()
-        return Answer(seat, kind, (Option(cand.action, cand.label),), h.title(state, seat), move=cand.move)
+        return Answer(seat, kind, (cand.option(),), h.title(state, seat), move=cand.move)
+
+    def apply(self, state: State, seat: int, action: str) -> Outcome:
+        """The shared pipeline of :meth:`RulesGame.apply` (check → copy → dispatch → advance), with the
+        state copied by :func:`~.common.copy_state` (equal to ``clone``, several times faster)."""
+        prompt = self.check(state, seat, action)
+        s = copy_state(state)
+        events: list[Event] = []
+        revealed = self.dispatch(s, seat, prompt, action, events)
+        revealed = self.advance(s, events) or revealed
+        return Outcome(s, tuple(events), revealed)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         move = prompt.move if isinstance(prompt, Answer) else HANDLERS[prompt.kind].find(state, seat, action).move

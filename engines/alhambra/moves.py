@@ -18,11 +18,12 @@ at the end).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, State
 
@@ -30,6 +31,7 @@ from . import data as D
 from . import explain, flow
 from .common import (
     Candidate,
+    GridKey,
     K,
     Move,
     Refusal,
@@ -37,9 +39,11 @@ from .common import (
     card_value,
     cards_msg,
     cur_msg,
+    given,
     gkey,
     grid_candidates,
     grid_removable,
+    hand_values,
     masks_of,
     refuse,
     type_msg,
@@ -51,26 +55,52 @@ from .payments import Payment, judge_payment, legal_payments, offered_payments, 
 @dataclass(frozen=True)
 class Handler:
     kind: str
-    candidates: Callable[[State, int], Iterator[Candidate]]
+    options: Callable[[State, int], tuple[Option, ...]]
     find: Callable[[State, int, str], Candidate]
     carry_out: Callable[[State, int, Move, list[Event]], None]
     title: Callable[[State, int], Msg]
     timeout: Callable[[Sequence[Option]], str]
 
 
-def first_match(cands: Iterator[Candidate], action: str) -> Candidate | None:
+def first_match(cands: Iterable[Candidate], action: str) -> Candidate | None:
     for c in cands:
         if c.action == action:
             return c
     return None
 
 
+class Offer(NamedTuple):
+    """Candidates of one part of a prompt, computed once per distinct input (memoised: everything in
+    it is immutable): the candidates in prompt order, their options, and the first candidate of each
+    action string."""
+
+    cands: tuple[Candidate, ...]
+    options: tuple[Option, ...]
+    by_action: Mapping[str, Candidate]
+
+
+def offer(cands: Iterable[Candidate]) -> Offer:
+    cs = tuple(cands)
+    by_action: dict[str, Candidate] = {}
+    for c in cs:
+        by_action.setdefault(c.action, c)
+    return Offer(cs, tuple(c.option() for c in cs), MappingProxyType(by_action))
+
+
 # =========================================================================== C-02 start player
+
+
+def _start_label(t: int) -> Msg:
+    return Msg(K + "opt.start", {"player": t})
 
 
 def start_candidates(s: State, seat: int) -> Iterator[Candidate]:
     for t in s["start_tied"]:
-        yield Candidate(f"start {t}", Msg(K + "opt.start", {"player": t}), ("start", t))
+        yield Candidate(f"start {t}", _start_label, (t,), ("start", t))
+
+
+def start_options(s: State, seat: int) -> tuple[Option, ...]:
+    return tuple(c.option() for c in start_candidates(s, seat))
 
 
 def start_find(s: State, seat: int, action: str) -> Candidate:
@@ -122,22 +152,17 @@ def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]]
     return tuple(out)
 
 
-def take_candidate(s: State, action: str, idx: tuple[int, ...]) -> Candidate:
-    cards = [s["display"][i] for i in idx]
-    label = Msg(K + "opt.take", {"cards": cards_msg(cards), "total": sum(card_value(c) for c in cards)})
-    return Candidate(action, label, ("take", idx))
+def _take_label(cards: tuple[str, ...]) -> Msg:
+    return Msg(K + "opt.take", {"cards": cards_msg(list(cards)), "total": sum(card_value(c) for c in cards)})
 
 
-def take_candidates(s: State) -> Iterator[Candidate]:
-    for action, idx in take_options(s["display"]):
-        yield take_candidate(s, action, idx)
-
-
-def find_take(s: State, action: str) -> Candidate | None:
-    for a, idx in take_options(s["display"]):
-        if a == action:
-            return take_candidate(s, a, idx)
-    return None
+@lru_cache(maxsize=4096)
+def take_offer(display: tuple[str, ...]) -> Offer:
+    """The takes of a display (ALH-MONEY-1), as candidates."""
+    return offer(
+        Candidate(action, _take_label, (tuple(display[i] for i in idx),), ("take", idx))
+        for action, idx in _take_options(display)
+    )
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
@@ -151,26 +176,39 @@ def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
     )
 
 
-def buy_candidates(s: State, seat: int, i: int, every: bool = False) -> Iterator[Candidate]:
+def _buy_candidate(i: int, tile: str, pay: Payment, exact: bool) -> Candidate:
+    space = D.SPACES[i]
+    return Candidate(f"buy {space} {'+'.join(map(str, pay))}", buy_label, (tile, space, pay, exact), ("buy", (i, pay, exact)))
+
+
+@lru_cache(maxsize=8192)
+def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
+    """The offered payments (C-05/C-06: the short list) for ``tile`` on market index ``i`` from the
+    seat's ``values`` of that space's currency."""
+    price = D.PRICE[tile]
+    assert price is not None
+    return offer(_buy_candidate(i, tile, pay, exact) for pay, exact in offered_payments(values, price))
+
+
+def buy_candidates(s: State, seat: int, i: int, every: bool = False) -> Iterable[Candidate]:
     """The offered payments for market index ``i`` (C-05/C-06: the short list), or with ``every``
     all legal ones; each passes ``judge_payment``."""
     tile = s["market"][i]
     if tile is None:
-        return
-    space = D.SPACES[i]
+        return ()
+    values = space_values(s, seat, D.SPACES[i])
+    if not every:
+        return buy_offer(i, tile, values).cands
     price = D.PRICE[tile]
     assert price is not None
-    values = space_values(s, seat, space)
-    pays = ((p, sum(p) == price) for p in legal_payments(values, price)) if every else offered_payments(values, price)
-    for pay, exact in pays:
-        yield Candidate(f"buy {space} {'+'.join(map(str, pay))}", buy_label(tile, space, pay, exact), ("buy", (i, pay, exact)))
+    return (_buy_candidate(i, tile, p, sum(p) == price) for p in legal_payments(values, price))
 
 
 def parse_buy(s: State, seat: int, action: str) -> Candidate:
     """A typed ``buy <space> <values>`` as a candidate judged by :func:`judge_payment` (there are too
     many payments to enumerate: any legal one is accepted, listed or not)."""
     toks = action.split(" ")
-    if len(toks) != 3 or toks[1] not in {str(sp) for sp in D.SPACES}:
+    if len(toks) != 3 or toks[1] not in _SPACE_WORDS:
         raise refuse("ALH-BUY-1", "err.bad_action", action=action[:40])
     space = int(toks[1])
     i = D.SPACES.index(space)
@@ -186,29 +224,50 @@ def parse_buy(s: State, seat: int, action: str) -> Candidate:
     paid = "+".join(map(str, pay))
     if verdict is None and paid != toks[2]:  # a legal payment, written in another order: only canonical strings
         raise refuse("ALH-BUY-2", "err.write_as", action=f"buy {space} {paid}")
-    return Candidate(action, buy_label(tile, space, pay, exact), ("buy", (i, pay, exact)), verdict)
+    return Candidate(action, buy_label, (tile, space, pay, exact), ("buy", (i, pay, exact)), verdict)
 
 
-def redesign_candidates(p: dict) -> Iterator[Candidate]:
+_SPACE_WORDS = frozenset(str(sp) for sp in D.SPACES)
+
+
+def _add_label(tile: str, lab: str) -> Msg:
+    return Msg(K + "opt.add", {"tile": tile, "type": type_msg(tile), "cell": lab})
+
+
+def _remove_label(tile: str, lab: str) -> Msg:
+    return Msg(K + "opt.remove", {"tile": tile, "type": type_msg(tile), "cell": lab})
+
+
+def _swap_label(tile: str, old: str, lab: str) -> Msg:
+    return Msg(K + "opt.swap", {"tile": tile, "old": old, "cell": lab})
+
+
+def redesign_candidates(p: dict) -> tuple[Candidate, ...]:
     """ALH-REDESIGN-2 (a) add, (b) remove, (c) swap; only legal instances."""
-    reserve = p["reserve"]
-    grid_labels = p["grid"]
-    if len(grid_labels) <= 1 and not reserve:
+    return redesign_offer(gkey(p["grid"]), tuple(p["reserve"])).cands
+
+
+@lru_cache(maxsize=4096)
+def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
+    """:func:`redesign_candidates` of a grid and reserve."""
+    return offer(_redesign_candidates(key, reserve))
+
+
+def _redesign_candidates(key: GridKey, reserve: tuple[str, ...]) -> Iterator[Candidate]:
+    if len(key) <= 1 and not reserve:
         return
-    key = gkey(grid_labels)
+    grid_labels = dict(key)
     grid = masks_of(key)
     if reserve:
         cands = grid_candidates(key)
         for tile in reserve:
             for c in cells_for(D.MASK[tile], cands):
                 lab = cell_label(c)
-                label = Msg(K + "opt.add", {"tile": tile, "type": type_msg(tile), "cell": lab})
-                yield Candidate(f"redesign add {tile} {lab}", label, ("add", (tile, lab)))
+                yield Candidate(f"redesign add {tile} {lab}", _add_label, (tile, lab), ("add", (tile, lab)))
     for c in grid_removable(key):
         lab = cell_label(c)
         tile = grid_labels[lab]
-        label = Msg(K + "opt.remove", {"tile": tile, "type": type_msg(tile), "cell": lab})
-        yield Candidate(f"redesign remove {lab}", label, ("remove", lab))
+        yield Candidate(f"redesign remove {lab}", _remove_label, (tile, lab), ("remove", lab))
     if reserve and len(grid) > 1:
         cells = sorted(c for c in grid if c != (0, 0))
         for tile in reserve:
@@ -216,11 +275,11 @@ def redesign_candidates(p: dict) -> Iterator[Candidate]:
             for c in cells:
                 if swap_fits(grid, c, m):
                     lab = cell_label(c)
-                    label = Msg(K + "opt.swap", {"tile": tile, "old": grid_labels[lab], "cell": lab})
-                    yield Candidate(f"redesign swap {tile} {lab}", label, ("swap", (tile, lab)))
+                    yield Candidate(f"redesign swap {tile} {lab}", _swap_label, (tile, grid_labels[lab], lab), ("swap", (tile, lab)))
 
 
-_END = Candidate("end", Msg(K + "opt.end", {}), ("end", None))
+_END = Candidate("end", given, (Msg(K + "opt.end", {}),), ("end", None))
+_END_OPTION = _END.option()
 _END_NOT_NOW = _END._replace(verdict=Refusal("ALH-TURN-2", "err.end_only_after_exact"))
 _END_MANDATORY = _END._replace(verdict=Refusal("ALH-OPT-3", "err.extra_mandatory"))
 
@@ -237,11 +296,25 @@ def end_candidate(s: State) -> Candidate:
 def action_candidates(s: State, seat: int, every: bool = False) -> Iterator[Candidate]:
     """The candidates of the action phase, in prompt order (C-03 … C-07); payments are the offered
     short list, or with ``every`` all legal ones (too many to offer, counted by the flow)."""
-    yield from take_candidates(s)
+    yield from take_offer(tuple(s["display"])).cands
     for i in range(D.MARKET_SPACES):
         yield from buy_candidates(s, seat, i, every)
     yield from redesign_candidates(s["players"][seat])
     yield end_candidate(s)
+
+
+def action_options(s: State, seat: int) -> tuple[Option, ...]:
+    """The options of the action phase: the legal :func:`action_candidates` (made of memoised parts)."""
+    out = take_offer(tuple(s["display"])).options
+    values = hand_values(tuple(s["players"][seat]["hand"]))
+    for i, tile in enumerate(s["market"]):
+        if tile is not None:
+            out += buy_offer(i, tile, values[i]).options
+    p = s["players"][seat]
+    out += redesign_offer(gkey(p["grid"]), tuple(p["reserve"])).options
+    if end_candidate(s).verdict is None:
+        out += (_END_OPTION,)
+    return out
 
 
 def legal_actions(s: State) -> Iterator[Candidate]:
@@ -254,11 +327,12 @@ def action_find(s: State, seat: int, action: str) -> Candidate:
     head = action.split(" ")[0]
     found: Candidate | None = None
     if head == "take":
-        found = find_take(s, action)
+        found = take_offer(tuple(s["display"])).by_action.get(action)
     elif head == "buy":
         return parse_buy(s, seat, action)
     elif head == "redesign":
-        found = first_match(redesign_candidates(s["players"][seat]), action)
+        p = s["players"][seat]
+        found = redesign_offer(gkey(p["grid"]), tuple(p["reserve"])).by_action.get(action)
     elif action == "end":
         return end_candidate(s)
     return found or explain.action(s, seat, action)
@@ -344,49 +418,73 @@ def action_timeout(options: Sequence[Option]) -> str:
 # =========================================================================== C-08 / C-09 placement
 
 
-def _placement_candidates(s: State, seat: int, dirk_allowed: bool, only: str | None = None) -> Iterator[Candidate]:
-    """The placement candidates, or (``only``) just those naming one tile (or ``all``)."""
-    placing = flow.placing(s)
-    assert placing is not None
-    _, tiles = placing
-    cands = grid_candidates(gkey(s["players"][seat]["grid"]))
+def _place_label(tile: str, lab: str) -> Msg:
+    return Msg(K + "opt.place", {"tile": tile, "type": type_msg(tile), "cell": lab})
+
+
+def _reserve_label(tile: str) -> Msg:
+    return Msg(K + "opt.reserve", {"tile": tile, "type": type_msg(tile)})
+
+
+def _dirk_label(tile: str) -> Msg:
+    return Msg(K + "opt.dirk", {"tile": tile, "type": type_msg(tile)})
+
+
+def _reserve_all_label(count: int) -> Msg:
+    return Msg(K + "opt.reserve_all", {"count": count})
+
+
+@lru_cache(maxsize=4096)
+def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Offer:
+    """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``."""
+    return offer(_placement_candidates(key, tiles, dirk_allowed))
+
+
+def _placement_candidates(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Iterator[Candidate]:
+    cands = grid_candidates(key)
     for tile in tiles:
-        if only is not None and tile != only:
-            continue
         for c in cells_for(D.MASK[tile], cands):
             lab = cell_label(c)
-            yield Candidate(f"place {tile} {lab}", Msg(K + "opt.place", {"tile": tile, "type": type_msg(tile), "cell": lab}), ("place", (tile, lab)))
-        yield Candidate(f"reserve {tile}", Msg(K + "opt.reserve", {"tile": tile, "type": type_msg(tile)}), ("reserve", tile))
+            yield Candidate(f"place {tile} {lab}", _place_label, (tile, lab), ("place", (tile, lab)))
+        yield Candidate(f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile))
         if dirk_allowed:
-            yield Candidate(f"dirk {tile}", Msg(K + "opt.dirk", {"tile": tile, "type": type_msg(tile)}), ("dirk", tile))
-    if len(tiles) > 1 and only in (None, "all"):
-        yield Candidate("reserve all", Msg(K + "opt.reserve_all", {"count": len(tiles)}), ("reserve_all", None))
+            yield Candidate(f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile))
+    if len(tiles) > 1:
+        yield Candidate("reserve all", _reserve_all_label, (len(tiles),), ("reserve_all", None))
 
 
-def place_candidates(s: State, seat: int) -> Iterator[Candidate]:
+def _placement(s: State, seat: int, dirk_allowed: bool) -> Offer:
+    placing = flow.placing(s)
+    assert placing is not None
+    return placement_offer(gkey(s["players"][seat]["grid"]), tuple(placing[1]), dirk_allowed)
+
+
+def place_candidates(s: State, seat: int) -> tuple[Candidate, ...]:
     """C-08 (ALH-PLACE-10/11, ALH-2P-8): a legal cell, the reserve, or Dirk (2 players)."""
-    return _placement_candidates(s, seat, s["dirk"] is not None)
+    return _placement(s, seat, s["dirk"] is not None).cands
 
 
-def end_place_candidates(s: State, seat: int) -> Iterator[Candidate]:
+def end_place_candidates(s: State, seat: int) -> tuple[Candidate, ...]:
     """C-09 (ALH-END-6): a legal cell or the reserve; no Dirk."""
-    return _placement_candidates(s, seat, False)
+    return _placement(s, seat, False).cands
 
 
-def _named_tile(action: str) -> str:
-    """The tile an action names (its second word), to look among that tile's candidates only."""
-    toks = action.split(" ")
-    return toks[1] if len(toks) > 1 else ""
+def place_options(s: State, seat: int) -> tuple[Option, ...]:
+    return _placement(s, seat, s["dirk"] is not None).options
+
+
+def end_place_options(s: State, seat: int) -> tuple[Option, ...]:
+    return _placement(s, seat, False).options
 
 
 def place_find(s: State, seat: int, action: str) -> Candidate:
     dirk = s["dirk"] is not None
-    return first_match(_placement_candidates(s, seat, dirk, _named_tile(action)), action) or explain.placement(
+    return _placement(s, seat, dirk).by_action.get(action) or explain.placement(
         s, seat, s["bought"], dirk, action, "ALH-PLACE-10")
 
 
 def end_place_find(s: State, seat: int, action: str) -> Candidate:
-    return first_match(_placement_candidates(s, seat, False, _named_tile(action)), action) or explain.placement(
+    return _placement(s, seat, False).by_action.get(action) or explain.placement(
         s, seat, s["end_queue"][0][1], False, action, "ALH-END-6")
 
 
@@ -439,8 +537,8 @@ def _carry_out_c03(s: State, seat: int, move: Move, ev: list[Event]) -> None:
 
 
 HANDLERS: dict[str, Handler] = {
-    "C-02": Handler("C-02", start_candidates, start_find, start_carry_out, start_title, start_timeout),
-    "C-03": Handler("C-03", action_candidates, action_find, _carry_out_c03, action_title, action_timeout),
-    "C-08": Handler("C-08", place_candidates, place_find, placement_carry_out, place_title, placement_timeout),
-    "C-09": Handler("C-09", end_place_candidates, end_place_find, placement_carry_out, end_place_title, placement_timeout),
+    "C-02": Handler("C-02", start_options, start_find, start_carry_out, start_title, start_timeout),
+    "C-03": Handler("C-03", action_options, action_find, _carry_out_c03, action_title, action_timeout),
+    "C-08": Handler("C-08", place_options, place_find, placement_carry_out, place_title, placement_timeout),
+    "C-09": Handler("C-09", end_place_options, end_place_find, placement_carry_out, end_place_title, placement_timeout),
 }
