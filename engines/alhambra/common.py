@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from engines.core import IllegalAction, Msg, Option, State
 
 from . import data as D
-from .geometry import Cell, Grid, candidate_cells, check_legal, longest_wall_masks, removable_cells
+from .geometry import Cell, Grid, candidate_cells, check_legal, longest_wall_masks, removable_cells, swap_constraints
 
 K = "alhambra."
 CUR_LETTERS = tuple(D.LETTER[c] for c in D.CURRENCIES)  # y g b o
@@ -197,6 +197,11 @@ def grid_removable(key: GridKey) -> tuple[Cell, ...]:
 
 
 @lru_cache(maxsize=1024)
+def grid_swaps(key: GridKey) -> tuple[tuple[Cell, int, int], ...]:
+    return tuple(swap_constraints(masks_of(key)))
+
+
+@lru_cache(maxsize=1024)
 def grid_illegal(key: GridKey) -> str | None:
     return check_legal(masks_of(key))
 
@@ -221,7 +226,7 @@ _SCALARS = frozenset((str, int, bool, float, type(None)))
 _FLAT_LISTS = ("seats", "start_tied", "market", "bag", "deck", "display", "discard", "aside", "out",
                "scorings_done", "pending", "bought")
 #: the keys of a state copied by :func:`copy_state` by their known shape (scalars are shared)
-_SHAPED = frozenset(_FLAT_LISTS + ("players", "dirk", "end_queue", "options") + (
+_SHAPED = frozenset(_FLAT_LISTS + ("players", "dirk", "end_queue", "options", "last_scoring") + (
     "game", "n", "rng", "phase", "active", "turn", "start_player", "extra", "end"))
 
 
@@ -259,4 +264,12 @@ def copy_state(s: State) -> State:
     if d is not None:
         out["dirk"] = {"tiles": d["tiles"][:], "score": d["score"]} if len(d) == 2 else deep_copy(d)
     out["end_queue"] = [[seat, tiles[:]] for seat, tiles in s["end_queue"]]
+    last = s["last_scoring"]
+    if last is not None:
+        rows = last["rows"]
+        out["last_scoring"] = (
+            {"round": last["round"], "rows": [{"who": r["who"], "types": r["types"].copy(), "wall": r["wall"], "total": r["total"]}
+                                              for r in rows]}
+            if len(last) == 2 and all(len(r) == 4 for r in rows) else deep_copy(last)
+        )
     return out

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -43,12 +43,12 @@ from .common import (
     gkey,
     grid_candidates,
     grid_removable,
+    grid_swaps,
     hand_values,
-    masks_of,
     refuse,
     type_msg,
 )
-from .geometry import cell_label, cells_for, swap_fits
+from .geometry import cell_label
 from .payments import Payment, judge_payment, legal_payments, offered_payments, space_values
 
 
@@ -69,22 +69,38 @@ def first_match(cands: Iterable[Candidate], action: str) -> Candidate | None:
     return None
 
 
+Entry = tuple[str, Callable[..., Msg], tuple[Any, ...], Move]
+"""A legal candidate as a plain tuple: action, label maker, its arguments, move."""
+
+
 class Offer(NamedTuple):
-    """Candidates of one part of a prompt, computed once per distinct input (memoised: everything in
-    it is immutable): the candidates in prompt order, their options, and the first candidate of each
-    action string."""
+    """The legal candidates of one part of a prompt, computed once per distinct input (memoised:
+    everything in it is immutable): the entries in prompt order, their options, and the index of the
+    first entry of each action string."""
 
-    cands: tuple[Candidate, ...]
+    entries: tuple[Entry, ...]
     options: tuple[Option, ...]
-    by_action: Mapping[str, Candidate]
+    by_action: Mapping[str, int]
+
+    @property
+    def cands(self) -> tuple[Candidate, ...]:
+        return tuple(Candidate(*e) for e in self.entries)
+
+    def find(self, action: str) -> Candidate | None:
+        i = self.by_action.get(action)
+        return None if i is None else Candidate(*self.entries[i])
 
 
-def offer(cands: Iterable[Candidate]) -> Offer:
-    cs = tuple(cands)
-    by_action: dict[str, Candidate] = {}
-    for c in cs:
-        by_action.setdefault(c.action, c)
-    return Offer(cs, tuple(c.option() for c in cs), MappingProxyType(by_action))
+def offer(entries: Iterable[Entry]) -> Offer:
+    es = tuple(entries)
+    lazy = Option.lazy
+    by_action: dict[str, int] = {}
+    for i, e in enumerate(es):
+        by_action.setdefault(e[0], i)
+    return Offer(es, tuple([lazy(a, make, *args) for a, make, args, _ in es]), MappingProxyType(by_action))
+
+
+_label = cache(cell_label)
 
 
 # =========================================================================== C-02 start player
@@ -159,10 +175,7 @@ def _take_label(cards: tuple[str, ...]) -> Msg:
 @lru_cache(maxsize=4096)
 def take_offer(display: tuple[str, ...]) -> Offer:
     """The takes of a display (ALH-MONEY-1), as candidates."""
-    return offer(
-        Candidate(action, _take_label, (tuple(display[i] for i in idx),), ("take", idx))
-        for action, idx in _take_options(display)
-    )
+    return offer((action, _take_label, (tuple(display[i] for i in idx),), ("take", idx)) for action, idx in _take_options(display))
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
@@ -176,9 +189,9 @@ def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
     )
 
 
-def _buy_candidate(i: int, tile: str, pay: Payment, exact: bool) -> Candidate:
+def _buy_entry(i: int, tile: str, pay: Payment, exact: bool) -> Entry:
     space = D.SPACES[i]
-    return Candidate(f"buy {space} {'+'.join(map(str, pay))}", buy_label, (tile, space, pay, exact), ("buy", (i, pay, exact)))
+    return (f"buy {space} {'+'.join(map(str, pay))}", buy_label, (tile, space, pay, exact), ("buy", (i, pay, exact)))
 
 
 @lru_cache(maxsize=8192)
@@ -187,7 +200,7 @@ def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
     seat's ``values`` of that space's currency."""
     price = D.PRICE[tile]
     assert price is not None
-    return offer(_buy_candidate(i, tile, pay, exact) for pay, exact in offered_payments(values, price))
+    return offer(_buy_entry(i, tile, pay, exact) for pay, exact in offered_payments(values, price))
 
 
 def buy_candidates(s: State, seat: int, i: int, every: bool = False) -> Iterable[Candidate]:
@@ -201,7 +214,7 @@ def buy_candidates(s: State, seat: int, i: int, every: bool = False) -> Iterable
         return buy_offer(i, tile, values).cands
     price = D.PRICE[tile]
     assert price is not None
-    return (_buy_candidate(i, tile, p, sum(p) == price) for p in legal_payments(values, price))
+    return (Candidate(*_buy_entry(i, tile, p, sum(p) == price)) for p in legal_payments(values, price))
 
 
 def parse_buy(s: State, seat: int, action: str) -> Candidate:
@@ -249,33 +262,35 @@ def redesign_candidates(p: dict) -> tuple[Candidate, ...]:
 
 @lru_cache(maxsize=4096)
 def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
-    """:func:`redesign_candidates` of a grid and reserve."""
+    """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4)."""
     return offer(_redesign_candidates(key, reserve))
 
 
-def _redesign_candidates(key: GridKey, reserve: tuple[str, ...]) -> Iterator[Candidate]:
+def _redesign_candidates(key: GridKey, reserve: tuple[str, ...]) -> list[Entry]:
+    out: list[Entry] = []
     if len(key) <= 1 and not reserve:
-        return
+        return out
     grid_labels = dict(key)
-    grid = masks_of(key)
     if reserve:
         cands = grid_candidates(key)
         for tile in reserve:
-            for c in cells_for(D.MASK[tile], cands):
-                lab = cell_label(c)
-                yield Candidate(f"redesign add {tile} {lab}", _add_label, (tile, lab), ("add", (tile, lab)))
+            m = D.MASK[tile]
+            for c, occ, req in cands:
+                if m & occ == req:
+                    lab = _label(c)
+                    out.append((f"redesign add {tile} {lab}", _add_label, (tile, lab), ("add", (tile, lab))))
     for c in grid_removable(key):
-        lab = cell_label(c)
-        tile = grid_labels[lab]
-        yield Candidate(f"redesign remove {lab}", _remove_label, (tile, lab), ("remove", lab))
-    if reserve and len(grid) > 1:
-        cells = sorted(c for c in grid if c != (0, 0))
+        lab = _label(c)
+        out.append((f"redesign remove {lab}", _remove_label, (grid_labels[lab], lab), ("remove", lab)))
+    if reserve and len(key) > 1:
+        swaps = grid_swaps(key)
         for tile in reserve:
             m = D.MASK[tile]
-            for c in cells:
-                if swap_fits(grid, c, m):
-                    lab = cell_label(c)
-                    yield Candidate(f"redesign swap {tile} {lab}", _swap_label, (tile, grid_labels[lab], lab), ("swap", (tile, lab)))
+            for c, occ, req in swaps:
+                if m & occ == req:
+                    lab = _label(c)
+                    out.append((f"redesign swap {tile} {lab}", _swap_label, (tile, grid_labels[lab], lab), ("swap", (tile, lab))))
+    return out
 
 
 _END = Candidate("end", given, (Msg(K + "opt.end", {}),), ("end", None))
@@ -327,12 +342,12 @@ def action_find(s: State, seat: int, action: str) -> Candidate:
     head = action.split(" ")[0]
     found: Candidate | None = None
     if head == "take":
-        found = take_offer(tuple(s["display"])).by_action.get(action)
+        found = take_offer(tuple(s["display"])).find(action)
     elif head == "buy":
         return parse_buy(s, seat, action)
     elif head == "redesign":
         p = s["players"][seat]
-        found = redesign_offer(gkey(p["grid"]), tuple(p["reserve"])).by_action.get(action)
+        found = redesign_offer(gkey(p["grid"]), tuple(p["reserve"])).find(action)
     elif action == "end":
         return end_candidate(s)
     return found or explain.action(s, seat, action)
@@ -440,17 +455,21 @@ def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) ->
     return offer(_placement_candidates(key, tiles, dirk_allowed))
 
 
-def _placement_candidates(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Iterator[Candidate]:
+def _placement_candidates(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> list[Entry]:
     cands = grid_candidates(key)
+    out: list[Entry] = []
     for tile in tiles:
-        for c in cells_for(D.MASK[tile], cands):
-            lab = cell_label(c)
-            yield Candidate(f"place {tile} {lab}", _place_label, (tile, lab), ("place", (tile, lab)))
-        yield Candidate(f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile))
+        m = D.MASK[tile]
+        for c, occ, req in cands:
+            if m & occ == req:
+                lab = _label(c)
+                out.append((f"place {tile} {lab}", _place_label, (tile, lab), ("place", (tile, lab))))
+        out.append((f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile)))
         if dirk_allowed:
-            yield Candidate(f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile))
+            out.append((f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile)))
     if len(tiles) > 1:
-        yield Candidate("reserve all", _reserve_all_label, (len(tiles),), ("reserve_all", None))
+        out.append(("reserve all", _reserve_all_label, (len(tiles),), ("reserve_all", None)))
+    return out
 
 
 def _placement(s: State, seat: int, dirk_allowed: bool) -> Offer:
@@ -479,12 +498,12 @@ def end_place_options(s: State, seat: int) -> tuple[Option, ...]:
 
 def place_find(s: State, seat: int, action: str) -> Candidate:
     dirk = s["dirk"] is not None
-    return _placement(s, seat, dirk).by_action.get(action) or explain.placement(
+    return _placement(s, seat, dirk).find(action) or explain.placement(
         s, seat, s["bought"], dirk, action, "ALH-PLACE-10")
 
 
 def end_place_find(s: State, seat: int, action: str) -> Candidate:
-    return _placement(s, seat, False).by_action.get(action) or explain.placement(
+    return _placement(s, seat, False).find(action) or explain.placement(
         s, seat, s["end_queue"][0][1], False, action, "ALH-END-6")
 
 

@@ -42,3 +42,62 @@ def test_copy_state_equals_clone_and_shares_nothing_ALH_DOC_1(players, seed, opt
             c = copy_state(s)
             assert c == clone(s)
             assert {id(x) for x in _containers(c, [])}.isdisjoint(id(x) for x in _containers(s, []))
+
+
+def _check_legal_by_flood(grid):
+    """The brute-force ALH-ALG-1 check the engine used before (holes by a flood fill from outside)."""
+    from engines.alhambra.geometry import DIRS, ORIGIN
+
+    if ORIGIN not in grid:
+        return "ALH-SETUP-3"
+    for (x, y), m in grid.items():
+        for dx, dy, mine, theirs in DIRS:
+            nm = grid.get((x + dx, y + dy))
+            if nm is not None and bool(m & mine) != bool(nm & theirs):
+                return "ALH-PLACE-2"
+    seen = {ORIGIN}
+    todo = [ORIGIN]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy, mine, _ in DIRS:
+            c = (x + dx, y + dy)
+            if c in grid and c not in seen and not (grid[(x, y)] & mine):
+                seen.add(c)
+                todo.append(c)
+    if len(seen) != len(grid):
+        return "ALH-PLACE-3"
+    xs, ys = [c[0] for c in grid], [c[1] for c in grid]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    out = {(x0, y0)}
+    todo = [(x0, y0)]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy, _, _ in DIRS:
+            c = (x + dx, y + dy)
+            if x0 <= c[0] <= x1 and y0 <= c[1] <= y1 and c not in grid and c not in out:
+                out.add(c)
+                todo.append(c)
+    return "ALH-PLACE-4" if len(out) != (x1 - x0 + 1) * (y1 - y0 + 1) - len(grid) else None
+
+
+def test_check_legal_finds_what_the_flood_fill_finds_ALH_ALG_1():
+    """ALH-ALG-1, ALH-PLACE-2/3/4, ALH-SETUP-3: the fast legality check (holes by the Euler
+    characteristic) gives the brute-force verdict on random shapes, open ones (holes, pieces) and walled
+    ones (mismatched edges, cut-off tiles)."""
+    from engines.alhambra.geometry import check_legal
+
+    rnd = random.Random(7)
+    verdicts = set()
+    for _ in range(4000):
+        cells = {(0, 0)}
+        for _ in range(rnd.randrange(0, 24)):
+            x, y = rnd.choice(sorted(cells))
+            cells.add((x + rnd.choice((-1, 0, 1)), y + rnd.choice((-1, 0, 1))))
+        if rnd.random() < 0.1:
+            cells.discard((0, 0))
+        walled = rnd.random() < 0.3
+        grid = {c: (rnd.randrange(16) if walled and rnd.random() < 0.3 else 0) for c in cells}
+        verdict = check_legal(grid)
+        assert verdict == _check_legal_by_flood(grid), grid
+        verdicts.add(verdict)
+    assert verdicts == {None, "ALH-SETUP-3", "ALH-PLACE-2", "ALH-PLACE-3", "ALH-PLACE-4"}
