@@ -153,48 +153,47 @@ def removable_cells(grid: Grid) -> list[Cell]:
     Not the fountain; not a cell with all 4 neighbours occupied (that would leave a hole); and
     not an articulation point of the walk graph (every other tile stays reachable).
     """
+    get = grid.get
     adj: dict[Cell, list[Cell]] = {}
-    for (x, y), m in grid.items():
+    for c, m in grid.items():
+        x, y = c
         lst = []
         for dx, dy, mine, theirs in DIRS:
-            c = (x + dx, y + dy)
-            nm = grid.get(c)
-            if nm is not None and not (m & mine) and not (nm & theirs):
-                lst.append(c)
-        adj[(x, y)] = lst
+            if not m & mine:
+                n = (x + dx, y + dy)
+                nm = get(n)
+                if nm is not None and not nm & theirs:
+                    lst.append(n)
+        adj[c] = lst
     if ORIGIN not in adj:
         return []
-    # iterative Tarjan articulation points from the fountain
-    disc: dict[Cell, int] = {ORIGIN: 0}
-    low: dict[Cell, int] = {ORIGIN: 0}
+    # Tarjan's articulation points of the walk graph, by depth-first search from the fountain (the
+    # fountain itself is never removable, so it is never marked)
+    disc: dict[Cell, int] = {}
     art: set[Cell] = set()
-    counter = 1
-    stack: list[tuple[Cell, Cell | None, int]] = [(ORIGIN, None, 0)]
-    while stack:
-        u, parent, i = stack[-1]
-        nbrs = adj[u]
-        if i < len(nbrs):
-            stack[-1] = (u, parent, i + 1)
-            v = nbrs[i]
-            if v not in disc:
-                disc[v] = low[v] = counter
-                counter += 1
-                stack.append((v, u, 0))
-            elif v != parent and disc[v] < low[u]:
-                low[u] = disc[v]
-        else:
-            stack.pop()
-            if parent is not None:
-                if low[u] < low[parent]:
-                    low[parent] = low[u]
-                if low[u] >= disc[parent] and parent != ORIGIN:
-                    art.add(parent)
+
+    def visit(u: Cell, parent: Cell | None) -> int:
+        d = disc[u] = len(disc)
+        low = d
+        for v in adj[u]:
+            dv = disc.get(v)
+            if dv is None:
+                lv = visit(v, u)
+                if lv < low:
+                    low = lv
+                if lv >= d and u != ORIGIN:
+                    art.add(u)
+            elif v != parent and dv < low:
+                low = dv
+        return low
+
+    visit(ORIGIN, None)
     out = []
     for c in grid:
         if c == ORIGIN or c in art or c not in disc:
             continue
         x, y = c
-        if all((x + dx, y + dy) in grid for dx, dy, _, _ in DIRS):
+        if (x, y - 1) in grid and (x + 1, y) in grid and (x, y + 1) in grid and (x - 1, y) in grid:
             continue
         out.append(c)
     out.sort()

@@ -91,13 +91,28 @@ class Offer(NamedTuple):
         return None if i is None else Candidate(*self.entries[i])
 
 
+#: options already made, by action and label arguments (an option is immutable, so prompts share
+#: them; the action's verb fixes the label maker); emptied when it grows large
+_OPTIONS: dict[tuple[str, tuple[Any, ...]], Option] = {}
+_OPTIONS_MAX = 100_000
+
+
+def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Option:
+    key = (action, args)
+    o = _OPTIONS.get(key)
+    if o is None:
+        if len(_OPTIONS) >= _OPTIONS_MAX:
+            _OPTIONS.clear()
+        o = _OPTIONS[key] = Option.lazy(action, make, *args)
+    return o
+
+
 def offer(entries: Iterable[Entry]) -> Offer:
     es = tuple(entries)
-    lazy = Option.lazy
     by_action: dict[str, int] = {}
     for i, e in enumerate(es):
         by_action.setdefault(e[0], i)
-    return Offer(es, tuple([lazy(a, make, *args) for a, make, args, _ in es]), MappingProxyType(by_action))
+    return Offer(es, tuple([_option(a, make, args) for a, make, args, _ in es]), MappingProxyType(by_action))
 
 
 _label = cache(cell_label)
@@ -150,21 +165,26 @@ def take_options(display: list[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return _take_options(tuple(display))
 
 
+@cache
+def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty subset of ``range(n)``: by size, then in lexicographic order."""
+    return tuple(idx for r in range(1, n + 1) for idx in combinations(range(n), r))
+
+
 @lru_cache(maxsize=4096)
 def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     seen = set()
     out = []
-    n = len(display)
-    for r in range(1, n + 1):
-        for idx in combinations(range(n), r):
-            cards = [display[i] for i in idx]
-            if r > 1 and sum(card_value(c) for c in cards) > D.TAKE_MULTI_MAX:
-                continue
-            key = tuple(sorted(cards))
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(("take " + "+".join(cards), idx))
+    values = [card_value(c) for c in display]
+    for idx in _subsets(len(display)):
+        if len(idx) > 1 and sum([values[i] for i in idx]) > D.TAKE_MULTI_MAX:
+            continue
+        cards = [display[i] for i in idx]
+        key = tuple(sorted(cards))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(("take " + "+".join(cards), idx))
     return tuple(out)
 
 

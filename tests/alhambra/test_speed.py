@@ -101,3 +101,62 @@ def test_check_legal_finds_what_the_flood_fill_finds_ALH_ALG_1():
         assert verdict == _check_legal_by_flood(grid), grid
         verdicts.add(verdict)
     assert verdicts == {None, "ALH-SETUP-3", "ALH-PLACE-2", "ALH-PLACE-3", "ALH-PLACE-4"}
+
+
+def _offered_by_levels(values, price):
+    """The offer as the engine computed it before: level by level of the total paid (DECISIONS C-06)."""
+    from engines.alhambra.payments import PAYMENT_OFFER_LIMIT, _counter, _multisets
+
+    if not values or sum(values) < price:
+        return ()
+    counter = _counter(values)
+    out = []
+    for total in range(price, price + max(values)):
+        level = [p for p in _multisets(counter, total, total) if total - p[-1] < price]
+        out += [(p, total == price) for p in sorted(level, key=lambda p: (len(p), tuple(-v for v in p)))]
+        if len(out) >= PAYMENT_OFFER_LIMIT:
+            break
+    return tuple(out[:PAYMENT_OFFER_LIMIT])
+
+
+def test_offered_payments_match_the_level_by_level_offer_ALH_BUY_3():
+    """ALH-BUY-3, ALH-BUY-6, DECISIONS C-06: the short list of payments (exact first, then minimal
+    over-payments by overpayment, fewer cards, larger cards) is the one the level-by-level search gave."""
+    from engines.alhambra.payments import offered_payments
+
+    rnd = random.Random(1)
+    for _ in range(5000):
+        values = tuple(sorted((rnd.randint(1, 9) for _ in range(rnd.randint(0, 12))), reverse=True))
+        price = rnd.randint(2, 14)
+        assert offered_payments.__wrapped__(values, price) == _offered_by_levels(values, price), (values, price)
+
+
+def test_removable_cells_are_those_whose_removal_keeps_every_tile_reachable_ALH_REDESIGN_2():
+    """ALH-REDESIGN-2(b), ALH-ALG-3: on the grids of seeded playouts, a cell is removable exactly when it
+    is not the fountain, has an empty side, and every other tile can still walk to the fountain."""
+    from engines.alhambra.common import grid_masks
+    from engines.alhambra.geometry import DIRS, ORIGIN, removable_cells
+
+    def reachable(grid):
+        seen, todo = {ORIGIN}, [ORIGIN]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy, mine, theirs in DIRS:
+                c = (x + dx, y + dy)
+                if c in grid and c not in seen and not grid[(x, y)] & mine and not grid[c] & theirs:
+                    seen.add(c)
+                    todo.append(c)
+        return seen
+
+    grids = {}
+    for state in _states(3, 9):
+        for p in state["players"]:
+            grids[tuple(p["grid"].items())] = p["grid"]
+    for labels in grids.values():
+        grid = grid_masks(labels)
+        expected = sorted(
+            c for c in grid
+            if c != ORIGIN and not all((c[0] + dx, c[1] + dy) in grid for dx, dy, _, _ in DIRS)
+            and len(reachable({k: v for k, v in grid.items() if k != c})) == len(grid) - 1
+        )
+        assert removable_cells(grid) == expected
