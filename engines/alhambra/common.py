@@ -85,7 +85,7 @@ def card_sort_key(card: str) -> tuple[int, int]:
     return CUR_LETTERS.index(card[0]), card_value(card)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=512)
 def hand_values(hand: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     """Per market index, the values of ``hand``'s cards in that space's currency, descending (the
     ``space_values`` of every space at once)."""

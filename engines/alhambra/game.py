@@ -48,6 +48,7 @@ from . import data as D
 from . import flow, hidden, setup
 from .common import K, Move, copy_state, refuse
 from .moves import HANDLERS
+from .scoring import score_round
 from .views import PrivateView, PublicView, private_view, public_view
 
 
@@ -151,6 +152,20 @@ class AlhambraGame(RulesGame):
 
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(int(p["score"]) for p in state["players"])
+
+    def projected_scores(self, state: State) -> tuple[float, ...]:
+        """The score track plus the final scoring round held now (ALH-END-7: ALH-SCORE-2 … 9, the final
+        column, walls included; in two-player games Dirk ranks too, ALH-SCORE-8, ALH-2P-7), counted by
+        the engine's own final scoring (``flow.participants``, ``scoring.score_round``) on the Alhambras
+        as they stand: reserve tiles never score (ALH-SCORE-3), and tiles still on the market or waiting
+        to be placed are not anticipated (ALH-END-5/6 depend on choices). Once the game is over the final
+        round is already on the track, so this is the result's scores."""
+        track = [p["score"] for p in state["players"]]
+        if state["phase"] == "over":
+            return tuple(float(v) for v in track)
+        counts, walls = flow.participants(state)
+        rows = score_round("final", counts, walls)
+        return tuple(float(v + rows[seat]["total"]) for seat, v in enumerate(track))
 
     # ------------------------------------------------------------------ hidden information (hidden.py)
 

@@ -94,7 +94,7 @@ class Offer(NamedTuple):
 #: options already made, by action and label arguments (an option is immutable, so prompts share
 #: them; the action's verb fixes the label maker); emptied when it grows large
 _OPTIONS: dict[tuple[str, tuple[Any, ...]], Option] = {}
-_OPTIONS_MAX = 100_000
+_OPTIONS_MAX = 20_000
 
 
 def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Option:
@@ -171,7 +171,7 @@ def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(idx for r in range(1, n + 1) for idx in combinations(range(n), r))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     seen = set()
     out = []
@@ -192,7 +192,7 @@ def _take_label(cards: tuple[str, ...]) -> Msg:
     return Msg(K + "opt.take", {"cards": cards_msg(list(cards)), "total": sum(card_value(c) for c in cards)})
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def take_offer(display: tuple[str, ...]) -> Offer:
     """The takes of a display (ALH-MONEY-1), as candidates."""
     return offer((action, _take_label, (tuple(display[i] for i in idx),), ("take", idx)) for action, idx in _take_options(display))
@@ -214,7 +214,7 @@ def _buy_entry(i: int, tile: str, pay: Payment, exact: bool) -> Entry:
     return (f"buy {space} {'+'.join(map(str, pay))}", buy_label, (tile, space, pay, exact), ("buy", (i, pay, exact)))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=512)
 def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
     """The offered payments (C-05/C-06: the short list) for ``tile`` on market index ``i`` from the
     seat's ``values`` of that space's currency."""
@@ -277,10 +277,14 @@ def _swap_label(tile: str, old: str, lab: str) -> Msg:
 
 def redesign_candidates(p: dict) -> tuple[Candidate, ...]:
     """ALH-REDESIGN-2 (a) add, (b) remove, (c) swap; only legal instances."""
-    return redesign_offer(gkey(p["grid"]), tuple(p["reserve"])).cands
+    return _redesigns(p).cands
 
 
-@lru_cache(maxsize=4096)
+def _redesigns(p: dict) -> Offer:
+    return redesign_offer(gkey(p["grid"]), tuple(p["reserve"]))
+
+
+@lru_cache(maxsize=512)
 def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
     """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4)."""
     return offer(_redesign_candidates(key, reserve))
@@ -345,8 +349,7 @@ def action_options(s: State, seat: int) -> tuple[Option, ...]:
     for i, tile in enumerate(s["market"]):
         if tile is not None:
             out += buy_offer(i, tile, values[i]).options
-    p = s["players"][seat]
-    out += redesign_offer(gkey(p["grid"]), tuple(p["reserve"])).options
+    out += _redesigns(s["players"][seat]).options
     if end_candidate(s).verdict is None:
         out += (_END_OPTION,)
     return out
@@ -355,7 +358,16 @@ def action_options(s: State, seat: int) -> tuple[Option, ...]:
 def legal_actions(s: State) -> Iterator[Candidate]:
     """Every legal action of the action phase, lazily: the flow resolves the phase by itself when
     there is at most one (ALH-TURN-5), whatever the prompt would list."""
-    return (c for c in action_candidates(s, active_seat(s), every=True) if c.verdict is None)
+    seat = active_seat(s)
+    for e in take_offer(tuple(s["display"])).entries:  # most turns end the search here
+        yield Candidate(*e)
+    for i in range(D.MARKET_SPACES):
+        yield from buy_candidates(s, seat, i, every=True)
+    for e in _redesigns(s["players"][seat]).entries:
+        yield Candidate(*e)
+    end = end_candidate(s)
+    if end.verdict is None:
+        yield end
 
 
 def action_find(s: State, seat: int, action: str) -> Candidate:
@@ -366,8 +378,7 @@ def action_find(s: State, seat: int, action: str) -> Candidate:
     elif head == "buy":
         return parse_buy(s, seat, action)
     elif head == "redesign":
-        p = s["players"][seat]
-        found = redesign_offer(gkey(p["grid"]), tuple(p["reserve"])).find(action)
+        found = _redesigns(s["players"][seat]).find(action)
     elif action == "end":
         return end_candidate(s)
     return found or explain.action(s, seat, action)
@@ -469,7 +480,7 @@ def _reserve_all_label(count: int) -> Msg:
     return Msg(K + "opt.reserve_all", {"count": count})
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Offer:
     """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``."""
     return offer(_placement_candidates(key, tiles, dirk_allowed))

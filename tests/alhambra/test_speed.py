@@ -160,3 +160,25 @@ def test_removable_cells_are_those_whose_removal_keeps_every_tile_reachable_ALH_
             and len(reachable({k: v for k, v in grid.items() if k != c})) == len(grid) - 1
         )
         assert removable_cells(grid) == expected
+
+
+def test_projected_scores_are_the_final_scoring_held_now_ALH_END_7():
+    """ALH-END-7, ALH-SCORE-2 … 9, ALH-SCORE-3 (the reserve never scores), ALH-2P-7 (Dirk ranks):
+    ``projected_scores`` is what the engine's own final scoring would give if it were held now, and at
+    the end it is the result's scores."""
+    from engines.alhambra import flow
+
+    for players, seed in ((2, 4), (4, 6)):
+        state = None
+        for i, state in enumerate(_states(players, seed)):
+            if i % 7 or state["phase"] == "over":
+                continue
+            before = clone(state)
+            projected = GAME.projected_scores(state)
+            assert state == before  # reads the state only
+            ended = copy_state(state)
+            ended["end_queue"] = []
+            flow.advance_end(ended, [])  # the final scoring, right now
+            assert projected == tuple(float(v) for v in ended["result"]["scores"])
+        assert state is not None and GAME.is_over(state)
+        assert GAME.projected_scores(state) == tuple(float(v) for v in GAME.result(state).scores)
