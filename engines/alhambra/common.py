@@ -89,10 +89,15 @@ def card_sort_key(card: str) -> tuple[int, int]:
 def hand_values(hand: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     """Per market index, the values of ``hand``'s cards in that space's currency, descending (the
     ``space_values`` of every space at once)."""
-    return tuple(
-        tuple(sorted((card_value(c) for c in hand if c[0] == D.LETTER[D.SPACE_CURRENCY[space]]), reverse=True))
-        for space in D.SPACES
-    )
+    by_letter: dict[str, list[int]] = {letter: [] for letter in _SPACE_LETTERS}
+    for c in hand:
+        values = by_letter.get(c[0])
+        if values is not None:  # a money card (not a hidden "?")
+            values.append(int(c[1:]))
+    return tuple(tuple(sorted(by_letter[letter], reverse=True)) for letter in _SPACE_LETTERS)
+
+
+_SPACE_LETTERS = tuple(D.LETTER[D.SPACE_CURRENCY[space]] for space in D.SPACES)
 
 
 def hand_total(cards: Iterable[str]) -> int:
@@ -174,11 +179,14 @@ def gkey(grid: Mapping[str, str]) -> GridKey:
 
 
 def grid_masks(grid: Mapping[str, str]) -> Grid:
-    out = {}
-    for label, tile in grid.items():
-        x, y = label.split(",")
-        out[(int(x), int(y))] = D.MASK[tile]
-    return out
+    mask = D.MASK
+    return {_cell_of(label): mask[tile] for label, tile in grid.items()}
+
+
+@cache
+def _cell_of(label: str) -> Cell:
+    x, y = label.split(",")
+    return int(x), int(y)
 
 
 @lru_cache(maxsize=1024)
