@@ -306,14 +306,15 @@ def check_grid(s: State, seat: int) -> None:
 
 def check_invariants(s: State, seat: int | None = None) -> None:
     """Cheap invariants after every change: tile and money conservation, ALH-PLACE-7 for ``seat``."""
-    tiles = len(s["bag"]) + sum(1 for t in s["market"] if t) + len(s["bought"]) + len(s["out"])
-    tiles += sum(len(p["grid"]) - 1 + len(p["reserve"]) for p in s["players"])
-    tiles += sum(len(e[1]) for e in s["end_queue"])
+    players = s["players"]
+    tiles = len(s["bag"]) + len(s["market"]) - s["market"].count(None) + len(s["bought"]) + len(s["out"])
+    tiles += sum([len(p["grid"]) + len(p["reserve"]) for p in players]) - len(players)
+    tiles += sum([len(e[1]) for e in s["end_queue"]])
     if s["dirk"] is not None:
         tiles += len(s["dirk"]["tiles"])
     assert tiles == D.TILES_TOTAL, f"tile conservation broken: {tiles}"
     money = len(s["deck"]) + len(s["display"]) + len(s["discard"]) + len(s["aside"])
-    money += sum(len(p["hand"]) for p in s["players"])
+    money += sum([len(p["hand"]) for p in players])
     expected = _money_total(s["n"] == D.NEUTRAL_WHEN, s["options"]["two_player_money_copies"]) + len(D.SCORING_CARDS)
     assert money == expected, f"money conservation broken: {money} != {expected}"
     if seat is not None and 0 <= seat < s["n"]:

@@ -35,7 +35,6 @@ from engines.core import (
     Event,
     GameInfo,
     Msg,
-    Option,
     OptionSpec,
     Outcome,
     Prompt,
@@ -47,8 +46,9 @@ from engines.core import (
 
 from . import data as D
 from . import flow, hidden, setup
-from .common import K, Move, refuse
+from .common import K, Move, copy_state, refuse
 from .moves import HANDLERS
+from .scoring import score_round
 from .views import PrivateView, PublicView, private_view, public_view
 
 
@@ -94,8 +94,7 @@ class AlhambraGame(RulesGame):
         if kind is None or seat is None:
             return []
         h = HANDLERS[kind]
-        options = tuple(Option(action, label) for action, label, _, verdict in h.candidates(state, seat) if verdict is None)
-        return [Prompt(seat, kind, options, h.title(state, seat))]
+        return [Prompt(seat, kind, h.options(state, seat), h.title(state, seat))]
 
     def check(self, state: State, seat: int, action: str) -> Prompt:
         if state["phase"] == "over":
@@ -111,7 +110,17 @@ class AlhambraGame(RulesGame):
         cand = h.find(state, seat, action)
         if cand.verdict is not None:
             raise cand.verdict.error()
-        return Answer(seat, kind, (Option(cand.action, cand.label),), h.title(state, seat), move=cand.move)
+        return Answer(seat, kind, (cand.option(),), h.title(state, seat), move=cand.move)
+
+    def apply(self, state: State, seat: int, action: str) -> Outcome:
+        """The shared pipeline of :meth:`RulesGame.apply` (check → copy → dispatch → advance), with the
+        state copied by :func:`~.common.copy_state` (equal to ``clone``, several times faster)."""
+        prompt = self.check(state, seat, action)
+        s = copy_state(state)
+        events: list[Event] = []
+        revealed = self.dispatch(s, seat, prompt, action, events)
+        revealed = self.advance(s, events) or revealed
+        return Outcome(s, tuple(events), revealed)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         move = prompt.move if isinstance(prompt, Answer) else HANDLERS[prompt.kind].find(state, seat, action).move
@@ -143,6 +152,20 @@ class AlhambraGame(RulesGame):
 
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(int(p["score"]) for p in state["players"])
+
+    def projected_scores(self, state: State) -> tuple[float, ...]:
+        """The score track plus the final scoring round held now (ALH-END-7: ALH-SCORE-2 … 9, the final
+        column, walls included; in two-player games Dirk ranks too, ALH-SCORE-8, ALH-2P-7), counted by
+        the engine's own final scoring (``flow.participants``, ``scoring.score_round``) on the Alhambras
+        as they stand: reserve tiles never score (ALH-SCORE-3), and tiles still on the market or waiting
+        to be placed are not anticipated (ALH-END-5/6 depend on choices). Once the game is over the final
+        round is already on the track, so this is the result's scores."""
+        track = [p["score"] for p in state["players"]]
+        if state["phase"] == "over":
+            return tuple(float(v) for v in track)
+        counts, walls = flow.participants(state)
+        rows = score_round("final", counts, walls)
+        return tuple(float(v + rows[seat]["total"]) for seat, v in enumerate(track))
 
     # ------------------------------------------------------------------ hidden information (hidden.py)
 

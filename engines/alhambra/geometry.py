@@ -32,47 +32,99 @@ def cell_label(c: Cell) -> str:
 # --------------------------------------------------------------------------- placement (ALH-PLACE-6, ALH-ALG-2/7)
 
 
+def _ring_encloses(bits: int) -> bool:
+    """ALH-ALG-2 ring test on the 8 cells around an empty cell (bit i = ring position i occupied):
+    more than two changes between occupied and empty around the ring means filling the cell would
+    enclose a hole."""
+    ring = [bool(bits >> i & 1) for i in range(8)]
+    changes = 0
+    prev = ring[7]
+    for r in ring:
+        if r != prev:
+            changes += 1
+        prev = r
+    return changes > 2
+
+
+#: :func:`_ring_encloses` for every ring
+_ENCLOSES: tuple[bool, ...] = tuple(_ring_encloses(bits) for bits in range(256))
+
+
 def candidate_cells(grid: Grid) -> list[tuple[Cell, int, int]]:
     """Every empty cell where *some* tile could legally go, with its constraints.
 
-    Returns ``(cell, occupied_sides, required_walls)``: a tile with wall mask ``m`` may go there
-    exactly when ``m & occupied_sides == required_walls``. Cells are dropped when no shared edge
-    would be open (ALH-PLACE-6.4) or when filling them would enclose a hole (ALH-PLACE-6.5, ring
-    test of ALH-ALG-2, valid because every grid the engine holds is legal).
+    Returns ``(cell, occupied_sides, required_walls)``, sorted by cell: a tile with wall mask ``m``
+    may go there exactly when ``m & occupied_sides == required_walls``. Cells are dropped when no
+    shared edge would be open (ALH-PLACE-6.4) or when filling them would enclose a hole
+    (ALH-PLACE-6.5, ring test of ALH-ALG-2, valid because every grid the engine holds is legal).
     """
-    seen: set[Cell] = set()
-    out: list[tuple[Cell, int, int]] = []
     get = grid.get
-    for (x, y) in grid:
-        for dx, dy, _, _ in DIRS:
-            c = (x + dx, y + dy)
-            if c in grid or c in seen:
-                continue
-            seen.add(c)
-            cx, cy = c
-            occ = req = 0
-            has_open = False
-            for ex, ey, mine, theirs in DIRS:
-                m = get((cx + ex, cy + ey))
-                if m is not None:
-                    occ |= mine
-                    if m & theirs:
-                        req |= mine
-                    else:
-                        has_open = True
-            if not has_open:
-                continue
-            ring = [(cx + rx, cy + ry) in grid for rx, ry in RING]
-            changes = 0
-            prev = ring[7]
-            for r in ring:
-                if r != prev:
-                    changes += 1
-                prev = r
-            if changes > 2:
-                continue
-            out.append((c, occ, req))
-    out.sort()
+    empties = {(x + dx, y + dy) for (x, y) in grid for dx, dy in _STEPS}
+    empties.difference_update(grid)
+    out: list[tuple[Cell, int, int]] = []
+    for c in sorted(empties):
+        cx, cy = c
+        n = get((cx, cy - 1))
+        e = get((cx + 1, cy))
+        so = get((cx, cy + 1))
+        w = get((cx - 1, cy))
+        occ = req = 0
+        has_open = False
+        if n is not None:
+            occ |= N
+            if n & S:
+                req |= N
+            else:
+                has_open = True
+        if e is not None:
+            occ |= E
+            if e & W:
+                req |= E
+            else:
+                has_open = True
+        if so is not None:
+            occ |= S
+            if so & N:
+                req |= S
+            else:
+                has_open = True
+        if w is not None:
+            occ |= W
+            if w & E:
+                req |= W
+            else:
+                has_open = True
+        if not has_open:
+            continue
+        bits = (((cx - 1, cy - 1) in grid) | (n is not None) << 1 | ((cx + 1, cy - 1) in grid) << 2 | (e is not None) << 3
+                | ((cx + 1, cy + 1) in grid) << 4 | (so is not None) << 5 | ((cx - 1, cy + 1) in grid) << 6 | (w is not None) << 7)
+        if _ENCLOSES[bits]:
+            continue
+        out.append((c, occ, req))
+    return out
+
+
+_STEPS: tuple[Cell, ...] = tuple((dx, dy) for dx, dy, _, _ in DIRS)
+
+
+def swap_constraints(grid: Grid) -> list[tuple[Cell, int, int]]:
+    """Every cell but the fountain with the constraints of ALH-ALG-4, sorted by cell: a tile with wall
+    mask ``m`` may be swapped in exactly when ``m & occupied_sides == required_walls`` (its facing
+    edges match every occupied neighbour: :func:`swap_fits`)."""
+    get = grid.get
+    out = []
+    for c in sorted(grid):
+        if c == ORIGIN:
+            continue
+        x, y = c
+        occ = req = 0
+        for dx, dy, mine, theirs in DIRS:
+            m = get((x + dx, y + dy))
+            if m is not None:
+                occ |= mine
+                if m & theirs:
+                    req |= mine
+        out.append((c, occ, req))
     return out
 
 
@@ -101,48 +153,47 @@ def removable_cells(grid: Grid) -> list[Cell]:
     Not the fountain; not a cell with all 4 neighbours occupied (that would leave a hole); and
     not an articulation point of the walk graph (every other tile stays reachable).
     """
+    get = grid.get
     adj: dict[Cell, list[Cell]] = {}
-    for (x, y), m in grid.items():
+    for c, m in grid.items():
+        x, y = c
         lst = []
         for dx, dy, mine, theirs in DIRS:
-            c = (x + dx, y + dy)
-            nm = grid.get(c)
-            if nm is not None and not (m & mine) and not (nm & theirs):
-                lst.append(c)
-        adj[(x, y)] = lst
+            if not m & mine:
+                n = (x + dx, y + dy)
+                nm = get(n)
+                if nm is not None and not nm & theirs:
+                    lst.append(n)
+        adj[c] = lst
     if ORIGIN not in adj:
         return []
-    # iterative Tarjan articulation points from the fountain
-    disc: dict[Cell, int] = {ORIGIN: 0}
-    low: dict[Cell, int] = {ORIGIN: 0}
+    # Tarjan's articulation points of the walk graph, by depth-first search from the fountain (the
+    # fountain itself is never removable, so it is never marked)
+    disc: dict[Cell, int] = {}
     art: set[Cell] = set()
-    counter = 1
-    stack: list[tuple[Cell, Cell | None, int]] = [(ORIGIN, None, 0)]
-    while stack:
-        u, parent, i = stack[-1]
-        nbrs = adj[u]
-        if i < len(nbrs):
-            stack[-1] = (u, parent, i + 1)
-            v = nbrs[i]
-            if v not in disc:
-                disc[v] = low[v] = counter
-                counter += 1
-                stack.append((v, u, 0))
-            elif v != parent and disc[v] < low[u]:
-                low[u] = disc[v]
-        else:
-            stack.pop()
-            if parent is not None:
-                if low[u] < low[parent]:
-                    low[parent] = low[u]
-                if low[u] >= disc[parent] and parent != ORIGIN:
-                    art.add(parent)
+
+    def visit(u: Cell, parent: Cell | None) -> int:
+        d = disc[u] = len(disc)
+        low = d
+        for v in adj[u]:
+            dv = disc.get(v)
+            if dv is None:
+                lv = visit(v, u)
+                if lv < low:
+                    low = lv
+                if lv >= d and u != ORIGIN:
+                    art.add(u)
+            elif v != parent and dv < low:
+                low = dv
+        return low
+
+    visit(ORIGIN, None)
     out = []
     for c in grid:
         if c == ORIGIN or c in art or c not in disc:
             continue
         x, y = c
-        if all((x + dx, y + dy) in grid for dx, dy, _, _ in DIRS):
+        if (x, y - 1) in grid and (x + 1, y) in grid and (x, y + 1) in grid and (x - 1, y) in grid:
             continue
         out.append(c)
     out.sort()
@@ -153,14 +204,25 @@ def removable_cells(grid: Grid) -> list[Cell]:
 
 
 def check_legal(grid: Grid) -> str | None:
-    """ALH-ALG-1 by brute force. Returns None if legal, else the clause that fails."""
+    """ALH-ALG-1. Returns None if legal, else the clause that fails: no fountain (ALH-SETUP-3),
+    mismatched facing edges (ALH-PLACE-2), a tile the fountain cannot walk to (ALH-PLACE-3), a hole
+    (ALH-PLACE-4).
+
+    Holes are counted with the Euler characteristic of the cells as closed unit squares: ``V - E + F``
+    (corners, edges, cells) is the number of pieces minus the number of holes, and a grid that passed
+    ALH-PLACE-3 is one piece; an empty cell is a hole exactly when no path of edge-adjacent empty
+    cells leads out, the same holes as a flood fill from outside finds (tests/alhambra/test_speed.py).
+    """
     if ORIGIN not in grid:
         return "ALH-SETUP-3"
-    for (x, y), m in grid.items():
-        for dx, dy, mine, theirs in DIRS:
-            nm = grid.get((x + dx, y + dy))
-            if nm is not None and bool(m & mine) != bool(nm & theirs):
-                return "ALH-PLACE-2"
+    get = grid.get
+    for (x, y), m in grid.items():  # each shared edge once: east and south neighbours
+        nm = get((x + 1, y))
+        if nm is not None and bool(m & E) != bool(nm & W):
+            return "ALH-PLACE-2"
+        nm = get((x, y + 1))
+        if nm is not None and bool(m & S) != bool(nm & N):
+            return "ALH-PLACE-2"
     seen = {ORIGIN}
     todo = [ORIGIN]
     while todo:
@@ -173,23 +235,19 @@ def check_legal(grid: Grid) -> str | None:
                 todo.append(c)
     if len(seen) != len(grid):
         return "ALH-PLACE-3"
-    xs = [c[0] for c in grid]
-    ys = [c[1] for c in grid]
-    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    start = (x0, y0)
-    out = {start}
-    todo = [start]
-    while todo:
-        x, y = todo.pop()
-        for dx, dy, _, _ in DIRS:
-            c = (x + dx, y + dy)
-            if x0 <= c[0] <= x1 and y0 <= c[1] <= y1 and c not in grid and c not in out:
-                out.add(c)
-                todo.append(c)
-    empties = (x1 - x0 + 1) * (y1 - y0 + 1) - len(grid)
-    if len(out) != empties:
+    corners: set[int] = set()
+    edges: set[int] = set()
+    for x, y in grid:
+        k = x * _K + y  # the corner (x, y) as one int; cell (x, y) spans corners k, k + 1, k + _K, k + _K + 1
+        corners.update((k, k + 1, k + _K, k + _K + 1))
+        edges.update((2 * k, 2 * k + 2, 2 * k + 1, 2 * (k + _K) + 1))  # 2k: the edge east of corner k, 2k+1: south
+    if len(corners) - len(edges) + len(grid) != 1:
         return "ALH-PLACE-4"
     return None
+
+
+#: corner keys of :func:`check_legal`: distinct for coordinates within ±_K/2 (a grid spans at most 55 cells)
+_K = 4096
 
 
 def is_legal(grid: Grid) -> bool:

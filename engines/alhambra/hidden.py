@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Rng, State, clone
+from engines.core import Rng, State
 
 from . import data as D
+from .common import copy_state
 
 HIDDEN = "?"
 #: the fewest cards a starting hand can have (9 + 9 + 2 ≥ 20: ALH-SETUP-8)
@@ -45,7 +46,7 @@ def information_state(state: State, seat: int | None) -> State:
     ``seat`` cannot see give equal information states."""
     if seat is not None and not 0 <= seat < state["n"]:
         raise ValueError(f"no seat {seat} in a {state['n']}-player game")
-    s = clone(state)
+    s = copy_state(state)
     s["rng"] = 0
     money: list[str] = []
     for owner, p in enumerate(s["players"]):
@@ -66,7 +67,7 @@ def determinize(info: State, seat: int | None, rng: Rng) -> State:
     hidden = info.get("hidden")
     if not isinstance(hidden, dict) or hidden.get("seat", -1) != seat:
         raise ValueError(f"not an information state of seat {seat!r}")
-    s = clone(info)
+    s = copy_state(info)
     del s["hidden"]
     money = list(hidden["money"])
     rng.shuffle(money)

@@ -18,11 +18,12 @@ at the end).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, State
 
@@ -30,6 +31,7 @@ from . import data as D
 from . import explain, flow
 from .common import (
     Candidate,
+    GridKey,
     K,
     Move,
     Refusal,
@@ -37,40 +39,99 @@ from .common import (
     card_value,
     cards_msg,
     cur_msg,
+    given,
     gkey,
     grid_candidates,
     grid_removable,
-    masks_of,
+    grid_swaps,
+    hand_values,
     refuse,
     type_msg,
 )
-from .geometry import cell_label, cells_for, swap_fits
+from .geometry import cell_label
 from .payments import Payment, judge_payment, legal_payments, offered_payments, space_values
 
 
 @dataclass(frozen=True)
 class Handler:
     kind: str
-    candidates: Callable[[State, int], Iterator[Candidate]]
+    options: Callable[[State, int], tuple[Option, ...]]
     find: Callable[[State, int, str], Candidate]
     carry_out: Callable[[State, int, Move, list[Event]], None]
     title: Callable[[State, int], Msg]
     timeout: Callable[[Sequence[Option]], str]
 
 
-def first_match(cands: Iterator[Candidate], action: str) -> Candidate | None:
+def first_match(cands: Iterable[Candidate], action: str) -> Candidate | None:
     for c in cands:
         if c.action == action:
             return c
     return None
 
 
+Entry = tuple[str, Callable[..., Msg], tuple[Any, ...], Move]
+"""A legal candidate as a plain tuple: action, label maker, its arguments, move."""
+
+
+class Offer(NamedTuple):
+    """The legal candidates of one part of a prompt, computed once per distinct input (memoised:
+    everything in it is immutable): the entries in prompt order, their options, and the index of the
+    first entry of each action string."""
+
+    entries: tuple[Entry, ...]
+    options: tuple[Option, ...]
+    by_action: Mapping[str, int]
+
+    @property
+    def cands(self) -> tuple[Candidate, ...]:
+        return tuple(Candidate(*e) for e in self.entries)
+
+    def find(self, action: str) -> Candidate | None:
+        i = self.by_action.get(action)
+        return None if i is None else Candidate(*self.entries[i])
+
+
+#: options already made, by action and label arguments (an option is immutable, so prompts share
+#: them; the action's verb fixes the label maker); emptied when it grows large
+_OPTIONS: dict[tuple[str, tuple[Any, ...]], Option] = {}
+_OPTIONS_MAX = 20_000
+
+
+def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Option:
+    key = (action, args)
+    o = _OPTIONS.get(key)
+    if o is None:
+        if len(_OPTIONS) >= _OPTIONS_MAX:
+            _OPTIONS.clear()
+        o = _OPTIONS[key] = Option.lazy(action, make, *args)
+    return o
+
+
+def offer(entries: Iterable[Entry]) -> Offer:
+    es = tuple(entries)
+    by_action: dict[str, int] = {}
+    for i, e in enumerate(es):
+        by_action.setdefault(e[0], i)
+    return Offer(es, tuple([_option(a, make, args) for a, make, args, _ in es]), MappingProxyType(by_action))
+
+
+_label = cache(cell_label)
+
+
 # =========================================================================== C-02 start player
+
+
+def _start_label(t: int) -> Msg:
+    return Msg(K + "opt.start", {"player": t})
 
 
 def start_candidates(s: State, seat: int) -> Iterator[Candidate]:
     for t in s["start_tied"]:
-        yield Candidate(f"start {t}", Msg(K + "opt.start", {"player": t}), ("start", t))
+        yield Candidate(f"start {t}", _start_label, (t,), ("start", t))
+
+
+def start_options(s: State, seat: int) -> tuple[Option, ...]:
+    return tuple(c.option() for c in start_candidates(s, seat))
 
 
 def start_find(s: State, seat: int, action: str) -> Candidate:
@@ -104,40 +165,37 @@ def take_options(display: list[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return _take_options(tuple(display))
 
 
-@lru_cache(maxsize=4096)
+@cache
+def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty subset of ``range(n)``: by size, then in lexicographic order."""
+    return tuple(idx for r in range(1, n + 1) for idx in combinations(range(n), r))
+
+
+@lru_cache(maxsize=512)
 def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     seen = set()
     out = []
-    n = len(display)
-    for r in range(1, n + 1):
-        for idx in combinations(range(n), r):
-            cards = [display[i] for i in idx]
-            if r > 1 and sum(card_value(c) for c in cards) > D.TAKE_MULTI_MAX:
-                continue
-            key = tuple(sorted(cards))
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(("take " + "+".join(cards), idx))
+    values = [card_value(c) for c in display]
+    for idx in _subsets(len(display)):
+        if len(idx) > 1 and sum([values[i] for i in idx]) > D.TAKE_MULTI_MAX:
+            continue
+        cards = [display[i] for i in idx]
+        key = tuple(sorted(cards))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(("take " + "+".join(cards), idx))
     return tuple(out)
 
 
-def take_candidate(s: State, action: str, idx: tuple[int, ...]) -> Candidate:
-    cards = [s["display"][i] for i in idx]
-    label = Msg(K + "opt.take", {"cards": cards_msg(cards), "total": sum(card_value(c) for c in cards)})
-    return Candidate(action, label, ("take", idx))
+def _take_label(cards: tuple[str, ...]) -> Msg:
+    return Msg(K + "opt.take", {"cards": cards_msg(list(cards)), "total": sum(card_value(c) for c in cards)})
 
 
-def take_candidates(s: State) -> Iterator[Candidate]:
-    for action, idx in take_options(s["display"]):
-        yield take_candidate(s, action, idx)
-
-
-def find_take(s: State, action: str) -> Candidate | None:
-    for a, idx in take_options(s["display"]):
-        if a == action:
-            return take_candidate(s, a, idx)
-    return None
+@lru_cache(maxsize=512)
+def take_offer(display: tuple[str, ...]) -> Offer:
+    """The takes of a display (ALH-MONEY-1), as candidates."""
+    return offer((action, _take_label, (tuple(display[i] for i in idx),), ("take", idx)) for action, idx in _take_options(display))
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
@@ -151,26 +209,39 @@ def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
     )
 
 
-def buy_candidates(s: State, seat: int, i: int, every: bool = False) -> Iterator[Candidate]:
+def _buy_entry(i: int, tile: str, pay: Payment, exact: bool) -> Entry:
+    space = D.SPACES[i]
+    return (f"buy {space} {'+'.join(map(str, pay))}", buy_label, (tile, space, pay, exact), ("buy", (i, pay, exact)))
+
+
+@lru_cache(maxsize=512)
+def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
+    """The offered payments (C-05/C-06: the short list) for ``tile`` on market index ``i`` from the
+    seat's ``values`` of that space's currency."""
+    price = D.PRICE[tile]
+    assert price is not None
+    return offer(_buy_entry(i, tile, pay, exact) for pay, exact in offered_payments(values, price))
+
+
+def buy_candidates(s: State, seat: int, i: int, every: bool = False) -> Iterable[Candidate]:
     """The offered payments for market index ``i`` (C-05/C-06: the short list), or with ``every``
     all legal ones; each passes ``judge_payment``."""
     tile = s["market"][i]
     if tile is None:
-        return
-    space = D.SPACES[i]
+        return ()
+    values = space_values(s, seat, D.SPACES[i])
+    if not every:
+        return buy_offer(i, tile, values).cands
     price = D.PRICE[tile]
     assert price is not None
-    values = space_values(s, seat, space)
-    pays = ((p, sum(p) == price) for p in legal_payments(values, price)) if every else offered_payments(values, price)
-    for pay, exact in pays:
-        yield Candidate(f"buy {space} {'+'.join(map(str, pay))}", buy_label(tile, space, pay, exact), ("buy", (i, pay, exact)))
+    return (Candidate(*_buy_entry(i, tile, p, sum(p) == price)) for p in legal_payments(values, price))
 
 
 def parse_buy(s: State, seat: int, action: str) -> Candidate:
     """A typed ``buy <space> <values>`` as a candidate judged by :func:`judge_payment` (there are too
     many payments to enumerate: any legal one is accepted, listed or not)."""
     toks = action.split(" ")
-    if len(toks) != 3 or toks[1] not in {str(sp) for sp in D.SPACES}:
+    if len(toks) != 3 or toks[1] not in _SPACE_WORDS:
         raise refuse("ALH-BUY-1", "err.bad_action", action=action[:40])
     space = int(toks[1])
     i = D.SPACES.index(space)
@@ -186,41 +257,68 @@ def parse_buy(s: State, seat: int, action: str) -> Candidate:
     paid = "+".join(map(str, pay))
     if verdict is None and paid != toks[2]:  # a legal payment, written in another order: only canonical strings
         raise refuse("ALH-BUY-2", "err.write_as", action=f"buy {space} {paid}")
-    return Candidate(action, buy_label(tile, space, pay, exact), ("buy", (i, pay, exact)), verdict)
+    return Candidate(action, buy_label, (tile, space, pay, exact), ("buy", (i, pay, exact)), verdict)
 
 
-def redesign_candidates(p: dict) -> Iterator[Candidate]:
+_SPACE_WORDS = frozenset(str(sp) for sp in D.SPACES)
+
+
+def _add_label(tile: str, lab: str) -> Msg:
+    return Msg(K + "opt.add", {"tile": tile, "type": type_msg(tile), "cell": lab})
+
+
+def _remove_label(tile: str, lab: str) -> Msg:
+    return Msg(K + "opt.remove", {"tile": tile, "type": type_msg(tile), "cell": lab})
+
+
+def _swap_label(tile: str, old: str, lab: str) -> Msg:
+    return Msg(K + "opt.swap", {"tile": tile, "old": old, "cell": lab})
+
+
+def redesign_candidates(p: dict) -> tuple[Candidate, ...]:
     """ALH-REDESIGN-2 (a) add, (b) remove, (c) swap; only legal instances."""
-    reserve = p["reserve"]
-    grid_labels = p["grid"]
-    if len(grid_labels) <= 1 and not reserve:
-        return
-    key = gkey(grid_labels)
-    grid = masks_of(key)
+    return _redesigns(p).cands
+
+
+def _redesigns(p: dict) -> Offer:
+    return redesign_offer(gkey(p["grid"]), tuple(p["reserve"]))
+
+
+@lru_cache(maxsize=512)
+def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
+    """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4)."""
+    return offer(_redesign_candidates(key, reserve))
+
+
+def _redesign_candidates(key: GridKey, reserve: tuple[str, ...]) -> list[Entry]:
+    out: list[Entry] = []
+    if len(key) <= 1 and not reserve:
+        return out
+    grid_labels = dict(key)
     if reserve:
         cands = grid_candidates(key)
         for tile in reserve:
-            for c in cells_for(D.MASK[tile], cands):
-                lab = cell_label(c)
-                label = Msg(K + "opt.add", {"tile": tile, "type": type_msg(tile), "cell": lab})
-                yield Candidate(f"redesign add {tile} {lab}", label, ("add", (tile, lab)))
+            m = D.MASK[tile]
+            for c, occ, req in cands:
+                if m & occ == req:
+                    lab = _label(c)
+                    out.append((f"redesign add {tile} {lab}", _add_label, (tile, lab), ("add", (tile, lab))))
     for c in grid_removable(key):
-        lab = cell_label(c)
-        tile = grid_labels[lab]
-        label = Msg(K + "opt.remove", {"tile": tile, "type": type_msg(tile), "cell": lab})
-        yield Candidate(f"redesign remove {lab}", label, ("remove", lab))
-    if reserve and len(grid) > 1:
-        cells = sorted(c for c in grid if c != (0, 0))
+        lab = _label(c)
+        out.append((f"redesign remove {lab}", _remove_label, (grid_labels[lab], lab), ("remove", lab)))
+    if reserve and len(key) > 1:
+        swaps = grid_swaps(key)
         for tile in reserve:
             m = D.MASK[tile]
-            for c in cells:
-                if swap_fits(grid, c, m):
-                    lab = cell_label(c)
-                    label = Msg(K + "opt.swap", {"tile": tile, "old": grid_labels[lab], "cell": lab})
-                    yield Candidate(f"redesign swap {tile} {lab}", label, ("swap", (tile, lab)))
+            for c, occ, req in swaps:
+                if m & occ == req:
+                    lab = _label(c)
+                    out.append((f"redesign swap {tile} {lab}", _swap_label, (tile, grid_labels[lab], lab), ("swap", (tile, lab))))
+    return out
 
 
-_END = Candidate("end", Msg(K + "opt.end", {}), ("end", None))
+_END = Candidate("end", given, (Msg(K + "opt.end", {}),), ("end", None))
+_END_OPTION = _END.option()
 _END_NOT_NOW = _END._replace(verdict=Refusal("ALH-TURN-2", "err.end_only_after_exact"))
 _END_MANDATORY = _END._replace(verdict=Refusal("ALH-OPT-3", "err.extra_mandatory"))
 
@@ -237,28 +335,50 @@ def end_candidate(s: State) -> Candidate:
 def action_candidates(s: State, seat: int, every: bool = False) -> Iterator[Candidate]:
     """The candidates of the action phase, in prompt order (C-03 … C-07); payments are the offered
     short list, or with ``every`` all legal ones (too many to offer, counted by the flow)."""
-    yield from take_candidates(s)
+    yield from take_offer(tuple(s["display"])).cands
     for i in range(D.MARKET_SPACES):
         yield from buy_candidates(s, seat, i, every)
     yield from redesign_candidates(s["players"][seat])
     yield end_candidate(s)
 
 
+def action_options(s: State, seat: int) -> tuple[Option, ...]:
+    """The options of the action phase: the legal :func:`action_candidates` (made of memoised parts)."""
+    out = take_offer(tuple(s["display"])).options
+    values = hand_values(tuple(s["players"][seat]["hand"]))
+    for i, tile in enumerate(s["market"]):
+        if tile is not None:
+            out += buy_offer(i, tile, values[i]).options
+    out += _redesigns(s["players"][seat]).options
+    if end_candidate(s).verdict is None:
+        out += (_END_OPTION,)
+    return out
+
+
 def legal_actions(s: State) -> Iterator[Candidate]:
     """Every legal action of the action phase, lazily: the flow resolves the phase by itself when
     there is at most one (ALH-TURN-5), whatever the prompt would list."""
-    return (c for c in action_candidates(s, active_seat(s), every=True) if c.verdict is None)
+    seat = active_seat(s)
+    for e in take_offer(tuple(s["display"])).entries:  # most turns end the search here
+        yield Candidate(*e)
+    for i in range(D.MARKET_SPACES):
+        yield from buy_candidates(s, seat, i, every=True)
+    for e in _redesigns(s["players"][seat]).entries:
+        yield Candidate(*e)
+    end = end_candidate(s)
+    if end.verdict is None:
+        yield end
 
 
 def action_find(s: State, seat: int, action: str) -> Candidate:
     head = action.split(" ")[0]
     found: Candidate | None = None
     if head == "take":
-        found = find_take(s, action)
+        found = take_offer(tuple(s["display"])).find(action)
     elif head == "buy":
         return parse_buy(s, seat, action)
     elif head == "redesign":
-        found = first_match(redesign_candidates(s["players"][seat]), action)
+        found = _redesigns(s["players"][seat]).find(action)
     elif action == "end":
         return end_candidate(s)
     return found or explain.action(s, seat, action)
@@ -344,49 +464,77 @@ def action_timeout(options: Sequence[Option]) -> str:
 # =========================================================================== C-08 / C-09 placement
 
 
-def _placement_candidates(s: State, seat: int, dirk_allowed: bool, only: str | None = None) -> Iterator[Candidate]:
-    """The placement candidates, or (``only``) just those naming one tile (or ``all``)."""
+def _place_label(tile: str, lab: str) -> Msg:
+    return Msg(K + "opt.place", {"tile": tile, "type": type_msg(tile), "cell": lab})
+
+
+def _reserve_label(tile: str) -> Msg:
+    return Msg(K + "opt.reserve", {"tile": tile, "type": type_msg(tile)})
+
+
+def _dirk_label(tile: str) -> Msg:
+    return Msg(K + "opt.dirk", {"tile": tile, "type": type_msg(tile)})
+
+
+def _reserve_all_label(count: int) -> Msg:
+    return Msg(K + "opt.reserve_all", {"count": count})
+
+
+@lru_cache(maxsize=512)
+def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Offer:
+    """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``."""
+    return offer(_placement_candidates(key, tiles, dirk_allowed))
+
+
+def _placement_candidates(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> list[Entry]:
+    cands = grid_candidates(key)
+    out: list[Entry] = []
+    for tile in tiles:
+        m = D.MASK[tile]
+        for c, occ, req in cands:
+            if m & occ == req:
+                lab = _label(c)
+                out.append((f"place {tile} {lab}", _place_label, (tile, lab), ("place", (tile, lab))))
+        out.append((f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile)))
+        if dirk_allowed:
+            out.append((f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile)))
+    if len(tiles) > 1:
+        out.append(("reserve all", _reserve_all_label, (len(tiles),), ("reserve_all", None)))
+    return out
+
+
+def _placement(s: State, seat: int, dirk_allowed: bool) -> Offer:
     placing = flow.placing(s)
     assert placing is not None
-    _, tiles = placing
-    cands = grid_candidates(gkey(s["players"][seat]["grid"]))
-    for tile in tiles:
-        if only is not None and tile != only:
-            continue
-        for c in cells_for(D.MASK[tile], cands):
-            lab = cell_label(c)
-            yield Candidate(f"place {tile} {lab}", Msg(K + "opt.place", {"tile": tile, "type": type_msg(tile), "cell": lab}), ("place", (tile, lab)))
-        yield Candidate(f"reserve {tile}", Msg(K + "opt.reserve", {"tile": tile, "type": type_msg(tile)}), ("reserve", tile))
-        if dirk_allowed:
-            yield Candidate(f"dirk {tile}", Msg(K + "opt.dirk", {"tile": tile, "type": type_msg(tile)}), ("dirk", tile))
-    if len(tiles) > 1 and only in (None, "all"):
-        yield Candidate("reserve all", Msg(K + "opt.reserve_all", {"count": len(tiles)}), ("reserve_all", None))
+    return placement_offer(gkey(s["players"][seat]["grid"]), tuple(placing[1]), dirk_allowed)
 
 
-def place_candidates(s: State, seat: int) -> Iterator[Candidate]:
+def place_candidates(s: State, seat: int) -> tuple[Candidate, ...]:
     """C-08 (ALH-PLACE-10/11, ALH-2P-8): a legal cell, the reserve, or Dirk (2 players)."""
-    return _placement_candidates(s, seat, s["dirk"] is not None)
+    return _placement(s, seat, s["dirk"] is not None).cands
 
 
-def end_place_candidates(s: State, seat: int) -> Iterator[Candidate]:
+def end_place_candidates(s: State, seat: int) -> tuple[Candidate, ...]:
     """C-09 (ALH-END-6): a legal cell or the reserve; no Dirk."""
-    return _placement_candidates(s, seat, False)
+    return _placement(s, seat, False).cands
 
 
-def _named_tile(action: str) -> str:
-    """The tile an action names (its second word), to look among that tile's candidates only."""
-    toks = action.split(" ")
-    return toks[1] if len(toks) > 1 else ""
+def place_options(s: State, seat: int) -> tuple[Option, ...]:
+    return _placement(s, seat, s["dirk"] is not None).options
+
+
+def end_place_options(s: State, seat: int) -> tuple[Option, ...]:
+    return _placement(s, seat, False).options
 
 
 def place_find(s: State, seat: int, action: str) -> Candidate:
     dirk = s["dirk"] is not None
-    return first_match(_placement_candidates(s, seat, dirk, _named_tile(action)), action) or explain.placement(
+    return _placement(s, seat, dirk).find(action) or explain.placement(
         s, seat, s["bought"], dirk, action, "ALH-PLACE-10")
 
 
 def end_place_find(s: State, seat: int, action: str) -> Candidate:
-    return first_match(_placement_candidates(s, seat, False, _named_tile(action)), action) or explain.placement(
+    return _placement(s, seat, False).find(action) or explain.placement(
         s, seat, s["end_queue"][0][1], False, action, "ALH-END-6")
 
 
@@ -439,8 +587,8 @@ def _carry_out_c03(s: State, seat: int, move: Move, ev: list[Event]) -> None:
 
 
 HANDLERS: dict[str, Handler] = {
-    "C-02": Handler("C-02", start_candidates, start_find, start_carry_out, start_title, start_timeout),
-    "C-03": Handler("C-03", action_candidates, action_find, _carry_out_c03, action_title, action_timeout),
-    "C-08": Handler("C-08", place_candidates, place_find, placement_carry_out, place_title, placement_timeout),
-    "C-09": Handler("C-09", end_place_candidates, end_place_find, placement_carry_out, end_place_title, placement_timeout),
+    "C-02": Handler("C-02", start_options, start_find, start_carry_out, start_title, start_timeout),
+    "C-03": Handler("C-03", action_options, action_find, _carry_out_c03, action_title, action_timeout),
+    "C-08": Handler("C-08", place_options, place_find, placement_carry_out, place_title, placement_timeout),
+    "C-09": Handler("C-09", end_place_options, end_place_find, placement_carry_out, end_place_title, placement_timeout),
 }

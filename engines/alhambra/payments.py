@@ -99,14 +99,38 @@ def offered_payments(values: tuple[int, ...], price: int) -> tuple[tuple[Payment
     """
     if not values or sum(values) < price:
         return ()
+    ranked = sorted(_minimal_payments(values, price), key=_cheapest_first)
+    return tuple((p, sum(p) == price) for p in ranked[:PAYMENT_OFFER_LIMIT])
+
+
+def _minimal_payments(values: tuple[int, ...], price: int) -> list[Payment]:
+    """Every minimal payment (no card can be dropped) from ``values``: the multisets, larger cards first,
+    whose every proper prefix is below ``price`` and whose total reaches it (dropping a card leaves at
+    most the total without the smallest card, which is a proper prefix)."""
     counter = _counter(values)
-    out: list[tuple[Payment, bool]] = []
-    for total in range(price, price + max(values)):  # a minimal payment overpays less than its smallest card
-        level = [p for p in _multisets(counter, total, total) if total - p[-1] < price]
-        out += [(p, total == price) for p in sorted(level, key=_fewer_cards_first)]
-        if len(out) >= PAYMENT_OFFER_LIMIT:
-            break
-    return tuple(out[:PAYMENT_OFFER_LIMIT])
+    vals = sorted(counter, reverse=True)
+    counts = [counter[v] for v in vals]
+    out: list[Payment] = []
+
+    def extend(j: int, left: int, chosen: Payment, total: int) -> None:
+        for k in range(j, len(vals)):
+            rem = left if k == j else counts[k]
+            if not rem:
+                continue
+            v = vals[k]
+            paid = chosen + (v,)
+            if total + v >= price:
+                out.append(paid)
+            else:
+                extend(k, rem - 1, paid, total + v)
+
+    extend(0, counts[0], (), 0)
+    return out
+
+
+def _cheapest_first(p: Payment) -> tuple[int, int, tuple[int, ...]]:
+    """The order of the offer (DECISIONS C-06): by overpayment, then fewer cards, then larger cards."""
+    return sum(p), len(p), tuple(-v for v in p)
 
 
 def _fewer_cards_first(p: Payment) -> tuple[int, tuple[int, ...]]:

@@ -1,0 +1,184 @@
+"""The speed-ups of issue #11 ("Fast") keep the engine's contract: a copied state equals the pickle
+clone and shares nothing with its original (apply never mutates its input)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.alhambra import GAME
+from engines.alhambra.common import copy_state
+from engines.core import State, clone
+
+
+def _containers(x, out: list) -> list:
+    if isinstance(x, (dict, list)):
+        out.append(x)
+        for v in x.values() if isinstance(x, dict) else x:
+            _containers(v, out)
+    return out
+
+
+def _states(players: int, seed: int, options: dict | None = None):
+    rnd = random.Random(seed)
+    state: State = GAME.new_game(players, options or {}, seed).state
+    while True:
+        yield state
+        prompts = GAME.prompts(state)
+        if not prompts:
+            return
+        p = rnd.choice(prompts)
+        state = GAME.apply(state, p.seat, rnd.choice(p.options).action).state
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [(2, 1, {}), (4, 2, {"start_player_tiebreak": "host_choice"}), (6, 3, {})])
+def test_copy_state_equals_clone_and_shares_nothing_ALH_DOC_1(players, seed, options):
+    """ALH-DOC-1 (a pure engine: a move changes only the new state): on every state of a playout (2 players: Dirk; the
+    end: the end queue, the last scoring, the result) and on information states, ``copy_state`` gives
+    what ``clone`` gives, with no list or dict shared with the original."""
+    for i, state in enumerate(_states(players, seed, options)):
+        samples = [state] if i % 5 else [state, GAME.information_state(state, i % players), GAME.information_state(state, None)]
+        for s in samples:
+            c = copy_state(s)
+            assert c == clone(s)
+            assert {id(x) for x in _containers(c, [])}.isdisjoint(id(x) for x in _containers(s, []))
+
+
+def _check_legal_by_flood(grid):
+    """The brute-force ALH-ALG-1 check the engine used before (holes by a flood fill from outside)."""
+    from engines.alhambra.geometry import DIRS, ORIGIN
+
+    if ORIGIN not in grid:
+        return "ALH-SETUP-3"
+    for (x, y), m in grid.items():
+        for dx, dy, mine, theirs in DIRS:
+            nm = grid.get((x + dx, y + dy))
+            if nm is not None and bool(m & mine) != bool(nm & theirs):
+                return "ALH-PLACE-2"
+    seen = {ORIGIN}
+    todo = [ORIGIN]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy, mine, _ in DIRS:
+            c = (x + dx, y + dy)
+            if c in grid and c not in seen and not (grid[(x, y)] & mine):
+                seen.add(c)
+                todo.append(c)
+    if len(seen) != len(grid):
+        return "ALH-PLACE-3"
+    xs, ys = [c[0] for c in grid], [c[1] for c in grid]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    out = {(x0, y0)}
+    todo = [(x0, y0)]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy, _, _ in DIRS:
+            c = (x + dx, y + dy)
+            if x0 <= c[0] <= x1 and y0 <= c[1] <= y1 and c not in grid and c not in out:
+                out.add(c)
+                todo.append(c)
+    return "ALH-PLACE-4" if len(out) != (x1 - x0 + 1) * (y1 - y0 + 1) - len(grid) else None
+
+
+def test_check_legal_finds_what_the_flood_fill_finds_ALH_ALG_1():
+    """ALH-ALG-1, ALH-PLACE-2/3/4, ALH-SETUP-3: the fast legality check (holes by the Euler
+    characteristic) gives the brute-force verdict on random shapes, open ones (holes, pieces) and walled
+    ones (mismatched edges, cut-off tiles)."""
+    from engines.alhambra.geometry import check_legal
+
+    rnd = random.Random(7)
+    verdicts = set()
+    for _ in range(4000):
+        cells = {(0, 0)}
+        for _ in range(rnd.randrange(0, 24)):
+            x, y = rnd.choice(sorted(cells))
+            cells.add((x + rnd.choice((-1, 0, 1)), y + rnd.choice((-1, 0, 1))))
+        if rnd.random() < 0.1:
+            cells.discard((0, 0))
+        walled = rnd.random() < 0.3
+        grid = {c: (rnd.randrange(16) if walled and rnd.random() < 0.3 else 0) for c in cells}
+        verdict = check_legal(grid)
+        assert verdict == _check_legal_by_flood(grid), grid
+        verdicts.add(verdict)
+    assert verdicts == {None, "ALH-SETUP-3", "ALH-PLACE-2", "ALH-PLACE-3", "ALH-PLACE-4"}
+
+
+def _offered_by_levels(values, price):
+    """The offer as the engine computed it before: level by level of the total paid (DECISIONS C-06)."""
+    from engines.alhambra.payments import PAYMENT_OFFER_LIMIT, _counter, _multisets
+
+    if not values or sum(values) < price:
+        return ()
+    counter = _counter(values)
+    out = []
+    for total in range(price, price + max(values)):
+        level = [p for p in _multisets(counter, total, total) if total - p[-1] < price]
+        out += [(p, total == price) for p in sorted(level, key=lambda p: (len(p), tuple(-v for v in p)))]
+        if len(out) >= PAYMENT_OFFER_LIMIT:
+            break
+    return tuple(out[:PAYMENT_OFFER_LIMIT])
+
+
+def test_offered_payments_match_the_level_by_level_offer_ALH_BUY_3():
+    """ALH-BUY-3, ALH-BUY-6, DECISIONS C-06: the short list of payments (exact first, then minimal
+    over-payments by overpayment, fewer cards, larger cards) is the one the level-by-level search gave."""
+    from engines.alhambra.payments import offered_payments
+
+    rnd = random.Random(1)
+    for _ in range(5000):
+        values = tuple(sorted((rnd.randint(1, 9) for _ in range(rnd.randint(0, 12))), reverse=True))
+        price = rnd.randint(2, 14)
+        assert offered_payments.__wrapped__(values, price) == _offered_by_levels(values, price), (values, price)
+
+
+def test_removable_cells_are_those_whose_removal_keeps_every_tile_reachable_ALH_REDESIGN_2():
+    """ALH-REDESIGN-2(b), ALH-ALG-3: on the grids of seeded playouts, a cell is removable exactly when it
+    is not the fountain, has an empty side, and every other tile can still walk to the fountain."""
+    from engines.alhambra.common import grid_masks
+    from engines.alhambra.geometry import DIRS, ORIGIN, removable_cells
+
+    def reachable(grid):
+        seen, todo = {ORIGIN}, [ORIGIN]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy, mine, theirs in DIRS:
+                c = (x + dx, y + dy)
+                if c in grid and c not in seen and not grid[(x, y)] & mine and not grid[c] & theirs:
+                    seen.add(c)
+                    todo.append(c)
+        return seen
+
+    grids = {}
+    for state in _states(3, 9):
+        for p in state["players"]:
+            grids[tuple(p["grid"].items())] = p["grid"]
+    for labels in grids.values():
+        grid = grid_masks(labels)
+        expected = sorted(
+            c for c in grid
+            if c != ORIGIN and not all((c[0] + dx, c[1] + dy) in grid for dx, dy, _, _ in DIRS)
+            and len(reachable({k: v for k, v in grid.items() if k != c})) == len(grid) - 1
+        )
+        assert removable_cells(grid) == expected
+
+
+def test_projected_scores_are_the_final_scoring_held_now_ALH_END_7():
+    """ALH-END-7, ALH-SCORE-2 … 9, ALH-SCORE-3 (the reserve never scores), ALH-2P-7 (Dirk ranks):
+    ``projected_scores`` is what the engine's own final scoring would give if it were held now, and at
+    the end it is the result's scores."""
+    from engines.alhambra import flow
+
+    for players, seed in ((2, 4), (4, 6)):
+        state = None
+        for i, state in enumerate(_states(players, seed)):
+            if i % 7 or state["phase"] == "over":
+                continue
+            before = clone(state)
+            projected = GAME.projected_scores(state)
+            assert state == before  # reads the state only
+            ended = copy_state(state)
+            ended["end_queue"] = []
+            flow.advance_end(ended, [])  # the final scoring, right now
+            assert projected == tuple(float(v) for v in ended["result"]["scores"])
+        assert state is not None and GAME.is_over(state)
+        assert GAME.projected_scores(state) == tuple(float(v) for v in GAME.result(state).scores)
