@@ -53,12 +53,18 @@ class Handler:
     (None: the generic refusal of the kind; a reason with the key ``egizia.err.illegal`` gets the typed
     action as its ``action`` parameter); ``apply`` carries out an offered action in place and returns
     whether it revealed hidden information; ``timeout`` picks the least harmful offered action.
+
+    Two optional shortcuts spare building every option (with the same judges the prompt uses):
+    ``offers(s, seat, action)`` says whether ``action`` is among the prompt's options, and
+    ``several(s, seat)`` whether the prompt has more than one option (so it is no forced decision).
     """
 
     prompt: Callable[[State, int], Prompt]
     explain: Callable[[State, int, list[str]], Verdict]
     apply: Callable[[State, int, list[str], list[Event]], bool]
     timeout: Callable[[State, Prompt], str]
+    offers: Callable[[State, int, str], bool] | None = None
+    several: Callable[[State, int], bool] | None = None
 
 
 def no_reason(s: State, seat: int, toks: list[str]) -> Verdict:

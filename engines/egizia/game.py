@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CommandGroup, Event, GameInfo, Msg, Outcome, Prompt, Result, Rng, RulesGame, State, msg
+from engines.core import CommandGroup, Event, GameInfo, Msg, Outcome, Prompt, Result, Rng, RulesGame, State, clone, msg
 
 from . import hidden, rules, setup, views
 from .views import PrivateView, PublicView
@@ -72,6 +72,15 @@ class Egizia(RulesGame):
 
     def advance(self, state: State, events: list[Event]) -> bool:
         return rules.advance(state, events)
+
+    def apply(self, state: State, seat: int, action: str) -> Outcome:
+        """The shared pipeline (check -> clone -> dispatch -> advance), checking only the one action."""
+        kind = rules.check_kind(state, seat, action)
+        s = clone(state)
+        events: list[Event] = []
+        revealed = rules.dispatch_kind(s, seat, kind, action, events)
+        revealed = rules.advance(s, events) or revealed
+        return Outcome(s, tuple(events), revealed)
 
     def public_view(self, state: State) -> PublicView:
         return views.public_view(state)

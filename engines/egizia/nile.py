@@ -274,6 +274,14 @@ def free_options(s: State, seat: int, window: str) -> list[Option]:
             if judge_free(s, seat, window, t) is None]
 
 
+def free_offered(s: State, seat: int, window: str, action: str) -> bool:
+    """Whether :func:`free_options` offers ``action`` (without building the others)."""
+    toks = action.split()
+    if " ".join(toks) != action:
+        return False
+    return any(t == toks for t in _free_candidates(s["seats"][seat])) and judge_free(s, seat, window, toks) is None
+
+
 def has_free(s: State, seat: int, window: str) -> bool:
     p = s["seats"][seat]
     return any(judge_free(s, seat, window, t) is None for t in _free_candidates(p))

@@ -35,11 +35,16 @@ from .board import (
     space_msg,
     tile_order,
 )
-from .nile import apply_round_space, free_options, take_card
+from .nile import apply_round_space, free_offered, free_options, has_free, take_card
 
 _FLAGS = ("up", "occ", "dbl")
 _BAD_ACTION: Reason = ("EGZ-R2-NILE-12", "egizia.err.bad_action", {})
 _ONE_PLACEMENT: Reason = ("EGZ-R2-NILE-2", "egizia.err.one_placement", {})
+# options and titles that never change (an Option and its Msg are never changed once made)
+_PASS = Option("pass", msg("egizia.lbl.pass"))
+_ENDTURN = Option("endturn", msg("egizia.lbl.endturn"))
+_STOP = Option("stop", msg("egizia.lbl.stop"))
+_TITLE = {k: msg(f"egizia.title.{k}") for k in ("D-04", "D-05", "D-08")}
 
 
 # ------------------------------------------------------------------ placements: candidates and the judge
@@ -222,17 +227,27 @@ def _judge_site(s: State, seat: int, i: int, flag: str | None) -> Verdict:
     return None
 
 
-def _place_label(s: State, pl: Placement) -> Msg:
+def _label_arg(s: State, pl: Placement) -> str | int | None:
+    """What a placement's label reads from the state, taken when the option is made (labels are lazy):
+    the card on a card space, the queue position of a substitute."""
+    sp = D.SPACE[pl.idx]
+    if sp["kind"] == "card":
+        return s["river_card"][pl.idx]  # type: ignore[no-any-return]
+    if pl.slot == "sub":
+        return len(s["sites"][sp["id"]]["subs"]) + 1
+    return None
+
+
+def _place_label(pl: Placement, arg: str | int | None) -> Msg:
     i = pl.idx
     sp = D.SPACE[i]
     if sp["kind"] == "card":
-        return msg("egizia.lbl.place_card", idx=i, card=card_msg(s["river_card"][i]), note=place_notes(up=pl.up))
+        return msg("egizia.lbl.place_card", idx=i, card=card_msg(str(arg)), note=place_notes(up=pl.up))
     if sp["kind"] == "round":
         return msg("egizia.lbl.place_round", idx=i, space=space_msg(i), fx=msg(f"egizia.fx.{sp['id']}"),
                    note=place_notes(up=pl.up, occ=pl.occ, dbl=pl.dbl))
     if pl.slot == "sub":
-        queue = len(s["sites"][sp["id"]]["subs"]) + 1
-        return msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=queue, note=place_notes(up=pl.up))
+        return msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=arg, note=place_notes(up=pl.up))
     if pl.slot == "extra":
         return msg("egizia.lbl.place_extra", idx=i, site=space_msg(i), note=place_notes(up=pl.up))
     k = int((pl.slot or "s0")[1:])
@@ -241,8 +256,20 @@ def _place_label(s: State, pl: Placement) -> Msg:
 
 
 def placement_options(s: State, seat: int) -> list[Option]:
-    """Every legal placement of ``seat`` (the candidates the judge accepts), labelled."""
-    return [Option(pl.action(), _place_label(s, pl)) for pl in legal_placements(s, seat)]
+    """Every legal placement of ``seat`` (the candidates the judge accepts), labelled when read."""
+    lazy = Option.lazy
+    return [lazy(_action(pl), _place_label, pl, _label_arg(s, pl)) for pl in legal_placements(s, seat)]
+
+
+def placement_offered(s: State, seat: int, action: str) -> bool:
+    """Whether :func:`placement_options` offers ``action``: a candidate (spelled canonically) the judge
+    accepts. Every placement the judge accepts is a candidate: the judge refuses the ``up``/``occ`` flags
+    where the position does not call for them, a slot off a site and a site without a slot."""
+    toks = action.split()
+    if not toks or toks[0] != "place":
+        return False
+    pl = parse_place(s, seat, toks)
+    return isinstance(pl, Placement) and _action(pl) == action and judge_place(s, seat, pl) is None
 
 
 def can_place(s: State, seat: int) -> bool:
@@ -333,21 +360,55 @@ def n33_playable(s: State, seat: int) -> bool:
 def _post_menu(s: State, seat: int) -> list[Option]:
     """After the placement (W1 goes on, EGZ-TIME-2): N33, end the turn, free actions."""
     ops = []
-    c = has_card(s["seats"][seat], "extra_placement")
-    if c is not None and can_place(s, seat):
+    c = _n33_card(s, seat)
+    if c is not None:
         ops.append(Option(f"play {c}", msg("egizia.lbl.n33", card=card_msg(c))))
-    ops.append(Option("endturn", msg("egizia.lbl.endturn")))
+    ops.append(_ENDTURN)
     return ops + free_options(s, seat, "W1")
 
 
 def _turn_prompt(s: State, seat: int) -> Prompt:
     """D-04 with D-05 folded in: every legal target is offered at once, so a sailing turn is one move."""
     if s["stage"]["mode"] == "post":
-        return Prompt(seat, "D-04", tuple(_post_menu(s, seat)), msg("egizia.title.D-04"))
+        return Prompt(seat, "D-04", tuple(_post_menu(s, seat)), _TITLE["D-04"])
     ops = placement_options(s, seat)
-    ops.append(Option("pass", msg("egizia.lbl.pass")))
+    ops.append(_PASS)
     ops += free_options(s, seat, "W1")
-    return Prompt(seat, "D-04", tuple(ops), msg("egizia.title.D-04"))
+    return Prompt(seat, "D-04", tuple(ops), _TITLE["D-04"])
+
+
+def _n33_card(s: State, seat: int) -> str | None:
+    """The N33 offered after a placement (``play <card>``), if it may be played now."""
+    c = has_card(s["seats"][seat], "extra_placement")
+    return c if c is not None and can_place(s, seat) else None
+
+
+def _post_offers(s: State, seat: int, action: str) -> bool:
+    if action == "endturn":
+        return True
+    c = _n33_card(s, seat) if action.startswith("play ") else None
+    return (c is not None and action == f"play {c}") or free_offered(s, seat, "W1", action)
+
+
+def _post_several(s: State, seat: int) -> bool:
+    return _n33_card(s, seat) is not None or has_free(s, seat, "W1")
+
+
+def _turn_offers(s: State, seat: int, action: str) -> bool:
+    if s["stage"]["mode"] == "post":
+        return _post_offers(s, seat, action)
+    if action == "pass":
+        return True
+    if action.startswith("place"):
+        return placement_offered(s, seat, action)
+    return free_offered(s, seat, "W1", action)
+
+
+def _turn_several(s: State, seat: int) -> bool:
+    """``pass`` (or ``endturn``) is always offered: several options once anything else is."""
+    if s["stage"]["mode"] == "post":
+        return _post_several(s, seat)
+    return can_place(s, seat) or has_free(s, seat, "W1")
 
 
 def _next_seat(s: State) -> None:
@@ -379,8 +440,16 @@ def _explain_turn(s: State, seat: int, toks: list[str]) -> Verdict:
 def _extra_prompt(s: State, seat: int) -> Prompt:
     """D-05 after N33: the targets again, or stop."""
     ops = placement_options(s, seat)
-    ops.append(Option("stop", msg("egizia.lbl.stop")))
-    return Prompt(seat, "D-05", tuple(ops), msg("egizia.title.D-05"))
+    ops.append(_STOP)
+    return Prompt(seat, "D-05", tuple(ops), _TITLE["D-05"])
+
+
+def _extra_offers(s: State, seat: int, action: str) -> bool:
+    return action == "stop" or placement_offered(s, seat, action)
+
+
+def _extra_several(s: State, seat: int) -> bool:
+    return can_place(s, seat)
 
 
 def _apply_extra(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
@@ -395,7 +464,7 @@ def _explain_extra(s: State, seat: int, toks: list[str]) -> Verdict:
 
 
 def _n33_prompt(s: State, seat: int) -> Prompt:
-    return Prompt(seat, "D-08", tuple(_post_menu(s, seat)), msg("egizia.title.D-08"))
+    return Prompt(seat, "D-08", tuple(_post_menu(s, seat)), _TITLE["D-08"])
 
 
 def _apply_n33(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
@@ -466,8 +535,8 @@ def _explain_leftover(s: State, seat: int, toks: list[str]) -> Verdict:
 
 
 HANDLERS = {
-    "D-04": Handler(_turn_prompt, _explain_turn, _apply_turn, first_of("endturn", "pass")),
-    "D-05": Handler(_extra_prompt, _explain_extra, _apply_extra, first_of("stop")),
-    "D-08": Handler(_n33_prompt, _explain_n33, _apply_n33, first_of("endturn")),
+    "D-04": Handler(_turn_prompt, _explain_turn, _apply_turn, first_of("endturn", "pass"), _turn_offers, _turn_several),
+    "D-05": Handler(_extra_prompt, _explain_extra, _apply_extra, first_of("stop"), _extra_offers, _extra_several),
+    "D-08": Handler(_n33_prompt, _explain_n33, _apply_n33, first_of("endturn"), _post_offers, _post_several),
     "D-09": Handler(_leftover_prompt, _explain_leftover, _apply_leftover, first_of("leftover no")),
 }
