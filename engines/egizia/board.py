@@ -310,22 +310,28 @@ def tomb_next(s: State) -> int | None:
     return None
 
 
+def pyramid_open(pyr: list[list[int | None]], r: int) -> bool:
+    """Whether the next field of row ``r`` (0-based) is buildable (EGZ-BUILD-PYRAMID-2/3): the row is not
+    full and, above the bottom row, both fields below it are built."""
+    row = pyr[r]
+    p = len(row) - row.count(None)
+    if p >= len(row):
+        return False
+    return r == 0 or (pyr[r - 1][p] is not None and pyr[r - 1][p + 1] is not None)
+
+
 def pyramid_candidates(s: State) -> list[int]:
     """Rows (0-based) whose next field is buildable (EGZ-BUILD-PYRAMID-2/3)."""
-    out = []
     pyr = s["pyramid"]
-    for r, row in enumerate(pyr):
-        p = sum(1 for x in row if x is not None)
-        if p >= len(row):
-            continue
-        if r == 0 or (pyr[r - 1][p] is not None and pyr[r - 1][p + 1] is not None):
-            out.append(r)
-    return out
+    return [r for r in range(len(pyr)) if pyramid_open(pyr, r)]
+
+
+_TEMPLE_REQUIRES: list[tuple[str, tuple[str, ...]]] = [(f, tuple(D.TEMPLE[f]["requires"])) for f in D.TEMPLE_IDS]
 
 
 def temple_candidates(s: State) -> list[str]:
     t = s["temple"]
-    return [f for f in D.TEMPLE_IDS if t[f] is None and all(t[r] is not None for r in D.TEMPLE[f]["requires"])]
+    return [f for f, req in _TEMPLE_REQUIRES if t[f] is None and all(t[r] is not None for r in req)]
 
 
 def bricks(s: State, seat: int, building: str) -> int:

@@ -232,7 +232,7 @@ def _label_arg(s: State, pl: Placement) -> str | int | None:
     the card on a card space, the queue position of a substitute."""
     sp = D.SPACE[pl.idx]
     if sp["kind"] == "card":
-        return s["river_card"][pl.idx]  # type: ignore[no-any-return]
+        return s["river_card"][pl.idx]
     if pl.slot == "sub":
         return len(s["sites"][sp["id"]]["subs"]) + 1
     return None
