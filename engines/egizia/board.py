@@ -14,6 +14,7 @@ State layout (plain JSON; see also :mod:`engines.egizia.setup`):
 """
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -84,6 +85,14 @@ def first_of(*preferred: str) -> Callable[[State, Prompt], str]:
     return pick
 
 
+def copy_state(s: State) -> State:
+    """A deep copy of a plain-JSON state (dicts, lists, strings, ints, bools, None), equal to
+    :func:`engines.core.clone`'s and sharing nothing with ``s``, made by marshal's C round trip, which is
+    faster than pickle's for this shape (a test compares the two)."""
+    copy: State = marshal.loads(marshal.dumps(s))
+    return copy
+
+
 # ------------------------------------------------------------------ messages
 # (messages of fixed things are built once: a Msg is never changed after it is made)
 
@@ -149,6 +158,11 @@ _KIND: dict[str, str] = {c["id"]: c["effect"]["kind"] for c in D.NILE_LIST}
 
 def held_of_kind(p: Seat, kind: str, where: str = "any") -> list[str]:
     return sorted([c for c in p[where] if _KIND[c] == kind])
+
+
+def holds_kind(p: Seat, kind: str, where: str = "any") -> bool:
+    """Whether :func:`held_of_kind` finds any card (without sorting them)."""
+    return any(_KIND[c] == kind for c in p[where])
 
 
 def has_card(p: Seat, kind: str) -> str | None:

@@ -28,6 +28,7 @@ from .board import (
     first_of,
     has_card,
     held_of_kind,
+    holds_kind,
     opt,
     perm_card,
     place_notes,
@@ -69,14 +70,24 @@ def _action(pl: Placement) -> str:
     return " ".join(["place", str(pl.idx), *([pl.slot] if pl.slot else []), *flags])
 
 
-def _space_candidates(s: State, sp: dict, up: bool) -> tuple[Placement, ...]:
+#: per river index, in river order: (index, kind, round space or site id)
+_RIVER: tuple[tuple[int, str, str], ...] = tuple((sp["index"], sp["kind"], sp.get("id", "")) for sp in D.RIVER)
+#: per river index: (kind, round space or site id)
+_AT: dict[int, tuple[str, str]] = {i: (kind, sid) for i, kind, sid in _RIVER}
+#: per round space index: (most ships, N36 forbidden, N42 forbidden) (EGZ-RIVER-3, EGZ-SPACE-HELIOPOLIS-2)
+_ROUND_AT: dict[int, tuple[int, bool, bool]] = {
+    i: (D.ROUND_SPACES[sid]["max_ships"], "double_round_space" in D.ROUND_SPACES[sid].get("forbidden_cards", ()),
+        "occupied_round_space" in D.ROUND_SPACES[sid].get("forbidden_cards", ()))
+    for i, kind, sid in _RIVER if kind == "round"}
+
+
+def _space_candidates(s: State, i: int, kind: str, sid: str, up: bool) -> tuple[Placement, ...]:
     """The placements on one river space that might be legal (the judge decides)."""
-    i = sp["index"]
-    if sp["kind"] == "card":
+    if kind == "card":
         return _candidates(i, "card", up, False, 0)
-    if sp["kind"] == "round":
+    if kind == "round":
         return _candidates(i, "round", up, bool(s["river_ships"][i]), 0)  # an occupied space needs N42
-    return _candidates(i, "site", up, False, len(s["sites"][sp["id"]]["slots"]))
+    return _candidates(i, "site", up, False, len(s["sites"][sid]["slots"]))
 
 
 @lru_cache(maxsize=512)
@@ -91,8 +102,8 @@ def _candidates(i: int, kind: str, up: bool, occ: bool, slots: int) -> tuple[Pla
 def place_candidates(s: State, seat: int) -> Iterator[Placement]:
     """Every placement that might be legal, in offering order (the judge decides)."""
     m = s["seats"][seat]["placed_max"]
-    for sp in D.RIVER:
-        yield from _space_candidates(s, sp, sp["index"] <= m)  # upstream of the last placement needs N41
+    for i, kind, sid in _RIVER:
+        yield from _space_candidates(s, i, kind, sid, i <= m)  # upstream of the last placement needs N41
 
 
 def legal_placements(s: State, seat: int) -> Iterator[Placement]:
@@ -104,10 +115,12 @@ def legal_placements(s: State, seat: int) -> Iterator[Placement]:
         return
     # upstream of the last placement the judge's verdict is the same for every space: N41 usable or not
     upstream_ok = m == 0 or _judge_reach(p, m, True) is None
-    for sp in D.RIVER:
-        up = sp["index"] <= m
+    for i, kind, sid in _RIVER:
+        up = i <= m
         if upstream_ok or not up:
-            yield from (pl for pl in _space_candidates(s, sp, up) if _judge_target(s, seat, pl) is None)
+            for pl in _space_candidates(s, i, kind, sid, up):
+                if _judge_target(s, seat, pl) is None:
+                    yield pl
 
 
 def parse_place(s: State, seat: int, toks: list[str]) -> Placement | Reason:
@@ -141,19 +154,20 @@ def _judge_reach(p: dict, i: int, up: bool) -> Verdict:
 
 def _judge_target(s: State, seat: int, pl: Placement) -> Verdict:
     """What the placement asks of its space: a card to take, a free round space, a site slot."""
-    kind = D.SPACE[pl.idx]["kind"]
-    if kind != "round" and (pl.occ or pl.dbl):
-        c = "N42" if pl.occ else "N36"
+    idx, slot, _, occ, dbl = pl
+    kind = _AT[idx][0]
+    if kind != "round" and (occ or dbl):
+        c = "N42" if occ else "N36"
         return card_clause(c), "egizia.err.round_space_only", {"card": card_msg(c)}
-    if kind != "site" and pl.slot:
-        return "EGZ-R2-NILE-12", "egizia.err.site_only", {"idx": pl.idx}
+    if kind != "site" and slot:
+        return "EGZ-R2-NILE-12", "egizia.err.site_only", {"idx": idx}
     if kind == "card":
-        if s["river_card"][pl.idx] is not None:
+        if s["river_card"][idx] is not None:
             return None
-        return "EGZ-R2-NILE-5", "egizia.err.no_card_here", {"idx": pl.idx}
+        return "EGZ-R2-NILE-5", "egizia.err.no_card_here", {"idx": idx}
     if kind == "round":
-        return _judge_round(s, seat, pl.idx, pl.occ, pl.dbl)
-    return _judge_site(s, seat, pl.idx, pl.slot)
+        return _judge_round(s, seat, idx, occ, dbl)
+    return _judge_site(s, seat, idx, slot)
 
 
 def _judge_upstream(p: dict, i: int, up: bool) -> Verdict:
@@ -174,21 +188,20 @@ def _judge_upstream(p: dict, i: int, up: bool) -> Verdict:
 def _judge_round(s: State, seat: int, i: int, occ: bool, dbl: bool) -> Verdict:
     """A round space: empty, or occupied with N42; doubled with N36 (not where a space forbids it)."""
     p = s["seats"][seat]
-    rs = D.ROUND_SPACES[D.SPACE[i]["id"]]
-    forb = rs.get("forbidden_cards", ())
+    max_ships, no_dbl, no_occ = _ROUND_AT[i]
     ships = s["river_ships"][i]
     if dbl:
-        if "double_round_space" in forb:
+        if no_dbl:
             return "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here", {"card": card_msg("N36"), "space": space_msg(i)}
-        if not held_of_kind(p, "double_round_space"):
+        if not holds_kind(p, "double_round_space"):
             return "EGZ-CARD-N36", "egizia.err.not_held", {"card": card_msg("N36")}
     if not occ:
         if ships:
-            clause = "EGZ-SPACE-HELIOPOLIS-2" if "occupied_round_space" in forb else "EGZ-R2-NILE-5"
+            clause = "EGZ-SPACE-HELIOPOLIS-2" if no_occ else "EGZ-R2-NILE-5"
             return clause, "egizia.err.occupied", {"space": space_msg(i)}
         return None
     c = perm_card(p, "occupied_round_space")
-    if "occupied_round_space" in forb:
+    if no_occ:
         return "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here", {"card": card_msg(c or "N42"), "space": space_msg(i)}
     if c is None:
         return "EGZ-CARD-N42", "egizia.err.not_held", {"card": card_msg("N42")}
@@ -196,14 +209,14 @@ def _judge_round(s: State, seat: int, i: int, occ: bool, dbl: bool) -> Verdict:
         return "EGZ-TIME-8", "egizia.err.once_per_round", {"card": card_msg(c)}
     if not ships:
         return "EGZ-CARD-N42", "egizia.err.not_occupied", {"space": space_msg(i), "card": card_msg(c)}
-    if len(ships) < rs["max_ships"] + 1:
+    if len(ships) < max_ships + 1:
         return None
     return "EGZ-RIVER-3", "egizia.err.round_full", {"space": space_msg(i)}
 
 
 def _judge_site(s: State, seat: int, i: int, flag: str | None) -> Verdict:
     """A building site: a free slot; a substitute once all are taken; N37's extra position."""
-    site = s["sites"][D.SPACE[i]["id"]]
+    site = s["sites"][_AT[i][1]]
     if seat_at_site(site, seat):
         return "EGZ-R2-NILE-5", "egizia.err.own_ship_at_site", {"site": space_msg(i)}
     free = None in site["slots"]
@@ -212,7 +225,7 @@ def _judge_site(s: State, seat: int, i: int, flag: str | None) -> Verdict:
     if flag == "sub":
         return ("EGZ-R2-NILE-9", "egizia.err.slot_free", {"site": space_msg(i)}) if free else None
     if flag == "extra":
-        if not held_of_kind(s["seats"][seat], "extra_site_position"):
+        if not holds_kind(s["seats"][seat], "extra_site_position"):
             return "EGZ-CARD-N37", "egizia.err.not_held", {"card": card_msg("N37")}
         if free:
             return "EGZ-R2-NILE-10", "egizia.err.slot_free", {"site": space_msg(i)}
