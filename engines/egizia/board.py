@@ -17,10 +17,10 @@ from __future__ import annotations
 import marshal
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from engines.core import Event, Msg, Prompt, State, msg
+from engines.core import Event, Msg, Option, Prompt, State, msg
 
 from . import data as D
 
@@ -97,6 +97,14 @@ def copy_state(s: State) -> State:
 # (messages of fixed things are built once: a Msg is never changed after it is made)
 
 
+@lru_cache(maxsize=8192)
+def lazy_option(action: str, make: Callable[..., Msg], *args: Any) -> Option:
+    """``Option.lazy(action, make, *args)``, one object per distinct option: options are immutable and a
+    label is a pure function of its arguments, so the prompts that offer the same option share it (and
+    its label is built at most once). ``args`` must be hashable and immutable."""
+    return Option.lazy(action, make, *args)
+
+
 def place_notes(**flags: bool) -> list[Msg]:
     """The cards a placement uses, as one bracket: " (N41 upstream, doubled by N36)"; or nothing."""
     items = [msg(f"egizia.note.{k}") for k, v in flags.items() if v]
@@ -157,7 +165,8 @@ _KIND: dict[str, str] = {c["id"]: c["effect"]["kind"] for c in D.NILE_LIST}
 
 
 def held_of_kind(p: Seat, kind: str, where: str = "any") -> list[str]:
-    return sorted([c for c in p[where] if _KIND[c] == kind])
+    cards = p[where]
+    return sorted([c for c in cards if _KIND[c] == kind]) if cards else []
 
 
 def holds_kind(p: Seat, kind: str, where: str = "any") -> bool:
@@ -166,9 +175,9 @@ def holds_kind(p: Seat, kind: str, where: str = "any") -> bool:
 
 
 def has_card(p: Seat, kind: str) -> str | None:
-    """The first anytime card of ``kind`` the seat holds."""
-    h = held_of_kind(p, kind)
-    return h[0] if h else None
+    """The first anytime card of ``kind`` the seat holds (the least id, as :func:`held_of_kind` sorts)."""
+    cards = p["any"]
+    return min((c for c in cards if _KIND[c] == kind), default=None) if cards else None
 
 
 def perm_card(p: Seat, kind: str) -> str | None:

@@ -37,11 +37,11 @@ from .board import (
     first_of,
     has_card,
     held_of_kind,
+    lazy_option,
     no_reason,
     obelisk_next,
     opt,
     pay_stones,
-    pyramid_candidates,
     pyramid_open,
     site_msg,
     t_msg,
@@ -76,19 +76,21 @@ def sphinx_n_range(s: State, seat: int, S: int, sx: bool) -> range:
     return range(lo, hi + 1)
 
 
-def _item_values(s: State, sid: str) -> list[int]:
-    vals = []
+def _item_values(s: State, sid: str) -> Iterator[int]:
+    """The values of the items buildable now at site ``sid`` (one at a time: a caller may stop early)."""
     if sid == "obelisk_tombs":
         o = obelisk_next(s)
         if o is not None:
-            vals.append(D.OBELISK_SEQ[o])
+            yield D.OBELISK_SEQ[o]
         t = tomb_next(s)
         if t is not None:
-            vals.append(D.TOMB_TILES[s["tomb_spaces"][t]["tile"]])
+            yield D.TOMB_TILES[s["tomb_spaces"][t]["tile"]]
     else:
-        vals += [D.PYRAMID_VALUE[r] for r in pyramid_candidates(s)]
-        vals += [D.TEMPLE[f]["value"] for f in temple_candidates(s)]
-    return vals
+        pyr = s["pyramid"]
+        for r in range(len(pyr)):
+            if pyramid_open(pyr, r):
+                yield D.PYRAMID_VALUE[r]
+        yield from (D.TEMPLE[f]["value"] for f in temple_candidates(s))
 
 
 def _buildable(s: State, seat: int, sid: str, S: int, sx: bool) -> bool:
@@ -173,9 +175,8 @@ def crew_options(s: State, seat: int, sid: str) -> list[Option]:
     """Legal crews (EGZ-R5-BUILD-4) with which at least one item can be built."""
     p = s["seats"][seat]
     cards = (has_card(p, "second_builder"), has_card(p, "crew_strength_bonus"), has_card(p, "sphinx_extra_draw"))
-    lazy = Option.lazy
-    return [lazy(" ".join(t), _crew_label, tuple(t), cards, crew_strength(p, t)) for t in _crew_candidates(p, sid)
-            if judge_crew(s, seat, sid, t) is None]
+    return [lazy_option(" ".join(t), _crew_label, tuple(t), cards, crew_strength(p, t))
+            for t in _crew_candidates(p, sid) if judge_crew(s, seat, sid, t) is None]
 
 
 def _offered(candidates: Iterable[list[str]], action: str, legal: Callable[[list[str]], bool]) -> bool:
@@ -373,8 +374,7 @@ def _item_label(verb: str, a: Any, b: Any) -> Msg:
 
 
 def item_options(s: State, seat: int, kind: str) -> list[Option]:
-    lazy = Option.lazy
-    out = [lazy(" ".join(t), _item_label, *_item_label_args(s, t)) for t in _item_candidates(kind)
+    out = [lazy_option(" ".join(t), _item_label, *_item_label_args(s, t)) for t in _item_candidates(kind)
            if judge_item(s, seat, kind, t) is None]
     if crew_back_offered(s["stage"]):
         out.append(_CREW_BACK)

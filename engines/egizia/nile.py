@@ -34,6 +34,7 @@ from .board import (
     first_of,
     gain_stones,
     held_of_kind,
+    lazy_option,
     opt,
     pay_stones,
     t_msg,
@@ -249,8 +250,16 @@ def improvable(p: Seat) -> list[str]:
     return [f["id"] for f in fields_of(p) if f["effective"] != D.COLOR_LADDER[-1]]
 
 
-def _free_label(s: State, seat: int, toks: list[str]) -> Msg:
-    p = s["seats"][seat]
+def _free_label_args(p: Seat, toks: list[str]) -> tuple[tuple[str, ...], str | None, int]:
+    """What a free action's label reads from the seat, taken when the option is made (labels are lazy):
+    the strength card used and the builder's strength now."""
+    verb = toks[0]
+    if verb in _STRENGTH_CARD:
+        return tuple(toks), held_of_kind(p, _STRENGTH_CARD[verb], "perm")[0], p["str"][ABBR_B[toks[1]]]
+    return tuple(toks), None, 0
+
+
+def _free_label(toks: tuple[str, ...], c: str | None, now: int) -> Msg:
     verb = toks[0]
     if verb == "play" and len(toks) == 3:
         c, k = toks[1], int(toks[2])
@@ -259,18 +268,18 @@ def _free_label(s: State, seat: int, toks: list[str]) -> Msg:
         return msg("egizia.lbl.build_first", card=card_msg(toks[1]))
     if verb == "improve":
         return msg("egizia.lbl.improve", card=card_msg(toks[1]), field=card_msg(toks[2]))
-    c = held_of_kind(p, _STRENGTH_CARD[verb], "perm")[0]
+    assert c is not None
     b = ABBR_B[toks[1]]
     if verb == "crewup":
-        return msg("egizia.lbl.crewup", card=card_msg(c), builder=b_msg(b), now=p["str"][b], max=D.BUILDER_MAX[b])
-    return msg("egizia.lbl.buy", card=card_msg(c), builder=b_msg(b), cost=eff(c)["cost_stones"], now=p["str"][b],
+        return msg("egizia.lbl.crewup", card=card_msg(c), builder=b_msg(b), now=now, max=D.BUILDER_MAX[b])
+    return msg("egizia.lbl.buy", card=card_msg(c), builder=b_msg(b), cost=eff(c)["cost_stones"], now=now,
                max=D.BUILDER_MAX[b])
 
 
 def free_options(s: State, seat: int, window: str) -> list[Option]:
     """The free actions legal for ``seat`` in ``window``: the candidates :func:`judge_free` accepts."""
     p = s["seats"][seat]
-    return [Option(" ".join(t), _free_label(s, seat, t)) for t in _free_candidates(p)
+    return [lazy_option(" ".join(t), _free_label, *_free_label_args(p, t)) for t in _free_candidates(p)
             if judge_free(s, seat, window, t) is None]
 
 

@@ -29,6 +29,7 @@ from .board import (
     has_card,
     held_of_kind,
     holds_kind,
+    lazy_option,
     opt,
     perm_card,
     place_notes,
@@ -268,16 +269,9 @@ def _place_label(pl: Placement, arg: str | int | None) -> Msg:
                note=place_notes(up=pl.up))
 
 
-@lru_cache(maxsize=4096)
-def _place_option(pl: Placement, arg: str | int | None) -> Option:
-    """The option of a placement whose label reads ``arg`` (options are immutable: one object serves every
-    prompt that offers the same placement with the same label)."""
-    return Option.lazy(_action(pl), _place_label, pl, arg)
-
-
 def placement_options(s: State, seat: int) -> list[Option]:
     """Every legal placement of ``seat`` (the candidates the judge accepts), labelled when read."""
-    return [_place_option(pl, _label_arg(s, pl)) for pl in legal_placements(s, seat)]
+    return [lazy_option(_action(pl), _place_label, pl, _label_arg(s, pl)) for pl in legal_placements(s, seat)]
 
 
 def placement_offered(s: State, seat: int, action: str) -> bool:
