@@ -334,12 +334,6 @@ def do_free(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
 # ------------------------------------------------------------------ D-06 / D-07: card and space choices
 
 
-def _at_max_note(p: Seat, builders: Any) -> list[Msg]:
-    """EGZ-SPACE-ALYI-1 / A-15: warn once about every chosen builder already at its maximum."""
-    maxed = [b_msg(b) for b in dict.fromkeys(builders) if p["str"][b] >= D.BUILDER_MAX[b]]
-    return [msg("egizia.note.at_max", builder=maxed)] if maxed else []
-
-
 def _track_choice(s: State, seat: int, t: dict[str, Any]) -> Prompt:
     p = s["seats"][seat]
     ops = tuple(Option(f"track {T_ABBR[tr]}", msg("egizia.lbl.track_steps", track=t_msg(tr), steps=t["steps"],
@@ -377,16 +371,25 @@ def _alyi_choice(s: State, seat: int, t: dict[str, Any]) -> Prompt:
     combos = list(combinations_with_replacement(t["from"], t["picks"]))
     if all(p["str"][b] >= D.BUILDER_MAX[b] for b in t["from"]):
         combos = combos[:1]  # every pick is lost (EGZ-CONV-5): equivalent options resolve themselves
-    ops = tuple(Option("alyi " + " ".join(B_ABBR[b] for b in combo),
-                       msg("egizia.lbl.alyi", builders=[b_msg(b) for b in combo], note=_at_max_note(p, combo)))
+    ops = tuple(lazy_option("alyi " + " ".join(B_ABBR[b] for b in combo), _alyi_label, combo,
+                            tuple(b for b in dict.fromkeys(combo) if p["str"][b] >= D.BUILDER_MAX[b]))
                 for combo in combos)
     return Prompt(seat, "D-07", ops, msg("egizia.title.D-07.alyi", picks=t["picks"]))
 
 
+def _alyi_label(combo: tuple[str, ...], at_max: tuple[str, ...]) -> Msg:
+    """``at_max``: the chosen builders already at their maximum when the option was made (EGZ-SPACE-ALYI-1)."""
+    note = [msg("egizia.note.at_max", builder=[b_msg(b) for b in at_max])] if at_max else []
+    return msg("egizia.lbl.alyi", builders=[b_msg(b) for b in combo], note=note)
+
+
+def _ring_label(stay: bool, pos: str) -> Msg:
+    return msg("egizia.lbl.ring_stay" if stay else "egizia.lbl.ring", pos=msg(f"egizia.ring.{pos}"))
+
+
 def _ring_choice(s: State, seat: int, t: dict[str, Any]) -> Prompt:
     cur = D.RING_POSITIONS.index(s["ring"])
-    ops = tuple(Option(f"ring {pos}", msg("egizia.lbl.ring_stay" if k == cur else "egizia.lbl.ring",
-                                          pos=msg(f"egizia.ring.{pos}")))
+    ops = tuple(lazy_option(f"ring {pos}", _ring_label, k == cur, pos)
                 for k, pos in enumerate(D.RING_POSITIONS) if abs(k - cur) <= t["steps"])
     return Prompt(seat, "D-07", ops, msg("egizia.title.D-07.ring"))
 
