@@ -4,6 +4,10 @@ the pending prompts, checking an action, carrying it out, and moving the flow on
 Every kind's handler lives in its rules section (:mod:`sailing`, :mod:`nile`, :mod:`feeding`,
 :mod:`building`, :mod:`sphinx`, :mod:`scoring`); the free actions of the windows W1-W4 (``play``,
 ``improve``, ``crewup``, ``buy``) may answer several kinds and go to :func:`engines.egizia.nile.do_free`.
+
+Speed (issue #11): a move is checked by judging that one action where the kind's handler can say whether
+it offers it (:attr:`Handler.offers`), and a pending decision is known not to be forced without listing
+its options where the handler can tell (:attr:`Handler.several`); both use the judges the prompts use.
 """
 from __future__ import annotations
 

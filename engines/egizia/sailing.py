@@ -3,7 +3,9 @@ placement D-05/D-08) and taking a leftover card with N39 (D-09).
 
 Placements have ONE judge, :func:`judge_place`: :func:`place_candidates` spells every placement that could
 be legal (the ``up`` and ``occ`` flags follow from the position, the judge checks everything),
-:func:`placement_options` offers the ones the judge accepts, and a refused ``place`` gets the judge's reason.
+:func:`placement_options` offers the ones the judge accepts, :func:`placement_offered` asks the judge about
+one typed placement (a move is checked without listing the others), and a refused ``place`` gets the judge's
+reason. Labels are built only when read (searching bots and random playouts never read them).
 
 Action grammar: ``place <idx> [s<k>|sub|extra] [up] [occ] [dbl]`` (``up`` = N41, ``occ`` = N42, ``dbl`` =
 N36, ``extra`` = N37), ``pass``, ``endturn``, ``play N33``, ``stop``, ``leftover <idx>|no``.
