@@ -111,19 +111,22 @@ def place_candidates(s: State, seat: int) -> Iterator[Placement]:
 
 def legal_placements(s: State, seat: int) -> Iterator[Placement]:
     """The candidates :func:`judge_place` accepts, in offering order. A space the seat cannot reach
-    (:func:`_judge_reach`) is skipped whole: the judge would refuse each of its placements for that."""
+    (:func:`_judge_reach`) is skipped whole: the judge would refuse each of its placements for that; so is
+    a site where the seat already has a ship (:func:`_judge_site`, EGZ-R2-NILE-5)."""
     p = s["seats"][seat]
     m = p["placed_max"]
     if _judge_reach(p, m + 1, False) is not None:  # no ship left
         return
     # upstream of the last placement the judge's verdict is the same for every space: N41 usable or not
     upstream_ok = m == 0 or _judge_reach(p, m, True) is None
+    sites = s["sites"]
     for i, kind, sid in _RIVER:
         up = i <= m
-        if upstream_ok or not up:
-            for pl in _space_candidates(s, i, kind, sid, up):
-                if _judge_target(s, seat, pl) is None:
-                    yield pl
+        if (up and not upstream_ok) or (kind == "site" and seat_at_site(sites[sid], seat)):
+            continue
+        for pl in _space_candidates(s, i, kind, sid, up):
+            if _judge_target(s, seat, pl) is None:
+                yield pl
 
 
 def parse_place(s: State, seat: int, toks: list[str]) -> Placement | Reason:
