@@ -11,8 +11,8 @@ N34/N54, p3 = N14/N53, sx = N15/N57), ``crew back`` (before the first item or dr
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations
+from collections.abc import Callable, Iterable, Iterator
+from itertools import chain, combinations
 from typing import Any
 
 from engines.core import Event, Msg, Option, Prompt, State, msg
@@ -37,11 +37,12 @@ from .board import (
     first_of,
     has_card,
     held_of_kind,
+    lazy_option,
     no_reason,
     obelisk_next,
     opt,
     pay_stones,
-    pyramid_candidates,
+    pyramid_open,
     site_msg,
     t_msg,
     temple_candidates,
@@ -49,11 +50,14 @@ from .board import (
     track_preview,
     track_steps,
 )
-from .nile import free_options
+from .nile import free_offered, free_options, has_free
 
 _REG_ABBR = ("bk", "bl", "ye")
 _CREW_FLAGS = ("jk", "p3", "sx")
 _CREW_FIXED: Reason = ("EGZ-R5-BUILD-4", "egizia.err.crew_fixed", {})
+# options that never change (an Option and its Msg are never changed once made)
+_CREW_BACK = Option("crew back", msg("egizia.lbl.crew_back"))
+_DECLINE = Option("decline", msg("egizia.lbl.decline"))
 #: the turn record kept in the stage while a seat builds
 TURN_KEYS = ("S", "total", "built", "spent", "sx", "sx_card", "n_range", "crew")
 
@@ -72,19 +76,21 @@ def sphinx_n_range(s: State, seat: int, S: int, sx: bool) -> range:
     return range(lo, hi + 1)
 
 
-def _item_values(s: State, sid: str) -> list[int]:
-    vals = []
+def _item_values(s: State, sid: str) -> Iterator[int]:
+    """The values of the items buildable now at site ``sid`` (one at a time: a caller may stop early)."""
     if sid == "obelisk_tombs":
         o = obelisk_next(s)
         if o is not None:
-            vals.append(D.OBELISK_SEQ[o])
+            yield D.OBELISK_SEQ[o]
         t = tomb_next(s)
         if t is not None:
-            vals.append(D.TOMB_TILES[s["tomb_spaces"][t]["tile"]])
+            yield D.TOMB_TILES[s["tomb_spaces"][t]["tile"]]
     else:
-        vals += [D.PYRAMID_VALUE[r] for r in pyramid_candidates(s)]
-        vals += [D.TEMPLE[f]["value"] for f in temple_candidates(s)]
-    return vals
+        pyr = s["pyramid"]
+        for r in range(len(pyr)):
+            if pyramid_open(pyr, r):
+                yield D.PYRAMID_VALUE[r]
+        yield from (D.TEMPLE[f]["value"] for f in temple_candidates(s))
 
 
 def _buildable(s: State, seat: int, sid: str, S: int, sx: bool) -> bool:
@@ -154,21 +160,40 @@ def judge_crew(s: State, seat: int, sid: str, toks: list[str]) -> Verdict:
     return "EGZ-R5-BUILD-3", "egizia.err.crew_useless", {}
 
 
-def _crew_label(p: Seat, toks: list[str]) -> Msg:
+def _crew_label(toks: tuple[str, ...], cards: tuple[str | None, str | None, str | None], strength: int) -> Msg:
+    """``cards``: the seat's second-builder, strength-bonus and Sphinx-draw cards when the option was made."""
     regs = [ABBR_B[t] for t in toks[1:] if t in _REG_ABBR]
     parts = [b_msg(b) for b in regs] + ([b_msg(D.JOKER)] if "jk" in toks else [])
-    used = (([has_card(p, "second_builder")] if len(regs) == 2 else [])
-            + ([has_card(p, "crew_strength_bonus")] if "p3" in toks else [])
-            + ([has_card(p, "sphinx_extra_draw")] if "sx" in toks else []))
+    second, bonus, extra = cards
+    used = (([second] if len(regs) == 2 else []) + ([bonus] if "p3" in toks else [])
+            + ([extra] if "sx" in toks else []))
     note = [msg("egizia.note.plus", items=used)] if used else []  # card ids keep it short
-    return msg("egizia.lbl.crew", builders=parts, note=note, strength=crew_strength(p, toks))
+    return msg("egizia.lbl.crew", builders=parts, note=note, strength=strength)
 
 
 def crew_options(s: State, seat: int, sid: str) -> list[Option]:
     """Legal crews (EGZ-R5-BUILD-4) with which at least one item can be built."""
     p = s["seats"][seat]
-    return [Option(" ".join(t), _crew_label(p, t)) for t in _crew_candidates(p, sid)
-            if judge_crew(s, seat, sid, t) is None]
+    cards = (has_card(p, "second_builder"), has_card(p, "crew_strength_bonus"), has_card(p, "sphinx_extra_draw"))
+    return [lazy_option(" ".join(t), _crew_label, tuple(t), cards, crew_strength(p, t))
+            for t in _crew_candidates(p, sid) if judge_crew(s, seat, sid, t) is None]
+
+
+def _offered(candidates: Iterable[list[str]], action: str, legal: Callable[[list[str]], bool]) -> bool:
+    """Whether ``action`` spells one of ``candidates`` that is ``legal`` (an offered option's action)."""
+    toks = action.split()
+    return " ".join(toks) == action and any(t == toks for t in candidates) and legal(toks)
+
+
+def _two(flags: Iterable[bool]) -> bool:
+    """At least two of ``flags`` are true (stops at the second)."""
+    seen = False
+    for f in flags:
+        if f:
+            if seen:
+                return True
+            seen = True
+    return False
 
 
 def can_crew(s: State, seat: int, sid: str) -> bool:
@@ -291,10 +316,10 @@ def _judge_pyramid(s: State, seat: int, toks: list[str]) -> Verdict:
     if r is None or not 1 <= r <= len(D.PYRAMID_WIDTH) or len(toks) != 2:
         return "EGZ-BUILD-PYRAMID-1", "egizia.err.no_such_field", {"what": " ".join(toks)[:20]}
     row = s["pyramid"][r - 1]
-    pos = sum(1 for x in row if x is not None)
+    pos = len(row) - row.count(None)
     if pos >= len(row):
         return "EGZ-BUILD-PYRAMID-2", "egizia.err.row_full", {"row": r}
-    if r - 1 not in pyramid_candidates(s):
+    if not pyramid_open(s["pyramid"], r - 1):
         return "EGZ-BUILD-PYRAMID-3", "egizia.err.not_supported", {"row": r, "pos": pos + 1}
     return _judge_cost(s, seat, D.PYRAMID_VALUE[r - 1])
 
@@ -318,28 +343,41 @@ _ITEM_SPELLING = {"obelisk": "EGZ-BUILD-OBELISK-2", "tomb": "EGZ-BUILD-TOMB-1", 
                   "tmp": "EGZ-BUILD-TEMPLE-5", "finish": "EGZ-R5-BUILD-5"}
 
 
-def _item_label(s: State, toks: list[str]) -> Msg:
+def _item_label_args(s: State, toks: list[str]) -> tuple[str, Any, Any]:
+    """What an item's label reads from the state, taken when the option is made (labels are lazy)."""
     st = s["stage"]
     verb = toks[0]
     if verb == "obelisk":
-        o = obelisk_next(s) or 0
-        return msg("egizia.lbl.obelisk", row=D.OBELISK_ROW_OF[o], value=D.OBELISK_SEQ[o])
+        return verb, obelisk_next(s) or 0, None
     if verb == "tomb":
         t = tomb_next(s) or 0
-        return msg("egizia.lbl.tomb", space=t + 1, value=D.TOMB_TILES[s["tomb_spaces"][t]["tile"]])
+        return verb, t, D.TOMB_TILES[s["tomb_spaces"][t]["tile"]]
     if verb == "pyr":
         r = int(toks[1]) - 1
-        pos = sum(1 for x in s["pyramid"][r] if x is not None)
-        return msg("egizia.lbl.pyramid", row=r + 1, pos=pos + 1, value=D.PYRAMID_VALUE[r])
+        row = s["pyramid"][r]
+        return verb, r, len(row) - row.count(None)
     if verb == "tmp":
-        return msg("egizia.lbl.temple", field=toks[1], value=D.TEMPLE[toks[1]]["value"])
-    return msg("egizia.lbl.finish", total=st["total"], strength=st["S"])
+        return verb, toks[1], None
+    return verb, st["total"], st["S"]
+
+
+def _item_label(verb: str, a: Any, b: Any) -> Msg:
+    if verb == "obelisk":
+        return msg("egizia.lbl.obelisk", row=D.OBELISK_ROW_OF[a], value=D.OBELISK_SEQ[a])
+    if verb == "tomb":
+        return msg("egizia.lbl.tomb", space=a + 1, value=b)
+    if verb == "pyr":
+        return msg("egizia.lbl.pyramid", row=a + 1, pos=b + 1, value=D.PYRAMID_VALUE[a])
+    if verb == "tmp":
+        return msg("egizia.lbl.temple", field=a, value=D.TEMPLE[a]["value"])
+    return msg("egizia.lbl.finish", total=a, strength=b)
 
 
 def item_options(s: State, seat: int, kind: str) -> list[Option]:
-    out = [Option(" ".join(t), _item_label(s, t)) for t in _item_candidates(kind) if judge_item(s, seat, kind, t) is None]
+    out = [lazy_option(" ".join(t), _item_label, *_item_label_args(s, t)) for t in _item_candidates(kind)
+           if judge_item(s, seat, kind, t) is None]
     if crew_back_offered(s["stage"]):
-        out.append(Option("crew back", msg("egizia.lbl.crew_back")))
+        out.append(_CREW_BACK)
     return out
 
 
@@ -402,6 +440,21 @@ def _items_prompt(s: State, seat: int) -> Prompt:
     st = s["stage"]
     kind = "D-16" if st["sid"] == "obelisk_tombs" else "D-18"
     return Prompt(seat, kind, tuple(item_options(s, seat, kind)), msg(f"egizia.title.{kind}", left=st["S"] - st["total"]))
+
+
+def _items_offers(s: State, seat: int, action: str) -> bool:
+    st = s["stage"]
+    if action == "crew back":
+        return crew_back_offered(st)
+    kind = "D-16" if st["sid"] == "obelisk_tombs" else "D-18"
+    return _offered(_item_candidates(kind), action, lambda t: judge_item(s, seat, kind, t) is None)
+
+
+def _items_several(s: State, seat: int) -> bool:
+    st = s["stage"]
+    kind = "D-16" if st["sid"] == "obelisk_tombs" else "D-18"
+    legal = (judge_item(s, seat, kind, t) is None for t in _item_candidates(kind))
+    return _two(chain(legal, (crew_back_offered(st),)))
 
 
 def _apply_item(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
@@ -513,9 +566,22 @@ def _apply_claim(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
 def _menu_prompt(s: State, seat: int) -> Prompt:
     sid = s["stage"]["sid"]
     ops = [Option("build", msg("egizia.lbl.build", site=site_msg(sid)))] if can_crew(s, seat, sid) else []
-    ops.append(Option("decline", msg("egizia.lbl.decline")))
+    ops.append(_DECLINE)
     ops += free_options(s, seat, "W3")
     return Prompt(seat, "D-12", tuple(ops), msg("egizia.title.D-12", site=site_msg(sid)))
+
+
+def _menu_offers(s: State, seat: int, action: str) -> bool:
+    if action == "decline":
+        return True
+    if action == "build":
+        return can_crew(s, seat, s["stage"]["sid"])
+    return free_offered(s, seat, "W3", action)
+
+
+def _menu_several(s: State, seat: int) -> bool:
+    """``decline`` is always offered: several options once anything else is."""
+    return can_crew(s, seat, s["stage"]["sid"]) or has_free(s, seat, "W3")
 
 
 def _apply_menu(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
@@ -537,6 +603,16 @@ def _crew_prompt(s: State, seat: int) -> Prompt:
     return Prompt(seat, "D-13", tuple(crew_options(s, seat, sid)), msg("egizia.title.D-13", site=site_msg(sid)))
 
 
+def _crew_offers(s: State, seat: int, action: str) -> bool:
+    sid = s["stage"]["sid"]
+    return _offered(_crew_candidates(s["seats"][seat], sid), action, lambda t: judge_crew(s, seat, sid, t) is None)
+
+
+def _crew_several(s: State, seat: int) -> bool:
+    sid = s["stage"]["sid"]
+    return _two(judge_crew(s, seat, sid, t) is None for t in _crew_candidates(s["seats"][seat], sid))
+
+
 def _explain_crew(s: State, seat: int, toks: list[str]) -> Verdict:
     if toks[0] != "crew":
         return None
@@ -549,9 +625,9 @@ def _apply_crew(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
 
 HANDLERS = {
     "D-11": Handler(_claim_prompt, no_reason, _apply_claim, first_of("first no")),
-    "D-12": Handler(_menu_prompt, _explain_menu, _apply_menu, first_of("decline")),
-    "D-13": Handler(_crew_prompt, _explain_crew, _apply_crew, _weakest_crew),
-    "D-16": Handler(_items_prompt, _explain_item, _apply_item, _item_timeout),
+    "D-12": Handler(_menu_prompt, _explain_menu, _apply_menu, first_of("decline"), _menu_offers, _menu_several),
+    "D-13": Handler(_crew_prompt, _explain_crew, _apply_crew, _weakest_crew, _crew_offers, _crew_several),
+    "D-16": Handler(_items_prompt, _explain_item, _apply_item, _item_timeout, _items_offers, _items_several),
     "D-17": Handler(_market_prompt, _explain_market, _apply_market, first_of()),
-    "D-18": Handler(_items_prompt, _explain_item, _apply_item, _item_timeout),
+    "D-18": Handler(_items_prompt, _explain_item, _apply_item, _item_timeout, _items_offers, _items_several),
 }

@@ -7,18 +7,17 @@ too garbled to judge, get the kind's generic refusal.
 """
 from __future__ import annotations
 
-from engines.core import IllegalAction, Prompt, State
+from engines.core import IllegalAction, State
 
 from .board import KIND_CLAUSE, Handler, Reason
 from .nile import explain_free, is_free
 
 
-def why_illegal(s: State, seat: int, prompt: Prompt, action: str, handler: Handler) -> IllegalAction:
-    """The refusal of ``action``, which is not among ``prompt``'s options."""
+def why_illegal(s: State, seat: int, kind: str, action: str, handler: Handler) -> IllegalAction:
+    """The refusal of ``action``, which is not among the options of ``seat``'s pending ``kind`` decision."""
     toks = action.split()
     if not toks:
         return IllegalAction("EGZ-ROUND-3", "egizia.err.bad_action")
-    kind = prompt.kind
     try:
         reason = explain_free(s, seat, kind, toks) if is_free(kind, toks) else handler.explain(s, seat, toks)
     except (KeyError, IndexError, ValueError, TypeError):  # garbage tokens: the generic refusal

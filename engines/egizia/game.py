@@ -32,7 +32,8 @@ from typing import Any
 
 from engines.core import CommandGroup, Event, GameInfo, Msg, Outcome, Prompt, Result, Rng, RulesGame, State, msg
 
-from . import hidden, rules, setup, views
+from . import hidden, rules, scoring, setup, views
+from .board import copy_state
 from .views import PrivateView, PublicView
 
 
@@ -73,6 +74,15 @@ class Egizia(RulesGame):
     def advance(self, state: State, events: list[Event]) -> bool:
         return rules.advance(state, events)
 
+    def apply(self, state: State, seat: int, action: str) -> Outcome:
+        """The shared pipeline (check -> clone -> dispatch -> advance), checking only the one action."""
+        kind = rules.check_kind(state, seat, action)
+        s = copy_state(state)
+        events: list[Event] = []
+        revealed = rules.dispatch_kind(s, seat, kind, action, events)
+        revealed = rules.advance(s, events) or revealed
+        return Outcome(s, tuple(events), revealed)
+
     def public_view(self, state: State) -> PublicView:
         return views.public_view(state)
 
@@ -85,6 +95,11 @@ class Egizia(RulesGame):
     # -- hidden information (engines/egizia/hidden.py)
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(int(p["score"]) for p in state["seats"])
+
+    def projected_scores(self, state: State) -> tuple[float, ...]:
+        """The score track plus what the final scoring (EGZ-END-2..4) would add now
+        (:func:`engines.egizia.scoring.projected_scores`)."""
+        return scoring.projected_scores(state)
 
     def information_state(self, state: State, seat: int | None) -> State:
         return hidden.information_state(state, seat)

@@ -24,10 +24,10 @@ allow, never finer).
 """
 from __future__ import annotations
 
-from engines.core import Rng, State, clone
+from engines.core import Rng, State
 
 from . import data as D
-from .board import tomb_next
+from .board import copy_state, tomb_next
 from .feeding import feed_options
 
 HIDDEN = "?"
@@ -55,7 +55,7 @@ def information_state(state: State, seat: int | None) -> State:
     n = len(state["seats"])
     if seat is not None and not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a {n}-player game")
-    s = clone(state)
+    s = copy_state(state)
     s["rng"] = 0
     revealed = bool(s.get("result"))  # final scoring shows every Sphinx card
     sphinx: list[str] = []
@@ -98,7 +98,7 @@ def determinize(info: State, seat: int | None, rng: Rng) -> State:
     hidden = info.get("hidden")
     if not isinstance(hidden, dict) or hidden.get("seat", -1) != seat:
         raise ValueError(f"not an information state of seat {seat!r}")
-    s = clone(info)
+    s = copy_state(info)
     del s["hidden"]
     _deal_sphinx(s, list(hidden["sphinx"]), rng)
     _deal_nile(s, hidden["nile"], rng)

@@ -34,6 +34,7 @@ from .board import (
     first_of,
     gain_stones,
     held_of_kind,
+    lazy_option,
     opt,
     pay_stones,
     t_msg,
@@ -249,8 +250,16 @@ def improvable(p: Seat) -> list[str]:
     return [f["id"] for f in fields_of(p) if f["effective"] != D.COLOR_LADDER[-1]]
 
 
-def _free_label(s: State, seat: int, toks: list[str]) -> Msg:
-    p = s["seats"][seat]
+def _free_label_args(p: Seat, toks: list[str]) -> tuple[tuple[str, ...], str | None, int]:
+    """What a free action's label reads from the seat, taken when the option is made (labels are lazy):
+    the strength card used and the builder's strength now."""
+    verb = toks[0]
+    if verb in _STRENGTH_CARD:
+        return tuple(toks), held_of_kind(p, _STRENGTH_CARD[verb], "perm")[0], p["str"][ABBR_B[toks[1]]]
+    return tuple(toks), None, 0
+
+
+def _free_label(toks: tuple[str, ...], c: str | None, now: int) -> Msg:
     verb = toks[0]
     if verb == "play" and len(toks) == 3:
         c, k = toks[1], int(toks[2])
@@ -259,19 +268,27 @@ def _free_label(s: State, seat: int, toks: list[str]) -> Msg:
         return msg("egizia.lbl.build_first", card=card_msg(toks[1]))
     if verb == "improve":
         return msg("egizia.lbl.improve", card=card_msg(toks[1]), field=card_msg(toks[2]))
-    c = held_of_kind(p, _STRENGTH_CARD[verb], "perm")[0]
+    assert c is not None
     b = ABBR_B[toks[1]]
     if verb == "crewup":
-        return msg("egizia.lbl.crewup", card=card_msg(c), builder=b_msg(b), now=p["str"][b], max=D.BUILDER_MAX[b])
-    return msg("egizia.lbl.buy", card=card_msg(c), builder=b_msg(b), cost=eff(c)["cost_stones"], now=p["str"][b],
+        return msg("egizia.lbl.crewup", card=card_msg(c), builder=b_msg(b), now=now, max=D.BUILDER_MAX[b])
+    return msg("egizia.lbl.buy", card=card_msg(c), builder=b_msg(b), cost=eff(c)["cost_stones"], now=now,
                max=D.BUILDER_MAX[b])
 
 
 def free_options(s: State, seat: int, window: str) -> list[Option]:
     """The free actions legal for ``seat`` in ``window``: the candidates :func:`judge_free` accepts."""
     p = s["seats"][seat]
-    return [Option(" ".join(t), _free_label(s, seat, t)) for t in _free_candidates(p)
+    return [lazy_option(" ".join(t), _free_label, *_free_label_args(p, t)) for t in _free_candidates(p)
             if judge_free(s, seat, window, t) is None]
+
+
+def free_offered(s: State, seat: int, window: str, action: str) -> bool:
+    """Whether :func:`free_options` offers ``action`` (without building the others)."""
+    toks = action.split()
+    if " ".join(toks) != action:
+        return False
+    return any(t == toks for t in _free_candidates(s["seats"][seat])) and judge_free(s, seat, window, toks) is None
 
 
 def has_free(s: State, seat: int, window: str) -> bool:
@@ -317,12 +334,6 @@ def do_free(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
 # ------------------------------------------------------------------ D-06 / D-07: card and space choices
 
 
-def _at_max_note(p: Seat, builders: Any) -> list[Msg]:
-    """EGZ-SPACE-ALYI-1 / A-15: warn once about every chosen builder already at its maximum."""
-    maxed = [b_msg(b) for b in dict.fromkeys(builders) if p["str"][b] >= D.BUILDER_MAX[b]]
-    return [msg("egizia.note.at_max", builder=maxed)] if maxed else []
-
-
 def _track_choice(s: State, seat: int, t: dict[str, Any]) -> Prompt:
     p = s["seats"][seat]
     ops = tuple(Option(f"track {T_ABBR[tr]}", msg("egizia.lbl.track_steps", track=t_msg(tr), steps=t["steps"],
@@ -360,16 +371,25 @@ def _alyi_choice(s: State, seat: int, t: dict[str, Any]) -> Prompt:
     combos = list(combinations_with_replacement(t["from"], t["picks"]))
     if all(p["str"][b] >= D.BUILDER_MAX[b] for b in t["from"]):
         combos = combos[:1]  # every pick is lost (EGZ-CONV-5): equivalent options resolve themselves
-    ops = tuple(Option("alyi " + " ".join(B_ABBR[b] for b in combo),
-                       msg("egizia.lbl.alyi", builders=[b_msg(b) for b in combo], note=_at_max_note(p, combo)))
+    ops = tuple(lazy_option("alyi " + " ".join(B_ABBR[b] for b in combo), _alyi_label, combo,
+                            tuple(b for b in dict.fromkeys(combo) if p["str"][b] >= D.BUILDER_MAX[b]))
                 for combo in combos)
     return Prompt(seat, "D-07", ops, msg("egizia.title.D-07.alyi", picks=t["picks"]))
 
 
+def _alyi_label(combo: tuple[str, ...], at_max: tuple[str, ...]) -> Msg:
+    """``at_max``: the chosen builders already at their maximum when the option was made (EGZ-SPACE-ALYI-1)."""
+    note = [msg("egizia.note.at_max", builder=[b_msg(b) for b in at_max])] if at_max else []
+    return msg("egizia.lbl.alyi", builders=[b_msg(b) for b in combo], note=note)
+
+
+def _ring_label(stay: bool, pos: str) -> Msg:
+    return msg("egizia.lbl.ring_stay" if stay else "egizia.lbl.ring", pos=msg(f"egizia.ring.{pos}"))
+
+
 def _ring_choice(s: State, seat: int, t: dict[str, Any]) -> Prompt:
     cur = D.RING_POSITIONS.index(s["ring"])
-    ops = tuple(Option(f"ring {pos}", msg("egizia.lbl.ring_stay" if k == cur else "egizia.lbl.ring",
-                                          pos=msg(f"egizia.ring.{pos}")))
+    ops = tuple(lazy_option(f"ring {pos}", _ring_label, k == cur, pos)
                 for k, pos in enumerate(D.RING_POSITIONS) if abs(k - cur) <= t["steps"])
     return Prompt(seat, "D-07", ops, msg("egizia.title.D-07.ring"))
 

@@ -3,7 +3,9 @@ placement D-05/D-08) and taking a leftover card with N39 (D-09).
 
 Placements have ONE judge, :func:`judge_place`: :func:`place_candidates` spells every placement that could
 be legal (the ``up`` and ``occ`` flags follow from the position, the judge checks everything),
-:func:`placement_options` offers the ones the judge accepts, and a refused ``place`` gets the judge's reason.
+:func:`placement_options` offers the ones the judge accepts, :func:`placement_offered` asks the judge about
+one typed placement (a move is checked without listing the others), and a refused ``place`` gets the judge's
+reason. Labels are built only when read (searching bots and random playouts never read them).
 
 Action grammar: ``place <idx> [s<k>|sub|extra] [up] [occ] [dbl]`` (``up`` = N41, ``occ`` = N42, ``dbl`` =
 N36, ``extra`` = N37), ``pass``, ``endturn``, ``play N33``, ``stop``, ``leftover <idx>|no``.
@@ -28,6 +30,8 @@ from .board import (
     first_of,
     has_card,
     held_of_kind,
+    holds_kind,
+    lazy_option,
     opt,
     perm_card,
     place_notes,
@@ -35,11 +39,16 @@ from .board import (
     space_msg,
     tile_order,
 )
-from .nile import apply_round_space, free_options, take_card
+from .nile import apply_round_space, free_offered, free_options, has_free, take_card
 
 _FLAGS = ("up", "occ", "dbl")
 _BAD_ACTION: Reason = ("EGZ-R2-NILE-12", "egizia.err.bad_action", {})
 _ONE_PLACEMENT: Reason = ("EGZ-R2-NILE-2", "egizia.err.one_placement", {})
+# options and titles that never change (an Option and its Msg are never changed once made)
+_PASS = Option("pass", msg("egizia.lbl.pass"))
+_ENDTURN = Option("endturn", msg("egizia.lbl.endturn"))
+_STOP = Option("stop", msg("egizia.lbl.stop"))
+_TITLE = {k: msg(f"egizia.title.{k}") for k in ("D-04", "D-05", "D-08")}
 
 
 # ------------------------------------------------------------------ placements: candidates and the judge
@@ -64,14 +73,24 @@ def _action(pl: Placement) -> str:
     return " ".join(["place", str(pl.idx), *([pl.slot] if pl.slot else []), *flags])
 
 
-def _space_candidates(s: State, sp: dict, up: bool) -> tuple[Placement, ...]:
+#: per river index, in river order: (index, kind, round space or site id)
+_RIVER: tuple[tuple[int, str, str], ...] = tuple((sp["index"], sp["kind"], sp.get("id", "")) for sp in D.RIVER)
+#: per river index: (kind, round space or site id)
+_AT: dict[int, tuple[str, str]] = {i: (kind, sid) for i, kind, sid in _RIVER}
+#: per round space index: (most ships, N36 forbidden, N42 forbidden) (EGZ-RIVER-3, EGZ-SPACE-HELIOPOLIS-2)
+_ROUND_AT: dict[int, tuple[int, bool, bool]] = {
+    i: (D.ROUND_SPACES[sid]["max_ships"], "double_round_space" in D.ROUND_SPACES[sid].get("forbidden_cards", ()),
+        "occupied_round_space" in D.ROUND_SPACES[sid].get("forbidden_cards", ()))
+    for i, kind, sid in _RIVER if kind == "round"}
+
+
+def _space_candidates(s: State, i: int, kind: str, sid: str, up: bool) -> tuple[Placement, ...]:
     """The placements on one river space that might be legal (the judge decides)."""
-    i = sp["index"]
-    if sp["kind"] == "card":
+    if kind == "card":
         return _candidates(i, "card", up, False, 0)
-    if sp["kind"] == "round":
+    if kind == "round":
         return _candidates(i, "round", up, bool(s["river_ships"][i]), 0)  # an occupied space needs N42
-    return _candidates(i, "site", up, False, len(s["sites"][sp["id"]]["slots"]))
+    return _candidates(i, "site", up, False, len(s["sites"][sid]["slots"]))
 
 
 @lru_cache(maxsize=512)
@@ -86,23 +105,28 @@ def _candidates(i: int, kind: str, up: bool, occ: bool, slots: int) -> tuple[Pla
 def place_candidates(s: State, seat: int) -> Iterator[Placement]:
     """Every placement that might be legal, in offering order (the judge decides)."""
     m = s["seats"][seat]["placed_max"]
-    for sp in D.RIVER:
-        yield from _space_candidates(s, sp, sp["index"] <= m)  # upstream of the last placement needs N41
+    for i, kind, sid in _RIVER:
+        yield from _space_candidates(s, i, kind, sid, i <= m)  # upstream of the last placement needs N41
 
 
 def legal_placements(s: State, seat: int) -> Iterator[Placement]:
     """The candidates :func:`judge_place` accepts, in offering order. A space the seat cannot reach
-    (:func:`_judge_reach`) is skipped whole: the judge would refuse each of its placements for that."""
+    (:func:`_judge_reach`) is skipped whole: the judge would refuse each of its placements for that; so is
+    a site where the seat already has a ship (:func:`_judge_site`, EGZ-R2-NILE-5)."""
     p = s["seats"][seat]
     m = p["placed_max"]
     if _judge_reach(p, m + 1, False) is not None:  # no ship left
         return
     # upstream of the last placement the judge's verdict is the same for every space: N41 usable or not
     upstream_ok = m == 0 or _judge_reach(p, m, True) is None
-    for sp in D.RIVER:
-        up = sp["index"] <= m
-        if upstream_ok or not up:
-            yield from (pl for pl in _space_candidates(s, sp, up) if _judge_target(s, seat, pl) is None)
+    sites = s["sites"]
+    for i, kind, sid in _RIVER:
+        up = i <= m
+        if (up and not upstream_ok) or (kind == "site" and seat_at_site(sites[sid], seat)):
+            continue
+        for pl in _space_candidates(s, i, kind, sid, up):
+            if _judge_target(s, seat, pl) is None:
+                yield pl
 
 
 def parse_place(s: State, seat: int, toks: list[str]) -> Placement | Reason:
@@ -136,19 +160,20 @@ def _judge_reach(p: dict, i: int, up: bool) -> Verdict:
 
 def _judge_target(s: State, seat: int, pl: Placement) -> Verdict:
     """What the placement asks of its space: a card to take, a free round space, a site slot."""
-    kind = D.SPACE[pl.idx]["kind"]
-    if kind != "round" and (pl.occ or pl.dbl):
-        c = "N42" if pl.occ else "N36"
+    idx, slot, _, occ, dbl = pl
+    kind = _AT[idx][0]
+    if kind != "round" and (occ or dbl):
+        c = "N42" if occ else "N36"
         return card_clause(c), "egizia.err.round_space_only", {"card": card_msg(c)}
-    if kind != "site" and pl.slot:
-        return "EGZ-R2-NILE-12", "egizia.err.site_only", {"idx": pl.idx}
+    if kind != "site" and slot:
+        return "EGZ-R2-NILE-12", "egizia.err.site_only", {"idx": idx}
     if kind == "card":
-        if s["river_card"][pl.idx] is not None:
+        if s["river_card"][idx] is not None:
             return None
-        return "EGZ-R2-NILE-5", "egizia.err.no_card_here", {"idx": pl.idx}
+        return "EGZ-R2-NILE-5", "egizia.err.no_card_here", {"idx": idx}
     if kind == "round":
-        return _judge_round(s, seat, pl.idx, pl.occ, pl.dbl)
-    return _judge_site(s, seat, pl.idx, pl.slot)
+        return _judge_round(s, seat, idx, occ, dbl)
+    return _judge_site(s, seat, idx, slot)
 
 
 def _judge_upstream(p: dict, i: int, up: bool) -> Verdict:
@@ -169,21 +194,20 @@ def _judge_upstream(p: dict, i: int, up: bool) -> Verdict:
 def _judge_round(s: State, seat: int, i: int, occ: bool, dbl: bool) -> Verdict:
     """A round space: empty, or occupied with N42; doubled with N36 (not where a space forbids it)."""
     p = s["seats"][seat]
-    rs = D.ROUND_SPACES[D.SPACE[i]["id"]]
-    forb = rs.get("forbidden_cards", ())
+    max_ships, no_dbl, no_occ = _ROUND_AT[i]
     ships = s["river_ships"][i]
     if dbl:
-        if "double_round_space" in forb:
+        if no_dbl:
             return "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here", {"card": card_msg("N36"), "space": space_msg(i)}
-        if not held_of_kind(p, "double_round_space"):
+        if not holds_kind(p, "double_round_space"):
             return "EGZ-CARD-N36", "egizia.err.not_held", {"card": card_msg("N36")}
     if not occ:
         if ships:
-            clause = "EGZ-SPACE-HELIOPOLIS-2" if "occupied_round_space" in forb else "EGZ-R2-NILE-5"
+            clause = "EGZ-SPACE-HELIOPOLIS-2" if no_occ else "EGZ-R2-NILE-5"
             return clause, "egizia.err.occupied", {"space": space_msg(i)}
         return None
     c = perm_card(p, "occupied_round_space")
-    if "occupied_round_space" in forb:
+    if no_occ:
         return "EGZ-SPACE-HELIOPOLIS-2", "egizia.err.not_here", {"card": card_msg(c or "N42"), "space": space_msg(i)}
     if c is None:
         return "EGZ-CARD-N42", "egizia.err.not_held", {"card": card_msg("N42")}
@@ -191,14 +215,14 @@ def _judge_round(s: State, seat: int, i: int, occ: bool, dbl: bool) -> Verdict:
         return "EGZ-TIME-8", "egizia.err.once_per_round", {"card": card_msg(c)}
     if not ships:
         return "EGZ-CARD-N42", "egizia.err.not_occupied", {"space": space_msg(i), "card": card_msg(c)}
-    if len(ships) < rs["max_ships"] + 1:
+    if len(ships) < max_ships + 1:
         return None
     return "EGZ-RIVER-3", "egizia.err.round_full", {"space": space_msg(i)}
 
 
 def _judge_site(s: State, seat: int, i: int, flag: str | None) -> Verdict:
     """A building site: a free slot; a substitute once all are taken; N37's extra position."""
-    site = s["sites"][D.SPACE[i]["id"]]
+    site = s["sites"][_AT[i][1]]
     if seat_at_site(site, seat):
         return "EGZ-R2-NILE-5", "egizia.err.own_ship_at_site", {"site": space_msg(i)}
     free = None in site["slots"]
@@ -207,7 +231,7 @@ def _judge_site(s: State, seat: int, i: int, flag: str | None) -> Verdict:
     if flag == "sub":
         return ("EGZ-R2-NILE-9", "egizia.err.slot_free", {"site": space_msg(i)}) if free else None
     if flag == "extra":
-        if not held_of_kind(s["seats"][seat], "extra_site_position"):
+        if not holds_kind(s["seats"][seat], "extra_site_position"):
             return "EGZ-CARD-N37", "egizia.err.not_held", {"card": card_msg("N37")}
         if free:
             return "EGZ-R2-NILE-10", "egizia.err.slot_free", {"site": space_msg(i)}
@@ -222,17 +246,27 @@ def _judge_site(s: State, seat: int, i: int, flag: str | None) -> Verdict:
     return None
 
 
-def _place_label(s: State, pl: Placement) -> Msg:
+def _label_arg(s: State, pl: Placement) -> str | int | None:
+    """What a placement's label reads from the state, taken when the option is made (labels are lazy):
+    the card on a card space, the queue position of a substitute."""
+    sp = D.SPACE[pl.idx]
+    if sp["kind"] == "card":
+        return s["river_card"][pl.idx]
+    if pl.slot == "sub":
+        return len(s["sites"][sp["id"]]["subs"]) + 1
+    return None
+
+
+def _place_label(pl: Placement, arg: str | int | None) -> Msg:
     i = pl.idx
     sp = D.SPACE[i]
     if sp["kind"] == "card":
-        return msg("egizia.lbl.place_card", idx=i, card=card_msg(s["river_card"][i]), note=place_notes(up=pl.up))
+        return msg("egizia.lbl.place_card", idx=i, card=card_msg(str(arg)), note=place_notes(up=pl.up))
     if sp["kind"] == "round":
         return msg("egizia.lbl.place_round", idx=i, space=space_msg(i), fx=msg(f"egizia.fx.{sp['id']}"),
                    note=place_notes(up=pl.up, occ=pl.occ, dbl=pl.dbl))
     if pl.slot == "sub":
-        queue = len(s["sites"][sp["id"]]["subs"]) + 1
-        return msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=queue, note=place_notes(up=pl.up))
+        return msg("egizia.lbl.place_sub", idx=i, site=space_msg(i), queue=arg, note=place_notes(up=pl.up))
     if pl.slot == "extra":
         return msg("egizia.lbl.place_extra", idx=i, site=space_msg(i), note=place_notes(up=pl.up))
     k = int((pl.slot or "s0")[1:])
@@ -241,8 +275,19 @@ def _place_label(s: State, pl: Placement) -> Msg:
 
 
 def placement_options(s: State, seat: int) -> list[Option]:
-    """Every legal placement of ``seat`` (the candidates the judge accepts), labelled."""
-    return [Option(pl.action(), _place_label(s, pl)) for pl in legal_placements(s, seat)]
+    """Every legal placement of ``seat`` (the candidates the judge accepts), labelled when read."""
+    return [lazy_option(_action(pl), _place_label, pl, _label_arg(s, pl)) for pl in legal_placements(s, seat)]
+
+
+def placement_offered(s: State, seat: int, action: str) -> bool:
+    """Whether :func:`placement_options` offers ``action``: a candidate (spelled canonically) the judge
+    accepts. Every placement the judge accepts is a candidate: the judge refuses the ``up``/``occ`` flags
+    where the position does not call for them, a slot off a site and a site without a slot."""
+    toks = action.split()
+    if not toks or toks[0] != "place":
+        return False
+    pl = parse_place(s, seat, toks)
+    return isinstance(pl, Placement) and _action(pl) == action and judge_place(s, seat, pl) is None
 
 
 def can_place(s: State, seat: int) -> bool:
@@ -333,21 +378,55 @@ def n33_playable(s: State, seat: int) -> bool:
 def _post_menu(s: State, seat: int) -> list[Option]:
     """After the placement (W1 goes on, EGZ-TIME-2): N33, end the turn, free actions."""
     ops = []
-    c = has_card(s["seats"][seat], "extra_placement")
-    if c is not None and can_place(s, seat):
+    c = _n33_card(s, seat)
+    if c is not None:
         ops.append(Option(f"play {c}", msg("egizia.lbl.n33", card=card_msg(c))))
-    ops.append(Option("endturn", msg("egizia.lbl.endturn")))
+    ops.append(_ENDTURN)
     return ops + free_options(s, seat, "W1")
 
 
 def _turn_prompt(s: State, seat: int) -> Prompt:
     """D-04 with D-05 folded in: every legal target is offered at once, so a sailing turn is one move."""
     if s["stage"]["mode"] == "post":
-        return Prompt(seat, "D-04", tuple(_post_menu(s, seat)), msg("egizia.title.D-04"))
+        return Prompt(seat, "D-04", tuple(_post_menu(s, seat)), _TITLE["D-04"])
     ops = placement_options(s, seat)
-    ops.append(Option("pass", msg("egizia.lbl.pass")))
+    ops.append(_PASS)
     ops += free_options(s, seat, "W1")
-    return Prompt(seat, "D-04", tuple(ops), msg("egizia.title.D-04"))
+    return Prompt(seat, "D-04", tuple(ops), _TITLE["D-04"])
+
+
+def _n33_card(s: State, seat: int) -> str | None:
+    """The N33 offered after a placement (``play <card>``), if it may be played now."""
+    c = has_card(s["seats"][seat], "extra_placement")
+    return c if c is not None and can_place(s, seat) else None
+
+
+def _post_offers(s: State, seat: int, action: str) -> bool:
+    if action == "endturn":
+        return True
+    c = _n33_card(s, seat) if action.startswith("play ") else None
+    return (c is not None and action == f"play {c}") or free_offered(s, seat, "W1", action)
+
+
+def _post_several(s: State, seat: int) -> bool:
+    return _n33_card(s, seat) is not None or has_free(s, seat, "W1")
+
+
+def _turn_offers(s: State, seat: int, action: str) -> bool:
+    if s["stage"]["mode"] == "post":
+        return _post_offers(s, seat, action)
+    if action == "pass":
+        return True
+    if action.startswith("place"):
+        return placement_offered(s, seat, action)
+    return free_offered(s, seat, "W1", action)
+
+
+def _turn_several(s: State, seat: int) -> bool:
+    """``pass`` (or ``endturn``) is always offered: several options once anything else is."""
+    if s["stage"]["mode"] == "post":
+        return _post_several(s, seat)
+    return can_place(s, seat) or has_free(s, seat, "W1")
 
 
 def _next_seat(s: State) -> None:
@@ -379,8 +458,16 @@ def _explain_turn(s: State, seat: int, toks: list[str]) -> Verdict:
 def _extra_prompt(s: State, seat: int) -> Prompt:
     """D-05 after N33: the targets again, or stop."""
     ops = placement_options(s, seat)
-    ops.append(Option("stop", msg("egizia.lbl.stop")))
-    return Prompt(seat, "D-05", tuple(ops), msg("egizia.title.D-05"))
+    ops.append(_STOP)
+    return Prompt(seat, "D-05", tuple(ops), _TITLE["D-05"])
+
+
+def _extra_offers(s: State, seat: int, action: str) -> bool:
+    return action == "stop" or placement_offered(s, seat, action)
+
+
+def _extra_several(s: State, seat: int) -> bool:
+    return can_place(s, seat)
 
 
 def _apply_extra(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
@@ -395,7 +482,7 @@ def _explain_extra(s: State, seat: int, toks: list[str]) -> Verdict:
 
 
 def _n33_prompt(s: State, seat: int) -> Prompt:
-    return Prompt(seat, "D-08", tuple(_post_menu(s, seat)), msg("egizia.title.D-08"))
+    return Prompt(seat, "D-08", tuple(_post_menu(s, seat)), _TITLE["D-08"])
 
 
 def _apply_n33(s: State, seat: int, toks: list[str], ev: list[Event]) -> bool:
@@ -466,8 +553,8 @@ def _explain_leftover(s: State, seat: int, toks: list[str]) -> Verdict:
 
 
 HANDLERS = {
-    "D-04": Handler(_turn_prompt, _explain_turn, _apply_turn, first_of("endturn", "pass")),
-    "D-05": Handler(_extra_prompt, _explain_extra, _apply_extra, first_of("stop")),
-    "D-08": Handler(_n33_prompt, _explain_n33, _apply_n33, first_of("endturn")),
+    "D-04": Handler(_turn_prompt, _explain_turn, _apply_turn, first_of("endturn", "pass"), _turn_offers, _turn_several),
+    "D-05": Handler(_extra_prompt, _explain_extra, _apply_extra, first_of("stop"), _extra_offers, _extra_several),
+    "D-08": Handler(_n33_prompt, _explain_n33, _apply_n33, first_of("endturn"), _post_offers, _post_several),
     "D-09": Handler(_leftover_prompt, _explain_leftover, _apply_leftover, first_of("leftover no")),
 }

@@ -63,8 +63,9 @@ def _condition_met(s: State, seat: int, cond: dict) -> bool:
     return True  # "players_at_track_bottom": scored by the table
 
 
-def sphinx_points(s: State, seat: int, sc: str) -> int:
-    """What Sphinx card ``sc`` of ``seat`` scores on the board as it is (EGZ-SPHINX-*)."""
+def sphinx_points(s: State, seat: int, sc: str, score: int | None = None) -> int:
+    """What Sphinx card ``sc`` of ``seat`` scores on the board as it is (EGZ-SPHINX-*); ``score``: the seat's
+    score to count with instead of the track's (S-cards that score per full points, EGZ-END-4)."""
     card = D.SPHINX[sc]
     cond = card["condition"]
     pts = card["points"]
@@ -87,7 +88,7 @@ def sphinx_points(s: State, seat: int, sc: str) -> int:
         excl = list(pts["excludes"])
         return int(pts["vp_per_card"] * sum(1 for c in p["perm"] if eff(c)["kind"] not in excl))
     if pk == "per_full_vp":
-        return int(pts["vp"] * (max(0, p["score"]) // pts["divisor"]))
+        return int(pts["vp"] * (max(0, p["score"] if score is None else score) // pts["divisor"]))
     raise ValueError(pk)
 
 
@@ -104,24 +105,39 @@ def cooperation(s: State, ev: list[Event]) -> None:
             add_score(s, seat, vp, ev, "cooperation")
 
 
+def final_lines(s: State, seat: int) -> list[tuple[str, int]]:
+    """What the final scoring adds for ``seat`` on the board as it is, line by line in scoring order: the
+    stone sale (EGZ-END-2), the tombs (EGZ-END-3), each Sphinx card, those scoring per full points last
+    (EGZ-END-4, EGZ-SPHINX-*). Reads the state only."""
+    p = s["seats"][seat]
+    score = p["score"]
+    out: list[tuple[str, int]] = []
+    if D.SALE_FIELDS[p["ss"]]:
+        vp = p["stones"] // D.SALE_STONES_PER_VP
+        out.append(("stone_sale", vp))
+        score += vp
+    vp = D.tomb_vp(tomb_total(p))
+    out.append(("tombs", vp))
+    score += vp
+    for sc in sorted(p["sphinx"], key=lambda c: (D.SPHINX[c]["points"]["kind"] == "per_full_vp", c)):
+        vp = sphinx_points(s, seat, sc, score)
+        out.append((sc, vp))
+        score += vp
+    return out
+
+
 def final_scoring(s: State, ev: list[Event]) -> None:
     """EGZ-END-1..5."""
     order = sorted(range(len(s["seats"])), key=lambda i: -s["seats"][i]["tile"])
     lines = []
     for seat in order:
-        p = s["seats"][seat]
-        if D.SALE_FIELDS[p["ss"]]:
-            vp = p["stones"] // D.SALE_STONES_PER_VP
-            lines.append([seat, "stone_sale", vp])
-            add_score(s, seat, vp, ev, "final_stone_sale")
-        vp = D.tomb_vp(tomb_total(p))
-        lines.append([seat, "tombs", vp])
-        add_score(s, seat, vp, ev, "final_tombs")
-        for sc in sorted(p["sphinx"], key=lambda c: (D.SPHINX[c]["points"]["kind"] == "per_full_vp", c)):
-            vp = sphinx_points(s, seat, sc)
-            lines.append([seat, sc, vp])
-            ev.append(Event(msg("egizia.ev.sphinx_scored", player=seat, card=sphinx_msg(sc), vp=vp)))
-            add_score(s, seat, vp, ev, "final_sphinx")
+        for what, vp in final_lines(s, seat):
+            lines.append([seat, what, vp])
+            if what in ("stone_sale", "tombs"):
+                add_score(s, seat, vp, ev, f"final_{what}")
+            else:
+                ev.append(Event(msg("egizia.ev.sphinx_scored", player=seat, card=sphinx_msg(what), vp=vp)))
+                add_score(s, seat, vp, ev, "final_sphinx")
     scores = [p["score"] for p in s["seats"]]
     best = max(scores)
     tied = [i for i in range(len(scores)) if scores[i] == best]
@@ -129,6 +145,14 @@ def final_scoring(s: State, ev: list[Event]) -> None:
     s["result"] = {"scores": scores, "winners": [winner], "lines": lines, "tie": len(tied) > 1}
     ev.append(Event(msg("egizia.ev.winner_tie" if len(tied) > 1 else "egizia.ev.winner", player=winner, score=best)))
     s["stage"] = {"at": "over"}
+
+
+def projected_scores(s: State) -> tuple[float, ...]:
+    """Each seat's score if the game ended now: the track plus :func:`final_lines` (EGZ-END-2..4); once
+    the game is over, the final scores."""
+    if s.get("result"):
+        return tuple(float(v) for v in s["result"]["scores"])
+    return tuple(float(p["score"] + sum(vp for _, vp in final_lines(s, seat))) for seat, p in enumerate(s["seats"]))
 
 
 # ------------------------------------------------------------------ D-19: the last window (W4)

@@ -1,0 +1,82 @@
+"""What the speed work added (issue #11): the state copy, the one-action check, projected scores."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engines import get_game
+from engines.core import IllegalAction, Rng, State, clone
+from engines.egizia import rules
+from engines.egizia.board import copy_state
+from engines.egizia.scoring import final_scoring
+
+GAME = get_game("egizia")
+
+
+def _states(players: int, seed: int, options: dict[str, Any] | None = None) -> list[State]:
+    """Every state of one seeded random game."""
+    state = GAME.new_game(players, options or {}, seed).state
+    rnd = Rng.seeded(seed)
+    out = [state]
+    while prompts := GAME.prompts(state):
+        p = prompts[rnd.below(len(prompts))]
+        state = GAME.apply(state, p.seat, p.options[rnd.below(len(p.options))].action).state
+        out.append(state)
+    return out
+
+
+def _containers(o: Any) -> list[Any]:
+    if isinstance(o, dict):
+        return [o, *(c for v in o.values() for c in _containers(v))]
+    if isinstance(o, list):
+        return [o, *(c for v in o for c in _containers(v))]
+    return []
+
+
+@pytest.mark.parametrize("players,seed", [(4, 31), (2, 32), (3, 33)])
+def test_copy_state_is_a_full_deep_copy(players: int, seed: int) -> None:
+    """The marshal copy equals core.clone's pickle copy exactly (types included) and shares nothing."""
+    for state in _states(players, seed)[::7]:
+        copy = copy_state(state)
+        assert copy == clone(state)
+        assert json.dumps(copy) == json.dumps(state)
+        assert not {id(c) for c in _containers(copy)} & {id(c) for c in _containers(state)}
+
+
+@pytest.mark.parametrize("players,seed", [(4, 41), (3, 42), (2, 43)])
+def test_checking_one_action_agrees_with_the_options(players: int, seed: int) -> None:
+    """EGZ-ROUND-3: an action passes the check exactly when the pending prompt of the seat offers it."""
+    for state in _states(players, seed)[::3]:
+        for p in GAME.prompts(state):
+            for o in p.options:
+                assert rules.check_kind(state, p.seat, o.action) == p.kind
+                assert rules.check(state, p.seat, o.action) == p
+            for near in (p.options[0].action + " up", p.options[-1].action + " 1", "place 20 s1 up"):
+                if p.find(near) is None:
+                    with pytest.raises(IllegalAction):
+                        rules.check_kind(state, p.seat, near)
+
+
+def _ended_now(state: State) -> tuple[float, ...]:
+    s = copy_state(state)
+    final_scoring(s, [])
+    return tuple(float(v) for v in s["result"]["scores"])
+
+
+@pytest.mark.parametrize("players,seed,options", [
+    (4, 51, {}), (3, 52, {"two_each_includes_tombs": False}), (2, 53, {"two_three_player_cards": True}),
+])
+def test_projected_scores_are_the_final_scoring_now(players: int, seed: int, options: dict[str, Any]) -> None:
+    """EGZ-END-2..4: the projection is the score track plus the stone sale, the tombs and the Sphinx cards
+    as the final scoring would count them now; at the end it is the result's scores; it changes nothing."""
+    states = _states(players, seed, options)
+    for state in states[:-1:5]:
+        before = json.dumps(state)
+        assert GAME.projected_scores(state) == _ended_now(state)
+        assert json.dumps(state) == before
+    end = states[-1]
+    result = GAME.result(end)
+    assert result is not None
+    assert GAME.projected_scores(end) == tuple(float(v) for v in result.scores)
