@@ -20,8 +20,10 @@ from .movement import (
     Resolution,
     adv_at,
     advance_all_movers,
+    any_movement,
     count_at,
     last_second_last,
+    movement_of,
     movement_options,
     one_pair,
     passed_statues,
@@ -150,7 +152,7 @@ def play(st: State, ev: Events, end: str) -> None:
     if kind == "last_to_second_last":
         _last_to_second_last(st, ev)
         return
-    if not movement_options(st, seat, cid, turn["roll"]):
+    if not any_movement(st, seat, cid, turn["roll"]):
         ev.append(Event(msg("luxor.ev.roll_failed", player=seat, roll=turn["roll"])))  # LUX-NOMOVE-3
         draw_phase(st, ev)
         return
@@ -231,8 +233,7 @@ def move(st: State, ev: Events, action: str) -> None:
     """C-06 chosen: move one adventurer as ``action`` (``move 7``, ``move 7 3``, ``move 7 f``) says."""
     seat = st["current"]
     turn = st["turn"]
-    opts = {a: (r, info) for a, r, info in movement_options(st, seat, turn["card"], turn["roll"])}
-    r, info = opts[action]
+    r, info = movement_of(st, seat, turn["card"], turn["roll"], action)
     i = adv_at(st, seat, info.start)
     assert i is not None
     _apply_move(st, ev, seat, i, r)

@@ -73,11 +73,11 @@ from engines.core import (
     Result,
     Rng,
     RulesGame,
-    auto_resolve,
     msg,
 )
 
 from . import data, flow, hidden, rules, setup, views
+from .clone import clone_state
 from .explain import explain, game_refusal
 from .scoring import breakdown_msg
 
@@ -165,13 +165,30 @@ class Luxor(RulesGame):
         return rules.prompts(state)
 
     def check(self, state: State, seat: int, action: str) -> Prompt:
+        self._judge(state, seat, action)
+        return self.prompts(state)[0]
+
+    @staticmethod
+    def _judge(state: State, seat: int, action: str) -> str:
+        """The kind of the pending decision of ``seat`` that offers ``action``; raises the refusal
+        (``explain.py``) otherwise. Only the candidates ``action`` can be among are listed."""
         refusal = game_refusal(state, seat, action)
         if refusal is not None:
             raise refusal
-        prompt = self.prompts(state)[0]
-        if prompt.find(action) is None:
+        kind: str = state["pending"]["kind"]
+        if not rules.offers(state, seat, kind, action):
             raise explain(state, seat, action)
-        return prompt
+        return kind
+
+    def apply(self, state: State, seat: int, action: str) -> Outcome:
+        """The move pipeline of :class:`RulesGame` (check, copy, carry out, resolve forced
+        decisions), with the check judging just ``action`` and the layout-aware copy of ``clone.py``."""
+        kind = self._judge(state, seat, action)
+        s = clone_state(state)
+        events: list[Event] = []
+        revealed = self._answer(s, seat, kind, action, events)
+        revealed = self.advance(s, events) or revealed
+        return Outcome(s, tuple(events), revealed)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         return self._answer(state, seat, prompt.kind, action, events)
@@ -189,12 +206,17 @@ class Luxor(RulesGame):
         several options that still resolve themselves (:func:`flow.forced_action`)."""
         revealed = False
         while True:
-            revealed = auto_resolve(state, events, self.prompts, self.dispatch, self.auto_never) or revealed
-            forced = flow.forced_action(state)
-            if forced is None:
-                return revealed
             pend = state["pending"]
-            revealed = self._answer(state, pend["seat"], pend["kind"], forced, events) or revealed
+            if state["over"] or not pend:
+                return revealed
+            kind, seat = pend["kind"], pend["seat"]
+            # engines.core.auto_resolve (a single option), then the DECISIONS.md cases with several
+            action = None if kind in self.auto_never else rules.only_option(state, seat, kind)
+            if action is None:
+                action = flow.forced_action(state)
+                if action is None:
+                    return revealed
+            revealed = self._answer(state, seat, kind, action, events) or revealed
 
     def timeout_action(self, state: State, seat: int) -> str:
         prompt = next(p for p in self.prompts(state) if p.seat == seat)

@@ -15,24 +15,40 @@ out. Clause ids refer to ``shared/rules/luxor/RULES.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, Prompt, msg
 
 from . import data, flow
-from .labels import card_msg, dest_msg, move_label, place_msg, play_label, play_move_label, side_msg, tile_msg, title
+from .labels import (
+    card_msg,
+    dest_msg,
+    end_tile,
+    lying_positions,
+    move_msg,
+    place_msg,
+    play_move_msg,
+    play_msg,
+    side_msg,
+    tile_msg,
+    title,
+)
 from .movement import (
     ROLL_KINDS,
     SELF_MOVING_KINDS,
+    STAIRS,
+    TOMB,
     MoveCandidate,
     Problem,
+    adv_at,
     card_playable,
+    choose_steps,
     count_at,
+    last_second_last,
     move_candidates,
     move_known_before_play,
-    move_outcome,
     player,
+    same_outcome,
 )
 
 State = dict[str, Any]
@@ -42,14 +58,28 @@ SIDES = ("L", "R")
 SECRET_KINDS = ("C-04", "C-05")  # the options show the hand
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A candidate action of a decision: legal (``reason`` None, offered with ``label``) or not
-    (``reason`` set, no label)."""
+class Candidate(NamedTuple):
+    """A candidate action of a decision: legal (``reason`` None, offered with the label
+    ``make(*args)``, built only when read) or not (``reason`` set, no label). ``args`` are values
+    that nothing changes afterwards (ints, strings, tuples, tiles, fresh resolutions)."""
 
     action: str
     reason: Reason | None
-    label: Msg | None = None
+    make: Callable[..., Msg] | None = None
+    args: tuple[Any, ...] = ()
+
+    @property
+    def label(self) -> Msg | None:
+        return None if self.make is None else self.make(*self.args)
+
+
+def _ready(label: Msg) -> Msg:
+    return label
+
+
+def offer(action: str, label: Msg) -> Candidate:
+    """A legal candidate whose label is built already."""
+    return Candidate(action, None, _ready, (label,))
 
 
 def reason(clause: str, key: str, **params: Any) -> Reason:
@@ -75,8 +105,40 @@ def prompts(st: State) -> list[Prompt]:
     if st["over"] or not pend:
         return []
     kind, seat = pend["kind"], pend["seat"]
-    options = tuple(Option(c.action, c.label) for c in CANDIDATES[kind](st, seat) if c.label is not None)
+    lazy = Option.lazy
+    options = tuple(lazy(c.action, c.make, *c.args) for c in CANDIDATES[kind](st, seat) if c.make is not None)
     return [Prompt(seat, kind, options, title(st), secret=kind in SECRET_KINDS)]
+
+
+def candidates_for(st: State, seat: int, kind: str, action: str) -> Iterator[Candidate]:
+    """The candidates of decision ``kind`` among which ``action`` is, if anywhere: all of them, except
+    that a ``play L …`` / ``play R …`` of C-04 looks only at that end card's candidates."""
+    if kind == "C-04" and action[:5] == "play " and action[5:6] in ("L", "R") and action[6:7] in ("", " "):
+        hand = player(st, seat)["hand"]
+        side = action[5]
+        return _play_candidates(st, seat, side, hand[0] if side == "L" else hand[-1])
+    return CANDIDATES[kind](st, seat)
+
+
+def offers(st: State, seat: int, kind: str, action: str) -> bool:
+    """Whether the pending decision ``kind`` of ``seat`` offers ``action`` (one of :func:`prompts`'
+    options), judged by the same candidates."""
+    for c in candidates_for(st, seat, kind, action):
+        if c.action == action:
+            return c.reason is None
+    return False
+
+
+def only_option(st: State, seat: int, kind: str) -> str | None:
+    """The action of the pending decision's only option, or None when it has none or several
+    (:func:`prompts` with exactly one option, without listing more than two candidates)."""
+    found = None
+    for c in CANDIDATES[kind](st, seat):
+        if c.reason is None:
+            if found is not None:
+                return None
+            found = c.action
+    return found
 
 
 # =========================================================================== movements (C-04, C-06)
@@ -102,51 +164,68 @@ def _play_candidates(st: State, seat: int, side: str, cid: str) -> Iterator[Cand
     """C-04 for one end card: ``play S <from> …`` per movement of a card whose movement is known
     before playing (LUX-LEGAL-1…4), else ``play S``. Movements that are all one (start -> end) pair
     with the same effects are offered once, the first (DECISIONS C-06)."""
-    unplayable = reason("LUX-LEGAL-4", "luxor.err.unplayable")
     if not move_known_before_play(cid):
-        playable = card_playable(st, seat, cid)
-        yield Candidate(f"play {side}", None if playable else unplayable, play_label(st, seat, side, cid) if playable else None)
+        if card_playable(st, seat, cid):
+            ls = last_second_last(st, seat) if data.CARDS[cid]["kind"] == "last_to_second_last" else None
+            yield Candidate(f"play {side}", None, play_msg, (side, cid, ls))
+        else:
+            yield Candidate(f"play {side}", _UNPLAYABLE)
         return
     moves = list(move_candidates(st, seat, cid, None))
-    legal = [m for m in moves if m.resolution]
+    legal = [m for m in moves if m.resolution is not None]
     if not legal:
-        yield Candidate(f"play {side}", unplayable)
-    outcomes = {move_outcome(st, seat, cid, m.resolution, m.info) for m in legal if m.resolution}
-    one_pair = len(legal) > 1 and len(outcomes) == 1
+        yield Candidate(f"play {side}", _UNPLAYABLE)
+        for m in moves:
+            yield Candidate(f"play {side} {m.action[5:]}", _UNPLAYABLE)
+        return
+    one_pair = same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None])
+    choose = choose_steps(st, cid)
+    lying = lying_positions(st, seat)
+    tiles = st["tiles"]
+    first = legal[0]
     for m in moves:
-        action = f"play {side} {m.action[len('move '):]}"
-        if not legal:
-            yield Candidate(action, unplayable)
-        elif m.resolution is None:
+        action = f"play {side} {m.action[5:]}"  # "move 7 3" -> "play L 7 3"
+        r = m.resolution
+        if r is None:
             yield Candidate(action, move_verdict(m))
-        elif one_pair and m is not legal[0]:
+        elif one_pair and m is not first:
             yield Candidate(action, reason("LUX-LEGAL-3", "luxor.err.not_an_option"))
         else:
-            yield Candidate(action, None, play_move_label(st, seat, side, cid, m.resolution, m.info))
+            end = r["end"]
+            tile = None if end in (STAIRS, TOMB) else tiles[end]
+            yield Candidate(action, None, play_move_msg, (side, cid, choose, lying, tile, r, m.info))
+
+
+_UNPLAYABLE: Reason = reason("LUX-LEGAL-4", "luxor.err.unplayable")
 
 
 def c04_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-04: play an end card (LUX-HAND-2) and, where it is known, its movement in one action."""
     hand = player(st, seat)["hand"]
-    for side, cid in zip(SIDES, (hand[0], hand[-1]), strict=True):
-        yield from _play_candidates(st, seat, side, cid)
+    yield from _play_candidates(st, seat, "L", hand[0])
+    yield from _play_candidates(st, seat, "R", hand[-1])
 
 
 def c05_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-05: no end card is playable: discard one (LUX-NOMOVE-1)."""
     hand = player(st, seat)["hand"]
     for side, cid in zip(SIDES, (hand[0], hand[-1]), strict=True):
-        yield Candidate(f"discard {side}", None, msg("luxor.opt.discard", side=side_msg(side), card=card_msg(cid)))
+        yield offer(f"discard {side}", msg("luxor.opt.discard", side=side_msg(side), card=card_msg(cid)))
 
 
 def c06_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-06: which adventurer moves, and how far where the card lets the player choose (after a roll)."""
     turn = st["turn"]
-    for m in move_candidates(st, seat, turn["card"], turn["roll"]):
-        if m.resolution is None:
+    cid = turn["card"]
+    choose = choose_steps(st, cid)
+    lying = lying_positions(st, seat)
+    for m in move_candidates(st, seat, cid, turn["roll"]):
+        r = m.resolution
+        if r is None:
             yield Candidate(m.action, move_verdict(m))
         else:
-            yield Candidate(m.action, None, move_label(st, seat, turn["card"], m.resolution, m.info))
+            adv = (adv_at(st, seat, m.info.start) or 0) + 1
+            yield Candidate(m.action, None, move_msg, (adv, choose, lying, end_tile(st, r), r, m.info))
 
 
 # =========================================================================== the other decisions
@@ -155,17 +234,17 @@ def c06_candidates(st: State, seat: int) -> Iterator[Candidate]:
 def c03_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-03: the start player (option start_player=host_choice, LUX-SETUP-10)."""
     for s in range(len(st["seats"])):
-        yield Candidate(f"start {s}", None, msg("luxor.opt.start", player=s))
+        yield offer(f"start {s}", msg("luxor.opt.start", player=s))
 
 
 def c08_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-08: which position acts after *advance all* (LUX-CARD-H06)."""
     for pos in flow.actor_candidates(st):
-        yield Candidate(f"act {pos}", None, msg("luxor.opt.act", dst=dest_msg(st, pos), n=count_at(st, seat, pos)))
+        yield offer(f"act {pos}", msg("luxor.opt.act", dst=dest_msg(st, pos), n=count_at(st, seat, pos)))
 
 
 def _offer(kind: str, action: str, available: bool, label: Msg) -> Candidate:
-    return Candidate(action, None, label) if available else Candidate(action, NOT_AN_OPTION[kind])
+    return offer(action, label) if available else Candidate(action, NOT_AN_OPTION[kind])
 
 
 def c09_candidates(st: State, seat: int) -> Iterator[Candidate]:
@@ -195,15 +274,15 @@ def c11_candidates(st: State, seat: int) -> Iterator[Candidate]:
 def c12_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-12: take the treasure or leave it (option treasure_take_optional, LUX-OPT-2)."""
     tile = tile_msg(st["tiles"][st["turn"]["action_pos"]])
-    yield Candidate("take", None, msg("luxor.opt.take", tile=tile))
-    yield Candidate("leave", None, msg("luxor.opt.leave", tile=tile))
+    yield offer("take", msg("luxor.opt.take", tile=tile))
+    yield offer("leave", msg("luxor.opt.leave", tile=tile))
 
 
 def c13_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-13: wake an own lying adventurer passed at a statue, or not (option anubis_activation_optional, LUX-OPT-4)."""
     statue = st["turn"]["wake_queue"][0]
-    yield Candidate("wake", None, msg("luxor.opt.wake", statue=statue))
-    yield Candidate("sleep", None, msg("luxor.opt.sleep", statue=statue))
+    yield offer("wake", msg("luxor.opt.wake", statue=statue))
+    yield offer("sleep", msg("luxor.opt.sleep", statue=statue))
 
 
 Enumerator = Callable[[State, int], Iterator[Candidate]]
