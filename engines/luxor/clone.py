@@ -107,6 +107,16 @@ def _stall(s: dict[str, Any]) -> dict[str, Any]:
     return {"round": s["round"][:], "streak": s["streak"]}
 
 
+_BOX_KEYS = ("osiris", "treasures", "temple", "scarabs", "keys", "wilds")
+
+
+def _box(b: dict[str, Any]) -> dict[str, Any]:
+    if tuple(b) != _BOX_KEYS:
+        return deep(b)
+    return {"osiris": b["osiris"][:], "treasures": b["treasures"][:], "temple": [_tile(t) for t in b["temple"]],
+            "scarabs": b["scarabs"][:], "keys": b["keys"], "wilds": b["wilds"]}
+
+
 #: how each part of the layout is copied (see setup.py); scalars are kept, anything else is deep-copied
 _COPY: dict[str, Callable[[Any], Any]] = {
     "options": _flat,
@@ -118,7 +128,7 @@ _COPY: dict[str, Callable[[Any], Any]] = {
     "discard": _strings,
     "supply": _supply,
     "sarcophagi": _strings,
-    "box": deep,
+    "box": _box,
     "seats": _seats,
     "turn": _turn,
     "pending": _flat,
@@ -129,8 +139,43 @@ _COPY: dict[str, Callable[[Any], Any]] = {
 _SCALARS = (int, str, bool, float, type(None))
 
 
+#: the keys of a state as setup.py makes it, in its order
+_LAYOUT = ("game", "options", "rng", "order", "round", "current", "tiles", "temple_stacks", "horus_stacks", "draw",
+           "discard", "supply", "sarcophagi", "key_space", "tomb_entries", "box", "seats", "turn", "pending",
+           "end_triggered", "stall", "last_roll", "over", "final")
+
+
 def clone_state(st: State) -> State:
     """A deep copy of a Luxor state or information state, equal to ``engines.core.clone(st)``."""
+    if tuple(st) == _LAYOUT and type(st["game"]) is str and type(st["rng"]) is int:
+        pend = st["pending"]
+        final = st["final"]
+        return {
+            "game": st["game"],
+            "options": st["options"].copy(),
+            "rng": st["rng"],
+            "order": st["order"][:],
+            "round": st["round"],
+            "current": st["current"],
+            "tiles": [None if t is None else t.copy() for t in st["tiles"]],
+            "temple_stacks": {b: [_tile(t) for t in ts] for b, ts in st["temple_stacks"].items()},
+            "horus_stacks": {k: v[:] for k, v in st["horus_stacks"].items()},
+            "draw": st["draw"][:],
+            "discard": st["discard"][:],
+            "supply": _supply(st["supply"]),
+            "sarcophagi": st["sarcophagi"][:],
+            "key_space": st["key_space"],
+            "tomb_entries": st["tomb_entries"],
+            "box": _box(st["box"]),
+            "seats": _seats(st["seats"]),
+            "turn": _turn(st["turn"]),
+            "pending": None if pend is None else pend.copy(),
+            "end_triggered": st["end_triggered"],
+            "stall": _stall(st["stall"]),
+            "last_roll": st["last_roll"],
+            "over": st["over"],
+            "final": None if final is None else deep(final),
+        }
     out: State = {}
     get = _COPY.get
     for k, v in st.items():

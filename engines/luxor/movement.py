@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from itertools import compress
 from typing import Any, Literal, NamedTuple, TypedDict
 
 from . import data
@@ -60,12 +61,13 @@ class MoveCandidate(NamedTuple):
 # =========================================================================== board geometry
 
 _PATH = range(1, data.LAST_PATH + 1)
+_END = data.LAST_PATH + 1
 
 
 def tile_positions(tiles: list) -> list[int]:
     """The path positions holding a tile, ascending, then the tomb: the squares a movement steps on
     (LUX-DEF-5). RESOLVE reads NEXT and PREV off this list instead of scanning the path per step."""
-    out = [q for q in _PATH if tiles[q] is not None]
+    out = list(compress(_PATH, tiles[1:_END]))  # a tile is a non-empty dict: truthy
     out.append(TOMB)
     return out
 
@@ -262,16 +264,48 @@ def move_candidates(state: State, seat: int, cid: str, roll: int | None) -> Iter
     in the order options are offered (start position ascending, then steps / forward, backward)."""
     specs, fixed = step_specs(state, cid, roll)
     keys = player(state, seat)["keys"]
-    tp = tile_positions(state["tiles"])
+    tiles = state["tiles"]
+    tp = tile_positions(tiles)
+    ntp = len(tp)
+    names = _NAMES[fixed]
     for p in active_positions(state, seat):
+        i = bisect_right(tp, p)
         for spec in specs:
-            action = f"move {p}" if fixed else f"move {p} {spec}"
-            info = MoveInfo(p, None, spec) if isinstance(spec, str) else MoveInfo(p, spec, None)
-            r = _resolve_spec(state, tp, p, spec, keys)
+            named = names.get((p, spec))
+            if named is None:
+                named = _name(p, spec, fixed)
+            action, info = named
+            r: Resolution | Problem
+            n = 1 if spec == "f" else spec
+            if type(n) is int and n > 0 and p < TOMB:  # _walk, inlined for the usual forward steps
+                j = i + n
+                if j > ntp:
+                    r = "overshoot"  # LUX-MOVE-4
+                else:
+                    cur = tp[j - 1]
+                    if cur != TOMB and tiles[cur]["kind"] != "osiris":
+                        r = {"end": cur, "trace": [p, *tp[i:j]], "osiris": [], "tomb": False, "stopped": False}
+                    else:
+                        r = _settle(state, tp, cur, [p, *tp[i:j]], keys)
+            else:
+                r = _resolve_spec(state, tp, p, spec, keys)
             if isinstance(r, str):
                 yield MoveCandidate(action, info, None, r)
             else:
                 yield MoveCandidate(action, info, r, None)
+
+
+#: per fixed / chosen step count: (start, step spec) -> (action, movement), shared (both are immutable)
+_NAMES: dict[bool, dict[tuple[int, StepSpec], tuple[str, MoveInfo]]] = {True: {}, False: {}}
+
+
+def _name(p: int, spec: StepSpec, fixed: bool) -> tuple[str, MoveInfo]:
+    named = (f"move {p}" if fixed else f"move {p} {spec}",
+             MoveInfo(p, None, spec) if isinstance(spec, str) else MoveInfo(p, spec, None))
+    table = _NAMES[fixed]
+    if len(table) < 4096:
+        table[(p, spec)] = named
+    return named
 
 
 def movement_options(state: State, seat: int, cid: str, roll: int | None) -> list[tuple[str, Resolution, MoveInfo]]:
