@@ -21,13 +21,14 @@ from .movement import (
     adv_at,
     advance_all_movers,
     any_movement,
+    card_playable,
     count_at,
     last_second_last,
     movement_of,
     movement_options,
+    mover,
     one_pair,
     passed_statues,
-    playable_ends,
     player,
     resolve,
     same_card_type,
@@ -52,13 +53,10 @@ def hidden_sources(st: State) -> tuple[int, ...]:
     top (taking the top card turns up the one below). A move brings hidden information into the open (``Outcome.reveals``)
     exactly when it changes one of these."""
     temple, horus = st["temple_stacks"], st["horus_stacks"]
-    return (
-        st["rng"],
-        len(st["draw"]),
-        len(st["supply"]["scarabs"]),
-        *(len(temple[b]) for b in sorted(temple)),
-        *(max(len(horus[lvl]) - 1, 0) for lvl in sorted(horus)),  # the face-down cards under the top
-    )
+    out = [st["rng"], len(st["draw"]), len(st["supply"]["scarabs"])]
+    out += [len(temple[b]) for b in sorted(temple)]
+    out += [len(horus[lvl]) - 1 if horus[lvl] else 0 for lvl in sorted(horus)]  # the face-down cards under the top
+    return tuple(out)
 
 
 # =========================================================================== start and turns
@@ -94,8 +92,10 @@ def begin_turn(st: State, ev: Events) -> None:
     seat = st["current"]
     st["turn"] = new_turn(seat)
     ev.append(Event(msg("luxor.ev.turn", player=seat, round=st["round"])))
-    ends = playable_ends(st, seat)
-    ask(st, "C-04" if (ends["L"] or ends["R"]) else "C-05")
+    hand = player(st, seat)["hand"]
+    mv = mover(st, seat)  # playable_ends, reading the board once and stopping at a playable end
+    playable = bool(hand) and (card_playable(st, seat, hand[0], mv) or card_playable(st, seat, hand[-1], mv))
+    ask(st, "C-04" if playable else "C-05")
 
 
 def forced_action(st: State) -> str | None:

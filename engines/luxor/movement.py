@@ -262,13 +262,35 @@ def step_specs(state: State, cid: str, roll: int | None) -> tuple[list[StepSpec]
 def move_candidates(state: State, seat: int, cid: str, roll: int | None) -> Iterator[MoveCandidate]:
     """Every movement of one active adventurer that card ``cid`` allows, each with its verdict,
     in the order options are offered (start position ascending, then steps / forward, backward)."""
+    return iter_moves(state, mover(state, seat), cid, roll)
+
+
+class Mover(NamedTuple):
+    """What RESOLVE reads of a seat and the board, read once for all of its movements:
+    :func:`tile_positions`, the distinct positions of its active adventurers, its keys."""
+
+    tp: list[int]
+    positions: list[int]
+    keys: int
+
+
+def mover(state: State, seat: int) -> Mover:
+    return Mover(tile_positions(state["tiles"]), active_positions(state, seat), state["seats"][seat]["keys"])
+
+
+def moves_of(state: State, mv: Mover, cid: str, roll: int | None) -> list[MoveCandidate]:
+    """:func:`move_candidates` as a list, for a :func:`mover` of the state."""
+    return list(iter_moves(state, mv, cid, roll))
+
+
+def iter_moves(state: State, mv: Mover, cid: str, roll: int | None) -> Iterator[MoveCandidate]:
+    """:func:`move_candidates` for a :func:`mover` of the state."""
     specs, fixed = step_specs(state, cid, roll)
-    keys = player(state, seat)["keys"]
+    tp, keys = mv.tp, mv.keys
     tiles = state["tiles"]
-    tp = tile_positions(tiles)
     ntp = len(tp)
     names = _NAMES[fixed]
-    for p in active_positions(state, seat):
+    for p in mv.positions:
         i = bisect_right(tp, p)
         for spec in specs:
             named = names.get((p, spec))
@@ -413,8 +435,8 @@ def last_second_last(state: State, seat: int) -> tuple[int, int] | None:
     return pos[0], pos[1]
 
 
-def card_playable(state: State, seat: int, cid: str) -> bool:
-    """LUX-LEGAL-4."""
+def card_playable(state: State, seat: int, cid: str, mv: Mover | None = None) -> bool:
+    """LUX-LEGAL-4 (``mv``: the :func:`mover` of the state, when it is at hand)."""
     card = data.CARDS[cid]
     kind = card["kind"]
     if kind == "advance_all":
@@ -424,16 +446,19 @@ def card_playable(state: State, seat: int, cid: str) -> bool:
         return any(r is not None for _, r in plan)
     if kind == "last_to_second_last":
         return last_second_last(state, seat) is not None
+    if mv is None:
+        mv = mover(state, seat)
     if kind == "die":
-        return any(any_movement(state, seat, cid, r) for r in data.DIE_FACES)
+        return any(any_movement(state, seat, cid, r, mv) for r in data.DIE_FACES)
     if kind == "range_die":
-        return any_movement(state, seat, cid, max(data.DIE_FACES))
-    return any_movement(state, seat, cid, None)
+        return any_movement(state, seat, cid, max(data.DIE_FACES), mv)
+    return any_movement(state, seat, cid, None, mv)
 
 
-def any_movement(state: State, seat: int, cid: str, roll: int | None) -> bool:
+def any_movement(state: State, seat: int, cid: str, roll: int | None, mv: Mover | None = None) -> bool:
     """Whether :func:`movement_options` is not empty (stops at the first legal movement)."""
-    return any(m.resolution is not None for m in move_candidates(state, seat, cid, roll))
+    moves = iter_moves(state, mover(state, seat) if mv is None else mv, cid, roll)
+    return any(m.resolution is not None for m in moves)
 
 
 def playable_ends(state: State, seat: int) -> dict[str, bool]:

@@ -39,14 +39,18 @@ from .movement import (
     STAIRS,
     TOMB,
     MoveCandidate,
+    Mover,
     Problem,
     adv_at,
     card_playable,
     choose_steps,
     count_at,
+    iter_moves,
     last_second_last,
     move_candidates,
     move_known_before_play,
+    mover,
+    moves_of,
     player,
     same_outcome,
 )
@@ -106,39 +110,71 @@ def prompts(st: State) -> list[Prompt]:
         return []
     kind, seat = pend["kind"], pend["seat"]
     lazy = Option.lazy
-    options = tuple(lazy(c.action, c.make, *c.args) for c in CANDIDATES[kind](st, seat) if c.make is not None)
+    options = tuple(lazy(action, make, *args) for action, make, args in _offers(st, seat, kind))
     return [Prompt(seat, kind, options, title(st), secret=kind in SECRET_KINDS)]
 
 
-def candidates_for(st: State, seat: int, kind: str, action: str) -> Iterator[Candidate]:
-    """The candidates of decision ``kind`` among which ``action`` is, if anywhere: all of them, except
-    that a ``play L …`` / ``play R …`` of C-04 looks only at that end card's candidates."""
-    if kind == "C-04" and action[:5] == "play " and action[5:6] in ("L", "R") and action[6:7] in ("", " "):
-        hand = player(st, seat)["hand"]
-        side = action[5]
-        return _play_candidates(st, seat, side, hand[0] if side == "L" else hand[-1])
-    return CANDIDATES[kind](st, seat)
+def _offers(st: State, seat: int, kind: str) -> Iterator[Offer]:
+    """The options of a decision as (action, label maker, its arguments): the legal candidates, in
+    their order (C-04 lists them without the refused ones, from the same judge)."""
+    if kind == "C-04":
+        return c04_offers(st, seat)
+    return ((c.action, c.make, c.args) for c in CANDIDATES[kind](st, seat) if c.make is not None)
 
 
 def offers(st: State, seat: int, kind: str, action: str) -> bool:
     """Whether the pending decision ``kind`` of ``seat`` offers ``action`` (one of :func:`prompts`'
-    options), judged by the same candidates."""
-    for c in candidates_for(st, seat, kind, action):
-        if c.action == action:
-            return c.reason is None
-    return False
+    options); a ``play L …`` / ``play R …`` of C-04 looks only at that end card's options."""
+    if kind == "C-04":
+        if action[:5] != "play " or action[5:6] not in ("L", "R") or action[6:7] not in ("", " "):
+            return False
+        hand = player(st, seat)["hand"]
+        side = action[5]
+        cid = hand[0] if side == "L" else hand[-1]
+        mv = mover(st, seat)
+        if not move_known_before_play(cid):  # _play_offers: "play S" when the card is playable
+            return action == f"play {side}" and card_playable(st, seat, cid, mv)
+        if len(action) < 8:
+            return False
+        move = action[7:]  # "play L 7 3" -> "7 3", as offered: f"play {side} {m.action[5:]}"
+        return any(m.action[5:] == move for m in _card_verdicts(st, seat, cid, mv)[1])
+    return any(a == action for a, _make, _args in _offers(st, seat, kind))
 
 
 def only_option(st: State, seat: int, kind: str) -> str | None:
     """The action of the pending decision's only option, or None when it has none or several
-    (:func:`prompts` with exactly one option, without listing more than two candidates)."""
+    (:func:`prompts` with exactly one option, without listing more than two)."""
+    if kind == "C-04":  # count the options of each end up to two before listing any
+        hand = player(st, seat)["hand"]
+        mv = mover(st, seat)
+        left = _count_offers(st, seat, hand[0], mv)
+        if left > 1 or left + _count_offers(st, seat, hand[-1], mv) != 1:
+            return None
     found = None
-    for c in CANDIDATES[kind](st, seat):
-        if c.reason is None:
-            if found is not None:
-                return None
-            found = c.action
+    for action, _make, _args in _offers(st, seat, kind):
+        if found is not None:
+            return None
+        found = action
     return found
+
+
+def _count_offers(st: State, seat: int, cid: str, mv: Mover) -> int:
+    """How many C-04 options one end card has (:func:`_play_offers`), counted up to 2: a second
+    legal movement with another start or end settles it without resolving the rest."""
+    if not move_known_before_play(cid):
+        return 1 if card_playable(st, seat, cid, mv) else 0
+    legal: list[MoveCandidate] = []
+    for m in iter_moves(st, mv, cid, None):
+        r = m.resolution
+        if r is None:
+            continue
+        legal.append(m)
+        first = legal[0]
+        if m.info.start != first.info.start or r["end"] != first.resolution["end"]:  # type: ignore[index]
+            return 2  # different outcomes: not one pair (same_outcome compares start and end first)
+    if len(legal) < 2:
+        return len(legal)
+    return 1 if same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None]) else 2
 
 
 # =========================================================================== movements (C-04, C-06)
@@ -160,43 +196,78 @@ def move_verdict(m: MoveCandidate) -> Reason | None:
     return None if m.problem is None else problem_reason(m.problem, m.info.start)
 
 
-def _play_candidates(st: State, seat: int, side: str, cid: str) -> Iterator[Candidate]:
-    """C-04 for one end card: ``play S <from> …`` per movement of a card whose movement is known
-    before playing (LUX-LEGAL-1…4), else ``play S``. Movements that are all one (start -> end) pair
-    with the same effects are offered once, the first (DECISIONS C-06)."""
-    if not move_known_before_play(cid):
-        if card_playable(st, seat, cid):
-            ls = last_second_last(st, seat) if data.CARDS[cid]["kind"] == "last_to_second_last" else None
-            yield Candidate(f"play {side}", None, play_msg, (side, cid, ls))
-        else:
-            yield Candidate(f"play {side}", _UNPLAYABLE)
-        return
-    moves = list(move_candidates(st, seat, cid, None))
+def _card_verdicts(st: State, seat: int, cid: str, mv: Mover) -> tuple[list[MoveCandidate], list[MoveCandidate]]:
+    """The judge of C-04 for a card whose movement is known before playing: every movement with its
+    verdict (RESOLVE), and the ones offered: the legal ones, or only the first when they are all
+    one (start -> end) pair with the same effects (DECISIONS C-06)."""
+    moves = moves_of(st, mv, cid, None)
     legal = [m for m in moves if m.resolution is not None]
-    if not legal:
-        yield Candidate(f"play {side}", _UNPLAYABLE)
-        for m in moves:
-            yield Candidate(f"play {side} {m.action[5:]}", _UNPLAYABLE)
-        return
-    one_pair = same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None])
+    if same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None]):
+        return moves, legal[:1]
+    return moves, legal
+
+
+Offer = tuple[str, Callable[..., Msg], tuple[Any, ...]]
+
+
+def _play_offers(st: State, seat: int, side: str, cid: str, mv: Mover) -> list[Offer]:
+    """The C-04 options of one end card, as (action, label maker, its arguments): ``play S <from> …``
+    per offered movement of a card whose movement is known before playing (LUX-LEGAL-1…4), else
+    ``play S`` when the card is playable (LUX-LEGAL-4)."""
+    if not move_known_before_play(cid):
+        if not card_playable(st, seat, cid, mv):
+            return []
+        ls = last_second_last(st, seat) if data.CARDS[cid]["kind"] == "last_to_second_last" else None
+        return [(f"play {side}", play_msg, (side, cid, ls))]
+    _moves, offered = _card_verdicts(st, seat, cid, mv)
+    if not offered:
+        return []
     choose = choose_steps(st, cid)
     lying = lying_positions(st, seat)
     tiles = st["tiles"]
-    first = legal[0]
+    out: list[Offer] = []
+    for m in offered:
+        r = m.resolution
+        assert r is not None
+        end = r["end"]
+        tile = None if end in (STAIRS, TOMB) else tiles[end]
+        out.append((f"play {side} {m.action[5:]}", play_move_msg, (side, cid, choose, lying, tile, r, m.info)))
+    return out
+
+
+def _play_candidates(st: State, seat: int, side: str, cid: str) -> Iterator[Candidate]:
+    """C-04 for one end card: its offers (:func:`_play_offers`), and every other movement of a card
+    whose movement is known before playing with the verdict that refuses it."""
+    mv = mover(st, seat)
+    offers = {a: (make, args) for a, make, args in _play_offers(st, seat, side, cid, mv)}
+    if not move_known_before_play(cid):
+        action = f"play {side}"
+        yield Candidate(action, None, *offers[action]) if offers else Candidate(action, _UNPLAYABLE)
+        return
+    moves, offered = _card_verdicts(st, seat, cid, mv)
+    if not offered:
+        yield Candidate(f"play {side}", _UNPLAYABLE)
     for m in moves:
         action = f"play {side} {m.action[5:]}"  # "move 7 3" -> "play L 7 3"
-        r = m.resolution
-        if r is None:
+        if action in offers:
+            yield Candidate(action, None, *offers[action])
+        elif not offered:
+            yield Candidate(action, _UNPLAYABLE)
+        elif m.resolution is None:
             yield Candidate(action, move_verdict(m))
-        elif one_pair and m is not first:
-            yield Candidate(action, reason("LUX-LEGAL-3", "luxor.err.not_an_option"))
         else:
-            end = r["end"]
-            tile = None if end in (STAIRS, TOMB) else tiles[end]
-            yield Candidate(action, None, play_move_msg, (side, cid, choose, lying, tile, r, m.info))
+            yield Candidate(action, reason("LUX-LEGAL-3", "luxor.err.not_an_option"))
 
 
 _UNPLAYABLE: Reason = reason("LUX-LEGAL-4", "luxor.err.unplayable")
+
+
+def c04_offers(st: State, seat: int) -> Iterator[Offer]:
+    """The options of C-04 (:func:`_play_offers` of the left end, then of the right end)."""
+    hand = player(st, seat)["hand"]
+    mv = mover(st, seat)
+    yield from _play_offers(st, seat, "L", hand[0], mv)
+    yield from _play_offers(st, seat, "R", hand[-1], mv)
 
 
 def c04_candidates(st: State, seat: int) -> Iterator[Candidate]:
