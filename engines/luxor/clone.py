@@ -60,22 +60,26 @@ def _supply(s: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-_SEAT_KEYS = {"hand", "adv", "keys", "wilds", "treasures", "scarabs", "sarcophagi", "score"}
+#: the keys of a seat as setup.py makes it, in its order
+_SEAT_LAYOUT = ("hand", "adv", "keys", "wilds", "treasures", "scarabs", "sarcophagi", "score")
 
 
 def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for p in seats:
-        if p.keys() != _SEAT_KEYS:
+        if tuple(p) != _SEAT_LAYOUT:
             out.append(deep(p))
             continue
-        q = p.copy()
-        q["hand"] = p["hand"][:]
-        q["adv"] = [a.copy() for a in p["adv"]]  # {"state": str, "pos": int}
-        q["treasures"] = p["treasures"][:]
-        q["scarabs"] = p["scarabs"][:]
-        q["sarcophagi"] = p["sarcophagi"][:]
-        out.append(q)
+        out.append({
+            "hand": p["hand"][:],
+            "adv": [a.copy() for a in p["adv"]],  # {"state": str, "pos": int}
+            "keys": p["keys"],
+            "wilds": p["wilds"],
+            "treasures": p["treasures"][:],
+            "scarabs": p["scarabs"][:],
+            "sarcophagi": p["sarcophagi"][:],
+            "score": p["score"],
+        })
     return out
 
 
@@ -157,8 +161,8 @@ def clone_state(st: State) -> State:
             "order": st["order"][:],
             "round": st["round"],
             "current": st["current"],
-            "tiles": [None if t is None else t.copy() for t in st["tiles"]],
-            "temple_stacks": {b: [_tile(t) for t in ts] for b, ts in st["temple_stacks"].items()},
+            "tiles": [None if t is None else t.copy() for t in st["tiles"]],  # a tile: a dict of strings
+            "temple_stacks": {b: [t.copy() if type(t) is dict else t for t in ts] for b, ts in st["temple_stacks"].items()},
             "horus_stacks": {k: v[:] for k, v in st["horus_stacks"].items()},
             "draw": st["draw"][:],
             "discard": st["discard"][:],

@@ -59,6 +59,13 @@ def hidden_sources(st: State) -> tuple[int, ...]:
     return tuple(out)
 
 
+def reveal_marks(st: State) -> tuple[Any, ...]:
+    """:func:`hidden_sources` for comparing one state before and after a move: the same numbers, the
+    stacks in the state's own order (a move neither adds nor removes a stack), cheaper to read."""
+    return (st["rng"], len(st["draw"]), len(st["supply"]["scarabs"]), [len(v) for v in st["temple_stacks"].values()],
+            [len(v) - 1 if v else 0 for v in st["horus_stacks"].values()])
+
+
 # =========================================================================== start and turns
 
 
@@ -130,8 +137,9 @@ def _take_end(st: State, end: str) -> str:
     return cid
 
 
-def play(st: State, ev: Events, end: str) -> None:
-    """LUX-TURN-3: play an end card and start its movement."""
+def play(st: State, ev: Events, end: str, known_legal: bool = False) -> None:
+    """LUX-TURN-3: play an end card and start its movement (``known_legal``: the caller chose a legal
+    movement of this card already, so there is one: LUX-NOMOVE-3 cannot apply)."""
     seat = st["current"]
     cid = _take_end(st, end)
     turn = st["turn"]
@@ -152,7 +160,7 @@ def play(st: State, ev: Events, end: str) -> None:
     if kind == "last_to_second_last":
         _last_to_second_last(st, ev)
         return
-    if not any_movement(st, seat, cid, turn["roll"]):
+    if not known_legal and not any_movement(st, seat, cid, turn["roll"]):
         ev.append(Event(msg("luxor.ev.roll_failed", player=seat, roll=turn["roll"])))  # LUX-NOMOVE-3
         draw_phase(st, ev)
         return
@@ -162,7 +170,7 @@ def play(st: State, ev: Events, end: str) -> None:
 def play_and_move(st: State, ev: Events, end: str, move_action: str) -> None:
     """C-04 with a combined option (``play L 7``): LUX-TURN-3 and the C-06 choice in one step,
     with the same events and state as ``play L`` followed by ``move 7``."""
-    play(st, ev, end)
+    play(st, ev, end, known_legal=True)  # the option was judged legal (a card known before playing)
     assert st["pending"] == {"kind": "C-06", "seat": st["current"]}, st["pending"]
     st["pending"] = None
     move(st, ev, move_action)

@@ -196,10 +196,10 @@ class Luxor(RulesGame):
     @staticmethod
     def _answer(state: State, seat: int, kind: str, action: str, events: list[Event]) -> bool:
         """Carry out ``action`` for decision ``kind``; whether it revealed hidden information."""
-        before = flow.hidden_sources(state)
+        before = flow.reveal_marks(state)
         state["pending"] = None
         rules.HANDLERS[kind](state, seat, action, events)
-        return flow.hidden_sources(state) != before
+        return flow.reveal_marks(state) != before
 
     def advance(self, state: State, events: list[Event]) -> bool:
         """Resolve forced decisions: single options (not C-05), and the two DECISIONS.md cases with

@@ -219,7 +219,7 @@ def player(state: State, seat: int) -> dict[str, Any]:
 
 def active_positions(state: State, seat: int) -> list[int]:
     """Distinct positions of a player's active adventurers (stairs and path), ascending."""
-    return sorted({a["pos"] for a in player(state, seat)["adv"] if a["state"] == "active"})
+    return sorted({a["pos"] for a in state["seats"][seat]["adv"] if a["state"] == "active"})
 
 
 def adv_at(state: State, seat: int, pos: int) -> int | None:

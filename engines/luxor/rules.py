@@ -14,7 +14,7 @@ out. Clause ids refer to ``shared/rules/luxor/RULES.md``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, Prompt, msg
@@ -110,11 +110,11 @@ def prompts(st: State) -> list[Prompt]:
         return []
     kind, seat = pend["kind"], pend["seat"]
     lazy = Option.lazy
-    options = tuple(lazy(action, make, *args) for action, make, args in _offers(st, seat, kind))
+    options = tuple([lazy(action, make, *args) for action, make, args in _offers(st, seat, kind)])
     return [Prompt(seat, kind, options, title(st), secret=kind in SECRET_KINDS)]
 
 
-def _offers(st: State, seat: int, kind: str) -> Iterator[Offer]:
+def _offers(st: State, seat: int, kind: str) -> Iterable[Offer]:
     """The options of a decision as (action, label maker, its arguments): the legal candidates, in
     their order (C-04 lists them without the refused ones, from the same judge)."""
     if kind == "C-04":
@@ -262,12 +262,11 @@ def _play_candidates(st: State, seat: int, side: str, cid: str) -> Iterator[Cand
 _UNPLAYABLE: Reason = reason("LUX-LEGAL-4", "luxor.err.unplayable")
 
 
-def c04_offers(st: State, seat: int) -> Iterator[Offer]:
+def c04_offers(st: State, seat: int) -> list[Offer]:
     """The options of C-04 (:func:`_play_offers` of the left end, then of the right end)."""
     hand = player(st, seat)["hand"]
     mv = mover(st, seat)
-    yield from _play_offers(st, seat, "L", hand[0], mv)
-    yield from _play_offers(st, seat, "R", hand[-1], mv)
+    return _play_offers(st, seat, "L", hand[0], mv) + _play_offers(st, seat, "R", hand[-1], mv)
 
 
 def c04_candidates(st: State, seat: int) -> Iterator[Candidate]:
