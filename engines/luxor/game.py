@@ -79,7 +79,7 @@ from engines.core import (
 from . import data, flow, hidden, rules, setup, views
 from .clone import clone_state
 from .explain import explain, game_refusal
-from .scoring import breakdown_msg
+from .scoring import breakdown_msg, totals
 
 State = dict[str, Any]
 
@@ -232,6 +232,15 @@ class Luxor(RulesGame):
 
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(int(p["score"]) for p in state["seats"])
+
+    def projected_scores(self, state: State) -> tuple[float, ...]:
+        """The final scoring applied to the state as it is (LUX-SCORE-2…7: the track plus adventurer
+        positions, sarcophagi, keys, treasure sets and scarab values); at the end, the result's scores.
+        Reads scarab values: call it on a complete state (a determinised one for a bot)."""
+        final = state["final"]
+        if final is not None:
+            return tuple(float(v) for v in final["scores"])
+        return tuple(float(v) for v in totals(state))
 
     # ------------------------------------------------------------------ hidden information (hidden.py)
 

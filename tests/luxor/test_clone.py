@@ -59,7 +59,9 @@ def test_every_state_of_many_playouts_is_copied_exactly_LUX_TURN_2():
             for seat in (None, 0, 1):
                 info = GAME.information_state(st, seat)
                 _assert_exact_copy(info)
+                kept = clone(info)
                 _assert_exact_copy(GAME.determinize(info, seat, Rng(i)))
+                assert info == kept  # determinize reads the information state only
 
 
 def test_no_state_shares_containers_with_itself_LUX_TURN_2():
