@@ -136,8 +136,7 @@ def offers(st: State, seat: int, kind: str, action: str) -> bool:
             return action == f"play {side}" and card_playable(st, seat, cid, mv)
         if len(action) < 8:
             return False
-        move = action[7:]  # "play L 7 3" -> "7 3", as offered: f"play {side} {m.action[5:]}"
-        return any(m.action[5:] == move for m in _card_verdicts(st, seat, cid, mv)[1])
+        return _offered_move(st, seat, cid, mv, "move " + action[7:])  # offered as f"play {side} {m.action[5:]}"
     return any(a == action for a, _make, _args in _offers(st, seat, kind))
 
 
@@ -156,6 +155,36 @@ def only_option(st: State, seat: int, kind: str) -> str | None:
             return None
         found = action
     return found
+
+
+def _offered_move(st: State, seat: int, cid: str, mv: Mover, target: str) -> bool:
+    """Whether movement ``target`` (``move 7 3``) is among the offered ones of :func:`_card_verdicts`
+    (legal, and the first legal one or the legal ones are not all one pair), resolving the card's
+    movements in order only until that is settled."""
+    first: MoveCandidate | None = None
+    legal: list[MoveCandidate] = []
+    target_legal = False  # seen, legal and not the first legal movement
+    several_pairs = False  # two legal movements with another start or end: not one pair
+    for m in iter_moves(st, mv, cid, None):
+        r = m.resolution
+        if m.action == target:
+            if r is None:
+                return False
+            if first is None:
+                return True  # the first legal movement is always offered
+            target_legal = True
+        if r is None:
+            continue
+        legal.append(m)
+        if first is None:
+            first = m
+        elif m.info.start != first.info.start or r["end"] != first.resolution["end"]:  # type: ignore[index]
+            several_pairs = True
+        if target_legal and several_pairs:
+            return True
+    if not target_legal:
+        return False
+    return not same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None])
 
 
 def _count_offers(st: State, seat: int, cid: str, mv: Mover) -> int:
