@@ -20,12 +20,15 @@ from .movement import (
     Resolution,
     adv_at,
     advance_all_movers,
+    any_movement,
+    card_playable,
     count_at,
     last_second_last,
+    movement_of,
     movement_options,
+    mover,
     one_pair,
     passed_statues,
-    playable_ends,
     player,
     resolve,
     same_card_type,
@@ -50,13 +53,17 @@ def hidden_sources(st: State) -> tuple[int, ...]:
     top (taking the top card turns up the one below). A move brings hidden information into the open (``Outcome.reveals``)
     exactly when it changes one of these."""
     temple, horus = st["temple_stacks"], st["horus_stacks"]
-    return (
-        st["rng"],
-        len(st["draw"]),
-        len(st["supply"]["scarabs"]),
-        *(len(temple[b]) for b in sorted(temple)),
-        *(max(len(horus[lvl]) - 1, 0) for lvl in sorted(horus)),  # the face-down cards under the top
-    )
+    out = [st["rng"], len(st["draw"]), len(st["supply"]["scarabs"])]
+    out += [len(temple[b]) for b in sorted(temple)]
+    out += [len(horus[lvl]) - 1 if horus[lvl] else 0 for lvl in sorted(horus)]  # the face-down cards under the top
+    return tuple(out)
+
+
+def reveal_marks(st: State) -> tuple[Any, ...]:
+    """:func:`hidden_sources` for comparing one state before and after a move: the same numbers, the
+    stacks in the state's own order (a move neither adds nor removes a stack), cheaper to read."""
+    return (st["rng"], len(st["draw"]), len(st["supply"]["scarabs"]), [len(v) for v in st["temple_stacks"].values()],
+            [len(v) - 1 if v else 0 for v in st["horus_stacks"].values()])
 
 
 # =========================================================================== start and turns
@@ -92,8 +99,10 @@ def begin_turn(st: State, ev: Events) -> None:
     seat = st["current"]
     st["turn"] = new_turn(seat)
     ev.append(Event(msg("luxor.ev.turn", player=seat, round=st["round"])))
-    ends = playable_ends(st, seat)
-    ask(st, "C-04" if (ends["L"] or ends["R"]) else "C-05")
+    hand = player(st, seat)["hand"]
+    mv = mover(st, seat)  # playable_ends, reading the board once and stopping at a playable end
+    playable = bool(hand) and (card_playable(st, seat, hand[0], mv) or card_playable(st, seat, hand[-1], mv))
+    ask(st, "C-04" if playable else "C-05")
 
 
 def forced_action(st: State) -> str | None:
@@ -128,8 +137,9 @@ def _take_end(st: State, end: str) -> str:
     return cid
 
 
-def play(st: State, ev: Events, end: str) -> None:
-    """LUX-TURN-3: play an end card and start its movement."""
+def play(st: State, ev: Events, end: str, known_legal: bool = False) -> None:
+    """LUX-TURN-3: play an end card and start its movement (``known_legal``: the caller chose a legal
+    movement of this card already, so there is one: LUX-NOMOVE-3 cannot apply)."""
     seat = st["current"]
     cid = _take_end(st, end)
     turn = st["turn"]
@@ -150,7 +160,7 @@ def play(st: State, ev: Events, end: str) -> None:
     if kind == "last_to_second_last":
         _last_to_second_last(st, ev)
         return
-    if not movement_options(st, seat, cid, turn["roll"]):
+    if not known_legal and not any_movement(st, seat, cid, turn["roll"]):
         ev.append(Event(msg("luxor.ev.roll_failed", player=seat, roll=turn["roll"])))  # LUX-NOMOVE-3
         draw_phase(st, ev)
         return
@@ -160,7 +170,7 @@ def play(st: State, ev: Events, end: str) -> None:
 def play_and_move(st: State, ev: Events, end: str, move_action: str) -> None:
     """C-04 with a combined option (``play L 7``): LUX-TURN-3 and the C-06 choice in one step,
     with the same events and state as ``play L`` followed by ``move 7``."""
-    play(st, ev, end)
+    play(st, ev, end, known_legal=True)  # the option was judged legal (a card known before playing)
     assert st["pending"] == {"kind": "C-06", "seat": st["current"]}, st["pending"]
     st["pending"] = None
     move(st, ev, move_action)
@@ -231,8 +241,7 @@ def move(st: State, ev: Events, action: str) -> None:
     """C-06 chosen: move one adventurer as ``action`` (``move 7``, ``move 7 3``, ``move 7 f``) says."""
     seat = st["current"]
     turn = st["turn"]
-    opts = {a: (r, info) for a, r, info in movement_options(st, seat, turn["card"], turn["roll"])}
-    r, info = opts[action]
+    r, info = movement_of(st, seat, turn["card"], turn["roll"], action)
     i = adv_at(st, seat, info.start)
     assert i is not None
     _apply_move(st, ev, seat, i, r)

@@ -73,13 +73,13 @@ from engines.core import (
     Result,
     Rng,
     RulesGame,
-    auto_resolve,
     msg,
 )
 
 from . import data, flow, hidden, rules, setup, views
+from .clone import clone_state
 from .explain import explain, game_refusal
-from .scoring import breakdown_msg
+from .scoring import breakdown_msg, totals
 
 State = dict[str, Any]
 
@@ -165,13 +165,30 @@ class Luxor(RulesGame):
         return rules.prompts(state)
 
     def check(self, state: State, seat: int, action: str) -> Prompt:
+        self._judge(state, seat, action)
+        return self.prompts(state)[0]
+
+    @staticmethod
+    def _judge(state: State, seat: int, action: str) -> str:
+        """The kind of the pending decision of ``seat`` that offers ``action``; raises the refusal
+        (``explain.py``) otherwise. Only the candidates ``action`` can be among are listed."""
         refusal = game_refusal(state, seat, action)
         if refusal is not None:
             raise refusal
-        prompt = self.prompts(state)[0]
-        if prompt.find(action) is None:
+        kind: str = state["pending"]["kind"]
+        if not rules.offers(state, seat, kind, action):
             raise explain(state, seat, action)
-        return prompt
+        return kind
+
+    def apply(self, state: State, seat: int, action: str) -> Outcome:
+        """The move pipeline of :class:`RulesGame` (check, copy, carry out, resolve forced
+        decisions), with the check judging just ``action`` and the layout-aware copy of ``clone.py``."""
+        kind = self._judge(state, seat, action)
+        s = clone_state(state)
+        events: list[Event] = []
+        revealed = self._answer(s, seat, kind, action, events)
+        revealed = self.advance(s, events) or revealed
+        return Outcome(s, tuple(events), revealed)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         return self._answer(state, seat, prompt.kind, action, events)
@@ -179,22 +196,27 @@ class Luxor(RulesGame):
     @staticmethod
     def _answer(state: State, seat: int, kind: str, action: str, events: list[Event]) -> bool:
         """Carry out ``action`` for decision ``kind``; whether it revealed hidden information."""
-        before = flow.hidden_sources(state)
+        before = flow.reveal_marks(state)
         state["pending"] = None
         rules.HANDLERS[kind](state, seat, action, events)
-        return flow.hidden_sources(state) != before
+        return flow.reveal_marks(state) != before
 
     def advance(self, state: State, events: list[Event]) -> bool:
         """Resolve forced decisions: single options (not C-05), and the two DECISIONS.md cases with
         several options that still resolve themselves (:func:`flow.forced_action`)."""
         revealed = False
         while True:
-            revealed = auto_resolve(state, events, self.prompts, self.dispatch, self.auto_never) or revealed
-            forced = flow.forced_action(state)
-            if forced is None:
-                return revealed
             pend = state["pending"]
-            revealed = self._answer(state, pend["seat"], pend["kind"], forced, events) or revealed
+            if state["over"] or not pend:
+                return revealed
+            kind, seat = pend["kind"], pend["seat"]
+            # engines.core.auto_resolve (a single option), then the DECISIONS.md cases with several
+            action = None if kind in self.auto_never else rules.only_option(state, seat, kind)
+            if action is None:
+                action = flow.forced_action(state)
+                if action is None:
+                    return revealed
+            revealed = self._answer(state, seat, kind, action, events) or revealed
 
     def timeout_action(self, state: State, seat: int) -> str:
         prompt = next(p for p in self.prompts(state) if p.seat == seat)
@@ -210,6 +232,15 @@ class Luxor(RulesGame):
 
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(int(p["score"]) for p in state["seats"])
+
+    def projected_scores(self, state: State) -> tuple[float, ...]:
+        """The final scoring applied to the state as it is (LUX-SCORE-2…7: the track plus adventurer
+        positions, sarcophagi, keys, treasure sets and scarab values); at the end, the result's scores.
+        Reads scarab values: call it on a complete state (a determinised one for a bot)."""
+        final = state["final"]
+        if final is not None:
+            return tuple(float(v) for v in final["scores"])
+        return tuple(float(v) for v in totals(state))
 
     # ------------------------------------------------------------------ hidden information (hidden.py)
 

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Rng, State, clone
+from engines.core import Rng, State
 
 from . import data
+from .clone import clone_state
 
 HIDDEN = "?"
 
@@ -45,7 +46,7 @@ def information_state(state: State, seat: int | None) -> State:
     n = len(state["seats"])
     if seat is not None and not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a {n}-player game")
-    s = clone(state)
+    s = clone_state(state)
     s["rng"] = 0
     revealed = bool(s["over"])  # scarab values are revealed at the end (LUX-INFO-5)
     cards: list[str] = []
@@ -79,14 +80,16 @@ def _level(card: str) -> int | None:
     return c["level"] if c["deck"] == "horus" else None
 
 
+_LEVEL: dict[str, int | None] = {cid: _level(cid) for cid in data.CARDS}
+
+
 def determinize(info: State, seat: int | None, rng: Rng) -> State:
     """A complete, valid state consistent with ``info`` (an information state of ``seat``): hidden
     cards, scarabs and tiles dealt at random from ``rng``, and a fresh RNG state drawn from it."""
     hidden = info.get("hidden")
     if not isinstance(hidden, dict) or hidden.get("seat", -1) != seat:
         raise ValueError(f"not an information state of seat {seat!r}")
-    s = clone(info)
-    del s["hidden"]
+    s = clone_state({k: v for k, v in info.items() if k != "hidden"})  # the pools are read, not copied
     pool = list(hidden["cards"])
     rng.shuffle(pool)
     # the hidden places of the Horus stacks first: they take only cards of their level
@@ -94,7 +97,8 @@ def determinize(info: State, seat: int | None, rng: Rng) -> State:
         k = sum(1 for c in stack if c == HIDDEN)
         if not k:
             continue
-        fits = [i for i, c in enumerate(pool) if _level(c) == int(level)]
+        lvl = int(level)
+        fits = [i for i, c in enumerate(pool) if _LEVEL[c] == lvl]
         if len(fits) < k:
             raise ValueError(f"information state is inconsistent: too few level-{level} Horus cards in the pool")
         chosen = set(fits[:k])  # the pool is shuffled: the first k of that level are a uniform choice

@@ -18,6 +18,12 @@ TOMB = data.TOMB
 
 
 def card_msg(cid: str) -> Msg:
+    """The name of a card (one shared message per card: messages are immutable)."""
+    m = _CARD_MSG.get(cid)
+    return m if m is not None else _card_msg(cid)
+
+
+def _card_msg(cid: str) -> Msg:
     c = data.CARDS[cid]
     k = c["kind"]
     if k == "range":
@@ -27,6 +33,9 @@ def card_msg(cid: str) -> Msg:
     if k in ("plus_minus", "die", "range_die", "last_to_second_last"):
         return msg(f"luxor.card.{k}")
     raise ValueError(k)
+
+
+_CARD_MSG: dict[str, Msg] = {cid: _card_msg(cid) for cid in data.CARDS}
 
 
 def place_msg(pos: int) -> Msg:
@@ -98,11 +107,16 @@ def steps_msg(k: int) -> Msg:
 def play_label(st: State, seat: int, side: str, cid: str) -> Msg:
     """A ``play L`` option (a card without a move to choose now), with where *last to second last*
     jumps as a preview, `` (S→12)``."""
+    ls = last_second_last(st, seat) if data.CARDS[cid]["kind"] == "last_to_second_last" else None
+    return play_msg(side, cid, ls)
+
+
+def play_msg(side: str, cid: str, ls: tuple[int, int] | None) -> Msg:
+    """:func:`play_label` from what it shows: ``ls``, the (L, S) jump of *last to second last*
+    when that is the card and it is playable."""
     preview = msg("luxor.opt.none")
-    if data.CARDS[cid]["kind"] == "last_to_second_last":
-        ls = last_second_last(st, seat)
-        if ls:
-            preview = msg("luxor.opt.preview", moves=[msg("luxor.opt.hop", src=short_place(ls[0]), dst=short_place(ls[1]))])
+    if data.CARDS[cid]["kind"] == "last_to_second_last" and ls:
+        preview = msg("luxor.opt.preview", moves=[msg("luxor.opt.hop", src=short_place(ls[0]), dst=short_place(ls[1]))])
     return msg("luxor.opt.play", side=side_msg(side), card=card_msg(cid), preview=preview)
 
 
@@ -110,45 +124,62 @@ def play_move_label(st: State, seat: int, side: str, cid: str, r: Resolution, in
     """A combined C-04 option: the end and its card, then the move in short, e.g.
     ``Left 1-5 · 3 steps: 5 → 20 (wild or scarab) [Osiris 9, 16, wakes statues 7, 18]``.
     Adventurers are chosen by position, so the label names positions, not figures."""
-    parts = _move_parts(st, seat, cid, r, info)
+    return play_move_msg(side, cid, choose_steps(st, cid), lying_positions(st, seat), end_tile(st, r), r, info)
+
+
+def play_move_msg(side: str, cid: str, choose: bool, lying: frozenset[int], tile: dict[str, Any] | None,
+                  r: Resolution, info: MoveInfo) -> Msg:
+    """:func:`play_move_label` from what it shows (see :func:`_move_parts`)."""
+    prefix, dst, notes = _move_parts(choose, lying, tile, r, info)
     return msg(
         "luxor.opt.play_move",
         side=msg(f"luxor.end.{side}"),
         card=card_msg(cid),
-        prefix=parts["prefix"],
+        prefix=prefix,
         src=short_place(info.start),
-        dst=parts["dst"],
-        notes=parts["notes"],
+        dst=dst,
+        notes=notes,
     )
 
 
 def move_label(st: State, seat: int, cid: str, r: Resolution, info: MoveInfo) -> Msg:
     """A C-06 option: steps / direction, adventurer, from, to (with the tile there), notes."""
     i = adv_at(st, seat, info.start)
-    parts = _move_parts(st, seat, cid, r, info)
-    return msg(
-        "luxor.opt.move",
-        prefix=parts["prefix"],
-        adv=(i or 0) + 1,
-        src=place_msg(info.start),
-        dst=parts["dst"],
-        notes=parts["notes"],
-    )
+    return move_msg((i or 0) + 1, choose_steps(st, cid), lying_positions(st, seat), end_tile(st, r), r, info)
 
 
-def _move_parts(st: State, seat: int, cid: str, r: Resolution, info: MoveInfo) -> dict[str, Msg]:
-    """The parts of a movement label: ``prefix`` (steps or direction, when the card lets the
-    player choose them), ``dst`` (end and its tile) and ``notes`` (Osiris, statues woken, tomb, stop)."""
+def move_msg(adv: int, choose: bool, lying: frozenset[int], tile: dict[str, Any] | None, r: Resolution,
+             info: MoveInfo) -> Msg:
+    """:func:`move_label` from what it shows: ``adv`` is the adventurer's number (1-based)."""
+    prefix, dst, notes = _move_parts(choose, lying, tile, r, info)
+    return msg("luxor.opt.move", prefix=prefix, adv=adv, src=place_msg(info.start), dst=dst, notes=notes)
+
+
+def lying_positions(st: State, seat: int) -> frozenset[int]:
+    """Where ``seat``'s lying adventurers are (the statues a movement may wake them at)."""
+    return frozenset(a["pos"] for a in st["seats"][seat]["adv"] if a["state"] == "lying")
+
+
+def end_tile(st: State, r: Resolution) -> dict[str, Any] | None:
+    """The tile where a movement ends (None at the stairs and the tomb; tiles are replaced, never changed)."""
+    end = r["end"]
+    return None if end in (STAIRS, TOMB) else st["tiles"][end]
+
+
+def _move_parts(choose: bool, lying: frozenset[int], tile: dict[str, Any] | None, r: Resolution,
+                info: MoveInfo) -> tuple[Msg, Msg, Msg]:
+    """The parts of a movement label: the prefix (steps or direction, when the card lets the player
+    choose them: ``choose``, :func:`choose_steps`), the end and its ``tile``, and the notes (Osiris,
+    statues woken among the ``lying`` positions, tomb, stop)."""
     if info.dir:
         prefix = msg(f"luxor.opt.dir_{info.dir}")
-    elif choose_steps(st, cid) and info.k is not None:
+    elif choose and info.k is not None:
         prefix = steps_msg(info.k)
     else:
         prefix = msg("luxor.opt.none")
     notes: list[Msg] = []
     if r["osiris"]:
         notes.append(msg("luxor.note.osiris", n=list(r["osiris"])))
-    lying = {a["pos"] for a in st["seats"][seat]["adv"] if a["state"] == "lying"}
     woken = [s for s in passed_statues(r["trace"]) if s in lying]
     if woken:  # one note for all statues: labels must stay within 100 characters
         notes.append(msg("luxor.note.wakes" if len(woken) == 1 else "luxor.note.wakes_many", statue=woken))
@@ -156,11 +187,12 @@ def _move_parts(st: State, seat: int, cid: str, r: Resolution, info: MoveInfo) -
         notes.append(msg("luxor.note.tomb"))
     if r["stopped"]:
         notes.append(msg("luxor.note.stopped"))
-    return {
-        "prefix": prefix,
-        "dst": dest_short(st, r["end"]),
-        "notes": msg("luxor.opt.notes", items=notes) if notes else msg("luxor.opt.none"),
-    }
+    end = r["end"]
+    if end in (STAIRS, TOMB):
+        dst = short_place(end)
+    else:
+        dst = msg("luxor.place.with_tile", place=short_place(end), tile=tile_msg(tile))
+    return prefix, dst, msg("luxor.opt.notes", items=notes) if notes else msg("luxor.opt.none")
 
 
 # =========================================================================== prompt titles

@@ -8,10 +8,10 @@ Clause ids refer to ``shared/rules/luxor/RULES.md``.
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass
-from itertools import pairwise
-from typing import Any, Literal, TypedDict
+from itertools import compress
+from typing import Any, Literal, NamedTuple, TypedDict
 
 from . import data
 
@@ -40,8 +40,7 @@ class Resolution(TypedDict):
     stopped: bool
 
 
-@dataclass(frozen=True, slots=True)
-class MoveInfo:
+class MoveInfo(NamedTuple):
     """Which movement a candidate names: start position, step count (None for +/-1), direction."""
 
     start: int
@@ -49,8 +48,7 @@ class MoveInfo:
     dir: Literal["f", "b"] | None
 
 
-@dataclass(frozen=True, slots=True)
-class MoveCandidate:
+class MoveCandidate(NamedTuple):
     """One movement a card allows (``action`` like ``move 7 3``) with its verdict: ``resolution``
     when legal, else ``problem``."""
 
@@ -61,6 +59,17 @@ class MoveCandidate:
 
 
 # =========================================================================== board geometry
+
+_PATH = range(1, data.LAST_PATH + 1)
+_END = data.LAST_PATH + 1
+
+
+def tile_positions(tiles: list) -> list[int]:
+    """The path positions holding a tile, ascending, then the tomb: the squares a movement steps on
+    (LUX-DEF-5). RESOLVE reads NEXT and PREV off this list instead of scanning the path per step."""
+    out = list(compress(_PATH, tiles[1:_END]))  # a tile is a non-empty dict: truthy
+    out.append(TOMB)
+    return out
 
 
 def is_tile(tiles: list, q: int) -> bool:
@@ -86,16 +95,28 @@ def prev_tile(tiles: list, p: int) -> int | None:
 def passed_statues(trace: list[int]) -> list[int]:
     """Anubis spaces passed by the forward parts of a trace (LUX-DEF-8)."""
     out: list[int] = []
-    for a, b in pairwise(trace):
-        if b > a:
-            for s in data.ANUBIS:
-                if a < s < b and s not in out:
+    a = trace[0]
+    for b in trace[1:]:
+        if b > a + 1:
+            between = _ANUBIS_BETWEEN[a][b] if a >= 0 and b <= TOMB else tuple(s for s in data.ANUBIS if a < s < b)
+            for s in between:
+                if s not in out:
                     out.append(s)
+        a = b
     return out
 
 
+#: _ANUBIS_BETWEEN[a][b]: the Anubis spaces s with a < s < b, ascending (for 0 <= a < b <= TOMB)
+_ANUBIS_BETWEEN: list[list[tuple[int, ...]]] = [
+    [tuple(s for s in data.ANUBIS if a < s < b) for b in range(TOMB + 1)] for a in range(TOMB + 1)
+]
+
+
 def osiris_value(tile: dict[str, Any]) -> int:
-    return int(data.OSIRIS_TILES[tile["id"]]["value"])
+    return _OSIRIS_VALUE[tile["id"]]
+
+
+_OSIRIS_VALUE: dict[str, int] = {oid: int(t["value"]) for oid, t in data.OSIRIS_TILES.items()}
 
 
 # =========================================================================== RESOLVE
@@ -109,29 +130,39 @@ def _resolution(end: int, trace: list[int], osiris: list[int] | None = None, tom
 def resolve_move(state: State, p: int, n: int, keys: int) -> Resolution | Problem:
     """RESOLVE(p, n, keys) (LUX-LEGAL-2, LUX-ALG-2): ``n`` steps from ``p`` over the tiles, then the
     tomb check or an Osiris continuation; the resolution, or why the movement is illegal."""
-    tiles = state["tiles"]
-    cur = p
-    trace = [p]
-    for _ in range(n):
-        if cur == TOMB:
+    return _walk(state, tile_positions(state["tiles"]), p, n, keys)
+
+
+def _walk(state: State, tp: list[int], p: int, n: int, keys: int) -> Resolution | Problem:
+    """:func:`resolve_move` over ``tp`` (:func:`tile_positions` of the state): step k lands on
+    ``tp[i + k - 1]`` where ``tp[i]`` is NEXT(p); a step from the tomb overshoots (LUX-MOVE-4)."""
+    if p >= TOMB:  # a step from the tomb overshoots (NEXT of a place past it would be the tomb)
+        if n == 0:
+            trace = [p]
+        elif n == 1 and p > TOMB:
+            trace = [p, TOMB]
+        else:
+            return "overshoot"
+    else:
+        i = bisect_right(tp, p)
+        if i + n > len(tp):
             return "overshoot"  # LUX-MOVE-4
-        cur = next_tile(tiles, cur)
-        trace.append(cur)
-    return _settle(state, cur, trace, keys)
+        trace = [p, *tp[i:i + n]]
+    return _settle(state, tp, trace[-1], trace, keys)
 
 
-def _settle(state: State, cur: int, trace: list[int], keys: int) -> Resolution | Problem:
+def _settle(state: State, tp: list[int], cur: int, trace: list[int], keys: int) -> Resolution | Problem:
     """The end of a step sequence: tomb check, or an Osiris continuation (LUX-TILE-OSIRIS-1..3)."""
-    tiles = state["tiles"]
     if cur == TOMB:
-        return _resolution(TOMB, trace, tomb=True) if keys >= 1 else "no_key"  # LUX-TOMB-2
+        return {"end": TOMB, "trace": trace, "osiris": [], "tomb": True, "stopped": False} if keys >= 1 else "no_key"
+    tiles = state["tiles"]
     tile = tiles[cur]
     if tile is None or tile["kind"] != "osiris":
-        return _resolution(cur, trace)
-    r = resolve_move(state, cur, osiris_value(tile), keys)
+        return {"end": cur, "trace": trace, "osiris": [], "tomb": False, "stopped": False}
+    r = _walk(state, tp, cur, _OSIRIS_VALUE[tile["id"]], keys)
     if isinstance(r, str):
         if state["options"]["forced_move_overshoot"] == "stop_on_last_tile":  # LUX-OPT-5
-            last = prev_tile(tiles, TOMB)
+            last = tp[-2] if len(tp) > 1 else None  # PREV(tomb)
             if last is not None and last > cur and tiles[last]["kind"] != "osiris":
                 return _resolution(last, [*trace, last], [cur], stopped=True)
         return "osiris"  # LUX-MOVE-7
@@ -140,14 +171,20 @@ def _settle(state: State, cur: int, trace: list[int], keys: int) -> Resolution |
 
 def resolve_back_move(state: State, p: int, keys: int) -> Resolution | Problem:
     """A backward step of the +/-1 card (LUX-MOVE-5, Q-09)."""
+    return _back(state, tile_positions(state["tiles"]), p, keys)
+
+
+def _back(state: State, tp: list[int], p: int, keys: int) -> Resolution | Problem:
+    """:func:`resolve_back_move` over ``tp`` (:func:`tile_positions` of the state)."""
     if p in (STAIRS, TOMB):
         return "no_tile_behind"
-    q = prev_tile(state["tiles"], p)
-    if q is None:
+    j = bisect_left(tp, min(p, TOMB), 0, len(tp) - 1) - 1  # PREV(p): the last tile before p
+    if j < 0:
         if state["options"]["backward_to_stairs"]:  # LUX-OPT-3
             return _resolution(STAIRS, [p, STAIRS])
         return "no_tile_behind"
-    return _settle(state, q, [p, q], keys)
+    q = tp[j]
+    return _settle(state, tp, q, [p, q], keys)
 
 
 def resolve(state: State, p: int, n: int, keys: int) -> Resolution | None:
@@ -164,9 +201,13 @@ def resolve_back(state: State, p: int, keys: int) -> Resolution | None:
 
 def resolve_spec(state: State, p: int, spec: StepSpec, keys: int) -> Resolution | Problem:
     """The movement of one adventurer from ``p`` as a card names it (steps, or +/-1 direction)."""
+    return _resolve_spec(state, tile_positions(state["tiles"]), p, spec, keys)
+
+
+def _resolve_spec(state: State, tp: list[int], p: int, spec: StepSpec, keys: int) -> Resolution | Problem:
     if spec == "b":
-        return resolve_back_move(state, p, keys)
-    return resolve_move(state, p, 1 if spec == "f" else spec, keys)
+        return _back(state, tp, p, keys)
+    return _walk(state, tp, p, 1 if spec == "f" else spec, keys)
 
 
 # =========================================================================== adventurers and cards
@@ -178,7 +219,7 @@ def player(state: State, seat: int) -> dict[str, Any]:
 
 def active_positions(state: State, seat: int) -> list[int]:
     """Distinct positions of a player's active adventurers (stairs and path), ascending."""
-    return sorted({a["pos"] for a in player(state, seat)["adv"] if a["state"] == "active"})
+    return sorted({a["pos"] for a in state["seats"][seat]["adv"] if a["state"] == "active"})
 
 
 def adv_at(state: State, seat: int, pos: int) -> int | None:
@@ -221,22 +262,102 @@ def step_specs(state: State, cid: str, roll: int | None) -> tuple[list[StepSpec]
 def move_candidates(state: State, seat: int, cid: str, roll: int | None) -> Iterator[MoveCandidate]:
     """Every movement of one active adventurer that card ``cid`` allows, each with its verdict,
     in the order options are offered (start position ascending, then steps / forward, backward)."""
+    return iter_moves(state, mover(state, seat), cid, roll)
+
+
+class Mover(NamedTuple):
+    """What RESOLVE reads of a seat and the board, read once for all of its movements:
+    :func:`tile_positions`, the distinct positions of its active adventurers, its keys."""
+
+    tp: list[int]
+    positions: list[int]
+    keys: int
+
+
+def mover(state: State, seat: int) -> Mover:
+    return Mover(tile_positions(state["tiles"]), active_positions(state, seat), state["seats"][seat]["keys"])
+
+
+def moves_of(state: State, mv: Mover, cid: str, roll: int | None) -> list[MoveCandidate]:
+    """:func:`move_candidates` as a list, for a :func:`mover` of the state."""
+    return list(iter_moves(state, mv, cid, roll))
+
+
+def iter_moves(state: State, mv: Mover, cid: str, roll: int | None) -> Iterator[MoveCandidate]:
+    """:func:`move_candidates` for a :func:`mover` of the state."""
     specs, fixed = step_specs(state, cid, roll)
-    keys = player(state, seat)["keys"]
-    for p in active_positions(state, seat):
+    tp, keys = mv.tp, mv.keys
+    tiles = state["tiles"]
+    ntp = len(tp)
+    names = _NAMES[fixed]
+    for p in mv.positions:
+        i = bisect_right(tp, p)
         for spec in specs:
-            action = f"move {p}" if fixed else f"move {p} {spec}"
-            info = MoveInfo(p, None, spec) if isinstance(spec, str) else MoveInfo(p, spec, None)
-            r = resolve_spec(state, p, spec, keys)
+            named = names.get((p, spec))
+            if named is None:
+                named = _name(p, spec, fixed)
+            action, info = named
+            r: Resolution | Problem
+            n = 1 if spec == "f" else spec
+            if type(n) is int and n > 0 and p < TOMB:  # _walk, inlined for the usual forward steps
+                j = i + n
+                if j > ntp:
+                    r = "overshoot"  # LUX-MOVE-4
+                else:
+                    cur = tp[j - 1]
+                    if cur != TOMB and tiles[cur]["kind"] != "osiris":
+                        r = {"end": cur, "trace": [p, *tp[i:j]], "osiris": [], "tomb": False, "stopped": False}
+                    else:
+                        r = _settle(state, tp, cur, [p, *tp[i:j]], keys)
+            else:
+                r = _resolve_spec(state, tp, p, spec, keys)
             if isinstance(r, str):
                 yield MoveCandidate(action, info, None, r)
             else:
                 yield MoveCandidate(action, info, r, None)
 
 
+#: per fixed / chosen step count: (start, step spec) -> (action, movement), shared (both are immutable)
+_NAMES: dict[bool, dict[tuple[int, StepSpec], tuple[str, MoveInfo]]] = {True: {}, False: {}}
+
+
+def _name(p: int, spec: StepSpec, fixed: bool) -> tuple[str, MoveInfo]:
+    named = (f"move {p}" if fixed else f"move {p} {spec}",
+             MoveInfo(p, None, spec) if isinstance(spec, str) else MoveInfo(p, spec, None))
+    table = _NAMES[fixed]
+    if len(table) < 4096:
+        table[(p, spec)] = named
+    return named
+
+
 def movement_options(state: State, seat: int, cid: str, roll: int | None) -> list[tuple[str, Resolution, MoveInfo]]:
     """Legal C-06 options for a single-adventurer card: ``(action, resolution, info)``."""
     return [(m.action, m.resolution, m.info) for m in move_candidates(state, seat, cid, roll) if m.resolution]
+
+
+def movement_of(state: State, seat: int, cid: str, roll: int | None, action: str) -> tuple[Resolution, MoveInfo]:
+    """The resolution and movement of the legal option ``action`` of :func:`movement_options` (the
+    same candidate, read off the action instead of listing all); KeyError when it is not one."""
+    specs, fixed = step_specs(state, cid, roll)
+    toks = action.split()
+    if len(toks) != (2 if fixed else 3) or toks[0] != "move" or not (toks[1].isascii() and toks[1].isdigit()):
+        raise KeyError(action)
+    p = int(toks[1])
+    spec: StepSpec
+    if fixed:
+        spec = specs[0]
+    elif toks[2] in ("f", "b"):
+        spec = "f" if toks[2] == "f" else "b"
+    elif toks[2].isascii() and toks[2].isdigit():
+        spec = int(toks[2])
+    else:
+        raise KeyError(action)
+    if spec not in specs or p not in active_positions(state, seat) or action != (f"move {p}" if fixed else f"move {p} {spec}"):
+        raise KeyError(action)
+    r = resolve_spec(state, p, spec, player(state, seat)["keys"])
+    if isinstance(r, str):
+        raise KeyError(action)
+    return r, (MoveInfo(p, None, spec) if isinstance(spec, str) else MoveInfo(p, spec, None))
 
 
 def move_known_before_play(cid: str) -> bool:
@@ -265,7 +386,19 @@ def move_outcome(state: State, seat: int, cid: str, r: Resolution, info: MoveInf
 def one_pair(state: State, seat: int, cid: str, moves: list[tuple[str, Resolution, MoveInfo]]) -> bool:
     """Whether several legal movements are all one (start -> end) pair with the same effects
     (DECISIONS C-06: then the choice resolves itself, with the first)."""
-    return len(moves) > 1 and len({move_outcome(state, seat, cid, r, info) for _, r, info in moves}) == 1
+    return same_outcome(state, seat, cid, [(r, info) for _, r, info in moves])
+
+
+def same_outcome(state: State, seat: int, cid: str, moves: list[tuple[Resolution, MoveInfo]]) -> bool:
+    """Whether there are several legal movements ``(resolution, info)`` and their
+    :func:`move_outcome` s are all equal (the outcome starts with start and end: compared first)."""
+    if len(moves) < 2:
+        return False
+    r0, i0 = moves[0]
+    start, end = i0.start, r0["end"]
+    if any(info.start != start or r["end"] != end for r, info in moves):
+        return False
+    return len({move_outcome(state, seat, cid, r, info) for r, info in moves}) == 1
 
 
 def play_moves(state: State, seat: int, cid: str) -> list[tuple[str, Resolution, MoveInfo]]:
@@ -302,8 +435,8 @@ def last_second_last(state: State, seat: int) -> tuple[int, int] | None:
     return pos[0], pos[1]
 
 
-def card_playable(state: State, seat: int, cid: str) -> bool:
-    """LUX-LEGAL-4."""
+def card_playable(state: State, seat: int, cid: str, mv: Mover | None = None) -> bool:
+    """LUX-LEGAL-4 (``mv``: the :func:`mover` of the state, when it is at hand)."""
     card = data.CARDS[cid]
     kind = card["kind"]
     if kind == "advance_all":
@@ -313,11 +446,19 @@ def card_playable(state: State, seat: int, cid: str) -> bool:
         return any(r is not None for _, r in plan)
     if kind == "last_to_second_last":
         return last_second_last(state, seat) is not None
+    if mv is None:
+        mv = mover(state, seat)
     if kind == "die":
-        return any(movement_options(state, seat, cid, r) for r in data.DIE_FACES)
+        return any(any_movement(state, seat, cid, r, mv) for r in data.DIE_FACES)
     if kind == "range_die":
-        return bool(movement_options(state, seat, cid, max(data.DIE_FACES)))
-    return bool(movement_options(state, seat, cid, None))
+        return any_movement(state, seat, cid, max(data.DIE_FACES), mv)
+    return any_movement(state, seat, cid, None, mv)
+
+
+def any_movement(state: State, seat: int, cid: str, roll: int | None, mv: Mover | None = None) -> bool:
+    """Whether :func:`movement_options` is not empty (stops at the first legal movement)."""
+    moves = iter_moves(state, mover(state, seat) if mv is None else mv, cid, roll)
+    return any(m.resolution is not None for m in moves)
 
 
 def playable_ends(state: State, seat: int) -> dict[str, bool]:

@@ -14,25 +14,45 @@ out. Clause ids refer to ``shared/rules/luxor/RULES.md``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, Prompt, msg
 
 from . import data, flow
-from .labels import card_msg, dest_msg, move_label, place_msg, play_label, play_move_label, side_msg, tile_msg, title
+from .labels import (
+    card_msg,
+    dest_msg,
+    end_tile,
+    lying_positions,
+    move_msg,
+    place_msg,
+    play_move_msg,
+    play_msg,
+    side_msg,
+    tile_msg,
+    title,
+)
 from .movement import (
     ROLL_KINDS,
     SELF_MOVING_KINDS,
+    STAIRS,
+    TOMB,
     MoveCandidate,
+    Mover,
     Problem,
+    adv_at,
     card_playable,
+    choose_steps,
     count_at,
+    iter_moves,
+    last_second_last,
     move_candidates,
     move_known_before_play,
-    move_outcome,
+    mover,
+    moves_of,
     player,
+    same_outcome,
 )
 
 State = dict[str, Any]
@@ -42,14 +62,28 @@ SIDES = ("L", "R")
 SECRET_KINDS = ("C-04", "C-05")  # the options show the hand
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A candidate action of a decision: legal (``reason`` None, offered with ``label``) or not
-    (``reason`` set, no label)."""
+class Candidate(NamedTuple):
+    """A candidate action of a decision: legal (``reason`` None, offered with the label
+    ``make(*args)``, built only when read) or not (``reason`` set, no label). ``args`` are values
+    that nothing changes afterwards (ints, strings, tuples, tiles, fresh resolutions)."""
 
     action: str
     reason: Reason | None
-    label: Msg | None = None
+    make: Callable[..., Msg] | None = None
+    args: tuple[Any, ...] = ()
+
+    @property
+    def label(self) -> Msg | None:
+        return None if self.make is None else self.make(*self.args)
+
+
+def _ready(label: Msg) -> Msg:
+    return label
+
+
+def offer(action: str, label: Msg) -> Candidate:
+    """A legal candidate whose label is built already."""
+    return Candidate(action, None, _ready, (label,))
 
 
 def reason(clause: str, key: str, **params: Any) -> Reason:
@@ -75,8 +109,101 @@ def prompts(st: State) -> list[Prompt]:
     if st["over"] or not pend:
         return []
     kind, seat = pend["kind"], pend["seat"]
-    options = tuple(Option(c.action, c.label) for c in CANDIDATES[kind](st, seat) if c.label is not None)
+    lazy = Option.lazy
+    options = tuple([lazy(action, make, *args) for action, make, args in _offers(st, seat, kind)])
     return [Prompt(seat, kind, options, title(st), secret=kind in SECRET_KINDS)]
+
+
+def _offers(st: State, seat: int, kind: str) -> Iterable[Offer]:
+    """The options of a decision as (action, label maker, its arguments): the legal candidates, in
+    their order (C-04 lists them without the refused ones, from the same judge)."""
+    if kind == "C-04":
+        return c04_offers(st, seat)
+    return ((c.action, c.make, c.args) for c in CANDIDATES[kind](st, seat) if c.make is not None)
+
+
+def offers(st: State, seat: int, kind: str, action: str) -> bool:
+    """Whether the pending decision ``kind`` of ``seat`` offers ``action`` (one of :func:`prompts`'
+    options); a ``play L …`` / ``play R …`` of C-04 looks only at that end card's options."""
+    if kind == "C-04":
+        if action[:5] != "play " or action[5:6] not in ("L", "R") or action[6:7] not in ("", " "):
+            return False
+        hand = player(st, seat)["hand"]
+        side = action[5]
+        cid = hand[0] if side == "L" else hand[-1]
+        mv = mover(st, seat)
+        if not move_known_before_play(cid):  # _play_offers: "play S" when the card is playable
+            return action == f"play {side}" and card_playable(st, seat, cid, mv)
+        if len(action) < 8:
+            return False
+        return _offered_move(st, seat, cid, mv, "move " + action[7:])  # offered as f"play {side} {m.action[5:]}"
+    return any(a == action for a, _make, _args in _offers(st, seat, kind))
+
+
+def only_option(st: State, seat: int, kind: str) -> str | None:
+    """The action of the pending decision's only option, or None when it has none or several
+    (:func:`prompts` with exactly one option, without listing more than two)."""
+    if kind == "C-04":  # count the options of each end up to two before listing any
+        hand = player(st, seat)["hand"]
+        mv = mover(st, seat)
+        left = _count_offers(st, seat, hand[0], mv)
+        if left > 1 or left + _count_offers(st, seat, hand[-1], mv) != 1:
+            return None
+    found = None
+    for action, _make, _args in _offers(st, seat, kind):
+        if found is not None:
+            return None
+        found = action
+    return found
+
+
+def _offered_move(st: State, seat: int, cid: str, mv: Mover, target: str) -> bool:
+    """Whether movement ``target`` (``move 7 3``) is among the offered ones of :func:`_card_verdicts`
+    (legal, and the first legal one or the legal ones are not all one pair), resolving the card's
+    movements in order only until that is settled."""
+    first: MoveCandidate | None = None
+    legal: list[MoveCandidate] = []
+    target_legal = False  # seen, legal and not the first legal movement
+    several_pairs = False  # two legal movements with another start or end: not one pair
+    for m in iter_moves(st, mv, cid, None):
+        r = m.resolution
+        if m.action == target:
+            if r is None:
+                return False
+            if first is None:
+                return True  # the first legal movement is always offered
+            target_legal = True
+        if r is None:
+            continue
+        legal.append(m)
+        if first is None:
+            first = m
+        elif m.info.start != first.info.start or r["end"] != first.resolution["end"]:  # type: ignore[index]
+            several_pairs = True
+        if target_legal and several_pairs:
+            return True
+    if not target_legal:
+        return False
+    return not same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None])
+
+
+def _count_offers(st: State, seat: int, cid: str, mv: Mover) -> int:
+    """How many C-04 options one end card has (:func:`_play_offers`), counted up to 2: a second
+    legal movement with another start or end settles it without resolving the rest."""
+    if not move_known_before_play(cid):
+        return 1 if card_playable(st, seat, cid, mv) else 0
+    legal: list[MoveCandidate] = []
+    for m in iter_moves(st, mv, cid, None):
+        r = m.resolution
+        if r is None:
+            continue
+        legal.append(m)
+        first = legal[0]
+        if m.info.start != first.info.start or r["end"] != first.resolution["end"]:  # type: ignore[index]
+            return 2  # different outcomes: not one pair (same_outcome compares start and end first)
+    if len(legal) < 2:
+        return len(legal)
+    return 1 if same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None]) else 2
 
 
 # =========================================================================== movements (C-04, C-06)
@@ -98,55 +225,106 @@ def move_verdict(m: MoveCandidate) -> Reason | None:
     return None if m.problem is None else problem_reason(m.problem, m.info.start)
 
 
-def _play_candidates(st: State, seat: int, side: str, cid: str) -> Iterator[Candidate]:
-    """C-04 for one end card: ``play S <from> …`` per movement of a card whose movement is known
-    before playing (LUX-LEGAL-1…4), else ``play S``. Movements that are all one (start -> end) pair
-    with the same effects are offered once, the first (DECISIONS C-06)."""
-    unplayable = reason("LUX-LEGAL-4", "luxor.err.unplayable")
+def _card_verdicts(st: State, seat: int, cid: str, mv: Mover) -> tuple[list[MoveCandidate], list[MoveCandidate]]:
+    """The judge of C-04 for a card whose movement is known before playing: every movement with its
+    verdict (RESOLVE), and the ones offered: the legal ones, or only the first when they are all
+    one (start -> end) pair with the same effects (DECISIONS C-06)."""
+    moves = moves_of(st, mv, cid, None)
+    legal = [m for m in moves if m.resolution is not None]
+    if same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None]):
+        return moves, legal[:1]
+    return moves, legal
+
+
+Offer = tuple[str, Callable[..., Msg], tuple[Any, ...]]
+
+
+def _play_offers(st: State, seat: int, side: str, cid: str, mv: Mover) -> list[Offer]:
+    """The C-04 options of one end card, as (action, label maker, its arguments): ``play S <from> …``
+    per offered movement of a card whose movement is known before playing (LUX-LEGAL-1…4), else
+    ``play S`` when the card is playable (LUX-LEGAL-4)."""
     if not move_known_before_play(cid):
-        playable = card_playable(st, seat, cid)
-        yield Candidate(f"play {side}", None if playable else unplayable, play_label(st, seat, side, cid) if playable else None)
+        if not card_playable(st, seat, cid, mv):
+            return []
+        ls = last_second_last(st, seat) if data.CARDS[cid]["kind"] == "last_to_second_last" else None
+        return [(f"play {side}", play_msg, (side, cid, ls))]
+    _moves, offered = _card_verdicts(st, seat, cid, mv)
+    if not offered:
+        return []
+    choose = choose_steps(st, cid)
+    lying = lying_positions(st, seat)
+    tiles = st["tiles"]
+    out: list[Offer] = []
+    for m in offered:
+        r = m.resolution
+        assert r is not None
+        end = r["end"]
+        tile = None if end in (STAIRS, TOMB) else tiles[end]
+        out.append((f"play {side} {m.action[5:]}", play_move_msg, (side, cid, choose, lying, tile, r, m.info)))
+    return out
+
+
+def _play_candidates(st: State, seat: int, side: str, cid: str) -> Iterator[Candidate]:
+    """C-04 for one end card: its offers (:func:`_play_offers`), and every other movement of a card
+    whose movement is known before playing with the verdict that refuses it."""
+    mv = mover(st, seat)
+    offers = {a: (make, args) for a, make, args in _play_offers(st, seat, side, cid, mv)}
+    if not move_known_before_play(cid):
+        action = f"play {side}"
+        yield Candidate(action, None, *offers[action]) if offers else Candidate(action, _UNPLAYABLE)
         return
-    moves = list(move_candidates(st, seat, cid, None))
-    legal = [m for m in moves if m.resolution]
-    if not legal:
-        yield Candidate(f"play {side}", unplayable)
-    outcomes = {move_outcome(st, seat, cid, m.resolution, m.info) for m in legal if m.resolution}
-    one_pair = len(legal) > 1 and len(outcomes) == 1
+    moves, offered = _card_verdicts(st, seat, cid, mv)
+    if not offered:
+        yield Candidate(f"play {side}", _UNPLAYABLE)
     for m in moves:
-        action = f"play {side} {m.action[len('move '):]}"
-        if not legal:
-            yield Candidate(action, unplayable)
+        action = f"play {side} {m.action[5:]}"  # "move 7 3" -> "play L 7 3"
+        if action in offers:
+            yield Candidate(action, None, *offers[action])
+        elif not offered:
+            yield Candidate(action, _UNPLAYABLE)
         elif m.resolution is None:
             yield Candidate(action, move_verdict(m))
-        elif one_pair and m is not legal[0]:
-            yield Candidate(action, reason("LUX-LEGAL-3", "luxor.err.not_an_option"))
         else:
-            yield Candidate(action, None, play_move_label(st, seat, side, cid, m.resolution, m.info))
+            yield Candidate(action, reason("LUX-LEGAL-3", "luxor.err.not_an_option"))
+
+
+_UNPLAYABLE: Reason = reason("LUX-LEGAL-4", "luxor.err.unplayable")
+
+
+def c04_offers(st: State, seat: int) -> list[Offer]:
+    """The options of C-04 (:func:`_play_offers` of the left end, then of the right end)."""
+    hand = player(st, seat)["hand"]
+    mv = mover(st, seat)
+    return _play_offers(st, seat, "L", hand[0], mv) + _play_offers(st, seat, "R", hand[-1], mv)
 
 
 def c04_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-04: play an end card (LUX-HAND-2) and, where it is known, its movement in one action."""
     hand = player(st, seat)["hand"]
-    for side, cid in zip(SIDES, (hand[0], hand[-1]), strict=True):
-        yield from _play_candidates(st, seat, side, cid)
+    yield from _play_candidates(st, seat, "L", hand[0])
+    yield from _play_candidates(st, seat, "R", hand[-1])
 
 
 def c05_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-05: no end card is playable: discard one (LUX-NOMOVE-1)."""
     hand = player(st, seat)["hand"]
     for side, cid in zip(SIDES, (hand[0], hand[-1]), strict=True):
-        yield Candidate(f"discard {side}", None, msg("luxor.opt.discard", side=side_msg(side), card=card_msg(cid)))
+        yield offer(f"discard {side}", msg("luxor.opt.discard", side=side_msg(side), card=card_msg(cid)))
 
 
 def c06_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-06: which adventurer moves, and how far where the card lets the player choose (after a roll)."""
     turn = st["turn"]
-    for m in move_candidates(st, seat, turn["card"], turn["roll"]):
-        if m.resolution is None:
+    cid = turn["card"]
+    choose = choose_steps(st, cid)
+    lying = lying_positions(st, seat)
+    for m in move_candidates(st, seat, cid, turn["roll"]):
+        r = m.resolution
+        if r is None:
             yield Candidate(m.action, move_verdict(m))
         else:
-            yield Candidate(m.action, None, move_label(st, seat, turn["card"], m.resolution, m.info))
+            adv = (adv_at(st, seat, m.info.start) or 0) + 1
+            yield Candidate(m.action, None, move_msg, (adv, choose, lying, end_tile(st, r), r, m.info))
 
 
 # =========================================================================== the other decisions
@@ -155,17 +333,17 @@ def c06_candidates(st: State, seat: int) -> Iterator[Candidate]:
 def c03_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-03: the start player (option start_player=host_choice, LUX-SETUP-10)."""
     for s in range(len(st["seats"])):
-        yield Candidate(f"start {s}", None, msg("luxor.opt.start", player=s))
+        yield offer(f"start {s}", msg("luxor.opt.start", player=s))
 
 
 def c08_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-08: which position acts after *advance all* (LUX-CARD-H06)."""
     for pos in flow.actor_candidates(st):
-        yield Candidate(f"act {pos}", None, msg("luxor.opt.act", dst=dest_msg(st, pos), n=count_at(st, seat, pos)))
+        yield offer(f"act {pos}", msg("luxor.opt.act", dst=dest_msg(st, pos), n=count_at(st, seat, pos)))
 
 
 def _offer(kind: str, action: str, available: bool, label: Msg) -> Candidate:
-    return Candidate(action, None, label) if available else Candidate(action, NOT_AN_OPTION[kind])
+    return offer(action, label) if available else Candidate(action, NOT_AN_OPTION[kind])
 
 
 def c09_candidates(st: State, seat: int) -> Iterator[Candidate]:
@@ -195,15 +373,15 @@ def c11_candidates(st: State, seat: int) -> Iterator[Candidate]:
 def c12_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-12: take the treasure or leave it (option treasure_take_optional, LUX-OPT-2)."""
     tile = tile_msg(st["tiles"][st["turn"]["action_pos"]])
-    yield Candidate("take", None, msg("luxor.opt.take", tile=tile))
-    yield Candidate("leave", None, msg("luxor.opt.leave", tile=tile))
+    yield offer("take", msg("luxor.opt.take", tile=tile))
+    yield offer("leave", msg("luxor.opt.leave", tile=tile))
 
 
 def c13_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-13: wake an own lying adventurer passed at a statue, or not (option anubis_activation_optional, LUX-OPT-4)."""
     statue = st["turn"]["wake_queue"][0]
-    yield Candidate("wake", None, msg("luxor.opt.wake", statue=statue))
-    yield Candidate("sleep", None, msg("luxor.opt.sleep", statue=statue))
+    yield offer("wake", msg("luxor.opt.wake", statue=statue))
+    yield offer("sleep", msg("luxor.opt.sleep", statue=statue))
 
 
 Enumerator = Callable[[State, int], Iterator[Candidate]]

@@ -77,6 +77,12 @@ def _row(state: State, s: int, p: dict[str, Any]) -> BreakdownRow:
     return row
 
 
+def totals(state: State) -> list[int]:
+    """Each seat's final score as the final scoring (LUX-SCORE-2…7) would count what it holds now:
+    the track, adventurer positions, sarcophagi, keys, treasure sets and scarab values."""
+    return [_row(state, s, p)["total"] for s, p in enumerate(state["seats"])]
+
+
 def final_breakdown(state: State) -> Breakdown:
     rows = [_row(state, s, p) for s, p in enumerate(state["seats"])]
     scores = [r["total"] for r in rows]
