@@ -39,7 +39,7 @@ MAX_ACTION_LEN = 80
 # --------------------------------------------------------------------------- messages
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, slots=True)
 class Msg:
     """A translatable message: a catalogue key and its parameters.
 
@@ -48,7 +48,13 @@ class Msg:
     """
 
     key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any]
+
+    def __init__(self, key: str, params: Mapping[str, Any] | None = None) -> None:
+        # the slots' own setters: engines make messages by the thousand, and a frozen dataclass's
+        # generated ``__init__`` pays for ``object.__setattr__`` on every field
+        _SET_MSG_KEY(self, key)
+        _SET_MSG_PARAMS(self, {} if params is None else params)
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params.items()}}
@@ -72,6 +78,10 @@ def _param_from_json(v: Any) -> Any:
     if isinstance(v, list):
         return [_param_from_json(x) for x in v]
     return v
+
+
+_SET_MSG_KEY = Msg.__dict__["key"].__set__
+_SET_MSG_PARAMS = Msg.__dict__["params"].__set__
 
 
 def msg(key: str, **params: Any) -> Msg:
@@ -116,11 +126,10 @@ class Option:
     def __init__(self, action: str, label: Msg) -> None:
         if len(action) > MAX_ACTION_LEN or not action.isascii():
             raise ValueError(f"action string too long or not ASCII: {action!r}")
-        _set = object.__setattr__
-        _set(self, "action", action)
-        _set(self, "_label", label)
-        _set(self, "_make", None)
-        _set(self, "_args", ())
+        _SET_ACTION(self, action)
+        _SET_LABEL(self, label)
+        _SET_MAKE(self, None)
+        _SET_ARGS(self, ())
 
     @classmethod
     def lazy(cls, action: str, make: Callable[..., Msg], *args: Any) -> Option:
@@ -129,11 +138,10 @@ class Option:
         if len(action) > MAX_ACTION_LEN or not action.isascii():
             raise ValueError(f"action string too long or not ASCII: {action!r}")
         self = cls.__new__(cls)
-        _set = object.__setattr__
-        _set(self, "action", action)
-        _set(self, "_label", None)
-        _set(self, "_make", make)
-        _set(self, "_args", args)
+        _SET_ACTION(self, action)
+        _SET_LABEL(self, None)
+        _SET_MAKE(self, make)
+        _SET_ARGS(self, args)
         return self
 
     @property
@@ -142,10 +150,9 @@ class Option:
         if label is None:
             assert self._make is not None
             label = self._make(*self._args)
-            _set = object.__setattr__
-            _set(self, "_label", label)
-            _set(self, "_make", None)
-            _set(self, "_args", ())
+            _SET_LABEL(self, label)
+            _SET_MAKE(self, None)
+            _SET_ARGS(self, ())
         return label
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -164,6 +171,14 @@ class Option:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Option, (self.action, self.label))
+
+
+# The slots' own setters: an option is built without going through its refusing ``__setattr__`` (options
+# are made by the thousand per second in searches, and ``object.__setattr__`` costs several times more).
+_SET_ACTION = Option.__dict__["action"].__set__
+_SET_LABEL = Option.__dict__["_label"].__set__
+_SET_MAKE = Option.__dict__["_make"].__set__
+_SET_ARGS = Option.__dict__["_args"].__set__
 
 
 @dataclass(frozen=True)
