@@ -29,7 +29,7 @@ from engines.bots import LEVELS
 from engines.core import Event, Game, IllegalAction, Msg, Option, Outcome, Prompt, Result, State
 from engines.options import OptionError, parse_options
 
-from .botpool import BotConfig, BotPool, decision_seed
+from .botpool import BotConfig, BotPool, decide_in_worker, decision_seed
 from .clock import ClockError, ClockRule, QuietHours, parse_clock
 from .record import scoring_mark
 from .scheduler import Retry
@@ -577,7 +577,14 @@ class GameService:
         assert row.state is not None
         holder = row.seats[seat]
         level = holder.bot_level if holder.bot_level is not None else self.timekeeper.config.bot_level
-        return await self.bots.decide(level, row.title, row.state, seat, decision_seed(row.seed, row.version, seat))
+        seed = decision_seed(row.seed, row.version, seat)
+        try:
+            return await self.bots.decide(level, row.title, row.state, seat, seed)
+        except Exception:
+            # a bot that cannot decide must not stall the table: a random legal move, computed here instead
+            log.exception("game %s: the %s bot of seat %s failed to decide; it plays a random legal move",
+                          row.id, level, seat)
+            return await asyncio.to_thread(decide_in_worker, "random", row.title, row.state, seat, seed, 0.0, 0)
 
     async def clock_timeout(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
         """A seat's time ran out (its deadline job fired): apply the table's policy. ``wait`` marks it

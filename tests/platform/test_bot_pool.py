@@ -195,3 +195,25 @@ def test_users_of_bot_seats_are_never_discord_users():
 
     assert bot_user_id(["u1", "bot:1", "bot:3"]) == "bot:2"
     assert is_bot_user("bot:2") and not is_bot_user("123456789012345678")
+
+
+class _Failing(Executor):
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        f: Future[Any] = Future()
+        f.set_exception(RuntimeError("the search blew up"))
+        return f
+
+
+async def test_a_bot_that_cannot_decide_plays_a_random_legal_move_instead_of_stalling(tmp_path, caplog):
+    table = await Table.open(tmp_path / "f.sqlite3", FakeTime(), TimeConfig(), BotConfig(level="normal"), _Failing())
+    try:
+        await table.service.new("A", "guild", USERS[0], "egizia", {}, "en", bots=2, seat_host=False)
+        await table.service.start("A", USERS[0], seed=1)
+        with caplog.at_level(logging.ERROR, logger="referee.service"):
+            assert await table.scheduler.run_due() >= 1
+        row = await table.row("A")
+        moves = await table.store.moves(row.id)
+        assert row.version >= 1 and moves[1].kind == "bot"
+        assert "failed to decide" in caplog.text and "random legal move" in caplog.text
+    finally:
+        await table.close()

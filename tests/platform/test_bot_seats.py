@@ -249,3 +249,62 @@ async def test_a_pending_bot_decision_survives_a_restart_and_a_stale_job_does_no
         assert moves[version + 1].kind == "bot" and moves[version + 1].seat == 1
     finally:
         await t2.close()
+
+
+async def test_records_and_transcripts_name_the_bots(table):
+    from bot.record import build_record, parse_record, replay, transcript
+
+    await _lobby(table, "luxor", bots=1, bot_level="easy")
+    await table.service.start(CH, USERS[0], seed=8)
+    await _run(table, random.Random(2))
+    row, moves, result = await table.service.record_source(CH, USERS[0].id)
+    record = build_record(row, moves, result)
+    assert record["players"][1] == {"seat": 1, "name": "Nefertiti", "user_id": "bot:1", "bot_level": "easy"}
+    assert "bot_level" not in record["players"][0]
+    parsed = parse_record(record)
+    assert parsed.names == ["Ann", "Nefertiti \u2699"]  # drawn with the marker the image font has
+    assert replay(parsed).result == result
+    text = transcript(row, moves, result, "pl")
+    assert "🤖 Nefertiti (bot, łatwy)" in text
+
+
+async def test_bots_consent_to_an_undo_at_once(table):
+    """UNDO: a person's move and the bot moves after it are taken back without asking the bots."""
+    await _lobby(table, "alhambra", bots=1)
+    await table.service.start(CH, USERS[0], seed=9)
+    rng = random.Random(4)
+    for _ in range(200):  # find a move of Ann that reveals nothing, followed by the bot's reply
+        await table.scheduler.run_due()
+        row = await table.row()
+        if 0 not in await table.waiting():
+            continue
+        before = row.version
+        await _play_human(table, 0, rng)
+        await table.scheduler.run_due()
+        moves = await table.store.moves(row.id)
+        mine = moves[before + 1]
+        if mine.reveals or any(m.reveals for m in moves[before + 1:]) or len(moves) <= before + 2:
+            continue
+        out = await table.service.undo(CH, USERS[0])
+        assert out.status == "done" and out.first == before + 1 and len(out.taken_back) >= 2
+        assert (await table.row()).state == (await table.service.replay(row.id))
+        return
+    pytest.skip("no unrevealing move followed by a bot move in this seeded game")
+
+
+async def test_bot_seats_do_not_count_in_a_vote_to_skip(table):
+    """With one other person and a bot, that person's vote alone is the majority."""
+    await _lobby(table, "alhambra", bots=1)
+    await table.service.join(CH, USERS[1])
+    await table.service.start(CH, USERS[0], seed=6)
+    rng = random.Random(6)
+    while True:  # play until the person in seat 2 is to act, then let their time run out
+        await table.scheduler.run_due()
+        waiting = await table.waiting()
+        if 2 in waiting:
+            break
+        await _play_human(table, waiting[0], rng)
+    while not (await table.store.seat_clocks((await table.row()).id))[2].overdue:
+        assert await table.next_job()
+    report, votes, needed = await table.service.vote_skip(CH, USERS[0])
+    assert (votes, needed) == (1, 1) and report is not None and report.kind == "timeout"

@@ -120,3 +120,11 @@ def test_unknown_bot_level_on_the_command_line_is_refused_clearly(tmp_path, caps
     assert main(["play", "luxor", "--players", "ann,bot:hard", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "hard" in err and "normal" in err
+
+
+def test_bench_times_bot_decisions_through_the_worker_pool(capsys):
+    from bot.bench import bot_latency
+
+    out = bot_latency("egizia", 2, "random", decisions=6)
+    assert out["decisions"] == 6 and out["bot_p95_ms"] >= out["bot_p50_ms"] > 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["level"] == "random"
