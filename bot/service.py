@@ -652,7 +652,10 @@ class GameService:
 
     @staticmethod
     def _bot_plays(row: GameRow, c: SeatClock) -> bool:
-        """Whether a bot makes this seat's pending decision: a bot seat, or a stand-in under the ``bot`` policy."""
+        """Whether a bot makes this seat's pending decision now: a bot seat, or a stand-in under the ``bot``
+        policy, and the game is not paused (resuming plans the bot's move again)."""
+        if row.paused_since is not None:
+            return False
         return row.seats[c.seat].is_bot or (c.bot and row.timeout_policy == "bot")
 
     async def _clock_board(self, report: MoveReport) -> None:

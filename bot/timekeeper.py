@@ -206,12 +206,13 @@ class Timekeeper:
     def plan(self, row: GameRow, c: SeatClock, s: UserSettings, now: float, new_turn: bool) -> list[JobSpec]:
         """The timed jobs of a seat with a pending decision (none for a seat with nothing pending).
 
-        A bot seat gets one job, its move, due at once: it is never reminded, pinged or timed out."""
+        A bot seat gets one job, its move, due at once: it is never reminded, pinged or timed out. While the
+        game is paused it waits (resuming plans its move again)."""
         turn = self._turn(c)
         if turn is None:
             return []
         if _is_bot_seat(row, c.seat):
-            return [(c.seat, BOT, now, c.turn_version, {})]
+            return [] if row.paused_since is not None else [(c.seat, BOT, now, c.turn_version, {})]
         rule = ClockRule.from_json(row.clock)
         quiet, other = quiet_of(s), self.pauses(row, s)
         stmts: list[JobSpec] = []

@@ -308,3 +308,20 @@ async def test_bot_seats_do_not_count_in_a_vote_to_skip(table):
         assert await table.next_job()
     report, votes, needed = await table.service.vote_skip(CH, USERS[0])
     assert (votes, needed) == (1, 1) and report is not None and report.kind == "timeout"
+
+
+async def test_bots_wait_while_the_host_pauses_the_game(table):
+    await _lobby(table, "egizia", bots=1)
+    await table.service.start(CH, USERS[0], seed=3)
+    rng = random.Random(8)
+    while 1 not in await table.waiting():
+        await _play_human(table, (await table.waiting())[0], rng)
+    await table.service.set_paused(CH, USERS[0], True)
+    version = (await table.row()).version
+    assert (1, BOT) not in await table.jobs()
+    await table.scheduler.run_due()
+    assert (await table.row()).version == version  # nothing moves in a paused game
+    await table.service.set_paused(CH, USERS[0], False)
+    assert (1, BOT) in await table.jobs()
+    await table.scheduler.run_due()
+    assert (await table.row()).version > version
