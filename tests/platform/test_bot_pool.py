@@ -14,7 +14,7 @@ import pytest
 from bot.botpool import BotConfig, BotPool, decide_in_worker, decision_seed
 from bot.config import ConfigError, load
 from bot.storage import Seat
-from bot.text import BOT_MARK, image_name, seat_name, seat_names, with_names
+from bot.text import BOT_MARK, BOT_NAMES, image_name, seat_name, seat_names, with_names
 from bot.timekeeper import TimeConfig, clock_lines
 from engines import get_game
 from engines.core import Msg
@@ -177,6 +177,8 @@ def test_the_image_name_has_a_marker_the_image_font_can_draw():
     assert all(has_glyph(ch) for ch in name), "no missing glyph (tofu) in a bot's name on a board"
     assert not has_glyph("🤖")  # which is why the text marker is not used in images
     assert image_name(ANN) == "Ann"
+    for names in BOT_NAMES.values():  # every themed name, accents included, is drawable
+        assert all(has_glyph(ch) for name in names for ch in image_name(Seat(1, "bot:1", name, "easy")))
 
 
 def test_bots_section_of_the_config(tmp_path):
@@ -217,3 +219,24 @@ async def test_a_bot_that_cannot_decide_plays_a_random_legal_move_instead_of_sta
         assert "failed to decide" in caplog.text and "random legal move" in caplog.text
     finally:
         await table.close()
+
+
+async def test_the_pool_is_made_at_the_first_decision_and_shut_down_with_the_service(tmp_path):
+    from bot.service import GameService
+    from bot.storage import Store
+
+    made: list[ThreadPoolExecutor] = []
+
+    def factory(workers: int) -> Executor:
+        made.append(ThreadPoolExecutor(workers))
+        return made[-1]
+
+    service = GameService(await Store.open(str(tmp_path / "s.sqlite3")))
+    service.bots = BotPool(BotConfig(workers=2), factory=factory)
+    assert not made  # nothing is started before a bot decides
+    state = _position()
+    await service.bots.decide("easy", "alhambra", state, get_game("alhambra").current_seats(state)[0], 1)
+    assert len(made) == 1 and made[0]._max_workers == 2
+    await service.close()
+    with pytest.raises(RuntimeError):  # shut down: it takes no more work
+        made[0].submit(print)
