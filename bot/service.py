@@ -398,8 +398,9 @@ class GameService:
     # ------------------------------------------------------------------ bot seats (issue 11)
 
     def _level(self, level: str | None) -> str:
-        """A bot level as asked for (``None``: ``[bots] level``); an unknown one is refused, listing the levels."""
-        chosen = self.bots.config.level if level is None else str(level).strip().lower()
+        """A bot level as asked for (``None`` or empty: ``[bots] level``); an unknown one is refused, listing
+        the levels."""
+        chosen = str(level or "").strip().lower() or self.bots.config.level
         if chosen not in LEVELS:
             raise ServiceError("bots.err.unknown_level", level=str(level)[:20], known=", ".join(LEVELS))
         return chosen

@@ -325,3 +325,9 @@ async def test_bots_wait_while_the_host_pauses_the_game(table):
     assert (1, BOT) in await table.jobs()
     await table.scheduler.run_due()
     assert (await table.row()).version > version
+
+
+async def test_an_empty_level_means_the_default_one_and_levels_ignore_case(table):
+    await _lobby(table, "alhambra", bots=1, bot_level="")
+    row = await table.service.add_bot(CH, USERS[0], " Easy ")
+    assert [s.bot_level for s in row.seats[1:]] == ["random", "easy"]
