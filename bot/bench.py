@@ -9,6 +9,8 @@ Prints readable lines, then one JSON line::
   encoding — measured per move over whole random games;
 * engine playouts per second: random legal games with the engine alone;
 * PNG size: the median public image of those games (max also printed).
+
+``--bots [LEVEL]`` instead times bot decisions end to end through the worker pool (:func:`bot_latency`).
 """
 from __future__ import annotations
 
@@ -157,4 +159,78 @@ def recap_and_undo(title: str, players: int, seeds: list[int]) -> list[dict[str,
         line = asyncio.run(one(seed))
         print(json.dumps(line))
         out.append(line)
+    return out
+
+
+async def _bot_decisions(title: str, players: int, level: str, decisions: int, budget_ms: float,
+                         path: str) -> tuple[list[float], list[float], float]:
+    """Bot-only games through the service until ``decisions`` bot moves were made. Each is timed from the
+    scheduler firing the bot's job to the move being stored (decision in the worker pool + commit), and from
+    the previous bot move being stored to this one (adds the scheduler's claim of the job: what a table of
+    bots in a row sees)."""
+    from .botpool import BotConfig
+    from .console import DEMO_HOST, BotDriver
+    from .scheduler import Job
+    from .timekeeper import BOT
+
+    store = await Store.open(path)
+    service = GameService(store, bots=BotConfig(level=level, budget_ms=budget_ms))
+    times: list[float] = []
+    gaps: list[float] = []
+    try:
+        warm = time.perf_counter()
+        await service.bots.warm_up()  # start the worker process once, as the bot does at its first decision
+        warm_s = time.perf_counter() - warm
+        driver = BotDriver(service)
+        fire = service.timekeeper.fire
+        last: list[float] = []
+
+        async def timed(job: Job) -> None:
+            start = time.perf_counter()
+            await fire(job)
+            end = time.perf_counter()
+            if job.kind == BOT and len(times) < decisions:
+                times.append((end - start) * 1000)
+                if last:
+                    gaps.append((end - last[0]) * 1000)
+                last[:] = [end]
+                if len(times) >= decisions:
+                    driver.scheduler.stop()  # enough: the rest of the game stays unplayed
+
+        driver.scheduler.handler = timed
+        seed = 1
+        while len(times) < decisions:
+            channel = f"{CHANNEL}-bots-{seed}"
+            await service.new(channel, None, DEMO_HOST, title, {}, "en", bots=players, bot_level=level, seat_host=False)
+            snap = await service.start(channel, DEMO_HOST, seed=seed)
+            last.clear()  # the first move of a game follows its start, not a bot move
+            while snap.prompts and len(times) < decisions:
+                reports = await driver.run()
+                if not reports:
+                    break
+                snap = reports[-1]
+            seed += 1
+    finally:
+        await service.close(timeout=0)
+    return times, gaps, warm_s
+
+
+def bot_latency(title: str, players: int | None, level: str = "normal", decisions: int = 40,
+                budget_ms: float = 700.0) -> dict[str, Any]:
+    """``referee bench GAME --bots [LEVEL]``: a bot decision end to end (job fired → worker process decides →
+    move stored) and bot move to bot move, p50/p95 over ``decisions`` decisions of bot-only games."""
+    game = get_game(title)
+    players = players or min(max(game.min_players, 4), game.max_players)
+    with tempfile.TemporaryDirectory() as tmp:
+        times, gaps, warm_s = asyncio.run(_bot_decisions(title, players, level, decisions, budget_ms,
+                                                         str(Path(tmp) / "bench.sqlite3")))
+    p50, p95 = _percentile(times, 0.5), _percentile(times, 0.95)
+    g50, g95 = _percentile(gaps, 0.5), _percentile(gaps, 0.95)
+    print(f"{title}: {level} bot decision through the worker pool ({players} players, budget {budget_ms:.0f} ms), "
+          f"{len(times)} decisions: p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {max(times, default=0):.0f} ms; "
+          f"bot move to bot move p50 {g50:.0f} ms, p95 {g95:.0f} ms (worker start {warm_s * 1000:.0f} ms, once)")
+    out = {"game": title, "level": level, "players": players, "budget_ms": budget_ms, "decisions": len(times),
+           "bot_p50_ms": round(p50, 1), "bot_p95_ms": round(p95, 1), "move_to_move_p50_ms": round(g50, 1),
+           "move_to_move_p95_ms": round(g95, 1), "worker_start_ms": round(warm_s * 1000, 1)}
+    print(json.dumps(out))
     return out

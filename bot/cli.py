@@ -13,6 +13,8 @@ from engines.core import Msg
 from engines.options import OptionError, parse_options
 from render.i18n import t
 
+from .botpool import BotConfig
+
 
 def _options(title: str, pairs: list[str] | None, locale: str = "en") -> dict[str, Any]:
     """``--option key=value`` pairs, typed by the game's option specs (the parser Discord uses too)."""
@@ -31,11 +33,29 @@ def _storage_message(exc: Any, path: str | Path, locale: str = "en") -> str:
              locale)
 
 
+def _bot_budget(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bot-level", default=None, help="the level of a plain 'bot' seat (default normal)")
+    p.add_argument("--budget-ms", type=float, default=BotConfig().budget_ms,
+                   help="how long a searching (normal) bot thinks per decision")
+    p.add_argument("--bot-iterations", type=int, default=0,
+                   help="search iterations per decision instead of a time budget (reproducible)")
+
+
+def _bot_config(args: argparse.Namespace, locale: str = "en") -> BotConfig:
+    from engines.bots import LEVELS
+
+    level = args.bot_level or BotConfig().level
+    if level not in LEVELS or args.budget_ms <= 0 or args.bot_iterations < 0:
+        raise _Refused(t("bots.err.unknown_level", locale, level=level, known=", ".join(LEVELS))
+                       if level not in LEVELS else "--budget-ms must be above 0 and --bot-iterations 0 or more")
+    return BotConfig(level=level, budget_ms=args.budget_ms, iterations=args.bot_iterations)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="referee", description="Referee: board games refereed in Discord channels.")
     sub = parser.add_subparsers(dest="cmd", required=True)
 
-    p = sub.add_parser("demo", help="play a whole game with random legal moves, one PNG per move")
+    p = sub.add_parser("demo", help="play a whole game with random legal moves (or bots), one PNG per move")
     p.add_argument("game", choices=GAME_IDS)
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--seed", type=int, default=1)
@@ -43,10 +63,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     p.add_argument("--log", action="store_true", help="print the public log lines as the game goes")
+    p.add_argument("--bots", nargs="?", const="", metavar="LEVEL",
+                   help="bots in every seat (random, easy, normal; default: the configured level)")
+    _bot_budget(p)
 
     p = sub.add_parser("play", help="hot-seat play in this terminal")
     p.add_argument("game", choices=GAME_IDS)
-    p.add_argument("--players", required=True, help="comma-separated names, in seat order: ann,ben,cy")
+    p.add_argument("--players", required=True,
+                   help="comma-separated names in seat order: ann,ben,cy; bot or bot:LEVEL seats a bot (ann,bot,bot:easy)")
     p.add_argument("--out", type=Path, default=Path("play-out"))
     p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
     p.add_argument("--seed", type=int)
@@ -54,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--new", action="store_true", help="start a new game even if one can be resumed")
     p.add_argument("--resume", action="store_true", help="continue the saved game even if its players differ")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    _bot_budget(p)
 
     p = sub.add_parser("bench", help="measure move latency, playouts per second and PNG size")
     p.add_argument("game", choices=GAME_IDS)
@@ -62,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=5.0, help="time for the engine-only playouts")
     p.add_argument("--recap", type=str, metavar="SEEDS",
                    help="instead: whole seeded games (comma-separated seeds), each measuring its recap and undo costs")
+    p.add_argument("--bots", nargs="?", const="normal", metavar="LEVEL",
+                   help="instead: bot decision latency end to end through the worker pool (default level normal)")
+    p.add_argument("--decisions", type=int, default=40, help="bot decisions to time with --bots")
+    p.add_argument("--budget-ms", type=float, default=BotConfig().budget_ms, help="a searching bot's time per decision")
 
     p = sub.add_parser("replay", help="re-draw every board of a game record and check its result")
     p.add_argument("record", type=Path, help="a record file from /game record")
@@ -91,32 +120,58 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def _check_level(level: str, locale: str = "en") -> None:
+    from engines.bots import LEVELS
+
+    if level not in LEVELS:
+        raise _Refused(t("bots.err.unknown_level", locale, level=level, known=", ".join(LEVELS)))
+
+
 def _run(args: argparse.Namespace) -> int:
+    from .service import ServiceError
     from .storage import StorageError
 
     if args.cmd == "demo":
         from .console import demo
 
         options = _options(args.game, args.option, args.locale)
+        bots = _bot_config(args, args.locale)
+        if args.bots:
+            _check_level(args.bots, args.locale)
         try:
             result = asyncio.run(
                 demo(args.game, args.players, args.seed, args.out, args.locale, options,
-                     log=sys.stderr if args.log else None)
+                     log=sys.stderr if args.log else None, bots=args.bots, bot_config=bots)
             )
+        except ServiceError as exc:
+            raise _Refused(t(exc.message, args.locale)) from exc
         except StorageError as exc:
             raise _Refused(_storage_message(exc, args.out / "referee-demo.sqlite3", args.locale)) from exc
         print(json.dumps(result, ensure_ascii=False))
         return 0
     if args.cmd == "play":
-        from .console import play
+        from .console import parse_seat, play
 
         names = [n.strip() for n in args.players.split(",") if n.strip()]
         options = _options(args.game, args.option, args.locale)
+        bots = _bot_config(args, args.locale)
+        for name in names:
+            level = parse_seat(name)[1]
+            if level is not None:
+                _check_level(level, args.locale)
         try:
             asyncio.run(play(args.game, names, args.out, args.locale, args.seed, options, args.db, args.new,
-                             resume=args.resume))
+                             resume=args.resume, bot_config=bots))
+        except ServiceError as exc:
+            raise _Refused(t(exc.message, args.locale)) from exc
         except StorageError as exc:
             raise _Refused(_storage_message(exc, args.db or args.out / "referee-play.sqlite3", args.locale)) from exc
+        return 0
+    if args.cmd == "bench" and args.bots:
+        from .bench import bot_latency
+
+        _check_level(args.bots)
+        bot_latency(args.game, args.players, args.bots, args.decisions, args.budget_ms)
         return 0
     if args.cmd == "bench" and args.recap:
         from .bench import recap_and_undo

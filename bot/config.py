@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from .botpool import BotConfig
 
 
 class ConfigError(Exception):
@@ -24,6 +26,8 @@ class Config:
     vacation_days: int = 30
     replace_after: int = 3
     stand_in_bot: str = "easy"
+    #: ``[bots]``: the default level of a bot seat, worker processes, a searching bot's time per decision
+    bots: BotConfig = field(default_factory=BotConfig)
 
 
 def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
@@ -55,6 +59,13 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     if not 0 <= cfg.vacation_days <= 365 or cfg.replace_after < 1 or cfg.stand_in_bot not in ("random", "easy", "normal"):
         raise ConfigError("[clock]: vacation_days must be 0–365, replace_after at least 1, "
                           "stand_in_bot one of random, easy, normal")
+    bots = data.get("bots", {})
+    try:
+        cfg.bots = BotConfig(level=str(bots.get("level", cfg.bots.level)),
+                             workers=int(bots.get("workers", cfg.bots.workers)),
+                             budget_ms=float(bots.get("budget_ms", cfg.bots.budget_ms)))
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"[bots]: {exc}") from exc
     cfg.token = env.get("DISCORD_TOKEN", cfg.token).strip()
     if env.get("REFEREE_DEV_GUILD"):
         cfg.dev_guild_id = int(env["REFEREE_DEV_GUILD"])

@@ -1,7 +1,10 @@
 """Local play without Discord: the same GameService and SQLite storage, a terminal instead of a channel.
 
-``demo``  plays a whole game with random legal moves and writes one PNG per accepted move.
+``demo``  plays a whole game with random legal moves (or, with ``bots``, bots in every seat) and writes
+          one PNG per accepted move.
 ``play``  hot-seat: people take turns at one keyboard, with the board image written after each move.
+          Seats named ``bot`` / ``bot:LEVEL`` are bots: they play through the same scheduler jobs and
+          service method as in Discord, and their boards are written like anyone's.
 """
 from __future__ import annotations
 
@@ -11,8 +14,9 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -20,33 +24,95 @@ from engines.core import IllegalAction, Msg, Option
 from render import renderer
 from render.i18n import has_key, join_list, t
 
+from .botpool import BotConfig
+from .scheduler import Scheduler
 from .service import GameService, MoveReport, ServiceError, Snapshot, User, effective_moves
-from .storage import Store
-from .text import event_lines_from_json, say, say_events
-from .timekeeper import clock_lines
+from .storage import GameRow, Store
+from .text import event_lines_from_json, image_names, is_bot_user, say, say_events, seat_names
+from .timekeeper import SilentNotifier, clock_lines
 
 CHANNEL = "local"
+#: the host of a table where only bots sit (the all-bot demo): runs the table, has no seat
+DEMO_HOST = User("local:host", "Host")
+
+
+def parse_seat(text: str) -> tuple[str, str | None, bool]:
+    """One entry of ``--players``: ``ann`` → a person; ``bot`` → a bot of the default level;
+    ``bot:easy`` → a bot of that level. Returns (name, level, is a bot)."""
+    word = text.strip()
+    head, colon, level = word.partition(":")
+    if head.lower() == "bot" and (not colon or level.strip()):
+        return "", (level.strip().lower() or None), True
+    return word, None, False
 
 
 async def _setup(service: GameService, title: str, names: list[str], options: dict[str, Any] | None,
                  locale: str, seed: int | None) -> tuple[list[User], MoveReport]:
-    users = [User(f"local:{i}", name) for i, name in enumerate(names)]
-    await service.new(CHANNEL, None, users[0], title, options or {}, locale)
-    for u in users[1:]:
-        await service.join(CHANNEL, u)
-    report = await service.start(CHANNEL, users[0], seed=seed)
-    return users, report
+    """Seat the table in the order given (people and ``bot``/``bot:LEVEL`` seats) and start it. The first
+    person hosts; the bots are seated through the service's lobby (:meth:`GameService.add_bot`)."""
+    people = [i for i, n in enumerate(names) if not parse_seat(n)[2]]
+    host = User(f"local:{people[0]}", names[people[0]]) if people else DEMO_HOST
+    await service.new(CHANNEL, None, host, title, options or {}, locale, seat_host=False)
+    for i, text in enumerate(names):
+        name, level, bot = parse_seat(text)
+        if bot:
+            await service.add_bot(CHANNEL, host, level)
+        else:
+            await service.join(CHANNEL, User(f"local:{i}", name))
+    report = await service.start(CHANNEL, host, seed=seed)
+    return _users(report.row), report
+
+
+def _users(row: GameRow) -> list[User]:
+    return [User(s.user_id, s.name) for s in sorted(row.seats, key=lambda s: s.seat)]
 
 
 def render_board(snap: Snapshot, locale: str) -> bytes:
     assert snap.public_view is not None
-    return renderer(snap.row.title).render_public(snap.public_view, snap.row.names, locale)
+    return renderer(snap.row.title).render_public(snap.public_view, image_names(snap.row), locale)
+
+
+@dataclass
+class BoardCollector(SilentNotifier):
+    """The console's notifier: keeps the reports of moves the scheduler made (the bots'), to show them."""
+
+    reports: list[MoveReport] = field(default_factory=list)
+
+    async def board(self, report: MoveReport) -> None:
+        self.reports.append(report)
+
+
+class BotDriver:
+    """Plays the bots of a local table the way the Discord bot does: the scheduler fires their jobs (due as
+    soon as a bot is to act) and :meth:`GameService.clock_bot` commits each move through the one move path."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.notes = BoardCollector()
+        service.timekeeper.notifier = self.notes
+        self.scheduler = Scheduler(service.store.jobs, service.timekeeper.fire, clock=service.clock)
+
+    async def run(self) -> list[MoveReport]:
+        """Fire every due job until no bot is to act; returns the bots' moves in order."""
+        self.notes.reports.clear()
+        while await self.scheduler.run_due():
+            pass
+        out = list(self.notes.reports)
+        self.notes.reports.clear()
+        return out
+
+
+def _service(store: Store, bots: BotConfig | None, executor: Executor | None) -> GameService:
+    return GameService(store, bots=bots, bot_executor=executor)
 
 
 def result_json(snap: Snapshot, moves: int) -> dict[str, Any]:
     names = snap.row.names
     res = snap.result
     out: dict[str, Any] = {"game": snap.row.title, "moves": moves, "scores": {}, "winner": []}
+    bots = {s.name: s.bot_level for s in snap.row.seats if s.bot_level is not None}
+    if bots:
+        out["bots"] = bots
     if res is not None:
         out["scores"] = {names[i]: s for i, s in enumerate(res.scores)}
         out["winner"] = [names[i] for i in res.winners]
@@ -56,14 +122,20 @@ def result_json(snap: Snapshot, moves: int) -> dict[str, Any]:
 
 
 async def demo(title: str, players: int, seed: int, out: Path, locale: str = "en",
-               options: dict[str, Any] | None = None, images: bool = True, log: TextIO | None = None) -> dict[str, Any]:
-    """Play one whole game with random legal moves through the service; one PNG per accepted move."""
+               options: dict[str, Any] | None = None, images: bool = True, log: TextIO | None = None,
+               bots: str | None = None, bot_config: BotConfig | None = None,
+               executor: Executor | None = None) -> dict[str, Any]:
+    """Play one whole game through the service; one PNG per accepted move. Without ``bots``: random legal
+    moves for seats P1…Pn. With ``bots`` (a level, or ``""`` for the default one): a bot in every seat,
+    each move made by the scheduler's job and the service's bot path, as in Discord."""
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("[0-9][0-9][0-9][0-9].png"):
         old.unlink()
     store = await Store.open(str(_fresh_db(out / "referee-demo.sqlite3")))
+    service = _service(store, bot_config, executor)
     try:
-        service = GameService(store)
+        if bots is not None:
+            return await _bot_demo(service, title, players, seed, out, locale, options, images, log, bots or None)
         names = [f"P{i + 1}" for i in range(players)]
         users, report = await _setup(service, title, names, options, locale, seed)
         rnd = random.Random(seed)
@@ -82,7 +154,31 @@ async def demo(title: str, players: int, seed: int, out: Path, locale: str = "en
                 (out / f"{moves:04d}.png").write_bytes(png)
         return result_json(snap, moves)
     finally:
-        await store.close()
+        await service.close(timeout=0)  # closes the store and the bot workers
+
+
+async def _bot_demo(service: GameService, title: str, players: int, seed: int, out: Path, locale: str,
+                    options: dict[str, Any] | None, images: bool, log: TextIO | None, level: str | None) -> dict[str, Any]:
+    await service.new(CHANNEL, None, DEMO_HOST, title, options or {}, locale, bots=players, bot_level=level,
+                      seat_host=False)
+    snap: Snapshot = await service.start(CHANNEL, DEMO_HOST, seed=seed)
+    names = seat_names(snap.row, locale)
+    driver = BotDriver(service)
+    moves = 0
+    while snap.prompts:
+        reports = await driver.run()
+        if not reports:
+            raise RuntimeError("the bots stopped although the game is not over")
+        for report in reports:
+            moves += 1
+            if log is not None:
+                for line in say_events(report.events, locale, names):
+                    print(line, file=log)
+            if images:
+                png = await asyncio.to_thread(render_board, report, locale)
+                (out / f"{moves:04d}.png").write_bytes(png)
+        snap = reports[-1]
+    return result_json(snap, moves)
 
 
 def _fresh_db(path: Path) -> Path:
@@ -184,7 +280,9 @@ class HotSeat:
                  read: Callable[[str], str] = input, write: TextIO = sys.stdout) -> None:
         self.service, self.users, self.out, self.locale = service, users, out, locale
         self.read, self.write = read, write
-        self.names = [u.name for u in users]
+        self.names: list[str] = [u.name for u in users]  # display names ("🤖 Zoraida (bot, easy)"), set by run
+        self.bots: set[int] = set()
+        self.driver = BotDriver(service)
         self.shown: list[Option] = []
         self.image_no = _next_image_number(out)  # a resumed game continues the numbering
 
@@ -219,9 +317,9 @@ class HotSeat:
 
     async def hand(self, snap: Snapshot, actor: int) -> None:
         _, seat, private = await self.service.private(CHANNEL, self.users[actor].id)
-        path = self.out / f"hand-{self.names[seat]}.png"
+        path = self.out / f"hand-{self.users[seat].name}.png"
         png = await asyncio.to_thread(
-            renderer(snap.row.title).render_private, snap.public_view, private, self.names, self.locale
+            renderer(snap.row.title).render_private, snap.public_view, private, image_names(snap.row), self.locale
         )
         path.write_bytes(png)
         self.say(self.tr("console.hand_title", player=self.names[seat], seat=seat + 1))
@@ -232,8 +330,8 @@ class HotSeat:
     async def undo(self, snap: Snapshot) -> Snapshot:
         """The last move's player takes it back (the solo rule: nobody acted since, nothing revealed)."""
         _, moves, _ = await self.service.record_source(CHANNEL, self.users[0].id)
-        live = effective_moves(moves)
-        last = live[-1] if live else None
+        # the last move a person made (the bots' moves after it go with it: bots consent at once)
+        last = next((m for m in reversed(effective_moves(moves)) if m.user_id and not is_bot_user(m.user_id)), None)
         user = next((u for u in self.users if last is not None and u.id == last.user_id), None)
         if user is None:
             self.say(self.tr("undo.err.nothing"))
@@ -249,7 +347,21 @@ class HotSeat:
         for text in say_events(out.report.public_events, self.locale, self.names):
             self.say("  " + text)
         await self.board(out.report)
-        return out.report
+        return await self.bots_play(out.report)
+
+    async def bots_play(self, snap: Snapshot) -> Snapshot:
+        """Let the bots that are to act play (their scheduler jobs are due at once), showing each move."""
+        thinking = [seat for seat in snap.waiting_for if seat in self.bots]
+        if not thinking:
+            return snap
+        for seat in thinking:
+            self.say(self.tr("bots.console.thinking", player=self.names[seat]))
+        reports = await self.driver.run()
+        for report in reports:
+            for text in say_events(report.public_events, self.locale, self.names):
+                self.say("  " + text)
+            await self.board(report)
+        return reports[-1] if reports else snap
 
     async def record(self) -> None:
         """Write the game record (JSON) and a transcript in the console's language."""
@@ -263,11 +375,18 @@ class HotSeat:
         self.say(self.tr("console.record_written", json=str(json_path), text=str(text_path)))
 
     async def run(self, snap: Snapshot) -> Snapshot:
+        self.names = seat_names(snap.row, self.locale)
+        self.bots = {s.seat for s in snap.row.seats if s.is_bot}
         self.say(self.tr("console.welcome"))
         await self.board(snap)
+        snap = await self.bots_play(snap)  # at the start (or a resumed bot decision)
         fresh = True
         while snap.prompts:
-            actor = snap.waiting_for[0]
+            people = [seat for seat in snap.waiting_for if seat not in self.bots]
+            if not people:  # a bot is to act but made no move (its decision failed): do not spin
+                self.say(self.tr("bots.console.stuck"))
+                return snap
+            actor = people[0]
             prompt = next(p for p in snap.prompts if p.seat == actor)
             options = [o for p in snap.prompts if p.seat == actor for o in p.options]
             if fresh:
@@ -334,6 +453,7 @@ class HotSeat:
             for text in say_events(snap.public_events, self.locale, self.names):
                 self.say("  " + text)
             await self.board(snap)
+            snap = await self.bots_play(snap)
             fresh = True
         self.say(self.tr("console.game_over"))
         self.say(json.dumps(result_json(snap, snap.row.version), ensure_ascii=False))
@@ -393,9 +513,21 @@ def describe_private(title: str, private: Mapping[str, Any], locale: str) -> lis
 # ---------------------------------------------------------------------- starting or resuming
 
 
+def _same_table(row: GameRow, names: Sequence[str]) -> bool:
+    """Whether a saved game has the seats ``--players`` asks for (bots by level, people by name)."""
+    if len(row.seats) != len(names):
+        return False
+    for seat, text in zip(sorted(row.seats, key=lambda s: s.seat), names, strict=True):
+        name, level, bot = parse_seat(text)
+        if bot != seat.is_bot or (bot and level is not None and level != seat.bot_level) or (not bot and name != seat.name):
+            return False
+    return True
+
+
 async def play(title: str, names: list[str], out: Path, locale: str = "en", seed: int | None = None,
                options: dict[str, Any] | None = None, db: Path | None = None, fresh: bool = False,
-               read: Callable[[str], str] = input, write: TextIO = sys.stdout, resume: bool = False) -> Snapshot | None:
+               read: Callable[[str], str] = input, write: TextIO = sys.stdout, resume: bool = False,
+               bot_config: BotConfig | None = None, executor: Executor | None = None) -> Snapshot | None:
     """Hot-seat play. The game lives in ``db``: run again to resume it after a restart.
 
     A saved game of the same title and the same players resumes. A saved game of other people, of
@@ -405,12 +537,12 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
     out.mkdir(parents=True, exist_ok=True)
     db = db or out / "referee-play.sqlite3"
     store = await Store.open(str(_fresh_db(db) if fresh else db))
+    service = _service(store, bot_config, executor)
     try:
-        service = GameService(store)
         existing = await store.open_game(CHANNEL)
         if existing is not None and existing.status == "active":
-            saved = [s.name for s in existing.seats]
-            same = existing.title == title and saved == names
+            saved = seat_names(existing, locale)
+            same = existing.title == title and _same_table(existing, names)
             if not same and not resume:
                 print(t("console.other_game", locale, game=t(f"game.{existing.title}", locale),
                         names=join_list(saved, locale), n=len(saved), version=existing.version), file=write)
@@ -427,7 +559,7 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
                     print(t("console.choose_resume_or_new", locale), file=write)
                     return None
             if existing is not None:
-                users = [User(s.user_id, s.name) for s in existing.seats]
+                users = _users(existing)
                 print(t("console.resumed", locale, version=existing.version), file=write)
                 return await HotSeat(service, users, out, locale, read, write).run(service.snapshot(existing))
         for old in out.glob("[0-9][0-9][0-9][0-9].png"):  # a new game numbers its boards from 0001
@@ -435,4 +567,4 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
         users, snap = await _setup(service, title, names, options, locale, seed)
         return await HotSeat(service, users, out, locale, read, write).run(snap)
     finally:
-        await store.close()
+        await service.close(timeout=0)  # closes the store and the bot workers

@@ -22,7 +22,7 @@ from render.recap import animate, score_chart
 from .record import scoring_mark
 from .service import effective_moves, replay_moves
 from .storage import GameRow, MoveRow
-from .text import with_names
+from .text import image_names, seat_labels, with_names
 
 #: at most this many boards are drawn for the animation (one per round-sized stretch of moves)
 RECAP_FRAMES = 60
@@ -45,7 +45,7 @@ def make_recap(row: GameRow, moves: Sequence[MoveRow], locale: str, max_frames: 
     game = get_game(row.title)
     live = effective_moves(moves)
     state = replay_moves(game, row, [])
-    names = row.names
+    names = image_names(row)  # drawn: a bot seat as "Nefertiti ⚙" (the image fonts have no emoji)
     every = max(1, math.ceil(len(live) / max(1, max_frames - 1)))
     draw = renderer(row.title).render_public
     pngs = [draw(game.public_view(state), names, locale)]
@@ -58,7 +58,7 @@ def make_recap(row: GameRow, moves: Sequence[MoveRow], locale: str, max_frames: 
             series[seat].append(v)
         mark = scoring_mark(row.title, m.events)
         if mark is not None:
-            marks.append((i, t(with_names(mark, names), locale)))
+            marks.append((i, t(with_names(mark, seat_labels(row)), locale)))
         if i % every == 0 or i == len(live):
             pngs.append(draw(game.public_view(state), names, locale))
     result = game.result(state)

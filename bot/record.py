@@ -25,7 +25,8 @@ from typing import Any
 from engines import GAME_IDS, get_game
 from engines.core import Event, IllegalAction, Msg, Result, State
 
-from .storage import OVER, GameRow, MoveRow, undo_range
+from .storage import OVER, GameRow, MoveRow, Seat, undo_range
+from .text import BOT_MARK
 
 FORMAT = "referee-game-record"
 FORMAT_VERSION = 2
@@ -56,12 +57,19 @@ def build_record(row: GameRow, moves: Sequence[MoveRow], result: Result | None) 
         "rules_version": row.rules_version,
         "status": row.status,
         "options": row.options,
-        "players": [{"seat": s.seat, "name": s.name, "user_id": s.user_id} for s in sorted(row.seats, key=lambda s: s.seat)],
+        "players": [_player_json(s) for s in sorted(row.seats, key=lambda s: s.seat)],
         "created_at": _iso(row.created_at),
         "seed": row.seed if finished else None,
         "moves": [_move_json(m, names) for m in moves],
         "result": _result_json(result) if finished else None,
     }
+    return out
+
+
+def _player_json(s: Seat) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": s.seat, "name": s.name, "user_id": s.user_id}
+    if s.bot_level is not None:  # a bot seat (issue 11): its level; readers of older records ignore it
+        out["bot_level"] = s.bot_level
     return out
 
 
@@ -130,7 +138,9 @@ def parse_record(raw: str | bytes | dict[str, Any]) -> Record:
     if not isinstance(players, list) or not players or not isinstance(moves, list):
         raise RecordError("a record needs a non-empty \"players\" list and a \"moves\" list")
     try:
-        names = [str(p["name"]) for p in sorted(players, key=lambda p: int(p["seat"]))]
+        # the names drawn on the boards: a bot seat's with its marker (as on the live boards)
+        names = [str(p["name"]) + (f" {BOT_MARK}" if p.get("bot_level") else "")
+                 for p in sorted(players, key=lambda p: int(p["seat"]))]
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"malformed player entry (missing or bad {exc})") from None
     for m in moves:
@@ -203,9 +213,9 @@ def transcript(row: GameRow, moves: Sequence[MoveRow], result: Result | None, lo
     (taken-back moves marked), then the result. Holds nothing hidden (public events only)."""
     from render.i18n import t
 
-    from .text import event_lines_from_json
+    from .text import event_lines_from_json, seat_names
 
-    names = row.names
+    names = seat_names(row, locale)  # a bot seat as "🤖 Nefertiti (bot, normal)"
     lines = [
         t(Msg("record.header", {"game": Msg(f"game.{row.title}"), "id": row.id, "names": ", ".join(names)}), locale),
         t(Msg("record.started", {"at": _iso(row.created_at).replace("T", " ")}), locale),

@@ -19,16 +19,20 @@ import secrets
 import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines import get_game
+from engines.bots import LEVELS
 from engines.core import Event, Game, IllegalAction, Msg, Option, Outcome, Prompt, Result, State
 from engines.options import OptionError, parse_options
 
+from .botpool import BotConfig, BotPool, decide_in_worker, decision_seed
 from .clock import ClockError, ClockRule, QuietHours, parse_clock
 from .record import scoring_mark
+from .scheduler import Retry
 from .stats import PlayerStats
 from .stats import compute as compute_stats
 from .storage import (
@@ -44,12 +48,13 @@ from .storage import (
     MoveRow,
     Repository,
     SeatClock,
+    SeatSpec,
     StorageError,
     UndoRequest,
     UserSettings,
     VersionConflict,
 )
-from .text import utc_text, with_names
+from .text import bot_name, bot_user_id, seat_labels, utc_text, with_names
 from .timekeeper import (
     DEFAULT_POLICY,
     NOTIFY_MODES,
@@ -195,13 +200,16 @@ class GameService:
     def __init__(self, store: Repository, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] = lambda: secrets.randbits(62), *,
                  notifier: Notifier | None = None, time_config: TimeConfig | None = None,
-                 undo_ttl: float = UNDO_TTL) -> None:
+                 undo_ttl: float = UNDO_TTL, bots: BotConfig | None = None,
+                 bot_executor: Executor | None = None) -> None:
         self.store = store
         self.clock = clock
         self.undo_ttl = undo_ttl
         self.seed_source = seed_source
         #: turn clocks, reminders, timeouts, vacations (issue 10); its ``fire`` is the scheduler's handler
         self.timekeeper = Timekeeper(self, time_config, notifier)
+        #: bot decisions run in worker processes (``bot_executor``: a test's own executor instead)
+        self.bots = BotPool(bots, bot_executor)
         # one lock per channel while anybody uses it; an idle channel's lock is dropped (bounded memory)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._inflight = 0
@@ -260,6 +268,7 @@ class GameService:
                 drained = False
         if not self._closed:
             self._closed = True
+            await asyncio.to_thread(self.bots.close)
             await self.store.close()
         return drained
 
@@ -311,12 +320,19 @@ class GameService:
 
     async def new(self, channel_id: str, guild_id: str | None, host: User, title: str,
                   options: Mapping[str, Any] | str | Sequence[str] | None = None, locale: str = "en",
-                  clock: str | None = None, timeout: str | None = None) -> GameRow:
+                  clock: str | None = None, timeout: str | None = None, bots: int = 0,
+                  bot_level: str | None = None, seat_host: bool = True) -> GameRow:
         """Open a lobby. ``options``: the ``key=value`` text (Discord) or pairs (command line), parsed by
         :func:`engines.options.parse_options`, or a mapping of already typed values. ``clock``: a preset
         name or a custom clock (``"24h"``, ``"3d+12h"``; default: the relaxed preset); ``timeout``: the
-        policy when time runs out (``wait``, ``skip`` or ``bot``; default ``wait``)."""
+        policy when time runs out (``wait``, ``skip`` or ``bot``; default ``wait``). ``bots``: that many
+        bot seats of ``bot_level`` (default ``[bots] level``) sit down with the host at once; they may
+        fill the table. ``seat_host=False`` (the console: an all-bot demo, or seats in a typed order): the
+        host runs the table without a seat; the others join and the host adds bots."""
         async with self._serving():
+            level = self._level(bot_level)
+            if not isinstance(bots, int) or bots < 0:
+                raise ServiceError("bots.err.bad_count", n=bots)
             try:
                 rule, policy = parse_clock(clock), parse_policy(timeout or DEFAULT_POLICY)
             except ClockError as exc:
@@ -332,11 +348,17 @@ class GameService:
                 raise ServiceError("err.bad_option", detail=exc.message) from exc
             except ValueError as exc:  # a typed mapping the engine refuses
                 raise ServiceError("err.bad_option", detail=str(exc)) from exc
+            seats: list[SeatSpec] = [(host.id, host.name)] if seat_host else []
+            if len(seats) + bots > game.max_players:
+                raise ServiceError("bots.err.too_many", n=bots, total=len(seats) + bots, game=Msg(f"game.{title}"),
+                                   max=game.max_players)
+            for _ in range(bots):
+                seats.append(self._bot_seat(title, seats, level))
             async with self.lock(channel_id):
                 try:
                     return await self.store.create_game(
                         str(channel_id), guild_id, title, host.id, host.name, resolved, locale, self.clock(),
-                        clock=rule.to_json(), timeout_policy=policy,
+                        clock=rule.to_json(), timeout_policy=policy, seats=seats,
                     )
                 except ChannelBusy:
                     raise ServiceError("err.channel_busy") from None
@@ -351,24 +373,88 @@ class GameService:
             game = get_game(row.title)
             if len(row.seats) >= game.max_players:
                 raise ServiceError("err.lobby_full", max=game.max_players)
-            seats = [(s.user_id, s.name) for s in row.seats] + [(user.id, user.name)]
-            await self.store.set_seats(row.id, seats, self.clock())
+            await self.store.set_seats(row.id, [*_specs(row), (user.id, user.name)], self.clock())
             return await self._open(channel_id)
 
     async def leave(self, channel_id: str, user: User, expected_game: int | None = None) -> GameRow | None:
-        """Leave a lobby. The last one out closes it; a leaving host hands over to the next seat."""
+        """Leave a lobby. The last person out closes it (bots do not keep a table open); a leaving host
+        hands over to the next person seated."""
         async with self._serving(), self.lock(channel_id):
             row = await self._open(channel_id, expected_game)
             if row.status != LOBBY:
                 raise ServiceError("err.leave_started")
             if row.seat_of(user.id) is None:
                 raise ServiceError("err.not_in_lobby")
-            rest = [(s.user_id, s.name) for s in row.seats if s.user_id != user.id]
-            if not rest:
+            rest = [s for s in row.seats if s.user_id != user.id]
+            people = [s for s in rest if not s.is_bot]
+            if not people:
                 await self.store.delete_lobby(row.id)
                 return None
-            host = rest[0][0] if row.host_id == user.id else row.host_id
-            await self.store.set_seats(row.id, rest, self.clock(), host_id=host)
+            host = people[0].user_id if row.host_id == user.id else row.host_id
+            await self.store.set_seats(row.id, [(s.user_id, s.name, s.bot_level) for s in rest], self.clock(),
+                                       host_id=host)
+            return await self._open(channel_id)
+
+    # ------------------------------------------------------------------ bot seats (issue 11)
+
+    def _level(self, level: str | None) -> str:
+        """A bot level as asked for (``None`` or empty: ``[bots] level``); an unknown one is refused, listing
+        the levels."""
+        chosen = str(level or "").strip().lower() or self.bots.config.level
+        if chosen not in LEVELS:
+            raise ServiceError("bots.err.unknown_level", level=str(level)[:20], known=", ".join(LEVELS))
+        return chosen
+
+    @staticmethod
+    def _bot_seat(title: str, seats: Sequence[SeatSpec], level: str) -> SeatSpec:
+        """A new bot seat beside ``seats``: the first free ``bot:<n>`` and the first free themed name."""
+        return bot_user_id(s[0] for s in seats), bot_name(title, (s[1] for s in seats)), level
+
+    async def _bot_lobby(self, channel_id: str, user: User, expected_game: int | None) -> GameRow:
+        """The lobby a bot is added to or removed from by ``user`` (the host or a seated player)."""
+        row = await self._open(channel_id, expected_game)
+        if row.status != LOBBY:
+            raise ServiceError("bots.err.lobby_only")
+        if user.id != row.host_id and row.seat_of(user.id) is None:
+            raise ServiceError("bots.err.seated_only")
+        return row
+
+    async def add_bot(self, channel_id: str, user: User, level: str | None = None,
+                      expected_game: int | None = None) -> GameRow:
+        """Seat a bot of ``level`` (default ``[bots] level``) in the lobby. The host or any seated player may;
+        refused when the game has started, the table is full or the level is unknown."""
+        async with self._serving(), self.lock(channel_id):
+            chosen = self._level(level)
+            row = await self._bot_lobby(channel_id, user, expected_game)
+            game = get_game(row.title)
+            if len(row.seats) >= game.max_players:
+                raise ServiceError("err.lobby_full", max=game.max_players)
+            seats = _specs(row)
+            seats.append(self._bot_seat(row.title, seats, chosen))
+            await self.store.set_seats(row.id, seats, self.clock())
+            log.info("game %s: a %s bot seated by request", row.id, chosen)
+            return await self._open(channel_id)
+
+    async def remove_bot(self, channel_id: str, user: User, bot: str | None = None,
+                         expected_game: int | None = None) -> GameRow:
+        """Take a bot out of the lobby: ``bot`` is its name or user id (case-insensitive; ``None``: the bot
+        added last). The seats after it move up, as when a player leaves."""
+        async with self._serving(), self.lock(channel_id):
+            row = await self._bot_lobby(channel_id, user, expected_game)
+            bots = [s for s in row.seats if s.is_bot]
+            if not bots:
+                raise ServiceError("bots.err.no_bots")
+            if bot is None:
+                gone = bots[-1]  # seats keep the order of arrival: the last bot seated is the last added
+            else:
+                wanted = " ".join(str(bot).split()).casefold()
+                found = [s for s in bots if wanted in (s.name.casefold(), s.user_id.casefold())]
+                if not found:
+                    raise ServiceError("bots.err.no_such_bot", bot=str(bot)[:40], known=", ".join(s.name for s in bots))
+                gone = found[0]
+            rest = [(s.user_id, s.name, s.bot_level) for s in row.seats if s.user_id != gone.user_id]
+            await self.store.set_seats(row.id, rest, self.clock())
+            log.info("game %s: bot seat %s removed", row.id, gone.seat)
             return await self._open(channel_id)
 
     async def start(self, channel_id: str, user: User, seed: int | None = None,
@@ -449,7 +535,7 @@ class GameService:
             outcome, finished, waiting = await asyncio.to_thread(_apply_checked, get_game(row.title), row.state, seat,
                                                                  action)
         except (IllegalAction, ServiceError) as exc:
-            exc.message = with_names(exc.message, row.names)
+            exc.message = with_names(exc.message, seat_labels(row))
             raise
         now = self.clock()
         clocks = await self.timekeeper.after_move(row, row.version + 1, seat, kind, waiting, finished, now,
@@ -486,12 +572,20 @@ class GameService:
         return row, c
 
     async def _bot_action(self, row: GameRow, seat: int) -> str:
-        from engines.bots import decide, iterations
-
-        cfg = self.timekeeper.config
+        """The decision of the bot in ``seat`` (a bot seat's own level, or the stand-in of the ``bot``
+        timeout policy), made in the bot pool's worker process; the seed comes from the game's seed and
+        the move number."""
         assert row.state is not None
-        return await asyncio.to_thread(decide, cfg.bot_level, get_game(row.title), row.state, seat,
-                                       (row.seed or 0) * 7919 + row.version, iterations(cfg.bot_iterations))
+        holder = row.seats[seat]
+        level = holder.bot_level if holder.bot_level is not None else self.timekeeper.config.bot_level
+        seed = decision_seed(row.seed, row.version, seat)
+        try:
+            return await self.bots.decide(level, row.title, row.state, seat, seed)
+        except Exception:
+            # a bot that cannot decide must not stall the table: a random legal move, computed here instead
+            log.exception("game %s: the %s bot of seat %s failed to decide; it plays a random legal move",
+                          row.id, level, seat)
+            return await asyncio.to_thread(decide_in_worker, "random", row.title, row.state, seat, seed, 0.0, 0)
 
     async def clock_timeout(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
         """A seat's time ran out (its deadline job fired): apply the table's policy. ``wait`` marks it
@@ -528,15 +622,42 @@ class GameService:
         return report
 
     async def clock_bot(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
-        """A bot standing in for an absent player makes that seat's pending decision."""
-        async with self._serving(), self.lock(channel_id):
-            target = await self._clock_target(game_id, seat, version)
-            if target is None or not target[1].bot:
-                return None
-            row = target[0]
-            report = await self._commit(row, seat, None, await self._bot_action(row, seat), "bot")
+        """A bot makes a seat's pending decision: the seat's own bot (a bot seat: its job is due as soon as
+        the seat is to act) or a bot standing in for an absent player (the ``bot`` timeout policy). A job
+        for a decision already made does nothing.
+
+        The bot thinks outside the channel lock (in the bot pool), so the channel stays responsive; its
+        move then goes through :meth:`_commit` like a player's. If the game moved on meanwhile (another
+        seat of a simultaneous decision acted), it thinks again on the new position."""
+        async with self._serving():
+            for _ in range(3):
+                target = await self._clock_target(game_id, seat, version)
+                if target is None or not self._bot_plays(*target):
+                    return None
+                seen = target[0]
+                action = await self._bot_action(seen, seat)
+                async with self.lock(channel_id):
+                    target = await self._clock_target(game_id, seat, version)
+                    if target is None or not self._bot_plays(*target):
+                        return None
+                    row = target[0]
+                    if row.version != seen.version:
+                        continue
+                    holder = row.seats[seat]
+                    report = await self._commit(row, seat, holder.user_id if holder.is_bot else None, action, "bot")
+                    break
+            else:  # the table kept moving under the bot: try again soon rather than drop its turn
+                raise Retry(self.clock())
         await self._clock_board(report)
         return report
+
+    @staticmethod
+    def _bot_plays(row: GameRow, c: SeatClock) -> bool:
+        """Whether a bot makes this seat's pending decision now: a bot seat, or a stand-in under the ``bot``
+        policy, and the game is not paused (resuming plans the bot's move again)."""
+        if row.paused_since is not None:
+            return False
+        return row.seats[c.seat].is_bot or (c.bot and row.timeout_policy == "bot")
 
     async def _clock_board(self, report: MoveReport) -> None:
         try:
@@ -562,7 +683,7 @@ class GameService:
             if row.seats[c.seat].user_id == voter.id:
                 raise ServiceError("clock.err.vote_self")
             c.votes = sorted({*c.votes, voter.id})
-            needed = (len(row.seats) - 1) // 2 + 1
+            needed = (sum(not s.is_bot for s in row.seats) - 1) // 2 + 1  # bot seats do not vote
             if voter.id != row.host_id and len(c.votes) < needed:
                 await self.store.run([self.store.seat_clock_statement(row.id, c)])
                 return None, len(c.votes), needed
@@ -881,7 +1002,7 @@ class GameService:
             first = mine[-1].seq
             taken = [m for m in live if m.seq >= first]
             self._refuse_reveals(row, taken)
-            if len(taken) == 1:
+            if len(taken) == 1 or not _people(row, user.id):  # bot seats consent at once
                 return await self._carry_out(row, moves, first, user, None)
             return await self._request(row, first, taken, user)
 
@@ -897,6 +1018,8 @@ class GameService:
             if to_move < 1 or not taken:
                 raise ServiceError("undo.err.no_such_move", move=to_move, last=live[-1].seq if live else 0)
             self._refuse_reveals(row, taken)
+            if not _people(row, user.id):  # only bots besides the host: they consent at once
+                return await self._carry_out(row, await self.store.moves(row.id), taken[0].seq, user, None)
             return await self._request(row, taken[0].seq, taken, user)
 
     async def answer_undo(self, channel_id: str, user: User, request_id: int, accept: bool,
@@ -920,7 +1043,7 @@ class GameService:
                 return UndoOutcome("declined", row, req.first_seq, row.version, taken, name, req)
             await self.store.answer_undo(req.id, user.id, True, self.clock())
             req.answers[user.id] = True
-            waiting = [s.user_id for s in row.seats if s.user_id != req.user_id and not req.answers.get(s.user_id)]
+            waiting = [u for u in _people(row, req.user_id) if not req.answers.get(u)]
             if waiting:
                 return UndoOutcome("accepted", row, req.first_seq, row.version, taken, name, req, waiting)
             self._refuse_reveals(row, taken)  # the same version as when asked: cannot have changed, but be sure
@@ -955,8 +1078,9 @@ class GameService:
         for m in taken:
             if m.reveals:
                 # everything that move showed everyone (the engine flags the move, not which of its events)
-                what = [with_names(Event.from_json(e).message, row.names) for e in m.events if e.get("to") is None]
-                raise ServiceError("undo.err.revealed", move=m.seq, player=row.names[m.seat] if m.seat is not None else "?",
+                names = seat_labels(row)
+                what = [with_names(Event.from_json(e).message, names) for e in m.events if e.get("to") is None]
+                raise ServiceError("undo.err.revealed", move=m.seq, player=names[m.seat] if m.seat is not None else "?",
                                    what=what or [Msg("undo.what_action", {"action": m.action})])
 
     async def _request(self, row: GameRow, first: int, taken: list[MoveRow], user: User) -> UndoOutcome:
@@ -967,7 +1091,7 @@ class GameService:
             req = await self.store.create_undo_request(row.id, user.id, first, row.version, now, now + self.undo_ttl)
         except ChannelBusy:
             raise ServiceError("undo.err.pending") from None
-        waiting = [s.user_id for s in row.seats if s.user_id != user.id]
+        waiting = _people(row, user.id)
         log.info("game %s: undo of moves %s-%s requested", row.id, first, row.version)
         return UndoOutcome("requested", row, first, row.version, taken, user.name, req, waiting)
 
@@ -996,6 +1120,16 @@ class GameService:
         snap = await self.snapshot_async(row)
         report = MoveReport(**snap.__dict__, actor=seat, action=f"undo {first}-{last}", events=[event])
         return UndoOutcome("done", row, first, last, taken, user.name, req, [], report)
+
+
+def _people(row: GameRow, but: str) -> list[str]:
+    """The user ids of the people seated (not bots) other than ``but``: whose consent an undo needs."""
+    return [s.user_id for s in row.seats if s.user_id != but and not s.is_bot]
+
+
+def _specs(row: GameRow) -> list[SeatSpec]:
+    """The seats of a lobby as :meth:`~bot.storage.Store.set_seats` takes them (bot levels kept)."""
+    return [(s.user_id, s.name, s.bot_level) for s in sorted(row.seats, key=lambda s: s.seat)]
 
 
 def _apply_checked(game: Game, state: State, seat: int, action: str) -> tuple[Outcome, bool, list[int]]:

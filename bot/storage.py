@@ -4,7 +4,8 @@ Tables
 ------
 ``games``  one row per game: channel, title, options, seed, status, the current
            state (JSON) and its ``version`` (= number of accepted moves).
-``seats``  who sits where (Discord user id and display name).
+``seats``  who sits where (Discord user id and display name; a bot seat has ``bot_level``
+           and the user id ``bot:<n>``).
 ``moves``  the append-only move log: ``(game_id, seq)`` → seat, user, action,
            events (JSON), time. Replaying the actions from the seed rebuilds
            ``games.state`` exactly.
@@ -175,6 +176,10 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX games_by_guild ON games(guild_id, title, status)
     """,
+    # 6: bot seats (issue 11): the level of a seat the referee plays itself (NULL: a person sits there)
+    """
+    ALTER TABLE seats ADD COLUMN bot_level TEXT
+    """,
 ]
 
 #: the status of an undo request
@@ -186,6 +191,16 @@ class Seat:
     seat: int
     user_id: str
     name: str
+    #: the bot level of a seat the referee plays itself (``None``: a person); its ``user_id`` is ``bot:<n>``
+    bot_level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level is not None
+
+
+#: a seat to write: ``(user_id, name)`` for a person, ``(user_id, name, bot_level)`` for either
+SeatSpec = tuple[str, str] | tuple[str, str, str | None]
 
 
 @dataclass
@@ -370,8 +385,8 @@ class Repository(Protocol):
                     newest: bool = False) -> list[MoveRow]: ...
     async def create_game(self, channel_id: str, guild_id: str | None, title: str, host_id: str, host_name: str,
                           options: dict[str, Any], locale: str, now: float, clock: dict[str, Any] | None = None,
-                          timeout_policy: str = "wait") -> GameRow: ...
-    async def set_seats(self, game_id: int, seats: list[tuple[str, str]], now: float,
+                          timeout_policy: str = "wait", seats: Sequence[SeatSpec] | None = None) -> GameRow: ...
+    async def set_seats(self, game_id: int, seats: Sequence[SeatSpec], now: float,
                         host_id: str | None = None) -> None: ...
     async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]],
                          now: float, rules_version: int = 1, extra: Sequence[Statement] = ()) -> None: ...
@@ -571,9 +586,9 @@ class Store:
             clock=json.loads(r["clock"]), timeout_policy=r["timeout_policy"], paused_since=r["paused_since"],
         )
         async with self.db.execute(
-            "SELECT seat, user_id, name FROM seats WHERE game_id=? ORDER BY seat", (row.id,)
+            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat", (row.id,)
         ) as cur:
-            row.seats = [Seat(s["seat"], s["user_id"], s["name"]) async for s in cur]
+            row.seats = [Seat(s["seat"], s["user_id"], s["name"], s["bot_level"]) async for s in cur]
         return row
 
     async def open_game(self, channel_id: str) -> GameRow | None:
@@ -616,8 +631,9 @@ class Store:
     async def create_game(
         self, channel_id: str, guild_id: str | None, title: str, host_id: str, host_name: str,
         options: dict[str, Any], locale: str, now: float, clock: dict[str, Any] | None = None,
-        timeout_policy: str = "wait",
+        timeout_policy: str = "wait", seats: Sequence[SeatSpec] | None = None,
     ) -> GameRow:
+        """Open a lobby. ``seats``: who sits down at once, in seat order (default: the host alone)."""
         async with self.transaction() as db:
             try:
                 cur = await db.execute(
@@ -629,17 +645,21 @@ class Store:
             except aiosqlite.IntegrityError as exc:
                 raise ChannelBusy() from exc
             gid = cur.lastrowid
-            await db.execute("INSERT INTO seats(game_id, seat, user_id, name) VALUES (?,?,?,?)", (gid, 0, host_id, host_name))
+            for i, spec in enumerate([(host_id, host_name)] if seats is None else seats):
+                await db.execute("INSERT INTO seats(game_id, seat, user_id, name, bot_level) VALUES (?,?,?,?,?)",
+                                 (gid, i, spec[0], spec[1], spec[2] if len(spec) > 2 else None))
         row = await self.game(gid)
         assert row is not None
         return row
 
-    async def set_seats(self, game_id: int, seats: list[tuple[str, str]], now: float, host_id: str | None = None) -> None:
-        """Replace the seat list (lobby only): ``[(user_id, name), ...]`` in seat order, optionally a new host."""
+    async def set_seats(self, game_id: int, seats: Sequence[SeatSpec], now: float, host_id: str | None = None) -> None:
+        """Replace the seat list (lobby only): ``[(user_id, name), ...]`` in seat order (a bot seat:
+        ``(user_id, name, bot_level)``), optionally a new host."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM seats WHERE game_id=?", (game_id,))]
         stmts += [
-            ("INSERT INTO seats(game_id, seat, user_id, name) VALUES (?,?,?,?)", (game_id, i, uid, name))
-            for i, (uid, name) in enumerate(seats)
+            ("INSERT INTO seats(game_id, seat, user_id, name, bot_level) VALUES (?,?,?,?,?)",
+             (game_id, i, spec[0], spec[1], spec[2] if len(spec) > 2 else None))
+            for i, spec in enumerate(seats)
         ]
         stmts.append(("UPDATE games SET updated_at=?, host_id=COALESCE(?, host_id) WHERE id=?", (now, host_id, game_id)))
         await self._tx(stmts)
@@ -1002,7 +1022,9 @@ class Store:
 
     @staticmethod
     def replace_seat_statement(game_id: int, seat: int, user_id: str, name: str) -> Statement:
-        return "UPDATE seats SET user_id=?, name=? WHERE game_id=? AND seat=?", (user_id, name, game_id, seat)
+        # the seat goes to a person (a bot seat is never replaced while it plays, but be explicit)
+        return ("UPDATE seats SET user_id=?, name=?, bot_level=NULL WHERE game_id=? AND seat=?",
+                (user_id, name, game_id, seat))
 
 
 class StoreJobs:

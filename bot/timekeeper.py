@@ -33,8 +33,8 @@ from render.i18n import t
 
 from .clock import DAY, HOUR, ClockError, ClockRule, Interval, QuietHours, Turn, parse_clock
 from .scheduler import Job, Retry
-from .storage import ACTIVE, GameRow, JobSpec, SeatClock, Statement, UserSettings
-from .text import duration, utc_text
+from .storage import ACTIVE, GameRow, JobSpec, Seat, SeatClock, Statement, UserSettings
+from .text import duration, seat_name, utc_text
 
 if TYPE_CHECKING:
     from .service import GameService, MoveReport
@@ -60,9 +60,8 @@ class TimeConfig:
     replace_after: int = 3
     #: vacation days a user may take per calendar year (UTC)
     vacation_days: int = 30
-    #: the bot that stands in under the ``bot`` policy, and its search budget (iterations, for ``normal``)
+    #: the bot that stands in under the ``bot`` policy (it thinks in the service's bot pool, with its budget)
     bot_level: str = "easy"
-    bot_iterations: int = 200
     #: a bot standing in waits this long on each decision, so a returning player can still move first
     bot_grace: float = HOUR
     #: reminders: after these shares of the decision's time, and this long before it runs out
@@ -122,6 +121,8 @@ class Waiting:
     vacation_until: float | None = None
     bot: bool = False
     link: str = ""
+    #: the level of a bot seat (``None``: a person sits there); ``name`` is then the bot's bare name
+    bot_level: str | None = None
 
 
 @dataclass
@@ -203,10 +204,15 @@ class Timekeeper:
             c.started = at
 
     def plan(self, row: GameRow, c: SeatClock, s: UserSettings, now: float, new_turn: bool) -> list[JobSpec]:
-        """The timed jobs of a seat with a pending decision (none for a seat with nothing pending)."""
+        """The timed jobs of a seat with a pending decision (none for a seat with nothing pending).
+
+        A bot seat gets one job, its move, due at once: it is never reminded, pinged or timed out. While the
+        game is paused it waits (resuming plans its move again)."""
         turn = self._turn(c)
         if turn is None:
             return []
+        if _is_bot_seat(row, c.seat):
+            return [] if row.paused_since is not None else [(c.seat, BOT, now, c.turn_version, {})]
         rule = ClockRule.from_json(row.clock)
         quiet, other = quiet_of(s), self.pauses(row, s)
         stmts: list[JobSpec] = []
@@ -390,6 +396,11 @@ class Timekeeper:
         out = []
         for seat in seats:
             c = clocks[seat]
+            holder = row.seats[seat]
+            if holder.is_bot:  # a bot seat has no clock: it is thinking
+                out.append(Waiting(row, seat, holder.user_id, holder.name, c.started, None, None,
+                                   paused=row.paused_since is not None, bot_level=holder.bot_level))
+                continue
             s = await self.store.settings(row.seats[seat].user_id)
             left = due = None
             if rule.enabled and c.started is not None:
@@ -401,6 +412,10 @@ class Timekeeper:
                                c.overdue or (left is not None and left <= 0), row.paused_since is not None,
                                s.vacation_until if on_vacation(s, now) else None, c.bot))
         return out
+
+
+def _is_bot_seat(row: GameRow, seat: int) -> bool:
+    return 0 <= seat < len(row.seats) and row.seats[seat].is_bot
 
 
 def _waiting_seats(title: str, state: State) -> list[int]:
@@ -429,7 +444,10 @@ def clock_lines(waiting: Sequence[Waiting], locale: str) -> list[str]:
     """One line per seat the game waits for: "Ann to act · 1 day 4 hr left" (board messages, status, mine)."""
     out = []
     for w in waiting:
-        if w.vacation_until is not None:
+        if w.bot_level is not None:
+            out.append(t("bots.line.thinking", locale,
+                         player=seat_name(Seat(w.seat, w.user_id, w.name, w.bot_level), locale)))
+        elif w.vacation_until is not None:
             out.append(t("clock.line.vacation", locale, player=w.name, until=utc_text(w.vacation_until)))
         elif w.paused:
             out.append(t("clock.line.paused", locale, player=w.name))

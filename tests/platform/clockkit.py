@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.botpool import BotConfig
 from bot.scheduler import Scheduler
 from bot.service import GameService, MoveReport, User
 from bot.storage import ACTIVE, GameRow, Store
@@ -67,20 +69,26 @@ class Recorder:
 class Table:
     """One database with a service and a scheduler over it (make another over the same file = a restart)."""
 
-    def __init__(self, store: Store, clock: FakeTime, config: TimeConfig | None = None) -> None:
+    def __init__(self, store: Store, clock: FakeTime, config: TimeConfig | None = None,
+                 bots: BotConfig | None = None, executor: Executor | None = None) -> None:
         self.store, self.clock = store, clock
         self.notes = Recorder(clock)
+        # bot decisions in a worker thread (the real service uses worker processes; tests/platform/test_bot_pool.py)
+        self.executor = executor or ThreadPoolExecutor(1)
         self.service = GameService(store, clock=clock, seed_source=lambda: 7, notifier=self.notes,
-                                   time_config=config or TimeConfig())
+                                   time_config=config or TimeConfig(), bots=bots or BotConfig(iterations=30),
+                                   bot_executor=self.executor)
         self.scheduler = Scheduler(store.jobs, self.service.timekeeper.fire, clock=clock, sleep=clock.sleep)
         self.service.timekeeper.on_jobs = self.scheduler.poke
 
     @classmethod
-    async def open(cls, path: Path, clock: FakeTime, config: TimeConfig | None = None) -> Table:
-        return cls(await Store.open(str(path)), clock, config)
+    async def open(cls, path: Path, clock: FakeTime, config: TimeConfig | None = None,
+                   bots: BotConfig | None = None, executor: Executor | None = None) -> Table:
+        return cls(await Store.open(str(path)), clock, config, bots, executor)
 
     async def close(self) -> None:
-        await self.store.close()
+        await self.service.close()
+        self.executor.shutdown(wait=True)
 
     async def start(self, title: str = "alhambra", n: int = 3, clock: str | None = "1d", timeout: str = "wait",
                     seed: int = 5, channel: str = CH, options: dict[str, object] | None = None) -> MoveReport:

@@ -1,16 +1,18 @@
 """A Hypothesis state machine over the game service: random people (seated or not), legal, illegal and garbage
 moves, foreign and forged game ids and move numbers, option strings for /game new, joins, leaves, starts and
-abandons. Whatever happens: no unexpected exception, the stored state changes only on an accepted move, and
-it always equals the replay of the move log."""
+abandons, bots added and removed (issue 11) and their moves. Whatever happens: no unexpected exception, the stored
+state changes only on an accepted move, and it always equals the replay of the move log."""
 import asyncio
 import itertools
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from bot.botpool import BotConfig
 from bot.service import GameService, ServiceError, User
 from bot.storage import Store
 from engines import available_games, get_game
@@ -40,7 +42,9 @@ class ServiceMachine(RuleBasedStateMachine):
         self.loop = asyncio.new_event_loop()
         self.store = self.run(Store.open(":memory:"))
         seeds = itertools.count(1)
-        self.service = GameService(self.store, clock=lambda: 0.0, seed_source=lambda: next(seeds))
+        self.executor = ThreadPoolExecutor(1)  # bot decisions (the service's own pool uses worker processes)
+        self.service = GameService(self.store, clock=lambda: 0.0, seed_source=lambda: next(seeds),
+                                   bots=BotConfig(level="random"), bot_executor=self.executor)
         self.ids: list[int] = []
         self.accepted = 0
         self.refused = 0
@@ -52,6 +56,7 @@ class ServiceMachine(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         self.run(self.service.close(timeout=0))
+        self.executor.shutdown(wait=True)
         self.loop.close()
 
     # -------------------------------------------------------------------- helpers
@@ -139,14 +144,39 @@ class ServiceMachine(RuleBasedStateMachine):
         else:
             assert after == before
 
+    @rule(user=people, level=st.sampled_from([None, "random", "easy", "normal", "genius", "", "RANDOM"]),
+          data=st.data())
+    def add_bot(self, user, level, data):
+        gid = data.draw(st.sampled_from(self.game_ids()) | st.none())
+        before = self.disk()
+        ok, row = self.call(self.service.add_bot(CHANNEL, user, level, expected_game=gid))
+        after = self.disk()
+        if ok:
+            bot = row.seats[-1]
+            assert bot.is_bot and bot.user_id.startswith("bot:") and after[4] == before[4] + (bot.user_id,)
+            assert bot.bot_level == (level or "random").lower()
+        else:
+            assert after == before
+
+    @rule(user=people, bot=st.sampled_from([None, "Zoraida", "boabdil", "Nefertiti", "bot:1", "bot:2", "nobody", ""]))
+    def remove_bot(self, user, bot):
+        before = self.disk()
+        ok, row = self.call(self.service.remove_bot(CHANNEL, user, bot))
+        after = self.disk()
+        if ok:
+            assert len(after[4]) == len(before[4]) - 1 and [s.seat for s in row.seats] == list(range(len(row.seats)))
+        else:
+            assert after == before
+
     @precondition(lambda self: self.open_row() is None)
-    @rule(title=st.sampled_from(TITLES), extra=st.integers(0, 4), first=st.integers(0, 5))
-    def open_and_start(self, title, extra, first):
-        """A whole lobby at once (new, joins, start), so that games get going."""
+    @rule(title=st.sampled_from(TITLES), extra=st.integers(0, 4), first=st.integers(0, 5), bots=st.integers(0, 2))
+    def open_and_start(self, title, extra, first, bots):
+        """A whole lobby at once (new with some bots, joins, start), so that games get going."""
         game = get_game(title)
         n = min(game.min_players + extra, game.max_players)
-        seated = [PEOPLE[(first + i) % len(PEOPLE)] for i in range(n)]
-        ok, row = self.call(self.service.new(CHANNEL, None, seated[0], title, None, "cs"))
+        bots = min(bots, n - 1)
+        seated = [PEOPLE[(first + i) % len(PEOPLE)] for i in range(n - bots)]
+        ok, row = self.call(self.service.new(CHANNEL, None, seated[0], title, None, "cs", bots=bots))
         assert ok
         self.ids.append(row.id)
         for user in seated[1:]:
@@ -154,6 +184,18 @@ class ServiceMachine(RuleBasedStateMachine):
         assert self.call(self.service.start(CHANNEL, seated[0], expected_game=row.id))[0]
 
     # -------------------------------------------------------------------- moves
+
+    def _bot_move(self, row, seat):
+        """The move of the bot in ``seat``, as its scheduler job makes it (the job's version: the seat's turn)."""
+        before = self.disk()
+        version = self.run(self.store.seat_clocks(row.id))[seat].turn_version
+        assert (seat, "bot", version) in {(j.seat, j.kind, j.version) for j in self.run(self.store.game_jobs(row.id))}
+        ok, report = self.call(self.service.clock_bot(CHANNEL, row.id, seat, version))
+        after = self.disk()
+        assert ok and report is not None and report.kind == "bot" and after[2] == before[2] + 1
+        assert self.run(self.service.clock_bot(CHANNEL, row.id, seat, version)) is None  # the same job again: nothing
+        self.accepted += 1
+        return True
 
     def _move(self, user, action, version, gid):
         before = self.disk()
@@ -174,6 +216,9 @@ class ServiceMachine(RuleBasedStateMachine):
         game = get_game(row.title)
         prompt = data.draw(st.sampled_from(game.prompts(row.state)))
         action = data.draw(st.sampled_from([o.action for o in prompt.options]))
+        if row.seats[prompt.seat].is_bot:
+            self._bot_move(row, prompt.seat)
+            return
         user = PEOPLE[[p.id for p in PEOPLE].index(row.seats[prompt.seat].user_id)]
         version = data.draw(st.sampled_from([row.version, None, row.version - 1, row.version + 1]))
         gid = data.draw(st.sampled_from([row.id, None, row.id + 1, row.id - 1]))
@@ -191,6 +236,9 @@ class ServiceMachine(RuleBasedStateMachine):
             self._open_cache = None
             prompt = data.draw(st.sampled_from(get_game(row.title).prompts(row.state)))
             action = data.draw(st.sampled_from([o.action for o in prompt.options]))
+            if row.seats[prompt.seat].is_bot:
+                self._bot_move(row, prompt.seat)
+                continue
             user = PEOPLE[[p.id for p in PEOPLE].index(row.seats[prompt.seat].user_id)]
             assert self._move(user, action, row.version, row.id)
 
@@ -240,8 +288,10 @@ class ServiceMachine(RuleBasedStateMachine):
     def at_most_one_open_game(self):
         row = self.open_row()
         if row is not None:
-            assert row.status in ("lobby", "active") and len(row.seats) >= 1
+            assert row.status in ("lobby", "active") and any(not s.is_bot for s in row.seats)
             assert len({s.user_id for s in row.seats}) == len(row.seats)
+            assert len({s.name for s in row.seats if s.is_bot}) == sum(s.is_bot for s in row.seats)
+            assert all(s.user_id.startswith("bot:") == s.is_bot for s in row.seats)
 
 
 ServiceMachine.TestCase.settings = settings(
