@@ -70,16 +70,13 @@ def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if tuple(p) != _SEAT_LAYOUT:
             out.append(deep(p))
             continue
-        out.append({
-            "hand": p["hand"][:],
-            "adv": [a.copy() for a in p["adv"]],  # {"state": str, "pos": int}
-            "keys": p["keys"],
-            "wilds": p["wilds"],
-            "treasures": p["treasures"][:],
-            "scarabs": p["scarabs"][:],
-            "sarcophagi": p["sarcophagi"][:],
-            "score": p["score"],
-        })
+        q = p.copy()  # keys, wilds, score: ints
+        q["hand"] = p["hand"][:]
+        q["adv"] = [a.copy() for a in p["adv"]]  # {"state": str, "pos": int}
+        q["treasures"] = p["treasures"][:]
+        q["scarabs"] = p["scarabs"][:]
+        q["sarcophagi"] = p["sarcophagi"][:]
+        out.append(q)
     return out
 
 
