@@ -2,9 +2,12 @@
 
 :func:`engines.core.clone` (a pickle round trip) copies any plain data; this copy knows the state
 layout of ``setup.py`` and copies each part with the cheapest exact operation (a list of strings by
-slicing, a tile or an adventurer by ``dict.copy``), about four times faster. The result is equal to
-the pickle copy and shares no list or dict with the original (tests/luxor/test_clone.py checks both
-on every state of many playouts); a part it does not know (a key outside the layout, a seat or a
+slicing, an adventurer by ``dict.copy``), about four times faster. The result is equal to the pickle
+copy and shares no list or dict with the original except the tile dicts (of the path, the temple
+stacks and the box): the engine only ever replaces a tile, never changes one in place, so a tile dict
+is shared between a state and its copies like a string (tests/luxor/test_clone.py checks all of this
+on every state of many playouts, and that no move, view, information state or determinisation
+changes a tile dict); a part it does not know (a key outside the layout, a seat or a
 turn with other keys) is copied by the generic :func:`deep`, so a layout change can make it slower,
 never wrong.
 """
@@ -28,17 +31,14 @@ def deep(v: Any) -> Any:
     return v
 
 
-def _tile(t: Any) -> Any:
-    """A tile dict (``kind``, ``id`` [, ``back``, ``front``]: strings), None, or a hidden ``"?"``."""
-    return t.copy() if type(t) is dict else t
-
-
 def _tiles(tiles: list[Any]) -> list[Any]:
-    return [None if t is None else t.copy() for t in tiles]
+    """A list of tile dicts (``kind``, ``id`` [, ``back``, ``front``]: strings), None or ``"?"``:
+    the tiles are shared, not copied (a tile is only ever replaced, never changed: see above)."""
+    return tiles[:]
 
 
 def _stacks_of_tiles(stacks: dict[str, list[Any]]) -> dict[str, list[Any]]:
-    return {b: [_tile(t) for t in ts] for b, ts in stacks.items()}
+    return {b: ts[:] for b, ts in stacks.items()}
 
 
 def _stacks(stacks: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -70,16 +70,13 @@ def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if tuple(p) != _SEAT_LAYOUT:
             out.append(deep(p))
             continue
-        out.append({
-            "hand": p["hand"][:],
-            "adv": [a.copy() for a in p["adv"]],  # {"state": str, "pos": int}
-            "keys": p["keys"],
-            "wilds": p["wilds"],
-            "treasures": p["treasures"][:],
-            "scarabs": p["scarabs"][:],
-            "sarcophagi": p["sarcophagi"][:],
-            "score": p["score"],
-        })
+        q = p.copy()  # keys, wilds, score: ints
+        q["hand"] = p["hand"][:]
+        q["adv"] = [a.copy() for a in p["adv"]]  # {"state": str, "pos": int}
+        q["treasures"] = p["treasures"][:]
+        q["scarabs"] = p["scarabs"][:]
+        q["sarcophagi"] = p["sarcophagi"][:]
+        out.append(q)
     return out
 
 
@@ -117,7 +114,7 @@ _BOX_KEYS = ("osiris", "treasures", "temple", "scarabs", "keys", "wilds")
 def _box(b: dict[str, Any]) -> dict[str, Any]:
     if tuple(b) != _BOX_KEYS:
         return deep(b)
-    return {"osiris": b["osiris"][:], "treasures": b["treasures"][:], "temple": [_tile(t) for t in b["temple"]],
+    return {"osiris": b["osiris"][:], "treasures": b["treasures"][:], "temple": b["temple"][:],
             "scarabs": b["scarabs"][:], "keys": b["keys"], "wilds": b["wilds"]}
 
 
@@ -161,8 +158,8 @@ def clone_state(st: State) -> State:
             "order": st["order"][:],
             "round": st["round"],
             "current": st["current"],
-            "tiles": [None if t is None else t.copy() for t in st["tiles"]],  # a tile: a dict of strings
-            "temple_stacks": {b: [t.copy() if type(t) is dict else t for t in ts] for b, ts in st["temple_stacks"].items()},
+            "tiles": st["tiles"][:],  # the tile dicts are shared (replaced, never changed)
+            "temple_stacks": {b: ts[:] for b, ts in st["temple_stacks"].items()},
             "horus_stacks": {k: v[:] for k, v in st["horus_stacks"].items()},
             "draw": st["draw"][:],
             "discard": st["discard"][:],

@@ -62,8 +62,8 @@ def hidden_sources(st: State) -> tuple[int, ...]:
 def reveal_marks(st: State) -> tuple[Any, ...]:
     """:func:`hidden_sources` for comparing one state before and after a move: the same numbers, the
     stacks in the state's own order (a move neither adds nor removes a stack), cheaper to read."""
-    return (st["rng"], len(st["draw"]), len(st["supply"]["scarabs"]), [len(v) for v in st["temple_stacks"].values()],
-            [len(v) - 1 if v else 0 for v in st["horus_stacks"].values()])
+    return (st["rng"], len(st["draw"]), len(st["supply"]["scarabs"]), *map(len, st["temple_stacks"].values()),
+            *[len(v) - 1 if v else 0 for v in st["horus_stacks"].values()])
 
 
 # =========================================================================== start and turns

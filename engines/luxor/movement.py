@@ -241,7 +241,22 @@ def choose_steps(state: State, cid: str) -> bool:
 
 def step_specs(state: State, cid: str, roll: int | None) -> tuple[list[StepSpec], bool]:
     """The ways a single-adventurer card may move one adventurer, and whether the count is fixed
-    (then the action names no count: ``move 7``). For die cards ``roll`` must be given."""
+    (then the action names no count: ``move 7``). For die cards ``roll`` must be given.
+    The answer is shared: nothing may change the list."""
+    key = (cid, roll, state["options"]["one_less_steps"])
+    out = _SPECS.get(key)
+    if out is None:
+        out = _step_specs(state, cid, roll)
+        if len(_SPECS) < 4096:
+            _SPECS[key] = out
+    return out
+
+
+#: step_specs by (card, roll, option one_less_steps): everything it reads
+_SPECS: dict[tuple[str, int | None, Any], tuple[list[StepSpec], bool]] = {}
+
+
+def _step_specs(state: State, cid: str, roll: int | None) -> tuple[list[StepSpec], bool]:
     card = data.CARDS[cid]
     kind = card["kind"]
     if kind == "plus_minus":
@@ -275,7 +290,9 @@ class Mover(NamedTuple):
 
 
 def mover(state: State, seat: int) -> Mover:
-    return Mover(tile_positions(state["tiles"]), active_positions(state, seat), state["seats"][seat]["keys"])
+    p = state["seats"][seat]
+    positions = sorted({a["pos"] for a in p["adv"] if a["state"] == "active"})  # active_positions
+    return _new(Mover, (tile_positions(state["tiles"]), positions, p["keys"]))  # Mover(...)
 
 
 def moves_of(state: State, mv: Mover, cid: str, roll: int | None) -> list[MoveCandidate]:
@@ -311,11 +328,13 @@ def iter_moves(state: State, mv: Mover, cid: str, roll: int | None) -> Iterator[
                         r = _settle(state, tp, cur, [p, *tp[i:j]], keys)
             else:
                 r = _resolve_spec(state, tp, p, spec, keys)
-            if isinstance(r, str):
-                yield MoveCandidate(action, info, None, r)
+            if type(r) is str:
+                yield _new(MoveCandidate, (action, info, None, r))  # MoveCandidate(action, info, None, r)
             else:
-                yield MoveCandidate(action, info, r, None)
+                yield _new(MoveCandidate, (action, info, r, None))
 
+
+_new = tuple.__new__  # a NamedTuple made without its Python-level __new__
 
 #: per fixed / chosen step count: (start, step spec) -> (action, movement), shared (both are immutable)
 _NAMES: dict[bool, dict[tuple[int, StepSpec], tuple[str, MoveInfo]]] = {True: {}, False: {}}

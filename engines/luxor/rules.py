@@ -239,7 +239,8 @@ def _card_verdicts(st: State, seat: int, cid: str, mv: Mover) -> tuple[list[Move
 Offer = tuple[str, Callable[..., Msg], tuple[Any, ...]]
 
 
-def _play_offers(st: State, seat: int, side: str, cid: str, mv: Mover) -> list[Offer]:
+def _play_offers(st: State, seat: int, side: str, cid: str, mv: Mover,
+                 lying: frozenset[int] | None = None) -> list[Offer]:
     """The C-04 options of one end card, as (action, label maker, its arguments): ``play S <from> …``
     per offered movement of a card whose movement is known before playing (LUX-LEGAL-1…4), else
     ``play S`` when the card is playable (LUX-LEGAL-4)."""
@@ -252,16 +253,21 @@ def _play_offers(st: State, seat: int, side: str, cid: str, mv: Mover) -> list[O
     if not offered:
         return []
     choose = choose_steps(st, cid)
-    lying = lying_positions(st, seat)
+    if lying is None:
+        lying = lying_positions(st, seat)
     tiles = st["tiles"]
     out: list[Offer] = []
+    prefix = _PLAY_PREFIX[side]
     for m in offered:
         r = m.resolution
         assert r is not None
         end = r["end"]
         tile = None if end in (STAIRS, TOMB) else tiles[end]
-        out.append((f"play {side} {m.action[5:]}", play_move_msg, (side, cid, choose, lying, tile, r, m.info)))
+        out.append((prefix + m.action[5:], play_move_msg, (side, cid, choose, lying, tile, r, m.info)))
     return out
+
+
+_PLAY_PREFIX = {"L": "play L ", "R": "play R "}
 
 
 def _play_candidates(st: State, seat: int, side: str, cid: str) -> Iterator[Candidate]:
@@ -295,7 +301,8 @@ def c04_offers(st: State, seat: int) -> list[Offer]:
     """The options of C-04 (:func:`_play_offers` of the left end, then of the right end)."""
     hand = player(st, seat)["hand"]
     mv = mover(st, seat)
-    return _play_offers(st, seat, "L", hand[0], mv) + _play_offers(st, seat, "R", hand[-1], mv)
+    lying = lying_positions(st, seat)
+    return _play_offers(st, seat, "L", hand[0], mv, lying) + _play_offers(st, seat, "R", hand[-1], mv, lying)
 
 
 def c04_candidates(st: State, seat: int) -> Iterator[Candidate]:

@@ -7,11 +7,12 @@ leaves the state given unchanged).
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from typing import Any
 
-from engines.core import Rng, clone
+from engines.core import IllegalAction, Rng, clone
 from engines.luxor import GAME
 from engines.luxor.clone import clone_state, deep
 
@@ -29,12 +30,24 @@ def _containers(v: Any, out: dict[int, Any]) -> dict[int, Any]:
     return out
 
 
+def _tile_dicts(st: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The tile dicts of a state (path, temple stacks, box; an information state's hidden stacks)."""
+    tiles = list(st["tiles"]) + list(st["box"]["temple"])
+    for stack in st["temple_stacks"].values():
+        tiles += stack
+    hidden = st.get("hidden")
+    if isinstance(hidden, dict):
+        for stack in hidden["temple"].values():
+            tiles += stack
+    return {id(t): t for t in tiles if isinstance(t, dict)}
+
+
 def _assert_exact_copy(st: dict[str, Any]) -> None:
     copy = clone_state(st)
     assert copy == clone(st)
     assert json.dumps(copy) == json.dumps(st)  # same key order everywhere
     shared = set(_containers(st, {})) & set(_containers(copy, {}))
-    assert not shared, "the copy shares a list or dict with the original"
+    assert not shared - set(_tile_dicts(st)), "the copy shares a list or dict (other than a tile) with the original"
 
 
 def _states() -> list[dict[str, Any]]:
@@ -62,6 +75,54 @@ def test_every_state_of_many_playouts_is_copied_exactly_LUX_TURN_2():
                 kept = clone(info)
                 _assert_exact_copy(GAME.determinize(info, seat, Rng(i)))
                 assert info == kept  # determinize reads the information state only
+
+
+def _tile_snapshot(states: list[dict[str, Any]]) -> dict[int, tuple[dict[str, Any], dict[str, Any]]]:
+    out: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+    for st in states:
+        for i, t in _tile_dicts(st).items():
+            out[i] = (t, dict(t))
+    return out
+
+
+def test_no_tile_dict_is_ever_changed_in_place_LUX_TURN_2():
+    """The copy shares tile dicts between a state and its copies: that is exact only because no move
+    (forced decisions included), prompt with its labels, refusal, view, score, information state or
+    determinisation changes a tile dict in place (a tile is replaced on the path, never edited)."""
+    for players, options, seed in CASES:
+        rnd = random.Random(seed)
+        st = GAME.new_game(players, options, seed).state
+        step = 0
+        while True:
+            kept = _tile_snapshot([st])
+            prompts = GAME.prompts(st)
+            for p in prompts:
+                for o in p.options:
+                    o.label.to_json()
+            GAME.public_view(st)
+            for seat in range(players):
+                GAME.private_view(st, seat)
+            GAME.projected_scores(st)
+            derived = []
+            if step % 5 == 0:
+                for seat in (None, 0):
+                    info = GAME.information_state(st, seat)
+                    derived += [info, GAME.determinize(info, seat, Rng(step))]
+            if not prompts:
+                GAME.result(st)
+            else:
+                (p,) = prompts
+                for bad in ("play L 99", "move 1 9", "take"):
+                    with contextlib.suppress(IllegalAction):
+                        GAME.apply(st, p.seat, bad)
+                nxt = GAME.apply(st, p.seat, rnd.choice(p.options).action).state
+                kept.update(_tile_snapshot([nxt, *derived]))
+                GAME.prompts(nxt)
+            for t, before in kept.values():
+                assert t == before, "a tile dict was changed in place"
+            if not prompts:
+                break
+            st, step = nxt, step + 1
 
 
 def test_no_state_shares_containers_with_itself_LUX_TURN_2():
