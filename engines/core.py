@@ -181,7 +181,7 @@ _SET_MAKE = Option.__dict__["_make"].__set__
 _SET_ARGS = Option.__dict__["_args"].__set__
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, slots=True)
 class Prompt:
     """A pending decision.
 
@@ -197,6 +197,14 @@ class Prompt:
     title: Msg
     secret: bool = False
 
+    def __init__(self, seat: int, kind: str, options: tuple[Option, ...], title: Msg, secret: bool = False) -> None:
+        # the slots' own setters (see Msg): a search builds prompts by the thousand
+        _SET_PROMPT_SEAT(self, seat)
+        _SET_PROMPT_KIND(self, kind)
+        _SET_PROMPT_OPTIONS(self, options)
+        _SET_PROMPT_TITLE(self, title)
+        _SET_PROMPT_SECRET(self, secret)
+
     def find(self, action: str) -> Option | None:
         for o in self.options:
             if o.action == action:
@@ -204,10 +212,14 @@ class Prompt:
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, slots=True)
 class Event:
     message: Msg
-    to: int | None = None  # None: public; a seat: only that player may see it
+    to: int | None  # None: public; a seat: only that player may see it
+
+    def __init__(self, message: Msg, to: int | None = None) -> None:
+        _SET_EVENT_MESSAGE(self, message)
+        _SET_EVENT_TO(self, to)
 
     def to_json(self) -> dict[str, Any]:
         return {"message": self.message.to_json(), "to": self.to}
@@ -215,6 +227,15 @@ class Event:
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Event:
         return Event(Msg.from_json(data["message"]), data.get("to"))
+
+
+_SET_PROMPT_SEAT = Prompt.__dict__["seat"].__set__
+_SET_PROMPT_KIND = Prompt.__dict__["kind"].__set__
+_SET_PROMPT_OPTIONS = Prompt.__dict__["options"].__set__
+_SET_PROMPT_TITLE = Prompt.__dict__["title"].__set__
+_SET_PROMPT_SECRET = Prompt.__dict__["secret"].__set__
+_SET_EVENT_MESSAGE = Event.__dict__["message"].__set__
+_SET_EVENT_TO = Event.__dict__["to"].__set__
 
 
 @dataclass(frozen=True)
