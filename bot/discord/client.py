@@ -16,6 +16,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from engines import get_game
 from render import renderer
 from render.i18n import normalise_locale, t
 
@@ -37,7 +38,7 @@ from .components import (
     compose_turn,
     option_menus,
 )
-from .compose import CatalogueTranslator, clock_lines, warm_up_renderers
+from .compose import CatalogueTranslator, clock_lines, combine_moves, is_bot_seat, warm_up_renderers
 from .errors import (
     Interaction,
     answered_method,
@@ -50,7 +51,7 @@ from .errors import (
     user_locale,
     user_of,
 )
-from .limits import CONTENT
+from .limits import CONTENT, EMBED_DESC
 from .notifier import DiscordNotifier
 from .poster import CannotPost, Delivered, Poster, RetryLater
 from .records import UndoAnswerButton, UndoButton, after_move, undo_view
@@ -86,7 +87,9 @@ class Referee(discord.Client):
         self.store: Store = service.store
         if service.store is not None:
             self.store.outbox = True  # every move writes its board post in its own transaction
-        self.poster = Poster(self.store, self.deliver, self.notify_failure, self.retire, clock=clock, sleep=sleep)
+        self.poster = Poster(self.store, self.deliver, self.notify_failure, self.retire, clock=clock, sleep=sleep,
+                             pace=self.config.board_interval, hold=self.config.bot_board_hold,
+                             awaits_bots=self.awaits_bots)
         self._poster_task: asyncio.Task[None] | None = None
         # the clock layer: reminders and timeouts reach people through this adapter; one scheduler task
         service.timekeeper.notifier = DiscordNotifier(self)
@@ -183,14 +186,18 @@ class Referee(discord.Client):
         locale = self.channel_locale(snap)
         last = await store.last_board(post.game_id)
         moves = await store.moves(post.game_id, since=last.version if last is not None else -1)
-        lines: list[str] = []
+        per_move: list[list[str]] = []  # every move since the last board (several when bots moved in a row)
         for m in moves:
+            lines = []
             if m.seq == 0:
                 lines.append(t("lobby.started", locale, game=t(f"game.{row.title}", locale), names=", ".join(row.names)))
             lines += event_lines_from_json(m.events, locale, row.names)  # the public events only
+            per_move.append(lines)
         movers = {m.seat for m in moves}
         actor = movers.pop() if len(movers) == 1 and moves and moves[0].seq > 0 else None
-        content, embed, view = compose_turn(snap, lines, locale, actor=actor)
+        summary = combine_moves(per_move, EMBED_DESC, lambda n: t("board.earlier_moves", locale, n=n),
+                                 lambda n: t("more_lines", locale, n=n))
+        content, embed, view = compose_turn(snap, [summary] if summary else [], locale, actor=actor)
         if row.clock.get("kind", "none") != "none" and snap.prompts:  # "Ann to act · 1 day 4 hr left"
             clock = clock_lines(await self.service.timekeeper.waiting(row), locale)
             if clock:
@@ -210,6 +217,15 @@ class Referee(discord.Client):
             raise CannotPost(reason, detail) from exc
         return Delivered(row.version, str(message.id))
 
+    async def awaits_bots(self, post: PostRow) -> bool:
+        """Whether the game of ``post`` is waiting for bot seats only (its board may wait for their moves)."""
+        row = await self.store.game(post.game_id)
+        if row is None or row.status != "active" or row.state is None or not any(is_bot_seat(s) for s in row.seats):
+            return False
+        prompts = await asyncio.to_thread(get_game(row.title).prompts, row.state)
+        seats = {p.seat for p in prompts}
+        return bool(seats) and all(is_bot_seat(row.seats[s]) for s in seats)
+
     async def retire(self, previous: PostRow) -> None:
         """Take the buttons off a game's previous board message, so only the newest one offers moves.
 
@@ -220,10 +236,13 @@ class Referee(discord.Client):
         channel = cast(discord.PartialMessageable, self.channel_by_id(previous.channel_id))
         await channel.get_partial_message(int(previous.message_id)).edit(view=None)
 
-    async def post_board(self, game_id: int) -> None:
-        """Deliver a game's pending board now; should that fail unexpectedly, the poster's loop retries it."""
+    async def post_board(self, game_id: int, wait: bool = False) -> None:
+        """Deliver a game's pending board now; should that fail unexpectedly, the poster's loop retries it.
+
+        ``wait=True``: a person's flow waits here if the channel had a board a moment ago (the pace); a bot's
+        or the clock's move leaves that to the poster's loop, so no other channel waits."""
         self.poster.kick()
-        await self.poster.post_game(game_id)
+        await self.poster.post_game(game_id, wait=wait)
 
     async def board_posted(self, snap: Snapshot, channel_id: str, message: Any) -> None:
         """A board posted outside the outbox (``/game board``) becomes the game's current board."""
@@ -292,7 +311,7 @@ class Referee(discord.Client):
             await reply(interaction, join_limited([confirm, *mine], CONTENT, lambda n: t("more_lines", locale, n=n)),
                         **extra)
         finally:  # the board goes out even if the mover can no longer be answered
-            await self.post_board(report.row.id)
+            await self.post_board(report.row.id, wait=True)
             await after_move(self, report)  # followers, and the recap when the game is over
 
     @answered_method
@@ -338,7 +357,7 @@ class Referee(discord.Client):
         try:
             await reply(interaction, t("ok.started", locale))
         finally:
-            await self.post_board(report.row.id)
+            await self.post_board(report.row.id, wait=True)
 
 
 def run_bot(config: Config) -> int:

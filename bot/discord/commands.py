@@ -334,7 +334,7 @@ class GameCommands(app_commands.Group):
         try:
             await reply(interaction, t("clock.ok.skipped", locale))
         finally:
-            await self.bot.post_board(report.row.id)
+            await self.bot.post_board(report.row.id, wait=True)
 
     @app_commands.command(name="replace", description=L("cmd.replace"))
     @app_commands.describe(old=L("cmd.replace.old"), new=L("cmd.replace.new"))

@@ -13,7 +13,7 @@ from render import renderer
 from render.i18n import normalise_locale, t
 
 from ..service import Snapshot
-from ..storage import POST_FAILED, POST_PENDING, PostRow
+from ..storage import POST_FAILED, POST_PENDING, PostRow, Seat
 from ..text import clip, join_limited, say
 from ..timekeeper import clock_lines, clock_text
 
@@ -62,6 +62,33 @@ class CatalogueTranslator(app_commands.Translator):
 def L(key: str) -> app_commands.locale_str:
     """A command description: English from the catalogue, other languages via the translator."""
     return app_commands.locale_str(clip(t(key, "en"), 100), key=key)
+
+
+def is_bot_seat(seat: Seat) -> bool:
+    """Whether a seat is played by a bot (its user id is ``bot:<n>``, never a Discord user: never mentioned)."""
+    return seat.user_id.startswith("bot:")
+
+
+def combine_moves(moves: Sequence[Sequence[str]], limit: int, earlier: Callable[[int], str],
+                  more: Callable[[int], str]) -> str:
+    """The summary of several moves (each a list of lines), in order, within ``limit`` characters: the newest
+    moves that fit whole, after a line ``earlier(n)`` ("… and 3 earlier moves") if ``n`` older ones were left
+    out. A single move too long by itself keeps its last lines (``more(n)`` standing for ``n`` lines left out)."""
+    moves = [m for m in moves if m]
+    budget = limit - 60  # room for the "earlier moves" line
+    kept: list[str] = []
+    size = 0
+    for lines in reversed(moves):
+        text = "\n".join(lines)
+        if size + len(text) + 1 > budget:
+            break
+        kept.insert(0, text)
+        size += len(text) + 1
+    if not kept and moves:  # the newest move alone is too long: its last lines
+        kept = [join_limited(list(moves[-1]), budget, more)]
+    if len(kept) < len(moves):
+        kept.insert(0, earlier(len(moves) - len(kept)))
+    return "\n".join(kept)
 
 
 def warm_up_renderers() -> None:

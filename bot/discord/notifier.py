@@ -47,7 +47,7 @@ class DiscordNotifier:
     async def board(self, report: MoveReport) -> None:
         # the move's transaction wrote the board post (outbox): deliver it now; then, as after a player's
         # move, followers hear of a scoring round or the end, and a finished game gets its recap
-        await self.bot.post_board(report.row.id)
+        await self.bot.post_board(report.row.id)  # not waiting for the pace: the poster's loop paces it
         await after_move(self.bot, report)
 
     async def board_link(self, game: GameRow) -> str:

@@ -120,7 +120,7 @@ async def announce_undo(bot: Referee, interaction: Interaction, out: UndoOutcome
     waiting = " ".join(mention(u) for u in out.waiting)
     if out.status == "done":
         await reply(interaction, t("ok.done", locale))
-        await bot.post_board(out.row.id)  # its lines say who took back what (the undo entry's public event)
+        await bot.post_board(out.row.id, wait=True)  # its lines say who took back what (the undo entry's public event)
         return
     if out.status == "requested":
         assert out.request is not None

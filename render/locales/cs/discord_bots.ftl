@@ -1,0 +1,31 @@
+### Boti u stolu na Discordu: příkazy, lobby, spojené herní plány (čeština). Klíče jsou společné s en/pl.
+### Message ids are the catalogue keys with '.' written as '-' (and a '-' inside a key part doubled).
+
+## herní plán, který ukazuje několik tahů najednou (boti táhnou za sebou)
+
+board-earlier_moves =
+    … a { $n ->
+        [one] { $n } starší tah
+        [few] { $n } starší tahy
+        [many] { $n } staršího tahu
+       *[other] { $n } starších tahů
+    }
+
+## příkazy
+
+cmd-addbot = Posadit bota do lobby v tomto kanálu (může kterýkoli hráč)
+cmd-addbot-level = Jak bot hraje (výchozí: normal)
+cmd-addbot-level-random = random — libovolný povolený tah
+cmd-addbot-level-easy = easy — dívá se o jeden tah dopředu
+cmd-addbot-level-normal = normal — propočítává dopředu (silnější, asi sekunda na tah)
+cmd-removebot = Odebrat bota z lobby v tomto kanálu
+cmd-removebot-bot = Kterého bota (výchozí: naposledy posazeného)
+cmd-new-bots = Kolik botů rovnou posadit (další lze přidat v lobby)
+cmd-new-bot_level = Úroveň těchto botů (výchozí: normal)
+cmd-settings = Vaše nastavení: kam chodí upozornění, klidové hodiny, dovolená
+
+## lobby
+
+lobbybot-add_button = Přidat bota
+lobbybot-remove_button = Odebrat bota
+lobbybot-no_bots = V tomto lobby nesedí žádný bot.
