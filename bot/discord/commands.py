@@ -258,47 +258,6 @@ class GameCommands(app_commands.Group):
 
     # ------------------------------------------------------------------ the clock (issue 10)
 
-    @app_commands.command(name="notify", description=L("cmd.notify"))
-    @app_commands.describe(mode=L("cmd.notify.mode"))
-    @app_commands.choices(mode=NOTIFY_CHOICES)
-    @answered_method
-    async def notify(self, interaction: Interaction, mode: str) -> None:
-        locale = user_locale(interaction)
-        await defer(interaction)
-        await self.bot.service.set_notify(user_of(interaction), mode)
-        await reply(interaction, t("clock.ok.notify", locale, mode=t(f"clock.notify.{mode}", locale)))
-
-    @app_commands.command(name="quiet", description=L("cmd.quiet"))
-    @app_commands.describe(hours=L("cmd.quiet.hours"), zone=L("cmd.quiet.zone"))
-    @answered_method
-    async def quiet(self, interaction: Interaction, hours: app_commands.Range[str, 1, 20],
-                    zone: app_commands.Range[str, 1, 60] = "UTC") -> None:
-        locale = user_locale(interaction)
-        await defer(interaction)
-        s = await self.bot.service.set_quiet(user_of(interaction), hours, zone)
-        if s.quiet is None:
-            await reply(interaction, t("clock.ok.quiet_off", locale))
-        else:
-            await reply(interaction, t("clock.ok.quiet", locale, hours=s.quiet, zone=s.zone))
-
-    @quiet.autocomplete("zone")
-    @quiet_autocomplete_method
-    async def quiet_zone_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return zone_choices(current)
-
-    @app_commands.command(name="vacation", description=L("cmd.vacation"))
-    @app_commands.describe(days=L("cmd.vacation.days"))
-    @answered_method
-    async def vacation(self, interaction: Interaction, days: app_commands.Range[int, 0, 365]) -> None:
-        locale = user_locale(interaction)
-        await defer(interaction)
-        s = await self.bot.service.vacation(user_of(interaction), days)
-        if days == 0:
-            await reply(interaction, t("clock.ok.vacation_over", locale))
-        else:
-            await reply(interaction, t("clock.ok.vacation", locale, until=utc_text(s.vacation_until or 0),
-                                       used=int(s.vacation_used), max=self.bot.service.timekeeper.config.vacation_days))
-
     async def _pause(self, interaction: Interaction, paused: bool) -> None:
         locale = user_locale(interaction)
         await defer(interaction)
@@ -393,6 +352,58 @@ class GameCommands(app_commands.Group):
         return await autocomplete(self.bot, interaction, current, None)
 
 
+class SettingsCommands(app_commands.Group):
+    """``/game settings notify · quiet · vacation``: a player's own settings, across all their games.
+
+    A group of its own because ``/game`` may hold at most 25 subcommands and groups (Discord's limit), and
+    these three are set once and rarely again, unlike the lobby's and the table's commands."""
+
+    def __init__(self, bot: Referee, parent: app_commands.Group) -> None:
+        super().__init__(name="settings", description=L("cmd.settings"), parent=parent)
+        self.bot = bot
+
+    @app_commands.command(name="notify", description=L("cmd.notify"))
+    @app_commands.describe(mode=L("cmd.notify.mode"))
+    @app_commands.choices(mode=NOTIFY_CHOICES)
+    @answered_method
+    async def notify(self, interaction: Interaction, mode: str) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        await self.bot.service.set_notify(user_of(interaction), mode)
+        await reply(interaction, t("clock.ok.notify", locale, mode=t(f"clock.notify.{mode}", locale)))
+
+    @app_commands.command(name="quiet", description=L("cmd.quiet"))
+    @app_commands.describe(hours=L("cmd.quiet.hours"), zone=L("cmd.quiet.zone"))
+    @answered_method
+    async def quiet(self, interaction: Interaction, hours: app_commands.Range[str, 1, 20],
+                    zone: app_commands.Range[str, 1, 60] = "UTC") -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        s = await self.bot.service.set_quiet(user_of(interaction), hours, zone)
+        if s.quiet is None:
+            await reply(interaction, t("clock.ok.quiet_off", locale))
+        else:
+            await reply(interaction, t("clock.ok.quiet", locale, hours=s.quiet, zone=s.zone))
+
+    @quiet.autocomplete("zone")
+    @quiet_autocomplete_method
+    async def quiet_zone_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return zone_choices(current)
+
+    @app_commands.command(name="vacation", description=L("cmd.vacation"))
+    @app_commands.describe(days=L("cmd.vacation.days"))
+    @answered_method
+    async def vacation(self, interaction: Interaction, days: app_commands.Range[int, 0, 365]) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        s = await self.bot.service.vacation(user_of(interaction), days)
+        if days == 0:
+            await reply(interaction, t("clock.ok.vacation_over", locale))
+        else:
+            await reply(interaction, t("clock.ok.vacation", locale, until=utc_text(s.vacation_until or 0),
+                                       used=int(s.vacation_used), max=self.bot.service.timekeeper.config.vacation_days))
+
+
 def game_group(bot: Referee, title: str) -> app_commands.Group:
     """``/alhambra buy …`` etc.: one subcommand per command group the engine declares, each autocompleting
     only its kind of legal move, and ``choose`` for any legal move of the game."""
@@ -423,6 +434,7 @@ def build_commands(bot: Referee) -> None:
     from .records import build_record_commands
 
     game = GameCommands(bot)
+    SettingsCommands(bot, game)  # /game settings notify · quiet · vacation
     build_record_commands(bot, game)  # /game undo, rollback, record, recap, follow, unfollow and /stats
     bot.tree.add_command(game)
     for title in available_games():

@@ -163,7 +163,7 @@ async def after_move(bot: Referee, report: MoveReport) -> None:
             message, followers = notice
             locale = normalise_locale(report.row.locale)
             text = say(message, locale, report.row.names)
-            # a follower asked for a DM (/game follow dm:True) or prefers DMs (/game notify dm or both)
+            # a follower asked for a DM (/game follow dm:True) or prefers DMs (/game settings notify dm or both)
             prefs = await bot.service.store.settings_of([f.user_id for f in followers])
             mode = {f.user_id: "dm" if f.dm else prefs[f.user_id].notify if f.user_id in prefs else "channel"
                     for f in followers}
