@@ -25,7 +25,7 @@ from ..lifecycle import serve_until_signal
 from ..scheduler import Scheduler
 from ..service import GameService, Snapshot
 from ..storage import PostRow, Store
-from ..text import clip, event_lines_from_json, join_limited, say
+from ..text import clip, event_lines_from_json, image_names, is_bot_user, join_limited, say, seat_name, seat_names
 from ..timekeeper import TimeConfig
 from .commands import build_commands
 from .components import (
@@ -167,7 +167,7 @@ class Referee(discord.Client):
 
     async def board_file(self, snap: Snapshot, locale: str) -> discord.File:
         png = await asyncio.to_thread(
-            renderer(snap.row.title).render_public, snap.public_view, snap.row.names, locale
+            renderer(snap.row.title).render_public, snap.public_view, image_names(snap.row), locale
         )
         return discord.File(io.BytesIO(png), filename="board.png")
 
@@ -187,11 +187,12 @@ class Referee(discord.Client):
         last = await store.last_board(post.game_id)
         moves = await store.moves(post.game_id, since=last.version if last is not None else -1)
         per_move: list[list[str]] = []  # every move since the last board (several when bots moved in a row)
+        names = seat_names(row, locale)
         for m in moves:
             lines = []
             if m.seq == 0:
-                lines.append(t("lobby.started", locale, game=t(f"game.{row.title}", locale), names=", ".join(row.names)))
-            lines += event_lines_from_json(m.events, locale, row.names)  # the public events only
+                lines.append(t("lobby.started", locale, game=t(f"game.{row.title}", locale), names=", ".join(names)))
+            lines += event_lines_from_json(m.events, locale, names)  # the public events only
             per_move.append(lines)
         movers = {m.seat for m in moves}
         actor = movers.pop() if len(movers) == 1 and moves and moves[0].seq > 0 else None
@@ -259,7 +260,7 @@ class Referee(discord.Client):
         the host (by DM), privately. The board of a start was asked for by the host."""
         row = await self.store.game(post.game_id)
         host = row.host_id if row is not None else None
-        mover = post.user_id or host
+        mover = post.user_id if post.user_id and not is_bot_user(post.user_id) else host  # a bot hears nothing
         told: set[str] = set()
         last = self._movers.get(post.game_id)
         if mover is not None and last is not None and str(last[0].user.id) == mover \
@@ -301,7 +302,7 @@ class Referee(discord.Client):
                                         expected_game=expected_game)
         mark_recorded(action)
         remember(self._movers, report.row.id, (interaction, self.clock()))
-        names = report.row.names
+        names = seat_names(report.row, locale)
         mine = [say(e.message, locale, names) for e in report.private_events(report.actor)] if report.actor is not None else []
         confirm = t("ok.move", locale, action=action)
         # a move that revealed nothing can be taken back: offer it on the private confirmation
@@ -321,15 +322,16 @@ class Referee(discord.Client):
         snap, seat, private = await self.service.private(str(interaction.channel_id), str(interaction.user.id),
                                                          expected_game=expected_game)
         png = await asyncio.to_thread(
-            renderer(snap.row.title).render_private, snap.public_view, private, snap.row.names, locale
+            renderer(snap.row.title).render_private, snap.public_view, private, image_names(snap.row), locale
         )
         kwargs: dict[str, Any] = {"file": discord.File(io.BytesIO(png), filename="hand.png")}
-        text = t("hand.title", locale, player=snap.row.names[seat])
+        names = seat_names(snap.row, locale)
+        text = t("hand.title", locale, player=names[seat])
         mine = [p for p in snap.prompts if p.seat == seat]
         if mine and snap.row.status == "active":
             options = [o for p in mine for o in p.options]
-            content, view = option_menus(snap.row.id, snap.row.version, options, locale, snap.row.names)
-            text += "\n" + say(mine[0].title, locale, snap.row.names) + "\n" + content
+            content, view = option_menus(snap.row.id, snap.row.version, options, locale, names)
+            text += "\n" + say(mine[0].title, locale, names) + "\n" + content
             kwargs["view"] = view
         await reply(interaction, text, **kwargs)
 
@@ -341,10 +343,54 @@ class Referee(discord.Client):
         mark_recorded("/game join")
         chan_locale = normalise_locale(row.locale)
         await self.channel(interaction).send(
-            t("lobby.joined", chan_locale, user=interaction.user.mention, n=len(row.seats), names=", ".join(row.names)),
+            t("lobby.joined", chan_locale, user=interaction.user.mention, n=len(row.seats),
+              names=", ".join(seat_names(row, chan_locale))),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await reply(interaction, t("ok.joined", locale))
+
+    @answered_method
+    async def add_bot(self, interaction: Interaction, level: str | None = None, expected_game: int | None = None) -> None:
+        """Seat a bot in the channel's lobby (``/game addbot``, the lobby's 🤖 button); refusals privately."""
+        locale = user_locale(interaction)
+        await defer(interaction)
+        row = await self.service.add_bot(str(interaction.channel_id), user_of(interaction), level,
+                                         expected_game=expected_game)
+        mark_recorded("/game addbot")
+        chan_locale = normalise_locale(row.locale)
+        bots = [s for s in sorted(row.seats, key=lambda s: s.seat) if is_bot_seat(s)]
+        added = bots[-1]  # a new seat is the last one
+        await self.channel(interaction).send(
+            t("lobbybot.added", chan_locale, user=interaction.user.mention, bot=seat_name(added, chan_locale),
+              n=len(row.seats), names=", ".join(seat_names(row, chan_locale))),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await reply(interaction, t("lobbybot.ok_added", locale, bot=seat_name(added, locale)))
+
+    @answered_method
+    async def remove_bot(self, interaction: Interaction, which: str | None = None,
+                         expected_game: int | None = None) -> None:
+        """Take a bot out of the channel's lobby (``/game removebot``, the lobby's button: the last one seated)."""
+        locale = user_locale(interaction)
+        await defer(interaction)
+        channel_id = str(interaction.channel_id)
+        before = {s.user_id: s for s in (await self.service.current(channel_id, expected_game)).row.seats if is_bot_seat(s)}
+        row = await self.service.remove_bot(channel_id, user_of(interaction), which, expected_game=expected_game)
+        mark_recorded("/game removebot")
+        chan_locale = normalise_locale(row.locale)
+        gone = [s for uid, s in before.items() if uid not in {x.user_id for x in row.seats}]
+        # (a bot removed and another added meanwhile would keep its id: name the one asked for then)
+        removed = gone[0] if gone else next((s for s in before.values() if which in (s.user_id, s.name)), None)
+
+        def name(loc: str) -> str:
+            return seat_name(removed, loc) if removed is not None else which or "🤖"
+
+        await self.channel(interaction).send(
+            t("lobbybot.removed", chan_locale, user=interaction.user.mention, bot=name(chan_locale),
+              names=", ".join(seat_names(row, chan_locale))),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await reply(interaction, t("lobbybot.ok_removed", locale, bot=name(locale)))
 
     @answered_method
     async def start_game(self, interaction: Interaction, expected_game: int | None = None) -> None:
@@ -374,7 +420,8 @@ def run_bot(config: Config) -> int:
         store = await Store.open(config.db_path)
         service = GameService(store, time_config=TimeConfig(replace_after=config.replace_after,
                                                             vacation_days=config.vacation_days,
-                                                            bot_level=config.stand_in_bot))
+                                                            bot_level=config.stand_in_bot),
+                              bots=config.bots)
         bot = Referee(service, config)
 
         async def shutdown() -> None:

@@ -94,7 +94,7 @@ class Poster:
         self.pace, self.hold, self.awaits_bots = pace, hold, awaits_bots
         self._not_before: dict[str, float] = {}  # channel id → no board before this time (pace, rate limit)
         self._held: dict[int, float] = {}        # game id → since when its board waits for bots
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # game id → its lock and how many use it
         self._kicked = asyncio.Event()
         self._idle = asyncio.Event()  # set while :meth:`run` has nothing pending (delivered or failed for good)
 
@@ -126,12 +126,15 @@ class Poster:
                 delay = self._not_before.get(pending[-1].channel_id, 0.0) - self.clock()
                 if delay > 0:
                     await self.sleep(delay)
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        entry = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))
+        lock, users = entry
+        users[0] += 1  # counted while waiting too: a lock is dropped only when nobody holds or awaits it
         try:
             async with lock:
                 await self._attempt(game_id, due_only)
         finally:
-            if not lock.locked() and self._locks.get(game_id) is lock:
+            users[0] -= 1
+            if users[0] == 0 and self._locks.get(game_id) is entry:
                 del self._locks[game_id]
 
     async def _attempt(self, game_id: int, due_only: bool = False) -> None:
@@ -240,6 +243,8 @@ class Poster:
             await self._wait(None if next_at is None else max(0.0, next_at - self.clock()))
 
     async def _sleep(self, seconds: float) -> None:
+        """How :meth:`run` waits for the next due post (tests on a fake clock may let other work finish first;
+        a flow's short wait for the pace uses ``sleep`` itself)."""
         await self.sleep(seconds)
 
     async def _wait(self, seconds: float | None) -> None:

@@ -6,6 +6,7 @@ import itertools
 import logging
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bot.config import Config
@@ -53,7 +54,9 @@ class DiscordEnv:
         self.bot: Referee | None = None
         self.store: Store | None = None
         self.starts = 0
+        self.executor: ThreadPoolExecutor | None = None
         self.clock = FakeClock()
+        self.double.clock = self.clock  # messages are stamped with the bot's time
 
     async def __aenter__(self) -> DiscordEnv:
         await self.double.start()
@@ -75,7 +78,10 @@ class DiscordEnv:
         config = Config(token=self.double.token, dev_guild_id=self.double.guild_id if self.dev_guild else 0,
                         db_path=self.db_path, default_locale=self.locale, board_interval=self.board_interval,
                         bot_board_hold=self.bot_board_hold)
-        service = GameService(self.store, clock=self.clock, seed_source=lambda: next(self.seeds))
+        # bots decide in a thread here (the bot's own pool spawns processes); shut down with the process
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="referee-test-bots")
+        service = GameService(self.store, clock=self.clock, seed_source=lambda: next(self.seeds),
+                              bot_executor=self.executor)
         self.bot = Referee(service, config, clock=self.clock)
         # one fake clock for the service, its turn clocks and the adapter; the poster's back-off passes at once on
         # it, while the turn-clock scheduler keeps real sleeps (its reminders and deadlines are hours away, which
@@ -93,6 +99,9 @@ class DiscordEnv:
 
     async def stop(self) -> None:
         await self.double.stop_bot()
+        if self.executor is not None:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+            self.executor = None
         if self.store is not None:
             await self.store.close()
         self.bot, self.store = None, None

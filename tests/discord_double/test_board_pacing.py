@@ -179,3 +179,32 @@ def test_a_combined_summary_keeps_the_newest_moves_within_the_limit():
     assert len(one) <= 2000 and one.startswith("(") and one.endswith("y")
     assert t("board.earlier_moves", "cs", n=3) == "… a 3 starší tahy"
     assert t("board.earlier_moves", "pl", n=5) == "… i 5 wcześniejszych ruchów"
+
+
+async def test_posts_racing_for_one_game_deliver_each_board_once(store, service, clock):
+    """A posts while B waits for the game's lock; the moment A is done, C comes (the poster's loop, a bot's
+    move): C must wait for B, not run beside it — else both send the same board."""
+    gate, sending = asyncio.Event(), asyncio.Event()
+
+    class Gated(Sender):
+        async def __call__(self, post):
+            if not self.sent:
+                sending.set()
+                await gate.wait()
+            return await super().__call__(post)
+
+    p = poster(store, clock, sender := Gated(clock))
+    snap = await game(service)
+    a = asyncio.create_task(p.post_game(snap.row.id))
+    await sending.wait()                            # A is sending the first board
+    b = asyncio.create_task(p.post_game(snap.row.id))
+    while p._locks[snap.row.id][1][0] < 2:         # B waits for the lock
+        await asyncio.sleep(0)
+    snap = await move(service, snap)
+    later: list[asyncio.Task[None]] = []
+    a.add_done_callback(lambda _: later.append(asyncio.create_task(p.post_game(snap.row.id))))
+    gate.set()
+    await asyncio.gather(a, b)
+    await asyncio.gather(*later)
+    assert [v for _, v in sender.sent] == [0, 1], "each board once"
+    assert not p._locks, "no lock is kept for a game nobody posts"

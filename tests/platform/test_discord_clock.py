@@ -145,8 +145,8 @@ async def test_a_clock_move_gets_the_same_after_move_work_as_a_players(bot, monk
 
     posted, after = [], []
 
-    async def post_board(game_id):
-        posted.append(game_id)
+    async def post_board(game_id, wait=False):
+        posted.append((game_id, wait))
 
     async def fake_after_move(client, report):
         after.append((client, report))
@@ -155,4 +155,4 @@ async def test_a_clock_move_gets_the_same_after_move_work_as_a_players(bot, monk
     monkeypatch.setattr(notifier_module, "after_move", fake_after_move)
     report = SimpleNamespace(row=SimpleNamespace(id=7, status="over"))
     await DiscordNotifier(bot).board(report)
-    assert posted == [7] and after == [(bot, report)]
+    assert posted == [(7, True)] and after == [(bot, report)]  # the result before the recap: no pacing skipped

@@ -48,6 +48,7 @@ def test_game_group_has_every_lobby_command(bot):
     game = bot.tree.get_command("game")
     assert {c.name for c in game.commands} == {
         "new", "join", "leave", "start", "status", "board", "hand", "history", "rules", "abandon", "move",
+        "addbot", "removebot",  # bot seats (#11)
         "settings", "pause", "resume", "skip", "replace", "mine", "overdue",  # the clock (#10)
         "undo", "record", "recap", "follow",  # issue 12
     }

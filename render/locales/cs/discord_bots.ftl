@@ -22,10 +22,19 @@ cmd-removebot = Odebrat bota z lobby v tomto kanálu
 cmd-removebot-bot = Kterého bota (výchozí: naposledy posazeného)
 cmd-new-bots = Kolik botů rovnou posadit (další lze přidat v lobby)
 cmd-new-bot_level = Úroveň těchto botů (výchozí: normal)
+cmd-new-watch = Řídit stůl bez vlastního místa: hrají jen boti (hru přesto zahajujete a můžete ji zrušit)
 cmd-settings = Vaše nastavení: kam chodí upozornění, klidové hodiny, dovolená
 
 ## lobby
 
 lobbybot-add_button = Přidat bota
 lobbybot-remove_button = Odebrat bota
-lobbybot-no_bots = V tomto lobby nesedí žádný bot.
+lobbybot-seated = U stolu: { $names }
+lobbybot-added = { $user } posadil(a) ke stolu { $bot } ({ $n }): { $names }
+lobbybot-removed = { $user } odebral(a) { $bot }. Hráči: { $names }
+lobbybot-ok_added = Bot je u stolu: { $bot }.
+lobbybot-ok_removed = Bot odebrán: { $bot }.
+
+## herní plán, na který odpovídají jen boti (když přemýšlejí déle, než plán čeká)
+
+board-bots_thinking = ⏳ Na tahu (boti rozhodují sami): { $players } · { $what }

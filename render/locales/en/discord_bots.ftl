@@ -20,10 +20,19 @@ cmd-removebot = Take a bot out of this channel's lobby
 cmd-removebot-bot = Which bot (default: the last one seated)
 cmd-new-bots = How many bots to seat at once (more can be added in the lobby)
 cmd-new-bot_level = The level of those bots (default: normal)
+cmd-new-watch = Run the table without a seat of your own: bots only (you still start or abandon it)
 cmd-settings = Your settings: where pings go, quiet hours, vacation
 
 ## the lobby
 
 lobbybot-add_button = Add bot
 lobbybot-remove_button = Remove bot
-lobbybot-no_bots = No bot is seated in this lobby.
+lobbybot-seated = Seated: { $names }
+lobbybot-added = { $user } seated { $bot } ({ $n }): { $names }
+lobbybot-removed = { $user } took { $bot } out. Players: { $names }
+lobbybot-ok_added = Bot seated: { $bot }.
+lobbybot-ok_removed = Bot removed: { $bot }.
+
+## a board that only bots must answer (shown when they think longer than the board waits)
+
+board-bots_thinking = ⏳ To act (bots decide by themselves): { $players } · { $what }

@@ -22,10 +22,19 @@ cmd-removebot = Usuń bota z poczekalni tego kanału
 cmd-removebot-bot = Którego bota (domyślnie: ostatnio posadzonego)
 cmd-new-bots = Ile botów posadzić od razu (kolejne można dodać w poczekalni)
 cmd-new-bot_level = Poziom tych botów (domyślnie: normal)
+cmd-new-watch = Prowadź stół bez własnego miejsca: grają tylko boty (nadal rozpoczynasz lub porzucasz grę)
 cmd-settings = Twoje ustawienia: dokąd trafiają powiadomienia, godziny ciszy, urlop
 
 ## poczekalnia
 
 lobbybot-add_button = Dodaj bota
 lobbybot-remove_button = Usuń bota
-lobbybot-no_bots = W tej poczekalni nie siedzi żaden bot.
+lobbybot-seated = Przy stole: { $names }
+lobbybot-added = { $user } posadził(a) przy stole { $bot } ({ $n }): { $names }
+lobbybot-removed = { $user } usunął/usunęła { $bot }. Gracze: { $names }
+lobbybot-ok_added = Bot przy stole: { $bot }.
+lobbybot-ok_removed = Usunięto bota: { $bot }.
+
+## plansza, na którą odpowiadają tylko boty (gdy myślą dłużej, niż plansza czeka)
+
+board-bots_thinking = ⏳ Ruch (boty decydują same): { $players } · { $what }
