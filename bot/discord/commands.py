@@ -269,7 +269,8 @@ class GameCommands(app_commands.Group):
         lines = []
         for m in moves:
             who = names[m.seat] if m.seat is not None else "—"
-            who += {"timeout": " ⌛", "bot": " 🤖"}.get(m.kind, "")  # played by the clock, not the player
+            if m.seat is None or not is_bot_seat(row.seats[m.seat]):  # a bot seat's name has its 🤖 already
+                who += {"timeout": " ⌛", "bot": " 🤖"}.get(m.kind, "")  # played by the clock, not the player
             taken_back = " " + t("record.undone", locale, by=m.undone_by) if m.undone_by is not None else ""
             lines.append(f"**#{m.seq}** {who}: `{m.action}`{taken_back}")
             lines += ["  " + x for x in event_lines_from_json(m.events, locale, names, seat)]

@@ -17,6 +17,7 @@ import asyncio
 import itertools
 import random
 import re
+import threading
 from typing import Any
 
 import pytest
@@ -109,9 +110,9 @@ async def test_seating_and_removing_bots_in_the_lobby(tmp_path):
         add, rm = (next(c for c in ids if c.endswith(what)) for what in (":addbot", ":rmbot"))
         assert [b["label"] for b in lobby.buttons()][2:] == [t("lobbybot.add_button", "en"),
                                                               t("lobbybot.remove_button", "en")]
-        # a stranger may not add bots: only the host and the seated players
+        # a stranger may not add bots: only the host and the seated players (told in her language)
         i = await d.press(bela, add, message=lobby)
-        assert private_refusal(i).startswith("⚠️") and "🤖" not in "".join(m.content for m in i.posts)
+        assert private_refusal(i) == "⚠️ " + t("bots.err.seated_only", "cs")
         await d.slash(bela, "game", "join")
         i = await d.press(bela, add, message=lobby)           # the default level
         assert i.posts and BOT_NAME.search(i.posts[-1].content)
@@ -119,14 +120,14 @@ async def test_seating_and_removing_bots_in_the_lobby(tmp_path):
         i = await d.slash(ann, "game", "addbot", level="random")
         row = (await env.service.current(str(d.channel_id))).row
         assert [s.bot_level for s in row.seats] == [None, "easy", None, "normal"], "a full table: 4 seats"
-        full = private_refusal(i)
-        assert full.startswith("⚠️"), full
+        assert private_refusal(i) == "⚠️ " + t("err.lobby_full", "en", max=4), "the table is full"
         # removebot: its autocomplete lists the bots seated here; an unknown bot is refused
         choices = await d.autocomplete(ann, "game", "removebot", focused="bot", value="")
         assert [c["value"] for c in choices] == [s.user_id for s in row.seats if s.bot_level]
         assert all(c["name"].startswith("🤖 ") for c in choices)
-        i = await d.slash(ann, "game", "removebot", bot="Cleopatra the Ninth")
-        assert private_refusal(i).startswith("⚠️")
+        i = await d.slash(bela, "game", "removebot", bot="Cleopatra the Ninth")
+        known = ", ".join(s.name for s in row.seats if s.bot_level)
+        assert private_refusal(i) == "⚠️ " + t("bots.err.no_such_bot", "cs", bot="Cleopatra the Ninth", known=known)
         assert len((await env.service.current(str(d.channel_id))).row.seats) == 4, "nothing changed"
         i = await d.slash(bela, "game", "removebot", bot=choices[0]["value"])
         assert i.posts and choices[0]["name"] in i.posts[-1].content
@@ -138,9 +139,9 @@ async def test_seating_and_removing_bots_in_the_lobby(tmp_path):
         # once started, the lobby's bot controls refuse politely
         i = await d.press(ann, next(c for c in ids if c.endswith(":start")), message=lobby)
         await settled(env)
-        for i in (await d.slash(ann, "game", "addbot"), await d.slash(bela, "game", "removebot"),
-                  await d.press(ann, add, message=lobby)):
-            assert private_refusal(i).startswith("⚠️")
+        for i, locale in ((await d.slash(ann, "game", "addbot"), "en"), (await d.slash(bela, "game", "removebot"), "cs"),
+                          (await d.press(ann, add, message=lobby), "en")):
+            assert private_refusal(i) == "⚠️ " + t("bots.err.lobby_only", locale)
         assert await d.autocomplete(ann, "game", "removebot", focused="bot", value="") == []
         no_bot_mention(d)
         assert d.violations == [], d.report()
@@ -263,4 +264,55 @@ async def test_a_table_of_bots_plays_to_the_end_without_flooding(tmp_path):
         no_bot_mention(d)
         CONTRACT_RUNS.append((f"luxor, bots only: {row.version} moves, {len(boards)} boards", d.checked,
                               len(d.violations)))
+        assert d.violations == [], d.report()
+
+
+
+async def test_a_person_never_acts_for_a_bot_seat(tmp_path):
+    """While a bot is deciding (its thinking held up here), the people's buttons and commands cannot move for
+    it: refused privately, naming the bot with its marker; then the bot moves by itself."""
+    async with bot_env(tmp_path, 4) as env:
+        await start_env(env)
+        d = env.double
+        ann = d.user("Ann")
+        i = await d.slash(ann, "game", "new", game="egizia", bots=1, bot_level="random")
+        lobby = i.posts[-1]
+        await d.press(ann, next(c for c in lobby.custom_ids() if c.endswith(":start")), message=lobby)
+        await settled(env)
+        g = BotTableDriver(d, "egizia", [ann], random.Random(4))
+        thinking, release = asyncio.Event(), threading.Event()  # (no task on the loop: the double waits for those)
+        loop = asyncio.get_running_loop()
+        for _ in range(30):
+            board = g.board()
+            bot_next = (await env.service.current(str(d.channel_id))).row.seats[1]
+            assert env.executor is not None
+            # the bot's next decision waits behind this one in the single worker thread
+            gate = env.executor.submit(lambda: (loop.call_soon_threadsafe(thinking.set), release.wait(60)))
+            await g.step()
+            snap = await env.service.current(str(d.channel_id))
+            if snap.row.status != "active" or snap.waiting_for != [1]:  # the person goes on: try again
+                release.set()
+                await asyncio.wrap_future(gate)
+                thinking.clear()
+                release.clear()
+                await settled(env)
+                continue
+            await thinking.wait()
+            assert await d.autocomplete(ann, "game", "move", focused="action", value="") == []
+            i = await d.slash(ann, "game", "move", action=snap.prompts[0].options[0].action)
+            bot = t("bots.seat", "en", name=bot_next.name, level=t("bots.level.random", "en"))
+            assert private_refusal(i) == "⚠️ " + t("err.not_your_turn", "en", players=bot)
+            buttons = [c["custom_id"] for c in board.buttons() if c["custom_id"].startswith("rf:g:")]
+            if buttons:
+                i = await d.press(ann, buttons[0], message=board)
+                assert private_refusal(i)
+            assert (await env.service.current(str(d.channel_id))).row.version == snap.row.version, "nothing moved"
+            release.set()
+            await asyncio.wrap_future(gate)
+            await settled(env)
+            assert (await env.service.current(str(d.channel_id))).row.version > snap.row.version, "the bot moved"
+            break
+        else:
+            raise AssertionError("the bot was never to act")
+        no_bot_mention(d)
         assert d.violations == [], d.report()
