@@ -98,6 +98,7 @@ class Referee(discord.Client):
         if self.scheduler is not None:
             service.timekeeper.on_jobs = self.scheduler.poke
         self._scheduler_task: asyncio.Task[None] | None = None
+        self._warm_task: asyncio.Task[None] | None = None
         self._channels: OrderedDict[str, discord.abc.Messageable] = OrderedDict()  # channel id → where to post
         self._movers: OrderedDict[int, tuple[Interaction, float]] = OrderedDict()  # game id → last move's interaction
         self.tree: app_commands.CommandTree[Referee] = app_commands.CommandTree(self)
@@ -118,12 +119,25 @@ class Referee(discord.Client):
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
         self._poster_task = asyncio.create_task(self.poster.run(), name="referee-background-poster")  # resumes pending posts
+        # the bots' worker processes start now, so the first bot to move does not wait for them
+        self._warm_task = asyncio.create_task(self._warm_bots(), name="referee-background-bots-warm-up")
         if self.scheduler is not None:  # fires reminders and deadlines; overdue ones once each after a restart
             self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="referee-background-clock")
+
+    async def _warm_bots(self) -> None:
+        try:
+            await self.service.bots.warm_up()
+        except Exception:  # the first decision starts them instead
+            log.warning("could not start the bot workers ahead of time", exc_info=True)
 
     async def stop_poster(self) -> None:
         """Stop delivering posts and firing timed jobs (at shutdown): what is not done stays in the database and
         resumes after a restart."""
+        if self._warm_task is not None:
+            self._warm_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warm_task
+            self._warm_task = None
         if self.scheduler is not None:
             self.scheduler.stop()
         if self._scheduler_task is not None:
