@@ -26,6 +26,10 @@ class Config:
     vacation_days: int = 30
     replace_after: int = 3
     stand_in_bot: str = "easy"
+    #: ``[discord]``: seconds between two board messages in one channel at least, and how long a board that only
+    #: bots must answer waits for their moves (so a row of bot moves is one message)
+    board_interval: float = 1.5
+    bot_board_hold: float = 10.0
     #: ``[bots]``: the default level of a bot seat, worker processes, a searching bot's time per decision
     bots: BotConfig = field(default_factory=BotConfig)
 
@@ -49,6 +53,13 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         default_locale=str(data.get("bot", {}).get("default_locale", "en")),
         api_base=str(discord.get("api_base", "") or ""),
     )
+    try:
+        cfg.board_interval = float(discord.get("board_interval", cfg.board_interval))
+        cfg.bot_board_hold = float(discord.get("bot_board_hold", cfg.bot_board_hold))
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"[discord]: {exc}") from exc
+    if not 0 <= cfg.board_interval <= 60 or not 0 <= cfg.bot_board_hold <= 600:
+        raise ConfigError("[discord]: board_interval must be 0–60 seconds, bot_board_hold 0–600 seconds")
     clock = data.get("clock", {})
     try:
         cfg.vacation_days = int(clock.get("vacation_days", cfg.vacation_days))

@@ -16,6 +16,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from engines import get_game
 from render import renderer
 from render.i18n import normalise_locale, t
 
@@ -24,7 +25,7 @@ from ..lifecycle import serve_until_signal
 from ..scheduler import Scheduler
 from ..service import GameService, Snapshot
 from ..storage import PostRow, Store
-from ..text import clip, event_lines_from_json, join_limited, say
+from ..text import clip, event_lines_from_json, image_names, is_bot_user, join_limited, say, seat_name, seat_names
 from ..timekeeper import TimeConfig
 from .commands import build_commands
 from .components import (
@@ -37,7 +38,7 @@ from .components import (
     compose_turn,
     option_menus,
 )
-from .compose import CatalogueTranslator, clock_lines, warm_up_renderers
+from .compose import CatalogueTranslator, clock_lines, combine_moves, is_bot_seat, warm_up_renderers
 from .errors import (
     Interaction,
     answered_method,
@@ -50,7 +51,7 @@ from .errors import (
     user_locale,
     user_of,
 )
-from .limits import CONTENT
+from .limits import CONTENT, EMBED_DESC
 from .notifier import DiscordNotifier
 from .poster import CannotPost, Delivered, Poster, RetryLater
 from .records import UndoAnswerButton, UndoButton, after_move, undo_view
@@ -86,7 +87,9 @@ class Referee(discord.Client):
         self.store: Store = service.store
         if service.store is not None:
             self.store.outbox = True  # every move writes its board post in its own transaction
-        self.poster = Poster(self.store, self.deliver, self.notify_failure, self.retire, clock=clock, sleep=sleep)
+        self.poster = Poster(self.store, self.deliver, self.notify_failure, self.retire, clock=clock, sleep=sleep,
+                             pace=self.config.board_interval, hold=self.config.bot_board_hold,
+                             awaits_bots=self.awaits_bots)
         self._poster_task: asyncio.Task[None] | None = None
         # the clock layer: reminders and timeouts reach people through this adapter; one scheduler task
         service.timekeeper.notifier = DiscordNotifier(self)
@@ -95,6 +98,7 @@ class Referee(discord.Client):
         if self.scheduler is not None:
             service.timekeeper.on_jobs = self.scheduler.poke
         self._scheduler_task: asyncio.Task[None] | None = None
+        self._warm_task: asyncio.Task[None] | None = None
         self._channels: OrderedDict[str, discord.abc.Messageable] = OrderedDict()  # channel id → where to post
         self._movers: OrderedDict[int, tuple[Interaction, float]] = OrderedDict()  # game id → last move's interaction
         self.tree: app_commands.CommandTree[Referee] = app_commands.CommandTree(self)
@@ -115,12 +119,25 @@ class Referee(discord.Client):
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
         self._poster_task = asyncio.create_task(self.poster.run(), name="referee-background-poster")  # resumes pending posts
+        # the bots' worker processes start now, so the first bot to move does not wait for them
+        self._warm_task = asyncio.create_task(self._warm_bots(), name="referee-background-bots-warm-up")
         if self.scheduler is not None:  # fires reminders and deadlines; overdue ones once each after a restart
             self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="referee-background-clock")
+
+    async def _warm_bots(self) -> None:
+        try:
+            await self.service.bots.warm_up()
+        except Exception:  # the first decision starts them instead
+            log.warning("could not start the bot workers ahead of time", exc_info=True)
 
     async def stop_poster(self) -> None:
         """Stop delivering posts and firing timed jobs (at shutdown): what is not done stays in the database and
         resumes after a restart."""
+        if self._warm_task is not None:
+            self._warm_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warm_task
+            self._warm_task = None
         if self.scheduler is not None:
             self.scheduler.stop()
         if self._scheduler_task is not None:
@@ -164,7 +181,7 @@ class Referee(discord.Client):
 
     async def board_file(self, snap: Snapshot, locale: str) -> discord.File:
         png = await asyncio.to_thread(
-            renderer(snap.row.title).render_public, snap.public_view, snap.row.names, locale
+            renderer(snap.row.title).render_public, snap.public_view, image_names(snap.row), locale
         )
         return discord.File(io.BytesIO(png), filename="board.png")
 
@@ -183,14 +200,19 @@ class Referee(discord.Client):
         locale = self.channel_locale(snap)
         last = await store.last_board(post.game_id)
         moves = await store.moves(post.game_id, since=last.version if last is not None else -1)
-        lines: list[str] = []
+        per_move: list[list[str]] = []  # every move since the last board (several when bots moved in a row)
+        names = seat_names(row, locale)
         for m in moves:
+            lines = []
             if m.seq == 0:
-                lines.append(t("lobby.started", locale, game=t(f"game.{row.title}", locale), names=", ".join(row.names)))
-            lines += event_lines_from_json(m.events, locale, row.names)  # the public events only
+                lines.append(t("lobby.started", locale, game=t(f"game.{row.title}", locale), names=", ".join(names)))
+            lines += event_lines_from_json(m.events, locale, names)  # the public events only
+            per_move.append(lines)
         movers = {m.seat for m in moves}
         actor = movers.pop() if len(movers) == 1 and moves and moves[0].seq > 0 else None
-        content, embed, view = compose_turn(snap, lines, locale, actor=actor)
+        summary = combine_moves(per_move, EMBED_DESC, lambda n: t("board.earlier_moves", locale, n=n),
+                                 lambda n: t("more_lines", locale, n=n))
+        content, embed, view = compose_turn(snap, [summary] if summary else [], locale, actor=actor)
         if row.clock.get("kind", "none") != "none" and snap.prompts:  # "Ann to act · 1 day 4 hr left"
             clock = clock_lines(await self.service.timekeeper.waiting(row), locale)
             if clock:
@@ -210,6 +232,15 @@ class Referee(discord.Client):
             raise CannotPost(reason, detail) from exc
         return Delivered(row.version, str(message.id))
 
+    async def awaits_bots(self, post: PostRow) -> bool:
+        """Whether the game of ``post`` is waiting for bot seats only (its board may wait for their moves)."""
+        row = await self.store.game(post.game_id)
+        if row is None or row.status != "active" or row.state is None or not any(is_bot_seat(s) for s in row.seats):
+            return False
+        prompts = await asyncio.to_thread(get_game(row.title).prompts, row.state)
+        seats = {p.seat for p in prompts}
+        return bool(seats) and all(is_bot_seat(row.seats[s]) for s in seats)
+
     async def retire(self, previous: PostRow) -> None:
         """Take the buttons off a game's previous board message, so only the newest one offers moves.
 
@@ -220,10 +251,13 @@ class Referee(discord.Client):
         channel = cast(discord.PartialMessageable, self.channel_by_id(previous.channel_id))
         await channel.get_partial_message(int(previous.message_id)).edit(view=None)
 
-    async def post_board(self, game_id: int) -> None:
-        """Deliver a game's pending board now; should that fail unexpectedly, the poster's loop retries it."""
+    async def post_board(self, game_id: int, wait: bool = False) -> None:
+        """Deliver a game's pending board now; should that fail unexpectedly, the poster's loop retries it.
+
+        ``wait=True``: a person's flow waits here if the channel had a board a moment ago (the pace); a bot's
+        or the clock's move leaves that to the poster's loop, so no other channel waits."""
         self.poster.kick()
-        await self.poster.post_game(game_id)
+        await self.poster.post_game(game_id, wait=wait)
 
     async def board_posted(self, snap: Snapshot, channel_id: str, message: Any) -> None:
         """A board posted outside the outbox (``/game board``) becomes the game's current board."""
@@ -240,7 +274,7 @@ class Referee(discord.Client):
         the host (by DM), privately. The board of a start was asked for by the host."""
         row = await self.store.game(post.game_id)
         host = row.host_id if row is not None else None
-        mover = post.user_id or host
+        mover = post.user_id if post.user_id and not is_bot_user(post.user_id) else host  # a bot hears nothing
         told: set[str] = set()
         last = self._movers.get(post.game_id)
         if mover is not None and last is not None and str(last[0].user.id) == mover \
@@ -282,7 +316,7 @@ class Referee(discord.Client):
                                         expected_game=expected_game)
         mark_recorded(action)
         remember(self._movers, report.row.id, (interaction, self.clock()))
-        names = report.row.names
+        names = seat_names(report.row, locale)
         mine = [say(e.message, locale, names) for e in report.private_events(report.actor)] if report.actor is not None else []
         confirm = t("ok.move", locale, action=action)
         # a move that revealed nothing can be taken back: offer it on the private confirmation
@@ -292,7 +326,7 @@ class Referee(discord.Client):
             await reply(interaction, join_limited([confirm, *mine], CONTENT, lambda n: t("more_lines", locale, n=n)),
                         **extra)
         finally:  # the board goes out even if the mover can no longer be answered
-            await self.post_board(report.row.id)
+            await self.post_board(report.row.id, wait=True)
             await after_move(self, report)  # followers, and the recap when the game is over
 
     @answered_method
@@ -302,15 +336,16 @@ class Referee(discord.Client):
         snap, seat, private = await self.service.private(str(interaction.channel_id), str(interaction.user.id),
                                                          expected_game=expected_game)
         png = await asyncio.to_thread(
-            renderer(snap.row.title).render_private, snap.public_view, private, snap.row.names, locale
+            renderer(snap.row.title).render_private, snap.public_view, private, image_names(snap.row), locale
         )
         kwargs: dict[str, Any] = {"file": discord.File(io.BytesIO(png), filename="hand.png")}
-        text = t("hand.title", locale, player=snap.row.names[seat])
+        names = seat_names(snap.row, locale)
+        text = t("hand.title", locale, player=names[seat])
         mine = [p for p in snap.prompts if p.seat == seat]
         if mine and snap.row.status == "active":
             options = [o for p in mine for o in p.options]
-            content, view = option_menus(snap.row.id, snap.row.version, options, locale, snap.row.names)
-            text += "\n" + say(mine[0].title, locale, snap.row.names) + "\n" + content
+            content, view = option_menus(snap.row.id, snap.row.version, options, locale, names)
+            text += "\n" + say(mine[0].title, locale, names) + "\n" + content
             kwargs["view"] = view
         await reply(interaction, text, **kwargs)
 
@@ -322,10 +357,54 @@ class Referee(discord.Client):
         mark_recorded("/game join")
         chan_locale = normalise_locale(row.locale)
         await self.channel(interaction).send(
-            t("lobby.joined", chan_locale, user=interaction.user.mention, n=len(row.seats), names=", ".join(row.names)),
+            t("lobby.joined", chan_locale, user=interaction.user.mention, n=len(row.seats),
+              names=", ".join(seat_names(row, chan_locale))),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await reply(interaction, t("ok.joined", locale))
+
+    @answered_method
+    async def add_bot(self, interaction: Interaction, level: str | None = None, expected_game: int | None = None) -> None:
+        """Seat a bot in the channel's lobby (``/game addbot``, the lobby's 🤖 button); refusals privately."""
+        locale = user_locale(interaction)
+        await defer(interaction)
+        row = await self.service.add_bot(str(interaction.channel_id), user_of(interaction), level,
+                                         expected_game=expected_game)
+        mark_recorded("/game addbot")
+        chan_locale = normalise_locale(row.locale)
+        bots = [s for s in sorted(row.seats, key=lambda s: s.seat) if is_bot_seat(s)]
+        added = bots[-1]  # a new seat is the last one
+        await self.channel(interaction).send(
+            t("lobbybot.added", chan_locale, user=interaction.user.mention, bot=seat_name(added, chan_locale),
+              n=len(row.seats), names=", ".join(seat_names(row, chan_locale))),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await reply(interaction, t("lobbybot.ok_added", locale, bot=seat_name(added, locale)))
+
+    @answered_method
+    async def remove_bot(self, interaction: Interaction, which: str | None = None,
+                         expected_game: int | None = None) -> None:
+        """Take a bot out of the channel's lobby (``/game removebot``, the lobby's button: the last one seated)."""
+        locale = user_locale(interaction)
+        await defer(interaction)
+        channel_id = str(interaction.channel_id)
+        before = {s.user_id: s for s in (await self.service.current(channel_id, expected_game)).row.seats if is_bot_seat(s)}
+        row = await self.service.remove_bot(channel_id, user_of(interaction), which, expected_game=expected_game)
+        mark_recorded("/game removebot")
+        chan_locale = normalise_locale(row.locale)
+        gone = [s for uid, s in before.items() if uid not in {x.user_id for x in row.seats}]
+        # (a bot removed and another added meanwhile would keep its id: name the one asked for then)
+        removed = gone[0] if gone else next((s for s in before.values() if which in (s.user_id, s.name)), None)
+
+        def name(loc: str) -> str:
+            return seat_name(removed, loc) if removed is not None else which or "🤖"
+
+        await self.channel(interaction).send(
+            t("lobbybot.removed", chan_locale, user=interaction.user.mention, bot=name(chan_locale),
+              names=", ".join(seat_names(row, chan_locale))),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await reply(interaction, t("lobbybot.ok_removed", locale, bot=name(locale)))
 
     @answered_method
     async def start_game(self, interaction: Interaction, expected_game: int | None = None) -> None:
@@ -338,7 +417,7 @@ class Referee(discord.Client):
         try:
             await reply(interaction, t("ok.started", locale))
         finally:
-            await self.post_board(report.row.id)
+            await self.post_board(report.row.id, wait=True)
 
 
 def run_bot(config: Config) -> int:
@@ -355,7 +434,8 @@ def run_bot(config: Config) -> int:
         store = await Store.open(config.db_path)
         service = GameService(store, time_config=TimeConfig(replace_after=config.replace_after,
                                                             vacation_days=config.vacation_days,
-                                                            bot_level=config.stand_in_bot))
+                                                            bot_level=config.stand_in_bot),
+                              bots=config.bots)
         bot = Referee(service, config)
 
         async def shutdown() -> None:

@@ -10,12 +10,13 @@ import discord
 from discord import app_commands
 
 from engines import GAME_IDS, available_games, get_game
+from engines.bots import LEVELS
 from engines.core import Msg
 from render.i18n import normalise_locale, t
 
 from ..clock import PRESETS, ClockError, parse_clock
 from ..service import ServiceError, User
-from ..text import clip, duration, event_lines_from_json, join_limited, utc_text
+from ..text import clip, duration, event_lines_from_json, join_limited, seat_name, seat_names, utc_text
 from ..timekeeper import NOTIFY_MODES, POLICIES, Waiting
 from .components import AbandonButton, LobbyButton, compose_turn
 from .compose import (
@@ -25,6 +26,7 @@ from .compose import (
     clock_text,
     filter_options,
     in_group,
+    is_bot_seat,
     missing_permissions,
     option_choices,
     options_summary,
@@ -52,6 +54,10 @@ log = logging.getLogger("referee.discord")
 
 GAME_CHOICES = [app_commands.Choice(name=g.capitalize(), value=g) for g in GAME_IDS]
 LANG_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (("English", "en"), ("Čeština", "cs"), ("Polski", "pl"))]
+#: bot levels (``/game addbot level:``, ``/game new bot_level:``), described in the user's language
+LEVEL_CHOICES = [app_commands.Choice(name=L(f"cmd.addbot.level.{lvl}"), value=lvl) for lvl in LEVELS]
+#: the most bots ``/game new`` takes: every seat at the largest table of any game (the host watching)
+MAX_BOTS = max(get_game(g).max_players for g in GAME_IDS)
 POLICY_CHOICES = [app_commands.Choice(name=L(f"clock.choice.{p}"), value=p) for p in POLICIES]
 NOTIFY_CHOICES = [app_commands.Choice(name=L(f"clock.notify.{m}"), value=m) for m in NOTIFY_MODES]
 
@@ -96,9 +102,9 @@ async def autocomplete(bot: Referee, interaction: Interaction, current: str,
     except ServiceError:
         return []
     if group is None:
-        return filter_options(options, current, user_locale(interaction), row.names)
+        return filter_options(options, current, user_locale(interaction), seat_names(row, user_locale(interaction)))
     game = get_game(row.title)
-    return filter_options(options, current, user_locale(interaction), row.names,
+    return filter_options(options, current, user_locale(interaction), seat_names(row, user_locale(interaction)),
                           lambda o: in_group(game, o.action, group))
 
 
@@ -111,11 +117,14 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="new", description=L("cmd.new"))
     @app_commands.describe(game=L("cmd.new.game"), language=L("cmd.new.language"), options=L("cmd.new.options"),
-                           clock=L("cmd.new.clock"), timeout=L("cmd.new.timeout"))
-    @app_commands.choices(game=GAME_CHOICES, language=LANG_CHOICES, timeout=POLICY_CHOICES)
+                           clock=L("cmd.new.clock"), timeout=L("cmd.new.timeout"), bots=L("cmd.new.bots"),
+                           bot_level=L("cmd.new.bot_level"), watch=L("cmd.new.watch"))
+    @app_commands.choices(game=GAME_CHOICES, language=LANG_CHOICES, timeout=POLICY_CHOICES, bot_level=LEVEL_CHOICES)
     @answered_method
     async def new(self, interaction: Interaction, game: str, language: str | None = None, options: str | None = None,
-                  clock: app_commands.Range[str, 1, 40] | None = None, timeout: str | None = None) -> None:
+                  clock: app_commands.Range[str, 1, 40] | None = None, timeout: str | None = None,
+                  bots: app_commands.Range[int, 0, MAX_BOTS] = 0, bot_level: str | None = None,
+                  watch: bool = False) -> None:
         bot = self.bot
         locale = user_locale(interaction)
         await defer(interaction)
@@ -128,19 +137,22 @@ class GameCommands(app_commands.Group):
         if missing:
             raise ServiceError("err.missing_permissions", perms=[Msg(f"perm.{name}") for name in missing])
         row = await bot.service.new(str(interaction.channel_id), str(interaction.guild_id) if interaction.guild_id else None,
-                                    user_of(interaction), game, options or "", chan_locale, clock=clock, timeout=timeout)
+                                    user_of(interaction), game, options or "", chan_locale, clock=clock, timeout=timeout,
+                                    bots=bots, bot_level=bot_level, seat_host=not watch)
         mark_recorded("/game new")
         g = get_game(game)
         view = discord.ui.View(timeout=None)
-        view.add_item(LobbyButton(row.id, "join", t("lobby.join_button", chan_locale)))
-        view.add_item(LobbyButton(row.id, "start", t("lobby.start_button", chan_locale)))
+        for what, key in (("join", "lobby.join_button"), ("start", "lobby.start_button"),
+                          ("addbot", "lobbybot.add_button"), ("rmbot", "lobbybot.remove_button")):
+            view.add_item(LobbyButton(row.id, what, t(key, chan_locale)))
+        text = t("lobby.opened", chan_locale, host=interaction.user.mention, game=t(f"game.{game}", chan_locale),
+                 min=g.min_players, max=g.max_players, options=options_summary(game, row.options, chan_locale))
+        text += "\n" + clock_text(row.clock, row.timeout_policy, chan_locale)
+        if any(is_bot_seat(s) for s in row.seats):  # seated at once (bots:N): name them, with their marker
+            text += "\n" + t("lobbybot.seated", chan_locale, names=", ".join(seat_names(row, chan_locale)))
         try:
-            await bot.channel(interaction).send(
-                t("lobby.opened", chan_locale, host=interaction.user.mention, game=t(f"game.{game}", chan_locale),
-                  min=g.min_players, max=g.max_players, options=options_summary(game, row.options, chan_locale))
-                + "\n" + clock_text(row.clock, row.timeout_policy, chan_locale),
-                view=view, allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await bot.channel(interaction).send(clip(text, CONTENT), view=view,
+                                                allowed_mentions=discord.AllowedMentions.none())
         except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as exc:
             # a lobby nobody can see helps nobody: take it back (the host is its only player) and say why
             if await bot.service.leave(str(interaction.channel_id), user_of(interaction), expected_game=row.id) is not None:
@@ -165,6 +177,33 @@ class GameCommands(app_commands.Group):
     async def join(self, interaction: Interaction) -> None:
         await self.bot.join(interaction)
 
+    @app_commands.command(name="addbot", description=L("cmd.addbot"))
+    @app_commands.describe(level=L("cmd.addbot.level"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @answered_method
+    async def addbot(self, interaction: Interaction, level: str | None = None) -> None:
+        await self.bot.add_bot(interaction, level)
+
+    @app_commands.command(name="removebot", description=L("cmd.removebot"))
+    @app_commands.describe(bot=L("cmd.removebot.bot"))
+    @answered_method
+    async def removebot(self, interaction: Interaction, bot: app_commands.Range[str, 1, 100] | None = None) -> None:
+        await self.bot.remove_bot(interaction, bot)
+
+    @removebot.autocomplete("bot")
+    @quiet_autocomplete_method
+    async def removebot_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The bots seated in this channel's lobby (by name, with their marker and level)."""
+        try:
+            row = (await self.bot.service.current(str(interaction.channel_id))).row
+        except ServiceError:
+            return []
+        if row.status != "lobby":
+            return []
+        locale, needle = user_locale(interaction), (current or "").strip().casefold()
+        return [app_commands.Choice(name=clip(seat_name(s, locale), 100), value=s.user_id)
+                for s in row.seats if is_bot_seat(s) and needle in seat_name(s, locale).casefold()][:MAX_CHOICES]
+
     @app_commands.command(name="leave", description=L("cmd.leave"))
     @answered_method
     async def leave(self, interaction: Interaction) -> None:
@@ -177,7 +216,8 @@ class GameCommands(app_commands.Group):
             await bot.channel(interaction).send(t("lobby.closed", locale))
         else:
             await bot.channel(interaction).send(
-                t("lobby.left", normalise_locale(row.locale), user=interaction.user.mention, names=", ".join(row.names)),
+                t("lobby.left", normalise_locale(row.locale), user=interaction.user.mention,
+                  names=", ".join(seat_names(row, normalise_locale(row.locale)))),
                 allowed_mentions=discord.AllowedMentions.none())
         await reply(interaction, t("ok.done", locale))
 
@@ -225,13 +265,15 @@ class GameCommands(app_commands.Group):
         await defer(interaction)
         row, moves = await self.bot.service.history(str(interaction.channel_id), count)
         seat = row.seat_of(str(interaction.user.id))
+        names = seat_names(row, locale)
         lines = []
         for m in moves:
-            who = row.names[m.seat] if m.seat is not None else "—"
-            who += {"timeout": " ⌛", "bot": " 🤖"}.get(m.kind, "")  # played by the clock, not the player
+            who = names[m.seat] if m.seat is not None else "—"
+            if m.seat is None or not is_bot_seat(row.seats[m.seat]):  # a bot seat's name has its 🤖 already
+                who += {"timeout": " ⌛", "bot": " 🤖"}.get(m.kind, "")  # played by the clock, not the player
             taken_back = " " + t("record.undone", locale, by=m.undone_by) if m.undone_by is not None else ""
             lines.append(f"**#{m.seq}** {who}: `{m.action}`{taken_back}")
-            lines += ["  " + x for x in event_lines_from_json(m.events, locale, row.names, seat)]
+            lines += ["  " + x for x in event_lines_from_json(m.events, locale, names, seat)]
         await reply(interaction, join_limited(lines, CONTENT, lambda n: t("more_lines", locale, n=n)) or t("history.empty", locale))
 
     @app_commands.command(name="rules", description=L("cmd.rules"))
@@ -257,47 +299,6 @@ class GameCommands(app_commands.Group):
         await reply(interaction, t("abandon.confirm", locale, id=row.id), view=view)
 
     # ------------------------------------------------------------------ the clock (issue 10)
-
-    @app_commands.command(name="notify", description=L("cmd.notify"))
-    @app_commands.describe(mode=L("cmd.notify.mode"))
-    @app_commands.choices(mode=NOTIFY_CHOICES)
-    @answered_method
-    async def notify(self, interaction: Interaction, mode: str) -> None:
-        locale = user_locale(interaction)
-        await defer(interaction)
-        await self.bot.service.set_notify(user_of(interaction), mode)
-        await reply(interaction, t("clock.ok.notify", locale, mode=t(f"clock.notify.{mode}", locale)))
-
-    @app_commands.command(name="quiet", description=L("cmd.quiet"))
-    @app_commands.describe(hours=L("cmd.quiet.hours"), zone=L("cmd.quiet.zone"))
-    @answered_method
-    async def quiet(self, interaction: Interaction, hours: app_commands.Range[str, 1, 20],
-                    zone: app_commands.Range[str, 1, 60] = "UTC") -> None:
-        locale = user_locale(interaction)
-        await defer(interaction)
-        s = await self.bot.service.set_quiet(user_of(interaction), hours, zone)
-        if s.quiet is None:
-            await reply(interaction, t("clock.ok.quiet_off", locale))
-        else:
-            await reply(interaction, t("clock.ok.quiet", locale, hours=s.quiet, zone=s.zone))
-
-    @quiet.autocomplete("zone")
-    @quiet_autocomplete_method
-    async def quiet_zone_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return zone_choices(current)
-
-    @app_commands.command(name="vacation", description=L("cmd.vacation"))
-    @app_commands.describe(days=L("cmd.vacation.days"))
-    @answered_method
-    async def vacation(self, interaction: Interaction, days: app_commands.Range[int, 0, 365]) -> None:
-        locale = user_locale(interaction)
-        await defer(interaction)
-        s = await self.bot.service.vacation(user_of(interaction), days)
-        if days == 0:
-            await reply(interaction, t("clock.ok.vacation_over", locale))
-        else:
-            await reply(interaction, t("clock.ok.vacation", locale, until=utc_text(s.vacation_until or 0),
-                                       used=int(s.vacation_used), max=self.bot.service.timekeeper.config.vacation_days))
 
     async def _pause(self, interaction: Interaction, paused: bool) -> None:
         locale = user_locale(interaction)
@@ -334,7 +335,7 @@ class GameCommands(app_commands.Group):
         try:
             await reply(interaction, t("clock.ok.skipped", locale))
         finally:
-            await self.bot.post_board(report.row.id)
+            await self.bot.post_board(report.row.id, wait=True)
 
     @app_commands.command(name="replace", description=L("cmd.replace"))
     @app_commands.describe(old=L("cmd.replace.old"), new=L("cmd.replace.new"))
@@ -393,6 +394,58 @@ class GameCommands(app_commands.Group):
         return await autocomplete(self.bot, interaction, current, None)
 
 
+class SettingsCommands(app_commands.Group):
+    """``/game settings notify · quiet · vacation``: a player's own settings, across all their games.
+
+    A group of its own because ``/game`` may hold at most 25 subcommands and groups (Discord's limit), and
+    these three are set once and rarely again, unlike the lobby's and the table's commands."""
+
+    def __init__(self, bot: Referee, parent: app_commands.Group) -> None:
+        super().__init__(name="settings", description=L("cmd.settings"), parent=parent)
+        self.bot = bot
+
+    @app_commands.command(name="notify", description=L("cmd.notify"))
+    @app_commands.describe(mode=L("cmd.notify.mode"))
+    @app_commands.choices(mode=NOTIFY_CHOICES)
+    @answered_method
+    async def notify(self, interaction: Interaction, mode: str) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        await self.bot.service.set_notify(user_of(interaction), mode)
+        await reply(interaction, t("clock.ok.notify", locale, mode=t(f"clock.notify.{mode}", locale)))
+
+    @app_commands.command(name="quiet", description=L("cmd.quiet"))
+    @app_commands.describe(hours=L("cmd.quiet.hours"), zone=L("cmd.quiet.zone"))
+    @answered_method
+    async def quiet(self, interaction: Interaction, hours: app_commands.Range[str, 1, 20],
+                    zone: app_commands.Range[str, 1, 60] = "UTC") -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        s = await self.bot.service.set_quiet(user_of(interaction), hours, zone)
+        if s.quiet is None:
+            await reply(interaction, t("clock.ok.quiet_off", locale))
+        else:
+            await reply(interaction, t("clock.ok.quiet", locale, hours=s.quiet, zone=s.zone))
+
+    @quiet.autocomplete("zone")
+    @quiet_autocomplete_method
+    async def quiet_zone_ac(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return zone_choices(current)
+
+    @app_commands.command(name="vacation", description=L("cmd.vacation"))
+    @app_commands.describe(days=L("cmd.vacation.days"))
+    @answered_method
+    async def vacation(self, interaction: Interaction, days: app_commands.Range[int, 0, 365]) -> None:
+        locale = user_locale(interaction)
+        await defer(interaction)
+        s = await self.bot.service.vacation(user_of(interaction), days)
+        if days == 0:
+            await reply(interaction, t("clock.ok.vacation_over", locale))
+        else:
+            await reply(interaction, t("clock.ok.vacation", locale, until=utc_text(s.vacation_until or 0),
+                                       used=int(s.vacation_used), max=self.bot.service.timekeeper.config.vacation_days))
+
+
 def game_group(bot: Referee, title: str) -> app_commands.Group:
     """``/alhambra buy …`` etc.: one subcommand per command group the engine declares, each autocompleting
     only its kind of legal move, and ``choose`` for any legal move of the game."""
@@ -423,6 +476,7 @@ def build_commands(bot: Referee) -> None:
     from .records import build_record_commands
 
     game = GameCommands(bot)
+    SettingsCommands(bot, game)  # /game settings notify · quiet · vacation
     build_record_commands(bot, game)  # /game undo, rollback, record, recap, follow, unfollow and /stats
     bot.tree.add_command(game)
     for title in available_games():

@@ -13,7 +13,7 @@ from engines.core import Option
 from render.i18n import normalise_locale, t
 
 from ..service import Snapshot
-from ..text import clip, say
+from ..text import clip, say, seat_names
 from .compose import PRIVATE, board_groups, group_label, in_group, none_text, turn_text
 from .errors import Interaction, answered_method, defer, fail, mark_recorded, reply, user_locale, user_of
 from .limits import MAX_CHOICES, MAX_SELECTS
@@ -63,7 +63,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if len(options) == 1:
             await bot.do_move(interaction, options[0].action, self.version, self.game_id)
             return
-        content, view = option_menus(row.id, row.version, options, locale, row.names)
+        content, view = option_menus(row.id, row.version, options, locale, seat_names(row, locale))
         await reply(interaction, content, view=view)
 
 
@@ -173,11 +173,19 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:h
         await referee(interaction).send_hand(interaction, self.game_id)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:l:(?P<gid>\d+):(?P<what>join|start)"):
+LOBBY_STYLES = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.primary,
+                "addbot": discord.ButtonStyle.secondary, "rmbot": discord.ButtonStyle.secondary}
+LOBBY_EMOJI = {"addbot": "🤖", "rmbot": "➖"}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"rf:l:(?P<gid>\d+):(?P<what>join|start|addbot|rmbot)"):
+    """The lobby's buttons: join, start, add a bot (of the default level), remove the last bot seated."""
+
     def __init__(self, game_id: int, what: str, label: str = "") -> None:
         self.game_id, self.what = game_id, what
-        style = discord.ButtonStyle.success if what == "join" else discord.ButtonStyle.primary
-        super().__init__(discord.ui.Button(label=label or what, style=style, custom_id=f"rf:l:{game_id}:{what}"))
+        super().__init__(discord.ui.Button(label=label or what, style=LOBBY_STYLES[what], emoji=LOBBY_EMOJI.get(what),
+                                           custom_id=f"rf:l:{game_id}:{what}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> LobbyButton:
@@ -188,6 +196,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:
         bot = referee(interaction)
         if self.what == "join":
             await bot.join(interaction, self.game_id)
+        elif self.what == "addbot":
+            await bot.add_bot(interaction, expected_game=self.game_id)
+        elif self.what == "rmbot":
+            await bot.remove_bot(interaction, expected_game=self.game_id)
         else:
             await bot.start_game(interaction, self.game_id)
 

@@ -13,8 +13,8 @@ from render import renderer
 from render.i18n import normalise_locale, t
 
 from ..service import Snapshot
-from ..storage import POST_FAILED, POST_PENDING, PostRow
-from ..text import clip, join_limited, say
+from ..storage import POST_FAILED, POST_PENDING, GameRow, PostRow, Seat
+from ..text import clip, is_bot_user, join_limited, say, seat_name, seat_names
 from ..timekeeper import clock_lines, clock_text
 
 __all__ = ["clock_lines", "clock_text"]  # the clock's texts, used by commands and the board
@@ -64,6 +64,40 @@ def L(key: str) -> app_commands.locale_str:
     return app_commands.locale_str(clip(t(key, "en"), 100), key=key)
 
 
+def is_bot_seat(seat: Seat) -> bool:
+    """Whether a seat is played by a bot (its user id is ``bot:<n>``, never a Discord user: never mentioned)."""
+    return seat.is_bot or is_bot_user(seat.user_id)
+
+
+def addressed(row: GameRow, seat: int, locale: str) -> str:
+    """A seat as a board addresses it: a person by a mention (which pings them), a bot by its name — a bot
+    seat's user id is no Discord user, so ``<@bot:1>`` must never appear."""
+    s = row.seats[seat]
+    return seat_name(s, locale) if is_bot_seat(s) else f"<@{s.user_id}>"
+
+
+def combine_moves(moves: Sequence[Sequence[str]], limit: int, earlier: Callable[[int], str],
+                  more: Callable[[int], str]) -> str:
+    """The summary of several moves (each a list of lines), in order, within ``limit`` characters: the newest
+    moves that fit whole, after a line ``earlier(n)`` ("… and 3 earlier moves") if ``n`` older ones were left
+    out. A single move too long by itself keeps its last lines (``more(n)`` standing for ``n`` lines left out)."""
+    moves = [m for m in moves if m]
+    budget = limit - 60  # room for the "earlier moves" line
+    kept: list[str] = []
+    size = 0
+    for lines in reversed(moves):
+        text = "\n".join(lines)
+        if size + len(text) + 1 > budget:
+            break
+        kept.insert(0, text)
+        size += len(text) + 1
+    if not kept and moves:  # the newest move alone is too long: its last lines
+        kept = [join_limited(list(moves[-1]), budget, more)]
+    if len(kept) < len(moves):
+        kept.insert(0, earlier(len(moves) - len(kept)))
+    return "\n".join(kept)
+
+
 def warm_up_renderers() -> None:
     """Fill the renderers' caches once (fonts, glyphs, static art), by drawing each title's opening
     board in every language, so the first board after a start is as fast as the rest."""
@@ -78,7 +112,7 @@ def warm_up_renderers() -> None:
 def turn_text(snap: Snapshot, lines: Sequence[str], locale: str, actor: int | None = None) -> tuple[str, discord.Embed, bool]:
     """The public message after a move, without its components: content (the ping), the embed (what
     happened, the result at the end), and whether the board offers moves (buttons)."""
-    names = snap.row.names
+    names = seat_names(snap.row, locale)
     title = t(f"game.{snap.row.title}", locale)
     embed = discord.Embed(
         title=t("turn.embed_title", locale, game=title, move=snap.row.version, id=snap.row.id),
@@ -92,7 +126,7 @@ def turn_text(snap: Snapshot, lines: Sequence[str], locale: str, actor: int | No
         for k, v in res.extra.items():
             table += f"\n{t('result.extra.' + k, locale)}: {v}"
         embed.add_field(name=t("result.title", locale), value=clip(table, 1024), inline=False)
-        winners = ", ".join(f"<@{snap.user_of(s)}>" for s in res.winners)
+        winners = ", ".join(addressed(snap.row, s, locale) for s in res.winners)
         return clip(t("result.content", locale, winners=winners), CONTENT), embed, False
     if not snap.prompts:
         return "\u200b", embed, False
@@ -103,8 +137,10 @@ def turn_text(snap: Snapshot, lines: Sequence[str], locale: str, actor: int | No
     if actor is not None and snap.waiting_for == [actor]:
         # the same player goes on deciding: no second notification, just say so
         content = t("turn.continues", locale, player=names[actor], what=what)
+    elif all(is_bot_seat(snap.row.seats[s]) for s in snap.waiting_for):  # nobody to ping: the bots think
+        content = t("board.bots_thinking", locale, players=", ".join(names[s] for s in snap.waiting_for), what=what)
     else:
-        mentions = ", ".join(f"<@{snap.user_of(s)}>" for s in snap.waiting_for)
+        mentions = ", ".join(addressed(snap.row, s, locale) for s in snap.waiting_for)
         content = t("turn.content", locale, mentions=mentions, what=what)
     return clip(content, CONTENT), embed, snap.row.status == "active"
 
@@ -158,15 +194,16 @@ def status_text(snap: Snapshot, locale: str, post: PostRow | None = None) -> str
     row = snap.row
     lines = [t("status.head", locale, game=t(f"game.{row.title}", locale), id=row.id, status=t(f"status.{row.status}", locale),
                move=row.version)]
-    lines.append(t("status.players", locale, names=", ".join(row.names)))
+    names = seat_names(row, locale)
+    lines.append(t("status.players", locale, names=", ".join(names)))
     if row.options:
         lines.append(t("status.options", locale, options=options_summary(row.title, row.options, locale)))
     if snap.prompts:
         for p in snap.prompts:
-            lines.append(t("status.waiting", locale, player=row.names[p.seat], what=say(p.title, locale, row.names)))
+            lines.append(t("status.waiting", locale, player=names[p.seat], what=say(p.title, locale, names)))
     if snap.result is not None:
         res = snap.result
-        lines.append(t("result.title", locale) + ": " + ", ".join(f"{row.names[i]} {s}" for i, s in enumerate(res.scores)))
+        lines.append(t("result.title", locale) + ": " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(res.scores)))
     if post is not None and post.status == POST_FAILED:
         reason = t(f"post.reason.{post.last_error}", locale)
         lines.append(t("post.status_failed", locale, move=post.version, reason=reason))

@@ -13,7 +13,7 @@ from engines.core import Msg
 from render.i18n import normalise_locale, t
 
 from ..storage import GameRow
-from ..text import clip
+from ..text import clip, is_bot_user
 from ..timekeeper import DirectRefused
 from .limits import CONTENT
 from .records import after_move
@@ -34,7 +34,7 @@ class DiscordNotifier:
         return clip(t(message, normalise_locale(game.locale or self.bot.config.default_locale)), CONTENT)
 
     async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
-        mentions = " ".join(f"<@{u}>" for u in user_ids)
+        mentions = " ".join(f"<@{u}>" for u in user_ids if not is_bot_user(u))  # a bot seat is never pinged
         text = clip(f"{mentions} {self._text(game, message)}".strip(), CONTENT)
         await self.bot.channel_by_id(game.channel_id).send(text, allowed_mentions=PINGS)
 
@@ -47,7 +47,8 @@ class DiscordNotifier:
     async def board(self, report: MoveReport) -> None:
         # the move's transaction wrote the board post (outbox): deliver it now; then, as after a player's
         # move, followers hear of a scoring round or the end, and a finished game gets its recap
-        await self.bot.post_board(report.row.id)
+        # not waiting for the pace (the poster's loop paces it) unless the game ended: the result comes before the recap
+        await self.bot.post_board(report.row.id, wait=report.row.status == "over")
         await after_move(self.bot, report)
 
     async def board_link(self, game: GameRow) -> str:

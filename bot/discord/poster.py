@@ -12,6 +12,12 @@ it delivered and asks ``retire`` to take the buttons off the game's previous boa
 * A failed post is told privately to the mover and the host (``notify``) and shown by ``/game status``.
 * :meth:`Poster.run` delivers whatever is due, then waits for the next due time or a :meth:`Poster.kick`;
   after a restart the pending posts are due at once. Time comes from the injected ``clock`` and ``sleep``.
+* No flooding (bots moving in a row, a bot-only table): boards go to one channel at most once per ``pace``
+  seconds, and not before a rate limit's ``retry_after`` has passed; a board that comes too soon waits (as a
+  pending post, so the moves after it collapse into it: the next message is the newest board with every
+  move since the last one). A board whose position awaits only bot seats (``awaits_bots``) is held up to
+  ``hold`` seconds for the bots' moves, so a row of bot moves becomes one message; if the bots are slower
+  than that, the newest board goes out anyway (and the next one is held afresh).
 """
 from __future__ import annotations
 
@@ -67,18 +73,28 @@ class PostStore(Protocol):
 Deliver = Callable[[PostRow], Awaitable[Delivered]]
 Notify = Callable[[PostRow, str], Awaitable[None]]
 Retire = Callable[[PostRow], Awaitable[None]]
+AwaitsBots = Callable[[PostRow], Awaitable[bool]]
+
+#: channels whose pace the poster remembers (the oldest are forgotten first; a forgotten one is simply not paced)
+MEMORY = 4096
 
 
 class Poster:
     def __init__(self, store: PostStore, deliver: Deliver, notify: Notify, retire: Retire, *,
                  clock: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 base_delay: float = 2.0, max_delay: float = 300.0, max_attempts: int = 8) -> None:
+                 base_delay: float = 2.0, max_delay: float = 300.0, max_attempts: int = 8,
+                 pace: float = 0.0, hold: float = 0.0, awaits_bots: AwaitsBots | None = None) -> None:
         self.store = store
         self.deliver, self.notify, self.retire = deliver, notify, retire
         self.clock, self.sleep = clock, sleep
         self.base_delay, self.max_delay, self.max_attempts = base_delay, max_delay, max_attempts
-        self._locks: dict[int, asyncio.Lock] = {}
+        if pace < 0 or hold < 0:
+            raise ValueError("the pace and the hold of board posts are seconds, not negative")
+        self.pace, self.hold, self.awaits_bots = pace, hold, awaits_bots
+        self._not_before: dict[str, float] = {}  # channel id → no board before this time (pace, rate limit)
+        self._held: dict[int, float] = {}        # game id → since when its board waits for bots
+        self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # game id → its lock and how many use it
         self._kicked = asyncio.Event()
         self._idle = asyncio.Event()  # set while :meth:`run` has nothing pending (delivered or failed for good)
 
@@ -96,15 +112,29 @@ class Poster:
         been told). For a shutdown that wants to flush, and for tests that must see a retried board arrive."""
         await self._idle.wait()
 
-    async def post_game(self, game_id: int, due_only: bool = False) -> None:
+    async def post_game(self, game_id: int, due_only: bool = False, wait: bool = False) -> None:
         """Deliver a game's newest pending post now (one attempt), if it has one (``due_only``: if its time
-        has come; a retry that was scheduled while waiting for the game's lock keeps its back-off)."""
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        has come; a retry that was scheduled while waiting for the game's lock keeps its back-off).
+
+        Too soon after the channel's last board, the post waits: with ``wait`` (a person's request, whose
+        flow may take a moment) here, before taking the game's lock; otherwise (a bot's or the clock's move,
+        which must not hold up other channels) as a pending post that :meth:`run` delivers when its time
+        comes."""
+        if wait:
+            pending = await self.store.pending_posts(game_id)
+            if pending:
+                delay = self._not_before.get(pending[-1].channel_id, 0.0) - self.clock()
+                if delay > 0:
+                    await self.sleep(delay)
+        entry = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))
+        lock, users = entry
+        users[0] += 1  # counted while waiting too: a lock is dropped only when nobody holds or awaits it
         try:
             async with lock:
                 await self._attempt(game_id, due_only)
         finally:
-            if not lock.locked() and self._locks.get(game_id) is lock:
+            users[0] -= 1
+            if users[0] == 0 and self._locks.get(game_id) is entry:
                 del self._locks[game_id]
 
     async def _attempt(self, game_id: int, due_only: bool = False) -> None:
@@ -112,17 +142,27 @@ class Poster:
         if not pending:
             return
         newest = pending[-1]
-        if due_only and newest.next_at > self.clock():
+        now = self.clock()
+        if due_only and newest.next_at > now:
+            return
+        if await self._hold(newest, now):
+            return
+        not_before = self._not_before.get(newest.channel_id, 0.0)
+        if now < not_before:  # too soon after this channel's last board (or its rate limit): wait, collapsing
+            await self._later(newest, not_before)
             return
         previous = await self.store.last_board(game_id)
         try:
             done = await self.deliver(newest)
         except CannotPost as exc:
+            self._held.pop(game_id, None)
             await self._give_up(newest, exc.reason, str(exc))
             return
         except Exception as exc:  # RetryLater, or anything unexpected (which may pass: a render bug would not)
             if not isinstance(exc, RetryLater):
                 log.error("posting the board of game %s failed unexpectedly", game_id, exc_info=exc)
+            elif exc.retry_after > 0:  # a rate limit holds for the whole channel, whichever game posts next
+                self._pace(newest.channel_id, self.clock() + exc.retry_after)
             attempts = newest.attempts + 1
             if attempts >= self.max_attempts:
                 await self._give_up(newest, "gave_up", str(exc) or type(exc).__name__)
@@ -133,12 +173,47 @@ class Poster:
                                          str(exc) or type(exc).__name__, self.clock())
             self.kick()
             return
+        self._held.pop(game_id, None)
+        self._pace(newest.channel_id, self.clock() + self.pace)
         await self.store.posts_delivered(game_id, newest.id, done.version, done.message_id, self.clock())
         if previous is not None and previous.message_id != done.message_id:
             try:
                 await self.retire(previous)
             except Exception:  # best effort: an old board's buttons answer "the game has moved on" anyway
                 log.info("could not retire the buttons of an old board of game %s", game_id, exc_info=True)
+
+    async def _hold(self, post: PostRow, now: float) -> bool:
+        """Whether to hold ``post`` because only bots are to act (then it is put off until the hold ends)."""
+        if self.awaits_bots is None or self.hold <= 0:
+            return False
+        try:
+            bots_only = await self.awaits_bots(post)
+        except Exception:  # e.g. the database is briefly busy: better a board too many than none
+            log.warning("could not tell whether game %s awaits only bots", post.game_id, exc_info=True)
+            bots_only = False
+        if not bots_only:
+            self._held.pop(post.game_id, None)
+            return False
+        since = self._held.setdefault(post.game_id, now)
+        if now >= since + self.hold:  # the bots took long: show where the game stands (the next board waits anew)
+            return False
+        await self._later(post, since + self.hold)
+        return True
+
+    async def _later(self, post: PostRow, at: float) -> None:
+        """Put the game's pending posts off until ``at`` without counting a failed attempt; newer moves'
+        posts join them, and the newest is delivered then."""
+        await self.store.posts_retry(post.game_id, post.id, post.attempts, at, post.last_error or "", self.clock())
+        self.kick()
+
+    def _pace(self, channel_id: str, until: float) -> None:
+        self._not_before[channel_id] = max(until, self._not_before.get(channel_id, 0.0))
+        if len(self._not_before) > MEMORY:  # forget channels whose pause is over
+            now = self.clock()
+            for key in [k for k, v in self._not_before.items() if v <= now]:
+                del self._not_before[key]
+            while len(self._not_before) > MEMORY:  # still too many: the oldest entries go
+                del self._not_before[next(iter(self._not_before))]
 
     async def _give_up(self, post: PostRow, reason: str, detail: str) -> None:
         log.warning("board of game %s (move %s) cannot be posted: %s", post.game_id, post.version, reason)
@@ -168,6 +243,8 @@ class Poster:
             await self._wait(None if next_at is None else max(0.0, next_at - self.clock()))
 
     async def _sleep(self, seconds: float) -> None:
+        """How :meth:`run` waits for the next due post (tests on a fake clock may let other work finish first;
+        a flow's short wait for the pace uses ``sleep`` itself)."""
         await self.sleep(seconds)
 
     async def _wait(self, seconds: float | None) -> None:

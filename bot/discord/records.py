@@ -28,7 +28,7 @@ from ..recap import make_recap
 from ..record import build_record, dumps, transcript
 from ..service import MoveReport, UndoOutcome
 from ..stats import PlayerStats, leaderboard
-from ..text import join_limited, say
+from ..text import is_bot_user, join_limited, say, seat_names
 from .components import referee
 from .compose import L
 from .errors import Interaction, answered, answered_method, defer, mark_recorded, reply, user_locale, user_of
@@ -108,7 +108,7 @@ def undo_view(game_id: int, version: int, locale: str) -> discord.ui.View:
 
 
 def _moves_text(out: UndoOutcome) -> str:
-    names = out.row.names
+    names = seat_names(out.row, normalise_locale(out.row.locale))
     return ", ".join(f"#{m.seq} {names[m.seat] if m.seat is not None else '—'} `{m.action}`" for m in out.taken_back)
 
 
@@ -117,10 +117,10 @@ async def announce_undo(bot: Referee, interaction: Interaction, out: UndoOutcome
     locale = user_locale(interaction)
     chan = normalise_locale(out.row.locale)
     channel = bot.channel(interaction)
-    waiting = " ".join(mention(u) for u in out.waiting)
+    waiting = " ".join(mention(u) for u in out.waiting if not is_bot_user(u))  # a bot consents by itself
     if out.status == "done":
         await reply(interaction, t("ok.done", locale))
-        await bot.post_board(out.row.id)  # its lines say who took back what (the undo entry's public event)
+        await bot.post_board(out.row.id, wait=True)  # its lines say who took back what (the undo entry's public event)
         return
     if out.status == "requested":
         assert out.request is not None
@@ -162,8 +162,8 @@ async def after_move(bot: Referee, report: MoveReport) -> None:
         if notice is not None:
             message, followers = notice
             locale = normalise_locale(report.row.locale)
-            text = say(message, locale, report.row.names)
-            # a follower asked for a DM (/game follow dm:True) or prefers DMs (/game notify dm or both)
+            text = say(message, locale, seat_names(report.row, locale))
+            # a follower asked for a DM (/game follow dm:True) or prefers DMs (/game settings notify dm or both)
             prefs = await bot.service.store.settings_of([f.user_id for f in followers])
             mode = {f.user_id: "dm" if f.dm else prefs[f.user_id].notify if f.user_id in prefs else "channel"
                     for f in followers}

@@ -6,6 +6,7 @@ import itertools
 import logging
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bot.config import Config
@@ -36,11 +37,15 @@ class DiscordEnv:
     """A :class:`FakeDiscord` plus the bot process under test (``Referee`` + ``GameService`` + ``Store``).
 
     ``dev_guild=True`` syncs the commands to the test guild (``PUT …/guilds/{guild_id}/commands``),
-    ``False`` globally (``PUT /applications/{application_id}/commands``).
+    ``False`` globally (``PUT /applications/{application_id}/commands``). ``board_interval`` paces board
+    posts per channel (the bot's default is 1.5 s; 0 here, so tests about other things see each board in
+    its own interaction) and ``bot_board_hold`` is how long a board that only bots must answer waits.
     """
 
     def __init__(self, db_path: str | Path, *, dev_guild: bool = True, seeds: Iterator[int] | None = None,
-                 reject_invalid: bool = True, locale: str = "en") -> None:
+                 reject_invalid: bool = True, locale: str = "en", board_interval: float = 0.0,
+                 bot_board_hold: float = 10.0) -> None:
+        self.board_interval, self.bot_board_hold = board_interval, bot_board_hold
         self.db_path = str(db_path)
         self.double = FakeDiscord(reject_invalid=reject_invalid)
         self.dev_guild = dev_guild
@@ -49,7 +54,9 @@ class DiscordEnv:
         self.bot: Referee | None = None
         self.store: Store | None = None
         self.starts = 0
+        self.executor: ThreadPoolExecutor | None = None
         self.clock = FakeClock()
+        self.double.clock = self.clock  # messages are stamped with the bot's time
 
     async def __aenter__(self) -> DiscordEnv:
         await self.double.start()
@@ -69,8 +76,12 @@ class DiscordEnv:
         """Start a bot process: a fresh store connection, service and client (nothing kept in memory)."""
         self.store = await Store.open(self.db_path)
         config = Config(token=self.double.token, dev_guild_id=self.double.guild_id if self.dev_guild else 0,
-                        db_path=self.db_path, default_locale=self.locale)
-        service = GameService(self.store, clock=self.clock, seed_source=lambda: next(self.seeds))
+                        db_path=self.db_path, default_locale=self.locale, board_interval=self.board_interval,
+                        bot_board_hold=self.bot_board_hold)
+        # bots decide in a thread here (the bot's own pool spawns processes); shut down with the process
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="referee-test-bots")
+        service = GameService(self.store, clock=self.clock, seed_source=lambda: next(self.seeds),
+                              bot_executor=self.executor)
         self.bot = Referee(service, config, clock=self.clock)
         # one fake clock for the service, its turn clocks and the adapter; the poster's back-off passes at once on
         # it, while the turn-clock scheduler keeps real sleeps (its reminders and deadlines are hours away, which
@@ -88,6 +99,9 @@ class DiscordEnv:
 
     async def stop(self) -> None:
         await self.double.stop_bot()
+        if self.executor is not None:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+            self.executor = None
         if self.store is not None:
             await self.store.close()
         self.bot, self.store = None, None

@@ -79,6 +79,7 @@ class Message:
     edits: int = 0
     pinged: set[int] = field(default_factory=set)  # users the message notified (mentions allowed to ping)
     author: JSON = field(default_factory=dict)
+    at: float | None = None  # when it was posted, on the double's ``clock`` (if it has one)
 
     @property
     def ephemeral(self) -> bool:
@@ -247,6 +248,8 @@ class FakeDiscord:
         # a channel request while the only interaction in hand is not yet acknowledged is flagged; a bot
         # that also posts from background tasks (retries, clocks) may need this off for such a test
         self.check_ack_first = True
+        # the time messages are stamped with (``Message.at``): the bot's fake clock, set by DiscordEnv
+        self.clock: Callable[[], float] | None = None
         self.application_id = self._id()
         self.bot_user = {"id": str(self.application_id), "username": "referee", "global_name": None,
                          "discriminator": "0000", "avatar": None, "bot": True, "public_flags": 0}
@@ -863,7 +866,8 @@ class FakeDiscord:
     def _new_message(self, channel_id: int, body: JSON, files: dict[str, tuple[str, bytes]], *,
                      recipient: int | None = None, interaction: Interaction | None = None) -> Message:
         m = Message(self._id(), channel_id, author=self.bot_user, recipient=recipient,
-                    interaction_id=interaction.id if interaction else None)
+                    interaction_id=interaction.id if interaction else None,
+                    at=self.clock() if self.clock is not None else None)
         self._apply(m, body, files)
         self.all_messages[m.id] = m
         return m

@@ -86,9 +86,12 @@ def bot(service):
 
 
 def command(bot, path):
-    """A registered slash command by its path, e.g. ``"game new"``."""
-    group, name = path.split()
-    return bot.tree.get_command(group).get_command(name)
+    """A registered slash command by its path, e.g. ``"game new"`` or ``"game settings notify"``."""
+    group, *names = path.split()
+    found = bot.tree.get_command(group)
+    for name in names:
+        found = found.get_command(name)
+    return found
 
 
 def private_texts(inter):

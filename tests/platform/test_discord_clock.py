@@ -23,8 +23,11 @@ def bot(service, clock):
 
 
 def cmd(bot, path):
-    group, name = path.split()
-    return bot.tree.get_command(group).get_command(name)
+    group, *names = path.split()
+    found = bot.tree.get_command(group)
+    for name in names:  # a subcommand, or a subgroup's (``game settings notify``)
+        found = found.get_command(name)
+    return found
 
 
 def private(inter):
@@ -80,17 +83,17 @@ async def test_status_and_the_board_show_whose_turn_and_time_left_in_the_readers
 async def test_notify_quiet_vacation_and_mine(bot, clock):
     await open_table(bot, "1d")
     i = interaction(bot, USERS[1], locale="pl")
-    await run(cmd(bot, "game notify"), i, mode="both")
+    await run(cmd(bot, "game settings notify"), i, mode="both")
     assert "na kanale i w wiadomości prywatnej" in private(i)[0]
     i = interaction(bot, USERS[1])
-    await run(cmd(bot, "game quiet"), i, hours="23:00-07:00", zone="Europe/Warsaw")
+    await run(cmd(bot, "game settings quiet"), i, hours="23:00-07:00", zone="Europe/Warsaw")
     assert "23:00-07:00 (Europe/Warsaw)" in private(i)[0]
     i = interaction(bot, USERS[1])
-    await run(cmd(bot, "game quiet"), i, hours="25-3", zone="UTC")
+    await run(cmd(bot, "game settings quiet"), i, hours="25-3", zone="UTC")
     assert "are not quiet hours" in private(i)[0]
-    assert [c.value for c in await complete(cmd(bot, "game quiet"), "zone", i, "prague")] == ["Europe/Prague"]
+    assert [c.value for c in await complete(cmd(bot, "game settings quiet"), "zone", i, "prague")] == ["Europe/Prague"]
     i = interaction(bot, USERS[1])
-    await run(cmd(bot, "game vacation"), i, days=5)
+    await run(cmd(bot, "game settings vacation"), i, days=5)
     assert "until" in private(i)[0] and "5 of 30" in private(i)[0]
     for user in USERS[:2]:
         i = interaction(bot, user)
@@ -142,8 +145,8 @@ async def test_a_clock_move_gets_the_same_after_move_work_as_a_players(bot, monk
 
     posted, after = [], []
 
-    async def post_board(game_id):
-        posted.append(game_id)
+    async def post_board(game_id, wait=False):
+        posted.append((game_id, wait))
 
     async def fake_after_move(client, report):
         after.append((client, report))
@@ -152,4 +155,4 @@ async def test_a_clock_move_gets_the_same_after_move_work_as_a_players(bot, monk
     monkeypatch.setattr(notifier_module, "after_move", fake_after_move)
     report = SimpleNamespace(row=SimpleNamespace(id=7, status="over"))
     await DiscordNotifier(bot).board(report)
-    assert posted == [7] and after == [(bot, report)]
+    assert posted == [(7, True)] and after == [(bot, report)]  # the result before the recap: no pacing skipped

@@ -48,9 +48,12 @@ def test_game_group_has_every_lobby_command(bot):
     game = bot.tree.get_command("game")
     assert {c.name for c in game.commands} == {
         "new", "join", "leave", "start", "status", "board", "hand", "history", "rules", "abandon", "move",
-        "notify", "quiet", "vacation", "pause", "resume", "skip", "replace", "mine", "overdue",  # the clock (#10)
+        "addbot", "removebot",  # bot seats (#11)
+        "settings", "pause", "resume", "skip", "replace", "mine", "overdue",  # the clock (#10)
         "undo", "record", "recap", "follow",  # issue 12
     }
+    # a player's own settings, in a group: /game holds at most 25 subcommands and groups
+    assert {c.name for c in game.get_command("settings").commands} == {"notify", "quiet", "vacation"}
     assert {c.name for c in bot.tree.get_command("stats").commands} == {"me", "user", "leaderboard"}
 
 
