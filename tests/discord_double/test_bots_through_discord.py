@@ -316,3 +316,55 @@ async def test_a_person_never_acts_for_a_bot_seat(tmp_path):
             raise AssertionError("the bot was never to act")
         no_bot_mention(d)
         assert d.violations == [], d.report()
+
+
+async def test_a_table_of_bots_survives_a_restart_mid_game(tmp_path):
+    """The process stops while a bot is deciding (its decision cut off, nothing committed for it) and a new
+    one starts on the same database: the bots' durable jobs resume, the game plays to the end, and the move
+    log has every move once, in order — nothing lost, nothing doubled; boards keep their pace and nobody is
+    pinged."""
+    async with bot_env(tmp_path, 33) as env:
+        await start_env(env)
+        assert env.bot is not None and env.bot.scheduler is not None
+        scheduler = env.bot.scheduler
+        fire = scheduler.handler
+        reached, never = asyncio.Event(), asyncio.Event()
+        decided = 0
+
+        async def cut_off(job):  # the 12th bot decision never finishes: the process stops during it
+            nonlocal decided
+            if job.kind == "bot":
+                decided += 1
+                if decided == 12:
+                    reached.set()
+                    await never.wait()
+            await fire(job)
+
+        scheduler.handler = cut_off
+        d = env.double
+        host = d.user("Hana")
+        i = await d.slash(host, "game", "new", game="luxor", bots=3, bot_level="random", watch=True)
+        lobby = i.posts[-1]
+        await d.press(host, next(c for c in lobby.custom_ids() if c.endswith(":start")), message=lobby)
+        await asyncio.wait_for(reached.wait(), 60)
+        before = (await env.service.current(str(d.channel_id))).row
+        assert before.status == "active" and before.version >= 11
+
+        env.clock.now += 3600  # the stopped process's lease on the cut-off job has long run out
+        await env.restart()
+        await start_env(env)
+        await settled(env)
+
+        row = (await env.service.current(str(d.channel_id))).row
+        assert row.status == "over" and row.version > before.version
+        assert env.store is not None
+        seqs = [m.seq for m in await env.store.moves(row.id)]
+        assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), "every move once, in order"
+        assert seqs[-1] == row.version
+        times = board_times(d)
+        assert all(b - a >= PACE for a, b in itertools.pairwise(times)), times
+        assert all(not b.pinged for b in d.boards())
+        no_bot_mention(d)
+        CONTRACT_RUNS.append((f"luxor, bots only, restart mid-game: {row.version} moves", d.checked,
+                              len(d.violations)))
+        assert d.violations == [], d.report()
