@@ -1,0 +1,21 @@
+"""``referee bench``: what it prints is measured, not assumed (no timing is asserted, only that the numbers exist
+and agree with what was played)."""
+from __future__ import annotations
+
+import json
+
+from bot import bench
+
+
+def test_engine_playouts_count_whole_games_per_second_and_per_cpu_second():
+    rate, cpu_rate, games, moves = bench.engine_playouts_cpu("luxor", 2, 0.0)
+    assert games == 2 and moves > 2 * 50  # two whole games at least (a Luxor game is over 50 moves)
+    assert rate > 0 and cpu_rate > 0
+
+
+def test_bench_ends_with_one_json_line_with_every_number(capsys):
+    out = bench.run("egizia", players=2, games=1, max_moves=3, seconds=0.0)
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert json.loads(last) == out
+    assert set(out) == {"game", "p50_ms", "p95_ms", "playouts_per_s", "playouts_per_cpu_s", "png_bytes"}
+    assert out["game"] == "egizia" and out["png_bytes"] > 0
