@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 from engines.core import IllegalAction, Msg, Option, State
 
 from . import data as D
-from .geometry import Cell, Grid, candidate_cells, check_legal, longest_wall_masks, removable_cells, swap_constraints
+from . import geometry
+from .geometry import Cell, Grid, candidate_cells, check_legal, longest_wall_masks
 
 K = "alhambra."
 CUR_LETTERS = tuple(D.LETTER[c] for c in D.CURRENCIES)  # y g b o
@@ -200,16 +201,6 @@ def grid_candidates(key: GridKey) -> tuple[tuple[Cell, int, int], ...]:
 
 
 @lru_cache(maxsize=1024)
-def grid_removable(key: GridKey) -> tuple[Cell, ...]:
-    return tuple(removable_cells(masks_of(key)))
-
-
-@lru_cache(maxsize=1024)
-def grid_swaps(key: GridKey) -> tuple[tuple[Cell, int, int], ...]:
-    return tuple(swap_constraints(masks_of(key)))
-
-
-@lru_cache(maxsize=1024)
 def grid_illegal(key: GridKey) -> str | None:
     return check_legal(masks_of(key))
 
@@ -217,6 +208,149 @@ def grid_illegal(key: GridKey) -> str | None:
 @lru_cache(maxsize=1024)
 def grid_wall(key: GridKey, ring: str) -> int:
     return longest_wall_masks(masks_of(key), ring)
+
+
+# --------------------------------------------------------------------------- a layout's geometry in one pass
+
+# Cells as ints for the hot geometry: cell (x, y) is ``(x + 64) * _XS + (y + 64)``, so the neighbours are
+# ``±1`` (north/south) and ``±_XS`` (west/east), and the ints sort as the cells (x, then y). An Alhambra
+# spans at most 55 cells from the fountain, well inside ±64.
+_XS = 128
+_ORIGIN_CODE = 64 * _XS + 64
+#: (step, my side, the neighbour's facing side) in the order N, E, S, W (ALH-GEOM-2, ALH-GEOM-4)
+_CSTEPS: tuple[tuple[int, int, int], ...] = ((-1, D.N, D.S), (_XS, D.E, D.W), (1, D.S, D.N), (-_XS, D.W, D.E))
+_CODES: dict[str, int] = {}
+_LABELS: dict[int, str] = {}
+
+
+def _code(label: str) -> int:
+    c = _CODES.get(label)
+    if c is None:
+        x, y = label.split(",")
+        c = _CODES[label] = (int(x) + 64) * _XS + int(y) + 64
+        _LABELS[c] = label
+    return c
+
+
+def _label_of(code: int) -> str:
+    lab = _LABELS.get(code)
+    if lab is None:
+        lab = _LABELS[code] = f"{code // _XS - 64},{code % _XS - 64}"
+        _CODES[lab] = code
+    return lab
+
+
+class Layout(NamedTuple):
+    """The geometry of one Alhambra, computed together in one pass (cells as ``"x,y"`` labels, sorted by
+    cell): the placement cells with their constraints (:func:`~.geometry.candidate_cells`), the swap
+    constraints (:func:`~.geometry.swap_constraints`) and the removable cells
+    (:func:`~.geometry.removable_cells`); tests/alhambra/test_speed.py checks it against those."""
+
+    cands: tuple[tuple[str, int, int], ...]
+    swaps: tuple[tuple[str, int, int], ...]
+    removable: tuple[str, ...]
+
+
+_ENCLOSES = geometry._ENCLOSES
+_N, _E, _S, _W = D.N, D.E, D.S, D.W
+
+
+@lru_cache(maxsize=1024)
+def layout(key: GridKey) -> Layout:
+    """The :class:`Layout` of a grid (every grid the engine holds is legal: the ring test applies)."""
+    mask = D.MASK
+    g = {_code(lab): mask[tile] for lab, tile in key}
+    get = g.get
+    label_of = _label_of
+    # placement cells (ALH-PLACE-6, ALH-ALG-2, ALH-ALG-7)
+    empties = set()
+    for c in g:
+        empties.update((c - 1, c + 1, c - _XS, c + _XS))
+    empties.difference_update(g)
+    cands = []
+    for c in sorted(empties):
+        n = get(c - 1)
+        e = get(c + _XS)
+        so = get(c + 1)
+        w = get(c - _XS)
+        occ = req = 0
+        has_open = False
+        if n is not None:
+            occ |= _N
+            if n & _S:
+                req |= _N
+            else:
+                has_open = True
+        if e is not None:
+            occ |= _E
+            if e & _W:
+                req |= _E
+            else:
+                has_open = True
+        if so is not None:
+            occ |= _S
+            if so & _N:
+                req |= _S
+            else:
+                has_open = True
+        if w is not None:
+            occ |= _W
+            if w & _E:
+                req |= _W
+            else:
+                has_open = True
+        if not has_open:
+            continue
+        bits = ((c - _XS - 1 in g) | (n is not None) << 1 | (c + _XS - 1 in g) << 2 | (e is not None) << 3
+                | (c + _XS + 1 in g) << 4 | (so is not None) << 5 | (c - _XS + 1 in g) << 6 | (w is not None) << 7)
+        if _ENCLOSES[bits]:
+            continue
+        cands.append((label_of(c), occ, req))
+    # swap constraints (ALH-ALG-4) and the walk graph (ALH-ALG-3)
+    swaps = []
+    adj: dict[int, list[int]] = {}
+    inner = set()
+    for c in sorted(g):
+        m = g[c]
+        occ = req = 0
+        lst = []
+        for step, mine, theirs in _CSTEPS:
+            nm = get(c + step)
+            if nm is not None:
+                occ |= mine
+                if nm & theirs:
+                    req |= mine
+                elif not m & mine:
+                    lst.append(c + step)
+        adj[c] = lst
+        if occ == 15:
+            inner.add(c)  # all 4 neighbours occupied: removing it would leave a hole
+        if c != _ORIGIN_CODE:
+            swaps.append((label_of(c), occ, req))
+    removable: list[str] = []
+    if _ORIGIN_CODE in adj:
+        disc: dict[int, int] = {}
+        art: set[int] = set()
+        _tarjan(adj, disc, art, _ORIGIN_CODE, -1)
+        removable = [label_of(c) for c in sorted(disc) if c != _ORIGIN_CODE and c not in art and c not in inner]
+    return Layout(tuple(cands), tuple(swaps), tuple(removable))
+
+
+def _tarjan(adj: dict[int, list[int]], disc: dict[int, int], art: set[int], u: int, parent: int) -> int:
+    """Articulation points of the walk graph by depth-first search from the fountain (never marked)."""
+    d = disc[u] = len(disc)
+    low = d
+    for v in adj[u]:
+        dv = disc.get(v)
+        if dv is None:
+            lv = _tarjan(adj, disc, art, v, u)
+            if lv < low:
+                low = lv
+            if lv >= d and u != _ORIGIN_CODE:
+                art.add(u)
+        elif v != parent and dv < low:
+            low = dv
+    return low
 
 
 def active_seat(s: State) -> int:

@@ -41,14 +41,11 @@ from .common import (
     cur_msg,
     given,
     gkey,
-    grid_candidates,
-    grid_removable,
-    grid_swaps,
     hand_values,
+    layout,
     refuse,
     type_msg,
 )
-from .geometry import cell_label
 from .payments import Payment, judge_payment, legal_payments, offered_payments, space_values
 
 
@@ -113,9 +110,6 @@ def offer(entries: Iterable[Entry]) -> Offer:
     for i, e in enumerate(es):
         by_action.setdefault(e[0], i)
     return Offer(es, tuple([_option(a, make, args) for a, make, args, _ in es]), MappingProxyType(by_action))
-
-
-_label = cache(cell_label)
 
 
 # =========================================================================== C-02 start player
@@ -294,25 +288,25 @@ def _redesign_candidates(key: GridKey, reserve: tuple[str, ...]) -> list[Entry]:
     out: list[Entry] = []
     if len(key) <= 1 and not reserve:
         return out
-    grid_labels = dict(key)
+    lay = layout(key)
     if reserve:
-        cands = grid_candidates(key)
+        cands = lay.cands
         for tile in reserve:
             m = D.MASK[tile]
-            for c, occ, req in cands:
+            for lab, occ, req in cands:
                 if m & occ == req:
-                    lab = _label(c)
                     out.append((f"redesign add {tile} {lab}", _add_label, (tile, lab), ("add", (tile, lab))))
-    for c in grid_removable(key):
-        lab = _label(c)
-        out.append((f"redesign remove {lab}", _remove_label, (grid_labels[lab], lab), ("remove", lab)))
+    if lay.removable:
+        grid_labels = dict(key)
+        for lab in lay.removable:
+            out.append((f"redesign remove {lab}", _remove_label, (grid_labels[lab], lab), ("remove", lab)))
     if reserve and len(key) > 1:
-        swaps = grid_swaps(key)
+        grid_labels = dict(key)
+        swaps = lay.swaps
         for tile in reserve:
             m = D.MASK[tile]
-            for c, occ, req in swaps:
+            for lab, occ, req in swaps:
                 if m & occ == req:
-                    lab = _label(c)
                     out.append((f"redesign swap {tile} {lab}", _swap_label, (tile, grid_labels[lab], lab), ("swap", (tile, lab))))
     return out
 
@@ -487,13 +481,12 @@ def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) ->
 
 
 def _placement_candidates(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> list[Entry]:
-    cands = grid_candidates(key)
+    cands = layout(key).cands
     out: list[Entry] = []
     for tile in tiles:
         m = D.MASK[tile]
-        for c, occ, req in cands:
+        for lab, occ, req in cands:
             if m & occ == req:
-                lab = _label(c)
                 out.append((f"place {tile} {lab}", _place_label, (tile, lab), ("place", (tile, lab))))
         out.append((f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile)))
         if dirk_allowed:

@@ -182,3 +182,25 @@ def test_projected_scores_are_the_final_scoring_held_now_ALH_END_7():
             assert projected == tuple(float(v) for v in ended["result"]["scores"])
         assert state is not None and GAME.is_over(state)
         assert GAME.projected_scores(state) == tuple(float(v) for v in GAME.result(state).scores)
+
+
+def test_layout_in_one_pass_is_the_geometry_functions_ALH_ALG_2_3_4():
+    """ALH-ALG-2 (placement cells, ring test), ALH-ALG-3 (removable cells), ALH-ALG-4 (swap constraints),
+    ALH-REDESIGN-2: the one-pass :func:`~engines.alhambra.common.layout` (cells as ints) gives what
+    ``candidate_cells``, ``swap_constraints`` and ``removable_cells`` give, on every grid of seeded
+    playouts."""
+    from engines.alhambra.common import gkey, grid_masks, layout
+    from engines.alhambra.geometry import candidate_cells, cell_label, removable_cells, swap_constraints
+
+    grids = {}
+    for players, seed in ((3, 9), (4, 12), (2, 5)):
+        for state in _states(players, seed):
+            for p in state["players"]:
+                grids[gkey(p["grid"])] = p["grid"]
+    assert len(grids) > 300
+    for key, labels in grids.items():
+        grid = grid_masks(labels)
+        lay = layout(key)
+        assert lay.cands == tuple((cell_label(c), o, r) for c, o, r in candidate_cells(grid))
+        assert lay.swaps == tuple((cell_label(c), o, r) for c, o, r in swap_constraints(grid))
+        assert lay.removable == tuple(cell_label(c) for c in removable_cells(grid))
