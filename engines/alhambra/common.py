@@ -353,6 +353,49 @@ def _tarjan(adj: dict[int, list[int]], disc: dict[int, int], art: set[int], u: i
     return low
 
 
+def changed_illegal(grid: Mapping[str, str], lab: str, added: bool) -> str | None:
+    """ALH-ALG-1 for a grid that was legal before its cell ``lab`` was filled (``added``: the cell was
+    empty, a placement or redesign (a)) or its tile exchanged (a swap, redesign (c)): only what can change
+    near that cell is judged, with the verdict :func:`~.geometry.check_legal` gives on the whole grid.
+
+    * mismatched facing edges (ALH-PLACE-2) can only appear on the cell's own four sides;
+    * a new tile reaches the fountain (ALH-PLACE-3) exactly when one of its sides is open to an open side
+      of a neighbour (the old tiles already do); a swapped-in tile with matching edges leaves the walk
+      graph as it was (an edge is walkable exactly when the neighbour's facing side is open);
+    * holes (ALH-PLACE-4): the Euler characteristic of the closed cells (pieces minus holes, 1 before)
+      changes by the new corners minus the new edges plus the one new cell; a swap keeps the cells.
+    """
+    if ORIGIN_LABEL not in grid:
+        return "ALH-SETUP-3"
+    mask = D.MASK
+    m = mask[grid[lab]]
+    c = _code(lab)
+    get = grid.get
+    label_of = _label_of
+    open_side = False
+    for step, mine, theirs in _CSTEPS:
+        t = get(label_of(c + step))
+        if t is not None:
+            nm = mask[t]
+            if bool(nm & theirs) != bool(m & mine):
+                return "ALH-PLACE-2"
+            if not nm & theirs:
+                open_side = True
+    if not added:
+        return None
+    if not open_side:
+        return "ALH-PLACE-3"
+    ring = [label_of(c + d) in grid for d in _RING_STEPS]  # NW, N, NE, E, SE, S, SW, W
+    new_corners = sum(not (ring[i - 1] or ring[i] or ring[i + 1]) for i in (0, 2, 4, 6))  # a corner's 3 cells
+    new_edges = 4 - ring[1] - ring[3] - ring[5] - ring[7]
+    return None if new_corners - new_edges + 1 == 0 else "ALH-PLACE-4"
+
+
+ORIGIN_LABEL = "0,0"
+#: the ring of ALH-ALG-2 as int steps: NW, N, NE, E, SE, S, SW, W
+_RING_STEPS = (-_XS - 1, -1, _XS - 1, _XS, _XS + 1, 1, -_XS + 1, -_XS)
+
+
 def active_seat(s: State) -> int:
     """The seat of the turn (the action and placement phases always have one)."""
     seat = s["active"]

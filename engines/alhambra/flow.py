@@ -22,7 +22,19 @@ from typing import Any
 from engines.core import Event, Msg, Rng, State
 
 from . import data as D
-from .common import K, card_value, cards_msg, cur_msg, gkey, grid_illegal, grid_wall, hand_total, type_counts, type_msg
+from .common import (
+    K,
+    card_value,
+    cards_msg,
+    changed_illegal,
+    cur_msg,
+    gkey,
+    grid_illegal,
+    grid_wall,
+    hand_total,
+    type_counts,
+    type_msg,
+)
 from .scoring import score_round
 
 #: reorders, in place, a pile that is reshuffled, drawing from the given RNG (a test may fix the order)
@@ -298,9 +310,12 @@ def _money_total(two_player: bool, copies: int) -> int:
     return len(D.money_deck(two_player, copies))
 
 
-def check_grid(s: State, seat: int) -> None:
-    """ALH-PLACE-7 after ``seat``'s Alhambra changed: it is still legal."""
-    bad = grid_illegal(gkey(s["players"][seat]["grid"]))
+def check_grid(s: State, seat: int, changed: tuple[str, bool] | None = None) -> None:
+    """ALH-PLACE-7 after ``seat``'s Alhambra changed: it is still legal. ``changed``: the one cell
+    filled (True) or whose tile was exchanged (False) in a grid that was legal, judged near that cell
+    (:func:`~.common.changed_illegal`); else the whole grid is judged."""
+    grid = s["players"][seat]["grid"]
+    bad = grid_illegal(gkey(grid)) if changed is None else changed_illegal(grid, *changed)
     assert bad is None, f"ALH-PLACE-7 broken ({bad})"
 
 

@@ -126,7 +126,10 @@ class AlhambraGame(RulesGame):
         move = prompt.move if isinstance(prompt, Answer) else HANDLERS[prompt.kind].find(state, seat, action).move
         before, since = flow.hidden_mark(state), len(events)
         HANDLERS[prompt.kind].carry_out(state, seat, move, events)
-        if move[0] in ("place", "add", "remove", "swap"):  # the seat's Alhambra changed (ALH-PLACE-7)
+        kind = move[0]
+        if kind in ("place", "add", "swap"):  # the seat's Alhambra changed at one cell (ALH-PLACE-7)
+            flow.check_grid(state, seat, (move[1][1], kind != "swap"))
+        elif kind == "remove":
             flow.check_grid(state, seat)
         return flow.revealed(state, before, events, since)
 

@@ -204,3 +204,38 @@ def test_layout_in_one_pass_is_the_geometry_functions_ALH_ALG_2_3_4():
         assert lay.cands == tuple((cell_label(c), o, r) for c, o, r in candidate_cells(grid))
         assert lay.swaps == tuple((cell_label(c), o, r) for c, o, r in swap_constraints(grid))
         assert lay.removable == tuple(cell_label(c) for c in removable_cells(grid))
+
+
+def test_the_self_check_near_the_changed_cell_is_the_whole_grid_check_ALH_PLACE_7():
+    """ALH-PLACE-7, ALH-ALG-1 (ALH-PLACE-2/3/4, ALH-SETUP-3): on legal grids of seeded playouts, any tile
+    put on any empty cell next to the Alhambra, or swapped in for any tile but the fountain, gets from
+    ``changed_illegal`` (judged near that cell) the verdict ``check_legal`` gives on the whole grid."""
+    from engines.alhambra import data as D
+    from engines.alhambra.common import changed_illegal, grid_masks
+    from engines.alhambra.geometry import DIRS, cell_label, check_legal, parse_cell
+
+    grids = {}
+    for players, seed in ((3, 9), (2, 5)):
+        for state in _states(players, seed):
+            for p in state["players"]:
+                grids[tuple(p["grid"].items())] = p["grid"]
+    rnd = random.Random(3)
+    tiles = list(D.TILE_IDS)
+    verdicts = set()
+    for labels in grids.values():
+        assert check_legal(grid_masks(labels)) is None
+        empties = sorted({cell_label((x + dx, y + dy)) for x, y in map(parse_cell, labels) for dx, dy, _, _ in DIRS} - set(labels))
+        for lab in empties:
+            for tile in rnd.sample(tiles, 6):
+                g = {**labels, lab: tile}
+                verdict = changed_illegal(g, lab, True)
+                assert verdict == check_legal(grid_masks(g)), (labels, lab, tile)
+                verdicts.add(verdict)
+        for lab in labels:
+            if lab == "0,0":
+                continue
+            for tile in rnd.sample(tiles, 6):
+                g = {**labels, lab: tile}
+                verdict = changed_illegal(g, lab, False)
+                assert verdict == check_legal(grid_masks(g)), (labels, lab, tile)
+    assert verdicts == {None, "ALH-PLACE-2", "ALH-PLACE-3", "ALH-PLACE-4"}
