@@ -18,11 +18,10 @@ at the end).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, State
@@ -72,20 +71,23 @@ Entry = tuple[str, Callable[..., Msg], tuple[Any, ...], Move]
 
 class Offer(NamedTuple):
     """The legal candidates of one part of a prompt, computed once per distinct input (memoised:
-    everything in it is immutable): the entries in prompt order, their options, and the index of the
-    first entry of each action string."""
+    everything in it is immutable): the entries in prompt order, their options and their action
+    strings (an action is looked up by the first entry with that string)."""
 
     entries: tuple[Entry, ...]
     options: tuple[Option, ...]
-    by_action: Mapping[str, int]
+    actions: tuple[str, ...]
 
     @property
     def cands(self) -> tuple[Candidate, ...]:
         return tuple(Candidate(*e) for e in self.entries)
 
     def find(self, action: str) -> Candidate | None:
-        i = self.by_action.get(action)
-        return None if i is None else Candidate(*self.entries[i])
+        try:
+            i = self.actions.index(action)
+        except ValueError:
+            return None
+        return Candidate(*self.entries[i])
 
 
 #: options already made, by action and label arguments (an option is immutable, so prompts share
@@ -106,10 +108,7 @@ def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Opt
 
 def offer(entries: Iterable[Entry]) -> Offer:
     es = tuple(entries)
-    by_action: dict[str, int] = {}
-    for i, e in enumerate(es):
-        by_action.setdefault(e[0], i)
-    return Offer(es, tuple([_option(a, make, args) for a, make, args, _ in es]), MappingProxyType(by_action))
+    return Offer(es, tuple([_option(a, make, args) for a, make, args, _ in es]), tuple([e[0] for e in es]))
 
 
 # =========================================================================== C-02 start player
@@ -165,7 +164,6 @@ def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(idx for r in range(1, n + 1) for idx in combinations(range(n), r))
 
 
-@lru_cache(maxsize=512)
 def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     seen = set()
     out = []
@@ -189,7 +187,7 @@ def _take_label(cards: tuple[str, ...]) -> Msg:
 @lru_cache(maxsize=512)
 def take_offer(display: tuple[str, ...]) -> Offer:
     """The takes of a display (ALH-MONEY-1), as candidates."""
-    return offer((action, _take_label, (tuple(display[i] for i in idx),), ("take", idx)) for action, idx in _take_options(display))
+    return offer([(action, _take_label, (tuple([display[i] for i in idx]),), ("take", idx)) for action, idx in _take_options(display)])
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
@@ -289,25 +287,26 @@ def _redesign_candidates(key: GridKey, reserve: tuple[str, ...]) -> list[Entry]:
     if len(key) <= 1 and not reserve:
         return out
     lay = layout(key)
+    add = out.append
+    mask = D.MASK
     if reserve:
         cands = lay.cands
         for tile in reserve:
-            m = D.MASK[tile]
+            m = mask[tile]
             for lab, occ, req in cands:
                 if m & occ == req:
-                    out.append((f"redesign add {tile} {lab}", _add_label, (tile, lab), ("add", (tile, lab))))
-    if lay.removable:
-        grid_labels = dict(key)
-        for lab in lay.removable:
-            out.append((f"redesign remove {lab}", _remove_label, (grid_labels[lab], lab), ("remove", lab)))
+                    args = (tile, lab)
+                    add((f"redesign add {tile} {lab}", _add_label, args, ("add", args)))
+    grid_labels = dict(key)
+    for lab in lay.removable:
+        add((f"redesign remove {lab}", _remove_label, (grid_labels[lab], lab), ("remove", lab)))
     if reserve and len(key) > 1:
-        grid_labels = dict(key)
         swaps = lay.swaps
         for tile in reserve:
-            m = D.MASK[tile]
+            m = mask[tile]
             for lab, occ, req in swaps:
                 if m & occ == req:
-                    out.append((f"redesign swap {tile} {lab}", _swap_label, (tile, grid_labels[lab], lab), ("swap", (tile, lab))))
+                    add((f"redesign swap {tile} {lab}", _swap_label, (tile, grid_labels[lab], lab), ("swap", (tile, lab))))
     return out
 
 
@@ -487,7 +486,8 @@ def _placement_candidates(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bo
         m = D.MASK[tile]
         for lab, occ, req in cands:
             if m & occ == req:
-                out.append((f"place {tile} {lab}", _place_label, (tile, lab), ("place", (tile, lab))))
+                args = (tile, lab)
+                out.append((f"place {tile} {lab}", _place_label, args, ("place", args)))
         out.append((f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile)))
         if dirk_allowed:
             out.append((f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile)))
