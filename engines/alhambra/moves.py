@@ -93,7 +93,7 @@ class Offer(NamedTuple):
 #: options already made, by action and label arguments (an option is immutable, so prompts share
 #: them; the action's verb fixes the label maker); emptied when it grows large
 _OPTIONS: dict[tuple[str, tuple[Any, ...]], Option] = {}
-_OPTIONS_MAX = 20_000
+_OPTIONS_MAX = 4_000
 
 
 def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Option:
@@ -184,7 +184,7 @@ def _take_label(cards: tuple[str, ...]) -> Msg:
     return Msg(K + "opt.take", {"cards": cards_msg(list(cards)), "total": sum(card_value(c) for c in cards)})
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def take_offer(display: tuple[str, ...]) -> Offer:
     """The takes of a display (ALH-MONEY-1), as candidates."""
     return offer([(action, _take_label, (tuple([display[i] for i in idx]),), ("take", idx)) for action, idx in _take_options(display)])
@@ -206,7 +206,7 @@ def _buy_entry(i: int, tile: str, pay: Payment, exact: bool) -> Entry:
     return (f"buy {space} {'+'.join(map(str, pay))}", buy_label, (tile, space, pay, exact), ("buy", (i, pay, exact)))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
     """The offered payments (C-05/C-06: the short list) for ``tile`` on market index ``i`` from the
     seat's ``values`` of that space's currency."""
@@ -276,7 +276,7 @@ def _redesigns(p: dict) -> Offer:
     return redesign_offer(gkey(p["grid"]), tuple(p["reserve"]))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
     """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4)."""
     return offer(_redesign_candidates(key, reserve))
@@ -473,7 +473,7 @@ def _reserve_all_label(count: int) -> Msg:
     return Msg(K + "opt.reserve_all", {"count": count})
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Offer:
     """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``."""
     return offer(_placement_candidates(key, tiles, dirk_allowed))

@@ -86,7 +86,7 @@ def legal_payments(values: tuple[int, ...], price: int) -> Iterator[Payment]:
     return _multisets(_counter(values), price, None)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def offered_payments(values: tuple[int, ...], price: int) -> tuple[tuple[Payment, bool], ...]:
     """The short list of payments offered for a tile of ``price`` from ``values`` (the hand's cards of
     the space's currency), as ``((multiset, exact), …)``.
