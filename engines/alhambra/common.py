@@ -222,25 +222,27 @@ _XS = 128
 _ORIGIN_CODE = 64 * _XS + 64
 #: (step, my side, the neighbour's facing side) in the order N, E, S, W (ALH-GEOM-2, ALH-GEOM-4)
 _CSTEPS: tuple[tuple[int, int, int], ...] = ((-1, D.N, D.S), (_XS, D.E, D.W), (1, D.S, D.N), (-_XS, D.W, D.E))
-_CODES: dict[str, int] = {}
-_LABELS: dict[int, str] = {}
+class _Codes(dict[str, int]):
+    """``"x,y"`` → the cell's int, filled on first use."""
 
-
-def _code(label: str) -> int:
-    c = _CODES.get(label)
-    if c is None:
+    def __missing__(self, label: str) -> int:
         x, y = label.split(",")
-        c = _CODES[label] = (int(x) + 64) * _XS + int(y) + 64
-        _LABELS[c] = label
-    return c
+        c = self[label] = (int(x) + 64) * _XS + int(y) + 64
+        return c
 
 
-def _label_of(code: int) -> str:
-    lab = _LABELS.get(code)
-    if lab is None:
-        lab = _LABELS[code] = f"{code // _XS - 64},{code % _XS - 64}"
-        _CODES[lab] = code
-    return lab
+class _Labels(dict[int, str]):
+    """The cell's int → ``"x,y"``, filled on first use."""
+
+    def __missing__(self, code: int) -> str:
+        lab = self[code] = f"{code // _XS - 64},{code % _XS - 64}"
+        return lab
+
+
+_CODES = _Codes()
+_LABELS = _Labels()
+_code = _CODES.__getitem__
+_label_of = _LABELS.__getitem__
 
 
 class Layout(NamedTuple):
@@ -262,7 +264,8 @@ _N, _E, _S, _W = D.N, D.E, D.S, D.W
 def layout(key: GridKey) -> Layout:
     """The :class:`Layout` of a grid (every grid the engine holds is legal: the ring test applies)."""
     mask = D.MASK
-    g = {_code(lab): mask[tile] for lab, tile in key}
+    codes = _CODES
+    g = {codes[lab]: mask[tile] for lab, tile in key}
     get = g.get
     label_of = _label_of
     # placement cells (ALH-PLACE-6, ALH-ALG-2, ALH-ALG-7)

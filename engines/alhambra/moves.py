@@ -108,7 +108,14 @@ def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Opt
 
 def offer(entries: Iterable[Entry]) -> Offer:
     es = tuple(entries)
-    return Offer(es, tuple([_option(a, make, args) for a, make, args, _ in es]), tuple([e[0] for e in es]))
+    options = []
+    get = _OPTIONS.get
+    for action, make, args, _ in es:  # _option, inlined (prompts build many entries)
+        o = get((action, args))
+        if o is None:
+            o = _option(action, make, args)
+        options.append(o)
+    return Offer(es, tuple(options), tuple([e[0] for e in es]))
 
 
 # =========================================================================== C-02 start player
