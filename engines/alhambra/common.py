@@ -269,7 +269,7 @@ def layout(key: GridKey) -> Layout:
     get = g.get
     label_of = _label_of
     # placement cells (ALH-PLACE-6, ALH-ALG-2, ALH-ALG-7)
-    empties = set()
+    empties: set[int] = set()
     for c in g:
         empties.update((c - 1, c + 1, c - _XS, c + _XS))
     empties.difference_update(g)

@@ -98,10 +98,10 @@ def begin_turn(s: State, ev: list[Event]) -> None:
 
 def advance_action(s: State, ev: list[Event]) -> None:
     """Resolve the action phase while it has 0 or 1 legal option (ALH-TURN-5, DECISIONS C-03)."""
-    from .moves import carry_out_action, legal_actions  # the handlers call back into the flow
-
     while s["phase"] == "action":
-        opts = list(islice(legal_actions(s), 2))
+        if _moves.has_two_takes(s):  # most turns: two takes are already two legal actions
+            return
+        opts = list(islice(_moves.legal_actions(s), 2))
         if len(opts) >= 2:
             return
         if not opts:
@@ -110,7 +110,7 @@ def advance_action(s: State, ev: list[Event]) -> None:
             return
         only = opts[0]
         ev.append(Event(Msg(K + "ev.auto", {"player": s["active"], "choice": only.label})))
-        carry_out_action(s, only.move, ev)
+        _moves.carry_out_action(s, only.move, ev)
 
 
 def end_action_phase(s: State, ev: list[Event]) -> None:
@@ -348,3 +348,7 @@ def revealed(s: State, before: tuple[int, int, int], events: list[Event], since:
     if hidden_mark(s) != before:
         return True
     return s["phase"] in ("end_placement", "over") and any(e.message.key == K + "ev.reveal" for e in events[since:])
+
+
+# the handlers call back into the flow (imported last: moves imports this module)
+from . import moves as _moves  # noqa: E402

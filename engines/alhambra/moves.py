@@ -355,6 +355,12 @@ def action_options(s: State, seat: int) -> tuple[Option, ...]:
     return out
 
 
+def has_two_takes(s: State) -> bool:
+    """Whether the display offers at least two takes (then the action phase has two legal actions:
+    :func:`legal_actions` lists the takes first)."""
+    return len(take_offer(tuple(s["display"])).entries) >= 2
+
+
 def legal_actions(s: State) -> Iterator[Candidate]:
     """Every legal action of the action phase, lazily: the flow resolves the phase by itself when
     there is at most one (ALH-TURN-5), whatever the prompt would list."""
