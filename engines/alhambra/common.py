@@ -359,42 +359,71 @@ def _tarjan(adj: dict[int, list[int]], disc: dict[int, int], art: set[int], u: i
     return low
 
 
-def changed_illegal(grid: Mapping[str, str], lab: str, added: bool) -> str | None:
-    """ALH-ALG-1 for a grid that was legal before its cell ``lab`` was filled (``added``: the cell was
-    empty, a placement or redesign (a)) or its tile exchanged (a swap, redesign (c)): only what can change
-    near that cell is judged, with the verdict :func:`~.geometry.check_legal` gives on the whole grid.
+def changed_illegal(grid: Mapping[str, str], lab: str, how: str) -> str | None:
+    """ALH-ALG-1 for a grid that was legal before its cell ``lab`` changed, ``how``: ``"add"`` (the
+    cell was empty: a placement or redesign (a)), ``"swap"`` (its tile exchanged: redesign (c)) or
+    ``"remove"`` (its tile taken away: redesign (b)). What cannot change is not judged again; the verdict
+    is the one :func:`~.geometry.check_legal` gives on the whole grid (tests/alhambra/test_speed.py).
 
-    * mismatched facing edges (ALH-PLACE-2) can only appear on the cell's own four sides;
+    * mismatched facing edges (ALH-PLACE-2) can only appear on the cell's own four sides (none after a
+      removal);
     * a new tile reaches the fountain (ALH-PLACE-3) exactly when one of its sides is open to an open side
       of a neighbour (the old tiles already do); a swapped-in tile with matching edges leaves the walk
-      graph as it was (an edge is walkable exactly when the neighbour's facing side is open);
+      graph as it was (an edge is walkable exactly when the neighbour's facing side is open); after a
+      removal the walk from the fountain is made again;
     * holes (ALH-PLACE-4): the Euler characteristic of the closed cells (pieces minus holes, 1 before)
-      changes by the new corners minus the new edges plus the one new cell; a swap keeps the cells.
+      changes by the corners minus the edges that only that cell has, plus the cell; a swap keeps the
+      cells.
     """
     if ORIGIN_LABEL not in grid:
         return "ALH-SETUP-3"
-    mask = D.MASK
-    m = mask[grid[lab]]
     c = _code(lab)
-    get = grid.get
     label_of = _label_of
-    open_side = False
-    for step, mine, theirs in _CSTEPS:
-        t = get(label_of(c + step))
-        if t is not None:
-            nm = mask[t]
-            if bool(nm & theirs) != bool(m & mine):
-                return "ALH-PLACE-2"
-            if not nm & theirs:
-                open_side = True
-    if not added:
-        return None
-    if not open_side:
-        return "ALH-PLACE-3"
-    ring = [label_of(c + d) in grid for d in _RING_STEPS]  # NW, N, NE, E, SE, S, SW, W
-    new_corners = sum(not (ring[i - 1] or ring[i] or ring[i + 1]) for i in (0, 2, 4, 6))  # a corner's 3 cells
-    new_edges = 4 - ring[1] - ring[3] - ring[5] - ring[7]
-    return None if new_corners - new_edges + 1 == 0 else "ALH-PLACE-4"
+    if how == "remove":
+        if not _walks_to_all(grid):
+            return "ALH-PLACE-3"
+    else:
+        mask = D.MASK
+        m = mask[grid[lab]]
+        get = grid.get
+        open_side = False
+        for step, mine, theirs in _CSTEPS:
+            t = get(label_of(c + step))
+            if t is not None:
+                nm = mask[t]
+                if bool(nm & theirs) != bool(m & mine):
+                    return "ALH-PLACE-2"
+                if not nm & theirs:
+                    open_side = True
+        if how == "swap":
+            return None
+        if not open_side:
+            return "ALH-PLACE-3"
+    ring = [label_of(c + d) in grid for d in _RING_STEPS]  # NW, N, NE, E, SE, S, SW, W (never the cell)
+    own_corners = sum(not (ring[i - 1] or ring[i] or ring[i + 1]) for i in (0, 2, 4, 6))  # a corner's 3 cells
+    own_edges = 4 - ring[1] - ring[3] - ring[5] - ring[7]
+    return None if own_corners - own_edges + 1 == 0 else "ALH-PLACE-4"
+
+
+def _walks_to_all(grid: Mapping[str, str]) -> bool:
+    """ALH-PLACE-3: every tile can walk to the fountain."""
+    mask = D.MASK
+    codes = _CODES
+    label_of = _label_of
+    seen = {ORIGIN_LABEL}
+    todo = [ORIGIN_LABEL]
+    while todo:
+        lab = todo.pop()
+        m = mask[grid[lab]]
+        c = codes[lab]
+        for step, mine, theirs in _CSTEPS:
+            if not m & mine:
+                n = label_of(c + step)
+                t = grid.get(n)
+                if t is not None and n not in seen and not mask[t] & theirs:
+                    seen.add(n)
+                    todo.append(n)
+    return len(seen) == len(grid)
 
 
 ORIGIN_LABEL = "0,0"

@@ -310,10 +310,10 @@ def _money_total(two_player: bool, copies: int) -> int:
     return len(D.money_deck(two_player, copies))
 
 
-def check_grid(s: State, seat: int, changed: tuple[str, bool] | None = None) -> None:
-    """ALH-PLACE-7 after ``seat``'s Alhambra changed: it is still legal. ``changed``: the one cell
-    filled (True) or whose tile was exchanged (False) in a grid that was legal, judged near that cell
-    (:func:`~.common.changed_illegal`); else the whole grid is judged."""
+def check_grid(s: State, seat: int, changed: tuple[str, str] | None = None) -> None:
+    """ALH-PLACE-7 after ``seat``'s Alhambra changed: it is still legal. ``changed``: the one cell of a
+    grid that was legal and how it changed (``"add"``, ``"swap"``, ``"remove"``), judged by what that
+    change can break (:func:`~.common.changed_illegal`); else the whole grid is judged."""
     grid = s["players"][seat]["grid"]
     bad = grid_illegal(gkey(grid)) if changed is None else changed_illegal(grid, *changed)
     assert bad is None, f"ALH-PLACE-7 broken ({bad})"
