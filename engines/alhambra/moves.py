@@ -106,6 +106,36 @@ def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Opt
     return o
 
 
+#: the entries of grid-dependent parts (redesigns, placements) with their options, made once per
+#: (tile, cell[, old tile]) and shared by every part that offers them: a prompt part made again for a
+#: new grid makes no new strings or tuples for the entries it had before; emptied when large
+_MADE: dict[str, dict[str, Any]] = {"add": {}, "swap": {}, "remove": {}, "place": {}}
+_MADE_MAX = 6_000
+_made_count = 0
+
+
+def _made(action: str, make: Callable[..., Msg], args: tuple[Any, ...], move: Move) -> tuple[Entry, Option]:
+    """A new entry of :data:`_MADE` with its option (the tables are emptied first when large)."""
+    global _made_count
+    _made_count += 1
+    if _made_count > _MADE_MAX:
+        _made_count = 0
+        for table in _MADE.values():
+            table.clear()
+    return (action, make, args, move), _option(action, make, args)
+
+
+def _row(table: dict[str, Any], key: str) -> dict[str, Any]:
+    row = table.get(key)
+    if row is None:
+        row = table[key] = {}
+    return row
+
+
+def _offer_of(entries: list[Entry], options: list[Option]) -> Offer:
+    return Offer(tuple(entries), tuple(options), tuple([e[0] for e in entries]))
+
+
 def offer(entries: Iterable[Entry]) -> Offer:
     es = tuple(entries)
     options = []
@@ -285,36 +315,56 @@ def _redesigns(p: dict) -> Offer:
 
 @lru_cache(maxsize=64)
 def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
-    """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4)."""
-    return offer(_redesign_candidates(key, reserve))
-
-
-def _redesign_candidates(key: GridKey, reserve: tuple[str, ...]) -> list[Entry]:
-    out: list[Entry] = []
+    """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4): (a) add each reserve tile
+    on each legal cell, (b) remove each removable tile, (c) swap each reserve tile in where it fits."""
+    entries: list[Entry] = []
+    options: list[Option] = []
     if len(key) <= 1 and not reserve:
-        return out
+        return _offer_of(entries, options)
     lay = layout(key)
-    add = out.append
+    e_add = entries.append
+    o_add = options.append
     mask = D.MASK
     if reserve:
         cands = lay.cands
+        table = _MADE["add"]
         for tile in reserve:
             m = mask[tile]
+            row = _row(table, tile)
             for lab, occ, req in cands:
                 if m & occ == req:
-                    args = (tile, lab)
-                    add((f"redesign add {tile} {lab}", _add_label, args, ("add", args)))
+                    eo = row.get(lab)
+                    if eo is None:
+                        args = (tile, lab)
+                        eo = row[lab] = _made(f"redesign add {tile} {lab}", _add_label, args, ("add", args))
+                    e_add(eo[0])
+                    o_add(eo[1])
     grid_labels = dict(key)
+    table = _MADE["remove"]
     for lab in lay.removable:
-        add((f"redesign remove {lab}", _remove_label, (grid_labels[lab], lab), ("remove", lab)))
+        old = grid_labels[lab]
+        row = _row(table, lab)
+        eo = row.get(old)
+        if eo is None:
+            eo = row[old] = _made(f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
+        e_add(eo[0])
+        o_add(eo[1])
     if reserve and len(key) > 1:
         swaps = lay.swaps
+        table = _MADE["swap"]
         for tile in reserve:
             m = mask[tile]
+            by_cell = _row(table, tile)
             for lab, occ, req in swaps:
                 if m & occ == req:
-                    add((f"redesign swap {tile} {lab}", _swap_label, (tile, grid_labels[lab], lab), ("swap", (tile, lab))))
-    return out
+                    old = grid_labels[lab]
+                    row = _row(by_cell, lab)
+                    eo = row.get(old)
+                    if eo is None:
+                        eo = row[old] = _made(f"redesign swap {tile} {lab}", _swap_label, (tile, old, lab), ("swap", (tile, lab)))
+                    e_add(eo[0])
+                    o_add(eo[1])
+    return _offer_of(entries, options)
 
 
 _END = Candidate("end", given, (Msg(K + "opt.end", {}),), ("end", None))
@@ -488,25 +538,36 @@ def _reserve_all_label(count: int) -> Msg:
 
 @lru_cache(maxsize=64)
 def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Offer:
-    """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``."""
-    return offer(_placement_candidates(key, tiles, dirk_allowed))
-
-
-def _placement_candidates(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> list[Entry]:
+    """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``: each tile on each
+    legal cell, to the reserve, to Dirk (when allowed); all to the reserve when 2+ wait."""
     cands = layout(key).cands
-    out: list[Entry] = []
+    entries: list[Entry] = []
+    options: list[Option] = []
+    e_add = entries.append
+    o_add = options.append
+    table = _MADE["place"]
     for tile in tiles:
         m = D.MASK[tile]
+        row = _row(table, tile)
         for lab, occ, req in cands:
             if m & occ == req:
-                args = (tile, lab)
-                out.append((f"place {tile} {lab}", _place_label, args, ("place", args)))
-        out.append((f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile)))
+                eo = row.get(lab)
+                if eo is None:
+                    args = (tile, lab)
+                    eo = row[lab] = _made(f"place {tile} {lab}", _place_label, args, ("place", args))
+                e_add(eo[0])
+                o_add(eo[1])
+        extra: list[Entry] = [(f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile))]
         if dirk_allowed:
-            out.append((f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile)))
+            extra.append((f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile)))
+        for e in extra:
+            e_add(e)
+            o_add(_option(e[0], e[1], e[2]))
     if len(tiles) > 1:
-        out.append(("reserve all", _reserve_all_label, (len(tiles),), ("reserve_all", None)))
-    return out
+        last: Entry = ("reserve all", _reserve_all_label, (len(tiles),), ("reserve_all", None))
+        e_add(last)
+        o_add(_option(last[0], last[1], last[2]))
+    return _offer_of(entries, options)
 
 
 def _placement(s: State, seat: int, dirk_allowed: bool) -> Offer:
