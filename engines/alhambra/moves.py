@@ -110,7 +110,7 @@ def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Opt
 #: (tile, cell[, old tile]) and shared by every part that offers them: a prompt part made again for a
 #: new grid makes no new strings or tuples for the entries it had before; emptied when large
 _MADE: dict[str, dict[str, Any]] = {"add": {}, "swap": {}, "remove": {}, "place": {}}
-_MADE_MAX = 6_000
+_MADE_MAX = 20_000
 _made_count = 0
 
 
