@@ -399,10 +399,11 @@ def changed_illegal(grid: Mapping[str, str], lab: str, how: str) -> str | None:
             return None
         if not open_side:
             return "ALH-PLACE-3"
-    ring = [label_of(c + d) in grid for d in _RING_STEPS]  # NW, N, NE, E, SE, S, SW, W (never the cell)
-    own_corners = sum(not (ring[i - 1] or ring[i] or ring[i + 1]) for i in (0, 2, 4, 6))  # a corner's 3 cells
-    own_edges = 4 - ring[1] - ring[3] - ring[5] - ring[7]
-    return None if own_corners - own_edges + 1 == 0 else "ALH-PLACE-4"
+    bits = 0
+    for d, bit in _RING_BITS:  # NW, N, NE, E, SE, S, SW, W (never the cell itself)
+        if label_of(c + d) in grid:
+            bits |= bit
+    return None if _EULER_KEPT[bits] else "ALH-PLACE-4"
 
 
 def _walks_to_all(grid: Mapping[str, str]) -> bool:
@@ -429,6 +430,20 @@ def _walks_to_all(grid: Mapping[str, str]) -> bool:
 ORIGIN_LABEL = "0,0"
 #: the ring of ALH-ALG-2 as int steps: NW, N, NE, E, SE, S, SW, W
 _RING_STEPS = (-_XS - 1, -1, _XS - 1, _XS, _XS + 1, 1, -_XS + 1, -_XS)
+_RING_BITS = tuple((d, 1 << i) for i, d in enumerate(_RING_STEPS))
+
+
+def _euler_kept(bits: int) -> bool:
+    """For ring occupancy ``bits`` (bit i: ring cell i occupied): whether adding or taking away the
+    cell leaves the Euler characteristic as it was: its own corners (none of a corner's 3 other cells
+    occupied) minus its own edges (no neighbour across) plus the cell itself is 0."""
+    ring = [bool(bits >> i & 1) for i in range(8)]
+    own_corners = sum(not (ring[i - 1] or ring[i] or ring[i + 1]) for i in (0, 2, 4, 6))
+    own_edges = 4 - ring[1] - ring[3] - ring[5] - ring[7]
+    return own_corners - own_edges + 1 == 0
+
+
+_EULER_KEPT: tuple[bool, ...] = tuple(_euler_kept(bits) for bits in range(256))
 
 
 def active_seat(s: State) -> int:

@@ -502,7 +502,12 @@ def _redesign(p: dict, seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
 
 
 def action_title(s: State, seat: int) -> Msg:
-    return Msg(K + ("prompt.extra" if s["extra"] else "prompt.action"), {"player": seat})
+    return _action_title(bool(s["extra"]), seat)
+
+
+@cache
+def _action_title(extra: bool, seat: int) -> Msg:
+    return Msg(K + ("prompt.extra" if extra else "prompt.action"), {"player": seat})  # shared: never changed
 
 
 def action_timeout(options: Sequence[Option]) -> str:
@@ -633,7 +638,12 @@ def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> Non
 
 
 def place_title(s: State, seat: int) -> Msg:
-    return Msg(K + "prompt.place", {"player": seat, "count": len(s["bought"])})
+    return _place_title(seat, len(s["bought"]))
+
+
+@cache
+def _place_title(seat: int, count: int) -> Msg:
+    return Msg(K + "prompt.place", {"player": seat, "count": count})  # shared: never changed
 
 
 def end_place_title(s: State, seat: int) -> Msg:
