@@ -257,7 +257,6 @@ class Layout(NamedTuple):
 
 
 _ENCLOSES = geometry._ENCLOSES
-_N, _E, _S, _W = D.N, D.E, D.S, D.W
 
 
 @lru_cache(maxsize=128)
@@ -269,69 +268,90 @@ def layout(key: GridKey) -> Layout:
     get = g.get
     label_of = _label_of
     # placement cells (ALH-PLACE-6, ALH-ALG-2, ALH-ALG-7)
-    empties: set[int] = set()
-    for c in g:
-        empties.update((c - 1, c + 1, c - _XS, c + _XS))
+    # (the literals below: wall bits N=1, E=2, S=4, W=8 and the x stride 128, asserted after the function)
+    empties = {c + d for c in g for d in (-1, 1, -128, 128)}
     empties.difference_update(g)
+    encloses = _ENCLOSES
     cands = []
     for c in sorted(empties):
         n = get(c - 1)
-        e = get(c + _XS)
+        e = get(c + 128)
         so = get(c + 1)
-        w = get(c - _XS)
+        w = get(c - 128)
         occ = req = 0
         has_open = False
         if n is not None:
-            occ |= _N
-            if n & _S:
-                req |= _N
+            occ = 1
+            if n & 4:
+                req = 1
             else:
                 has_open = True
         if e is not None:
-            occ |= _E
-            if e & _W:
-                req |= _E
+            occ |= 2
+            if e & 8:
+                req |= 2
             else:
                 has_open = True
         if so is not None:
-            occ |= _S
-            if so & _N:
-                req |= _S
+            occ |= 4
+            if so & 1:
+                req |= 4
             else:
                 has_open = True
         if w is not None:
-            occ |= _W
-            if w & _E:
-                req |= _W
+            occ |= 8
+            if w & 2:
+                req |= 8
             else:
                 has_open = True
         if not has_open:
             continue
-        bits = ((c - _XS - 1 in g) | (n is not None) << 1 | (c + _XS - 1 in g) << 2 | (e is not None) << 3
-                | (c + _XS + 1 in g) << 4 | (so is not None) << 5 | (c - _XS + 1 in g) << 6 | (w is not None) << 7)
-        if _ENCLOSES[bits]:
+        bits = ((c - 129 in g) | (n is not None) << 1 | (c + 127 in g) << 2 | (e is not None) << 3
+                | (c + 129 in g) << 4 | (so is not None) << 5 | (c - 127 in g) << 6 | (w is not None) << 7)
+        if encloses[bits]:
             continue
         cands.append((label_of(c), occ, req))
     # swap constraints (ALH-ALG-4) and the walk graph (ALH-ALG-3)
     swaps = []
     adj: dict[int, list[int]] = {}
     inner = set()
+    origin = _ORIGIN_CODE
     for c in sorted(g):
         m = g[c]
         occ = req = 0
         lst = []
-        for step, mine, theirs in _CSTEPS:
-            nm = get(c + step)
-            if nm is not None:
-                occ |= mine
-                if nm & theirs:
-                    req |= mine
-                elif not m & mine:
-                    lst.append(c + step)
+        nm = get(c - 1)  # north
+        if nm is not None:
+            occ = 1
+            if nm & 4:
+                req = 1
+            elif not m & 1:
+                lst.append(c - 1)
+        nm = get(c + 128)  # east
+        if nm is not None:
+            occ |= 2
+            if nm & 8:
+                req |= 2
+            elif not m & 2:
+                lst.append(c + 128)
+        nm = get(c + 1)  # south
+        if nm is not None:
+            occ |= 4
+            if nm & 1:
+                req |= 4
+            elif not m & 4:
+                lst.append(c + 1)
+        nm = get(c - 128)  # west
+        if nm is not None:
+            occ |= 8
+            if nm & 2:
+                req |= 8
+            elif not m & 8:
+                lst.append(c - 128)
         adj[c] = lst
         if occ == 15:
             inner.add(c)  # all 4 neighbours occupied: removing it would leave a hole
-        if c != _ORIGIN_CODE:
+        if c != origin:
             swaps.append((label_of(c), occ, req))
     removable: list[str] = []
     if _ORIGIN_CODE in adj:
@@ -340,6 +360,9 @@ def layout(key: GridKey) -> Layout:
         _tarjan(adj, disc, art, _ORIGIN_CODE, -1)
         removable = [label_of(c) for c in sorted(disc) if c != _ORIGIN_CODE and c not in art and c not in inner]
     return Layout(tuple(cands), tuple(swaps), tuple(removable))
+
+
+assert (D.N, D.E, D.S, D.W, _XS) == (1, 2, 4, 8, 128), "layout() spells these out"
 
 
 def _tarjan(adj: dict[int, list[int]], disc: dict[int, int], art: set[int], u: int, parent: int) -> int:
