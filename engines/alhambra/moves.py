@@ -202,19 +202,26 @@ def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    seen = set()
+    return tuple((action, idx) for action, idx, _ in _takes(display))
+
+
+def _takes(display: tuple[str, ...]) -> list[tuple[str, tuple[int, ...], tuple[str, ...]]]:
+    """The takes of :func:`take_options` with their cards: ``(action, display indexes, cards)``."""
     out = []
-    values = [card_value(c) for c in display]
+    values = [int(c[1:]) for c in display]
+    distinct = len(set(display)) == len(display)  # then no two subsets hold the same cards
+    seen = set()
     for idx in _subsets(len(display)):
         if len(idx) > 1 and sum([values[i] for i in idx]) > D.TAKE_MULTI_MAX:
             continue
-        cards = [display[i] for i in idx]
-        key = tuple(sorted(cards))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(("take " + "+".join(cards), idx))
-    return tuple(out)
+        cards = tuple([display[i] for i in idx])
+        if not distinct:
+            key = tuple(sorted(cards))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(("take " + "+".join(cards), idx, cards))
+    return out
 
 
 def _take_label(cards: tuple[str, ...]) -> Msg:
@@ -224,7 +231,7 @@ def _take_label(cards: tuple[str, ...]) -> Msg:
 @lru_cache(maxsize=64)
 def take_offer(display: tuple[str, ...]) -> Offer:
     """The takes of a display (ALH-MONEY-1), as candidates."""
-    return offer([(action, _take_label, (tuple([display[i] for i in idx]),), ("take", idx)) for action, idx in _take_options(display)])
+    return offer([(action, _take_label, (cards,), ("take", idx)) for action, idx, cards in _takes(display)])
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
