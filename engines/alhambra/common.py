@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 from engines.core import IllegalAction, Msg, Option, State
 
 from . import data as D
-from .geometry import Cell, Grid, candidate_cells, check_legal, longest_wall_masks, removable_cells, swap_constraints
+from . import geometry
+from .geometry import Cell, Grid, candidate_cells, check_legal, longest_wall_masks
 
 K = "alhambra."
 CUR_LETTERS = tuple(D.LETTER[c] for c in D.CURRENCIES)  # y g b o
@@ -85,7 +86,7 @@ def card_sort_key(card: str) -> tuple[int, int]:
     return CUR_LETTERS.index(card[0]), card_value(card)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def hand_values(hand: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     """Per market index, the values of ``hand``'s cards in that space's currency, descending (the
     ``space_values`` of every space at once)."""
@@ -171,6 +172,9 @@ def type_counts(tiles: Iterable[str]) -> dict[str, int]:
 
 # Geometry results depend only on the grid; prompts() may be called many times on one state, so
 # they are memoised here, keyed by the grid's items (the state itself holds no cache).
+# The memos are small on purpose: reuse is close in time (a prompt, then the check of its answer;
+# the next turns), and every entry kept is work for Python's garbage collector (measured: memos of
+# 64-128 entries hit as often as memos of 512-4096 in random playouts, and collection time halves).
 GridKey = tuple[tuple[str, str], ...]
 
 
@@ -189,34 +193,280 @@ def _cell_of(label: str) -> Cell:
     return int(x), int(y)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def masks_of(key: GridKey) -> Grid:
     return grid_masks(dict(key))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def grid_candidates(key: GridKey) -> tuple[tuple[Cell, int, int], ...]:
     return tuple(candidate_cells(masks_of(key)))
 
 
-@lru_cache(maxsize=1024)
-def grid_removable(key: GridKey) -> tuple[Cell, ...]:
-    return tuple(removable_cells(masks_of(key)))
-
-
-@lru_cache(maxsize=1024)
-def grid_swaps(key: GridKey) -> tuple[tuple[Cell, int, int], ...]:
-    return tuple(swap_constraints(masks_of(key)))
-
-
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def grid_illegal(key: GridKey) -> str | None:
     return check_legal(masks_of(key))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def grid_wall(key: GridKey, ring: str) -> int:
     return longest_wall_masks(masks_of(key), ring)
+
+
+# --------------------------------------------------------------------------- a layout's geometry in one pass
+
+# Cells as ints for the hot geometry: cell (x, y) is ``(x + 64) * _XS + (y + 64)``, so the neighbours are
+# ``±1`` (north/south) and ``±_XS`` (west/east), and the ints sort as the cells (x, then y). An Alhambra
+# spans at most 55 cells from the fountain, well inside ±64.
+_XS = 128
+_ORIGIN_CODE = 64 * _XS + 64
+#: (step, my side, the neighbour's facing side) in the order N, E, S, W (ALH-GEOM-2, ALH-GEOM-4)
+_CSTEPS: tuple[tuple[int, int, int], ...] = ((-1, D.N, D.S), (_XS, D.E, D.W), (1, D.S, D.N), (-_XS, D.W, D.E))
+class _Codes(dict[str, int]):
+    """``"x,y"`` → the cell's int, filled on first use."""
+
+    def __missing__(self, label: str) -> int:
+        x, y = label.split(",")
+        c = self[label] = (int(x) + 64) * _XS + int(y) + 64
+        return c
+
+
+class _Labels(dict[int, str]):
+    """The cell's int → ``"x,y"``, filled on first use."""
+
+    def __missing__(self, code: int) -> str:
+        lab = self[code] = f"{code // _XS - 64},{code % _XS - 64}"
+        return lab
+
+
+_CODES = _Codes()
+_LABELS = _Labels()
+_code = _CODES.__getitem__
+_label_of = _LABELS.__getitem__
+
+
+class Layout(NamedTuple):
+    """The geometry of one Alhambra, computed together in one pass (cells as ``"x,y"`` labels, sorted by
+    cell): the placement cells with their constraints (:func:`~.geometry.candidate_cells`), the swap
+    constraints (:func:`~.geometry.swap_constraints`) and the removable cells
+    (:func:`~.geometry.removable_cells`); tests/alhambra/test_speed.py checks it against those."""
+
+    cands: tuple[tuple[str, int, int], ...]
+    swaps: tuple[tuple[str, int, int], ...]
+    removable: tuple[str, ...]
+
+
+_ENCLOSES = geometry._ENCLOSES
+
+
+@lru_cache(maxsize=128)
+def layout(key: GridKey) -> Layout:
+    """The :class:`Layout` of a grid (every grid the engine holds is legal: the ring test applies)."""
+    mask = D.MASK
+    codes = _CODES
+    g = {codes[lab]: mask[tile] for lab, tile in key}
+    get = g.get
+    label_of = _label_of
+    # placement cells (ALH-PLACE-6, ALH-ALG-2, ALH-ALG-7)
+    # (the literals below: wall bits N=1, E=2, S=4, W=8 and the x stride 128, asserted after the function)
+    empties = {c + d for c in g for d in (-1, 1, -128, 128)}
+    empties.difference_update(g)
+    encloses = _ENCLOSES
+    cands = []
+    for c in sorted(empties):
+        n = get(c - 1)
+        e = get(c + 128)
+        so = get(c + 1)
+        w = get(c - 128)
+        occ = req = 0
+        has_open = False
+        if n is not None:
+            occ = 1
+            if n & 4:
+                req = 1
+            else:
+                has_open = True
+        if e is not None:
+            occ |= 2
+            if e & 8:
+                req |= 2
+            else:
+                has_open = True
+        if so is not None:
+            occ |= 4
+            if so & 1:
+                req |= 4
+            else:
+                has_open = True
+        if w is not None:
+            occ |= 8
+            if w & 2:
+                req |= 8
+            else:
+                has_open = True
+        if not has_open:
+            continue
+        bits = ((c - 129 in g) | (n is not None) << 1 | (c + 127 in g) << 2 | (e is not None) << 3
+                | (c + 129 in g) << 4 | (so is not None) << 5 | (c - 127 in g) << 6 | (w is not None) << 7)
+        if encloses[bits]:
+            continue
+        cands.append((label_of(c), occ, req))
+    # swap constraints (ALH-ALG-4) and the walk graph (ALH-ALG-3)
+    swaps = []
+    adj: dict[int, list[int]] = {}
+    inner = set()
+    origin = _ORIGIN_CODE
+    for c in sorted(g):
+        m = g[c]
+        occ = req = 0
+        lst = []
+        nm = get(c - 1)  # north
+        if nm is not None:
+            occ = 1
+            if nm & 4:
+                req = 1
+            elif not m & 1:
+                lst.append(c - 1)
+        nm = get(c + 128)  # east
+        if nm is not None:
+            occ |= 2
+            if nm & 8:
+                req |= 2
+            elif not m & 2:
+                lst.append(c + 128)
+        nm = get(c + 1)  # south
+        if nm is not None:
+            occ |= 4
+            if nm & 1:
+                req |= 4
+            elif not m & 4:
+                lst.append(c + 1)
+        nm = get(c - 128)  # west
+        if nm is not None:
+            occ |= 8
+            if nm & 2:
+                req |= 8
+            elif not m & 8:
+                lst.append(c - 128)
+        adj[c] = lst
+        if occ == 15:
+            inner.add(c)  # all 4 neighbours occupied: removing it would leave a hole
+        if c != origin:
+            swaps.append((label_of(c), occ, req))
+    removable: list[str] = []
+    if _ORIGIN_CODE in adj:
+        disc: dict[int, int] = {}
+        art: set[int] = set()
+        _tarjan(adj, disc, art, _ORIGIN_CODE, -1)
+        removable = [label_of(c) for c in sorted(disc) if c != _ORIGIN_CODE and c not in art and c not in inner]
+    return Layout(tuple(cands), tuple(swaps), tuple(removable))
+
+
+assert (D.N, D.E, D.S, D.W, _XS) == (1, 2, 4, 8, 128), "layout() spells these out"
+
+
+def _tarjan(adj: dict[int, list[int]], disc: dict[int, int], art: set[int], u: int, parent: int) -> int:
+    """Articulation points of the walk graph by depth-first search from the fountain (never marked)."""
+    d = disc[u] = len(disc)
+    low = d
+    for v in adj[u]:
+        dv = disc.get(v)
+        if dv is None:
+            lv = _tarjan(adj, disc, art, v, u)
+            if lv < low:
+                low = lv
+            if lv >= d and u != _ORIGIN_CODE:
+                art.add(u)
+        elif v != parent and dv < low:
+            low = dv
+    return low
+
+
+def changed_illegal(grid: Mapping[str, str], lab: str, how: str) -> str | None:
+    """ALH-ALG-1 for a grid that was legal before its cell ``lab`` changed, ``how``: ``"add"`` (the
+    cell was empty: a placement or redesign (a)), ``"swap"`` (its tile exchanged: redesign (c)) or
+    ``"remove"`` (its tile taken away: redesign (b)). What cannot change is not judged again; the verdict
+    is the one :func:`~.geometry.check_legal` gives on the whole grid (tests/alhambra/test_speed.py).
+
+    * mismatched facing edges (ALH-PLACE-2) can only appear on the cell's own four sides (none after a
+      removal);
+    * a new tile reaches the fountain (ALH-PLACE-3) exactly when one of its sides is open to an open side
+      of a neighbour (the old tiles already do); a swapped-in tile with matching edges leaves the walk
+      graph as it was (an edge is walkable exactly when the neighbour's facing side is open); after a
+      removal the walk from the fountain is made again;
+    * holes (ALH-PLACE-4): the Euler characteristic of the closed cells (pieces minus holes, 1 before)
+      changes by the corners minus the edges that only that cell has, plus the cell; a swap keeps the
+      cells.
+    """
+    if ORIGIN_LABEL not in grid:
+        return "ALH-SETUP-3"
+    c = _code(lab)
+    label_of = _label_of
+    if how == "remove":
+        if not _walks_to_all(grid):
+            return "ALH-PLACE-3"
+    else:
+        mask = D.MASK
+        m = mask[grid[lab]]
+        get = grid.get
+        open_side = False
+        for step, mine, theirs in _CSTEPS:
+            t = get(label_of(c + step))
+            if t is not None:
+                nm = mask[t]
+                if bool(nm & theirs) != bool(m & mine):
+                    return "ALH-PLACE-2"
+                if not nm & theirs:
+                    open_side = True
+        if how == "swap":
+            return None
+        if not open_side:
+            return "ALH-PLACE-3"
+    bits = 0
+    for d, bit in _RING_BITS:  # NW, N, NE, E, SE, S, SW, W (never the cell itself)
+        if label_of(c + d) in grid:
+            bits |= bit
+    return None if _EULER_KEPT[bits] else "ALH-PLACE-4"
+
+
+def _walks_to_all(grid: Mapping[str, str]) -> bool:
+    """ALH-PLACE-3: every tile can walk to the fountain."""
+    mask = D.MASK
+    codes = _CODES
+    label_of = _label_of
+    seen = {ORIGIN_LABEL}
+    todo = [ORIGIN_LABEL]
+    while todo:
+        lab = todo.pop()
+        m = mask[grid[lab]]
+        c = codes[lab]
+        for step, mine, theirs in _CSTEPS:
+            if not m & mine:
+                n = label_of(c + step)
+                t = grid.get(n)
+                if t is not None and n not in seen and not mask[t] & theirs:
+                    seen.add(n)
+                    todo.append(n)
+    return len(seen) == len(grid)
+
+
+ORIGIN_LABEL = "0,0"
+#: the ring of ALH-ALG-2 as int steps: NW, N, NE, E, SE, S, SW, W
+_RING_STEPS = (-_XS - 1, -1, _XS - 1, _XS, _XS + 1, 1, -_XS + 1, -_XS)
+_RING_BITS = tuple((d, 1 << i) for i, d in enumerate(_RING_STEPS))
+
+
+def _euler_kept(bits: int) -> bool:
+    """For ring occupancy ``bits`` (bit i: ring cell i occupied): whether adding or taking away the
+    cell leaves the Euler characteristic as it was: its own corners (none of a corner's 3 other cells
+    occupied) minus its own edges (no neighbour across) plus the cell itself is 0."""
+    ring = [bool(bits >> i & 1) for i in range(8)]
+    own_corners = sum(not (ring[i - 1] or ring[i] or ring[i + 1]) for i in (0, 2, 4, 6))
+    own_edges = 4 - ring[1] - ring[3] - ring[5] - ring[7]
+    return own_corners - own_edges + 1 == 0
+
+
+_EULER_KEPT: tuple[bool, ...] = tuple(_euler_kept(bits) for bits in range(256))
 
 
 def active_seat(s: State) -> int:

@@ -22,7 +22,19 @@ from typing import Any
 from engines.core import Event, Msg, Rng, State
 
 from . import data as D
-from .common import K, card_value, cards_msg, cur_msg, gkey, grid_illegal, grid_wall, hand_total, type_counts, type_msg
+from .common import (
+    K,
+    card_value,
+    cards_msg,
+    changed_illegal,
+    cur_msg,
+    gkey,
+    grid_illegal,
+    grid_wall,
+    hand_total,
+    type_counts,
+    type_msg,
+)
 from .scoring import score_round
 
 #: reorders, in place, a pile that is reshuffled, drawing from the given RNG (a test may fix the order)
@@ -86,10 +98,10 @@ def begin_turn(s: State, ev: list[Event]) -> None:
 
 def advance_action(s: State, ev: list[Event]) -> None:
     """Resolve the action phase while it has 0 or 1 legal option (ALH-TURN-5, DECISIONS C-03)."""
-    from .moves import carry_out_action, legal_actions  # the handlers call back into the flow
-
     while s["phase"] == "action":
-        opts = list(islice(legal_actions(s), 2))
+        if _moves.has_two_takes(s):  # most turns: two takes are already two legal actions
+            return
+        opts = list(islice(_moves.legal_actions(s), 2))
         if len(opts) >= 2:
             return
         if not opts:
@@ -98,7 +110,7 @@ def advance_action(s: State, ev: list[Event]) -> None:
             return
         only = opts[0]
         ev.append(Event(Msg(K + "ev.auto", {"player": s["active"], "choice": only.label})))
-        carry_out_action(s, only.move, ev)
+        _moves.carry_out_action(s, only.move, ev)
 
 
 def end_action_phase(s: State, ev: list[Event]) -> None:
@@ -298,9 +310,12 @@ def _money_total(two_player: bool, copies: int) -> int:
     return len(D.money_deck(two_player, copies))
 
 
-def check_grid(s: State, seat: int) -> None:
-    """ALH-PLACE-7 after ``seat``'s Alhambra changed: it is still legal."""
-    bad = grid_illegal(gkey(s["players"][seat]["grid"]))
+def check_grid(s: State, seat: int, changed: tuple[str, str] | None = None) -> None:
+    """ALH-PLACE-7 after ``seat``'s Alhambra changed: it is still legal. ``changed``: the one cell of a
+    grid that was legal and how it changed (``"add"``, ``"swap"``, ``"remove"``), judged by what that
+    change can break (:func:`~.common.changed_illegal`); else the whole grid is judged."""
+    grid = s["players"][seat]["grid"]
+    bad = grid_illegal(gkey(grid)) if changed is None else changed_illegal(grid, *changed)
     assert bad is None, f"ALH-PLACE-7 broken ({bad})"
 
 
@@ -333,3 +348,7 @@ def revealed(s: State, before: tuple[int, int, int], events: list[Event], since:
     if hidden_mark(s) != before:
         return True
     return s["phase"] in ("end_placement", "over") and any(e.message.key == K + "ev.reveal" for e in events[since:])
+
+
+# the handlers call back into the flow (imported last: moves imports this module)
+from . import moves as _moves  # noqa: E402

@@ -126,8 +126,11 @@ class AlhambraGame(RulesGame):
         move = prompt.move if isinstance(prompt, Answer) else HANDLERS[prompt.kind].find(state, seat, action).move
         before, since = flow.hidden_mark(state), len(events)
         HANDLERS[prompt.kind].carry_out(state, seat, move, events)
-        if move[0] in ("place", "add", "remove", "swap"):  # the seat's Alhambra changed (ALH-PLACE-7)
-            flow.check_grid(state, seat)
+        kind, arg = move
+        if kind in ("place", "add", "swap"):  # the seat's Alhambra changed at one cell (ALH-PLACE-7)
+            flow.check_grid(state, seat, (arg[1], "swap" if kind == "swap" else "add"))
+        elif kind == "remove":
+            flow.check_grid(state, seat, (arg, "remove"))
         return flow.revealed(state, before, events, since)
 
     def advance(self, state: State, events: list[Event]) -> bool:

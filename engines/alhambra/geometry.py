@@ -171,23 +171,7 @@ def removable_cells(grid: Grid) -> list[Cell]:
     # fountain itself is never removable, so it is never marked)
     disc: dict[Cell, int] = {}
     art: set[Cell] = set()
-
-    def visit(u: Cell, parent: Cell | None) -> int:
-        d = disc[u] = len(disc)
-        low = d
-        for v in adj[u]:
-            dv = disc.get(v)
-            if dv is None:
-                lv = visit(v, u)
-                if lv < low:
-                    low = lv
-                if lv >= d and u != ORIGIN:
-                    art.add(u)
-            elif v != parent and dv < low:
-                low = dv
-        return low
-
-    visit(ORIGIN, None)
+    _visit(adj, disc, art, ORIGIN, None)
     out = []
     for c in grid:
         if c == ORIGIN or c in art or c not in disc:
@@ -198,6 +182,24 @@ def removable_cells(grid: Grid) -> list[Cell]:
         out.append(c)
     out.sort()
     return out
+
+
+def _visit(adj: dict[Cell, list[Cell]], disc: dict[Cell, int], art: set[Cell], u: Cell, parent: Cell | None) -> int:
+    """Tarjan's depth-first search of :func:`removable_cells` from ``u``: its low-link (a module
+    function, not a closure: a recursive closure is a reference cycle only the garbage collector frees)."""
+    d = disc[u] = len(disc)
+    low = d
+    for v in adj[u]:
+        dv = disc.get(v)
+        if dv is None:
+            lv = _visit(adj, disc, art, v, u)
+            if lv < low:
+                low = lv
+            if lv >= d and u != ORIGIN:
+                art.add(u)
+        elif v != parent and dv < low:
+            low = dv
+    return low
 
 
 # --------------------------------------------------------------------------- full legality (ALH-ALG-1)

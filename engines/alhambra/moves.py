@@ -18,11 +18,10 @@ at the end).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, State
@@ -41,14 +40,11 @@ from .common import (
     cur_msg,
     given,
     gkey,
-    grid_candidates,
-    grid_removable,
-    grid_swaps,
     hand_values,
+    layout,
     refuse,
     type_msg,
 )
-from .geometry import cell_label
 from .payments import Payment, judge_payment, legal_payments, offered_payments, space_values
 
 
@@ -75,26 +71,29 @@ Entry = tuple[str, Callable[..., Msg], tuple[Any, ...], Move]
 
 class Offer(NamedTuple):
     """The legal candidates of one part of a prompt, computed once per distinct input (memoised:
-    everything in it is immutable): the entries in prompt order, their options, and the index of the
-    first entry of each action string."""
+    everything in it is immutable): the entries in prompt order, their options and their action
+    strings (an action is looked up by the first entry with that string)."""
 
     entries: tuple[Entry, ...]
     options: tuple[Option, ...]
-    by_action: Mapping[str, int]
+    actions: tuple[str, ...]
 
     @property
     def cands(self) -> tuple[Candidate, ...]:
         return tuple(Candidate(*e) for e in self.entries)
 
     def find(self, action: str) -> Candidate | None:
-        i = self.by_action.get(action)
-        return None if i is None else Candidate(*self.entries[i])
+        try:
+            i = self.actions.index(action)
+        except ValueError:
+            return None
+        return Candidate(*self.entries[i])
 
 
 #: options already made, by action and label arguments (an option is immutable, so prompts share
 #: them; the action's verb fixes the label maker); emptied when it grows large
 _OPTIONS: dict[tuple[str, tuple[Any, ...]], Option] = {}
-_OPTIONS_MAX = 20_000
+_OPTIONS_MAX = 4_000
 
 
 def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Option:
@@ -107,15 +106,46 @@ def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Opt
     return o
 
 
+#: the entries of grid-dependent parts (redesigns, placements) with their options, made once per
+#: (tile, cell[, old tile]) and shared by every part that offers them: a prompt part made again for a
+#: new grid makes no new strings or tuples for the entries it had before; emptied when large
+_MADE: dict[str, dict[str, Any]] = {"add": {}, "swap": {}, "remove": {}, "place": {}}
+_MADE_MAX = 20_000
+_made_count = 0
+
+
+def _made(action: str, make: Callable[..., Msg], args: tuple[Any, ...], move: Move) -> tuple[Entry, Option]:
+    """A new entry of :data:`_MADE` with its option (the tables are emptied first when large)."""
+    global _made_count
+    _made_count += 1
+    if _made_count > _MADE_MAX:
+        _made_count = 0
+        for table in _MADE.values():
+            table.clear()
+    return (action, make, args, move), _option(action, make, args)
+
+
+def _row(table: dict[str, Any], key: str) -> dict[str, Any]:
+    row = table.get(key)
+    if row is None:
+        row = table[key] = {}
+    return row
+
+
+def _offer_of(entries: list[Entry], options: list[Option]) -> Offer:
+    return Offer(tuple(entries), tuple(options), tuple([e[0] for e in entries]))
+
+
 def offer(entries: Iterable[Entry]) -> Offer:
     es = tuple(entries)
-    by_action: dict[str, int] = {}
-    for i, e in enumerate(es):
-        by_action.setdefault(e[0], i)
-    return Offer(es, tuple([_option(a, make, args) for a, make, args, _ in es]), MappingProxyType(by_action))
-
-
-_label = cache(cell_label)
+    options = []
+    get = _OPTIONS.get
+    for action, make, args, _ in es:  # _option, inlined (prompts build many entries)
+        o = get((action, args))
+        if o is None:
+            o = _option(action, make, args)
+        options.append(o)
+    return Offer(es, tuple(options), tuple([e[0] for e in es]))
 
 
 # =========================================================================== C-02 start player
@@ -171,31 +201,37 @@ def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(idx for r in range(1, n + 1) for idx in combinations(range(n), r))
 
 
-@lru_cache(maxsize=512)
 def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    seen = set()
+    return tuple((action, idx) for action, idx, _ in _takes(display))
+
+
+def _takes(display: tuple[str, ...]) -> list[tuple[str, tuple[int, ...], tuple[str, ...]]]:
+    """The takes of :func:`take_options` with their cards: ``(action, display indexes, cards)``."""
     out = []
-    values = [card_value(c) for c in display]
+    values = [int(c[1:]) for c in display]
+    distinct = len(set(display)) == len(display)  # then no two subsets hold the same cards
+    seen = set()
     for idx in _subsets(len(display)):
         if len(idx) > 1 and sum([values[i] for i in idx]) > D.TAKE_MULTI_MAX:
             continue
-        cards = [display[i] for i in idx]
-        key = tuple(sorted(cards))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(("take " + "+".join(cards), idx))
-    return tuple(out)
+        cards = tuple([display[i] for i in idx])
+        if not distinct:
+            key = tuple(sorted(cards))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(("take " + "+".join(cards), idx, cards))
+    return out
 
 
 def _take_label(cards: tuple[str, ...]) -> Msg:
     return Msg(K + "opt.take", {"cards": cards_msg(list(cards)), "total": sum(card_value(c) for c in cards)})
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def take_offer(display: tuple[str, ...]) -> Offer:
     """The takes of a display (ALH-MONEY-1), as candidates."""
-    return offer((action, _take_label, (tuple(display[i] for i in idx),), ("take", idx)) for action, idx in _take_options(display))
+    return offer([(action, _take_label, (cards,), ("take", idx)) for action, idx, cards in _takes(display)])
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
@@ -214,7 +250,7 @@ def _buy_entry(i: int, tile: str, pay: Payment, exact: bool) -> Entry:
     return (f"buy {space} {'+'.join(map(str, pay))}", buy_label, (tile, space, pay, exact), ("buy", (i, pay, exact)))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
     """The offered payments (C-05/C-06: the short list) for ``tile`` on market index ``i`` from the
     seat's ``values`` of that space's currency."""
@@ -284,37 +320,58 @@ def _redesigns(p: dict) -> Offer:
     return redesign_offer(gkey(p["grid"]), tuple(p["reserve"]))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
-    """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4)."""
-    return offer(_redesign_candidates(key, reserve))
-
-
-def _redesign_candidates(key: GridKey, reserve: tuple[str, ...]) -> list[Entry]:
-    out: list[Entry] = []
+    """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4): (a) add each reserve tile
+    on each legal cell, (b) remove each removable tile, (c) swap each reserve tile in where it fits."""
+    entries: list[Entry] = []
+    options: list[Option] = []
     if len(key) <= 1 and not reserve:
-        return out
-    grid_labels = dict(key)
+        return _offer_of(entries, options)
+    lay = layout(key)
+    e_add = entries.append
+    o_add = options.append
+    mask = D.MASK
     if reserve:
-        cands = grid_candidates(key)
+        cands = lay.cands
+        table = _MADE["add"]
         for tile in reserve:
-            m = D.MASK[tile]
-            for c, occ, req in cands:
+            m = mask[tile]
+            row = _row(table, tile)
+            for lab, occ, req in cands:
                 if m & occ == req:
-                    lab = _label(c)
-                    out.append((f"redesign add {tile} {lab}", _add_label, (tile, lab), ("add", (tile, lab))))
-    for c in grid_removable(key):
-        lab = _label(c)
-        out.append((f"redesign remove {lab}", _remove_label, (grid_labels[lab], lab), ("remove", lab)))
+                    eo = row.get(lab)
+                    if eo is None:
+                        args = (tile, lab)
+                        eo = row[lab] = _made(f"redesign add {tile} {lab}", _add_label, args, ("add", args))
+                    e_add(eo[0])
+                    o_add(eo[1])
+    grid_labels = dict(key)
+    table = _MADE["remove"]
+    for lab in lay.removable:
+        old = grid_labels[lab]
+        row = _row(table, lab)
+        eo = row.get(old)
+        if eo is None:
+            eo = row[old] = _made(f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
+        e_add(eo[0])
+        o_add(eo[1])
     if reserve and len(key) > 1:
-        swaps = grid_swaps(key)
+        swaps = lay.swaps
+        table = _MADE["swap"]
         for tile in reserve:
-            m = D.MASK[tile]
-            for c, occ, req in swaps:
+            m = mask[tile]
+            by_cell = _row(table, tile)
+            for lab, occ, req in swaps:
                 if m & occ == req:
-                    lab = _label(c)
-                    out.append((f"redesign swap {tile} {lab}", _swap_label, (tile, grid_labels[lab], lab), ("swap", (tile, lab))))
-    return out
+                    old = grid_labels[lab]
+                    row = _row(by_cell, lab)
+                    eo = row.get(old)
+                    if eo is None:
+                        eo = row[old] = _made(f"redesign swap {tile} {lab}", _swap_label, (tile, old, lab), ("swap", (tile, lab)))
+                    e_add(eo[0])
+                    o_add(eo[1])
+    return _offer_of(entries, options)
 
 
 _END = Candidate("end", given, (Msg(K + "opt.end", {}),), ("end", None))
@@ -353,6 +410,12 @@ def action_options(s: State, seat: int) -> tuple[Option, ...]:
     if end_candidate(s).verdict is None:
         out += (_END_OPTION,)
     return out
+
+
+def has_two_takes(s: State) -> bool:
+    """Whether the display offers at least two takes (then the action phase has two legal actions:
+    :func:`legal_actions` lists the takes first)."""
+    return len(take_offer(tuple(s["display"])).entries) >= 2
 
 
 def legal_actions(s: State) -> Iterator[Candidate]:
@@ -446,7 +509,12 @@ def _redesign(p: dict, seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
 
 
 def action_title(s: State, seat: int) -> Msg:
-    return Msg(K + ("prompt.extra" if s["extra"] else "prompt.action"), {"player": seat})
+    return _action_title(bool(s["extra"]), seat)
+
+
+@cache
+def _action_title(extra: bool, seat: int) -> Msg:
+    return Msg(K + ("prompt.extra" if extra else "prompt.action"), {"player": seat})  # shared: never changed
 
 
 def action_timeout(options: Sequence[Option]) -> str:
@@ -480,27 +548,38 @@ def _reserve_all_label(count: int) -> Msg:
     return Msg(K + "opt.reserve_all", {"count": count})
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Offer:
-    """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``."""
-    return offer(_placement_candidates(key, tiles, dirk_allowed))
-
-
-def _placement_candidates(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> list[Entry]:
-    cands = grid_candidates(key)
-    out: list[Entry] = []
+    """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``: each tile on each
+    legal cell, to the reserve, to Dirk (when allowed); all to the reserve when 2+ wait."""
+    cands = layout(key).cands
+    entries: list[Entry] = []
+    options: list[Option] = []
+    e_add = entries.append
+    o_add = options.append
+    table = _MADE["place"]
     for tile in tiles:
         m = D.MASK[tile]
-        for c, occ, req in cands:
+        row = _row(table, tile)
+        for lab, occ, req in cands:
             if m & occ == req:
-                lab = _label(c)
-                out.append((f"place {tile} {lab}", _place_label, (tile, lab), ("place", (tile, lab))))
-        out.append((f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile)))
+                eo = row.get(lab)
+                if eo is None:
+                    args = (tile, lab)
+                    eo = row[lab] = _made(f"place {tile} {lab}", _place_label, args, ("place", args))
+                e_add(eo[0])
+                o_add(eo[1])
+        extra: list[Entry] = [(f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile))]
         if dirk_allowed:
-            out.append((f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile)))
+            extra.append((f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile)))
+        for e in extra:
+            e_add(e)
+            o_add(_option(e[0], e[1], e[2]))
     if len(tiles) > 1:
-        out.append(("reserve all", _reserve_all_label, (len(tiles),), ("reserve_all", None)))
-    return out
+        last: Entry = ("reserve all", _reserve_all_label, (len(tiles),), ("reserve_all", None))
+        e_add(last)
+        o_add(_option(last[0], last[1], last[2]))
+    return _offer_of(entries, options)
 
 
 def _placement(s: State, seat: int, dirk_allowed: bool) -> Offer:
@@ -566,7 +645,12 @@ def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> Non
 
 
 def place_title(s: State, seat: int) -> Msg:
-    return Msg(K + "prompt.place", {"player": seat, "count": len(s["bought"])})
+    return _place_title(seat, len(s["bought"]))
+
+
+@cache
+def _place_title(seat: int, count: int) -> Msg:
+    return Msg(K + "prompt.place", {"player": seat, "count": count})  # shared: never changed
 
 
 def end_place_title(s: State, seat: int) -> Msg:

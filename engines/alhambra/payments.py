@@ -86,7 +86,7 @@ def legal_payments(values: tuple[int, ...], price: int) -> Iterator[Payment]:
     return _multisets(_counter(values), price, None)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def offered_payments(values: tuple[int, ...], price: int) -> tuple[tuple[Payment, bool], ...]:
     """The short list of payments offered for a tile of ``price`` from ``values`` (the hand's cards of
     the space's currency), as ``((multiset, exact), …)``.
@@ -111,21 +111,24 @@ def _minimal_payments(values: tuple[int, ...], price: int) -> list[Payment]:
     vals = sorted(counter, reverse=True)
     counts = [counter[v] for v in vals]
     out: list[Payment] = []
-
-    def extend(j: int, left: int, chosen: Payment, total: int) -> None:
-        for k in range(j, len(vals)):
-            rem = left if k == j else counts[k]
-            if not rem:
-                continue
-            v = vals[k]
-            paid = chosen + (v,)
-            if total + v >= price:
-                out.append(paid)
-            else:
-                extend(k, rem - 1, paid, total + v)
-
-    extend(0, counts[0], (), 0)
+    _extend(vals, counts, price, out, 0, counts[0], (), 0)
     return out
+
+
+def _extend(vals: list[int], counts: list[int], price: int, out: list[Payment], j: int, left: int, chosen: Payment,
+            total: int) -> None:
+    """:func:`_minimal_payments` from card kind ``j`` on (a module function, not a closure: a recursive
+    closure is a reference cycle that only the garbage collector frees)."""
+    for k in range(j, len(vals)):
+        rem = left if k == j else counts[k]
+        if not rem:
+            continue
+        v = vals[k]
+        paid = chosen + (v,)
+        if total + v >= price:
+            out.append(paid)
+        else:
+            _extend(vals, counts, price, out, k, rem - 1, paid, total + v)
 
 
 def _cheapest_first(p: Payment) -> tuple[int, int, tuple[int, ...]]:

@@ -182,3 +182,97 @@ def test_projected_scores_are_the_final_scoring_held_now_ALH_END_7():
             assert projected == tuple(float(v) for v in ended["result"]["scores"])
         assert state is not None and GAME.is_over(state)
         assert GAME.projected_scores(state) == tuple(float(v) for v in GAME.result(state).scores)
+
+
+def test_layout_in_one_pass_is_the_geometry_functions_ALH_ALG_2_3_4():
+    """ALH-ALG-2 (placement cells, ring test), ALH-ALG-3 (removable cells), ALH-ALG-4 (swap constraints),
+    ALH-REDESIGN-2: the one-pass :func:`~engines.alhambra.common.layout` (cells as ints) gives what
+    ``candidate_cells``, ``swap_constraints`` and ``removable_cells`` give, on every grid of seeded
+    playouts."""
+    from engines.alhambra.common import gkey, grid_masks, layout
+    from engines.alhambra.geometry import candidate_cells, cell_label, removable_cells, swap_constraints
+
+    grids = {}
+    for players, seed in ((3, 9), (4, 12), (2, 5)):
+        for state in _states(players, seed):
+            for p in state["players"]:
+                grids[gkey(p["grid"])] = p["grid"]
+    assert len(grids) > 300
+    for key, labels in grids.items():
+        grid = grid_masks(labels)
+        lay = layout(key)
+        assert lay.cands == tuple((cell_label(c), o, r) for c, o, r in candidate_cells(grid))
+        assert lay.swaps == tuple((cell_label(c), o, r) for c, o, r in swap_constraints(grid))
+        assert lay.removable == tuple(cell_label(c) for c in removable_cells(grid))
+
+
+def test_the_self_check_near_the_changed_cell_is_the_whole_grid_check_ALH_PLACE_7():
+    """ALH-PLACE-7, ALH-ALG-1 (ALH-PLACE-2/3/4, ALH-SETUP-3): on legal grids of seeded playouts, any tile
+    put on any empty cell next to the Alhambra, swapped in for any tile but the fountain, or any tile
+    taken away (the fountain too) gets from ``changed_illegal`` the verdict ``check_legal`` gives on the
+    whole grid."""
+    from engines.alhambra import data as D
+    from engines.alhambra.common import changed_illegal, grid_masks
+    from engines.alhambra.geometry import DIRS, cell_label, check_legal, parse_cell
+
+    grids = {}
+    for players, seed in ((3, 9), (2, 5)):
+        for state in _states(players, seed):
+            for p in state["players"]:
+                grids[tuple(p["grid"].items())] = p["grid"]
+    rnd = random.Random(3)
+    tiles = list(D.TILE_IDS)
+    verdicts = set()
+    for labels in grids.values():
+        assert check_legal(grid_masks(labels)) is None
+        empties = sorted({cell_label((x + dx, y + dy)) for x, y in map(parse_cell, labels) for dx, dy, _, _ in DIRS} - set(labels))
+        for lab in empties:
+            for tile in rnd.sample(tiles, 6):
+                g = {**labels, lab: tile}
+                verdict = changed_illegal(g, lab, "add")
+                assert verdict == check_legal(grid_masks(g)), (labels, lab, tile)
+                verdicts.add(verdict)
+        for lab in labels:
+            if lab == "0,0":
+                continue
+            for tile in rnd.sample(tiles, 6):
+                g = {**labels, lab: tile}
+                verdict = changed_illegal(g, lab, "swap")
+                assert verdict == check_legal(grid_masks(g)), (labels, lab, tile)
+        for lab in labels:
+            g = {k: v for k, v in labels.items() if k != lab}
+            verdict = changed_illegal(g, lab, "remove")
+            assert verdict == check_legal(grid_masks(g)), (labels, lab)
+            verdicts.add(verdict)
+    assert verdicts == {None, "ALH-SETUP-3", "ALH-PLACE-2", "ALH-PLACE-3", "ALH-PLACE-4"}
+
+
+def test_the_self_check_after_a_removal_finds_holes_ALH_PLACE_4():
+    """ALH-PLACE-7, ALH-PLACE-3/4 (ALH-REDESIGN-2(b)): on random legal shapes of open tiles (and some
+    walled ones), taking any one tile away gets from ``changed_illegal`` the whole-grid verdict, holes
+    included (a tile taken from the middle of a block leaves a hole)."""
+    from engines.alhambra import data as D
+    from engines.alhambra.common import changed_illegal, grid_masks
+    from engines.alhambra.geometry import cell_label, check_legal
+
+    open_tiles = [t for t, m in D.MASK.items() if m == 0 and t not in D.FOUNTAINS]
+    walled = [t for t, m in D.MASK.items() if m and t not in D.FOUNTAINS]
+    rnd = random.Random(11)
+    verdicts = set()
+    block = {cell_label((x, y)): open_tiles[0] for x in range(3) for y in range(3)} | {"0,0": D.FOUNTAINS[0]}
+    assert changed_illegal({k: v for k, v in block.items() if k != "1,1"}, "1,1", "remove") == "ALH-PLACE-4"
+    for _ in range(3000):
+        cells = {(0, 0)}
+        for _ in range(rnd.randrange(1, 16)):
+            x, y = rnd.choice(sorted(cells))
+            cells.add((x + rnd.choice((-1, 0, 1)), y + rnd.choice((-1, 0, 1))))
+        labels = {cell_label(c): rnd.choice(walled if rnd.random() < 0.15 else open_tiles) for c in cells}
+        labels["0,0"] = D.FOUNTAINS[0]
+        if check_legal(grid_masks(labels)) is not None:
+            continue
+        lab = rnd.choice(sorted(labels))
+        g = {k: v for k, v in labels.items() if k != lab}
+        verdict = changed_illegal(g, lab, "remove")
+        assert verdict == check_legal(grid_masks(g)), (labels, lab)
+        verdicts.add(verdict)
+    assert verdicts == {None, "ALH-SETUP-3", "ALH-PLACE-3", "ALH-PLACE-4"}
