@@ -24,14 +24,15 @@ from .evaluate import rewards
 from .policies import own_options
 
 #: exploration constant of UCB1 (rewards are in [0, 1])
-EXPLORATION = 0.7
+EXPLORATION = 0.35
 #: moves of random play after the tree before the position is scored (0: score the leaf itself)
 PLAYOUT_DEPTH = 0
 #: iterations that share one determinisation (dealing one costs about as much as a move)
 REUSE = 1
-#: when a leaf leaves the same seat to decide again (the rest of its turn), it finishes that turn
-#: greedily, trying at most this many options per decision (0: score the leaf as it is)
-FINISH_WIDTH = 8
+#: when a leaf leaves the same seat to decide again (the rest of its turn), it takes up to
+#: FINISH_STEPS more decisions greedily, trying at most FINISH_WIDTH options each (0: score the leaf as is)
+FINISH_STEPS = 2
+FINISH_WIDTH = 6
 
 
 class Node:
@@ -72,11 +73,12 @@ def _playout(game: Game, state: State, rng: Rng, depth: int) -> State:
     return state
 
 
-def _finish_turn(game: Game, state: State, seat: int, rng: Rng, width: int) -> State:
+def _finish_turn(game: Game, state: State, seat: int, rng: Rng, steps: int, width: int) -> State:
     """Play on while ``seat`` alone is to decide (the rest of its turn: placing what it bought, ...), each
     time the option that leaves it best placed, so a move is judged by the turn it starts, not by its
-    first step (buying a tile scores nothing until it is placed)."""
-    for _ in range(64):
+    first step (buying a tile scores nothing until it is placed). A few steps suffice: a longer run of
+    one seat's decisions is a run of turns (the others have passed), which the tree itself explores."""
+    for _ in range(steps):
         prompts = game.prompts(state)
         if len(prompts) != 1 or prompts[0].seat != seat:
             break
@@ -134,8 +136,8 @@ def search(game: Game, info: State, seat: int, rng: Rng, stop: Callable[[int], b
                 break
             prompts = game.prompts(state)
             prompt = _next_prompt(prompts) if prompts else None
-        if FINISH_WIDTH and path and path[-1].seat is not None:
-            state = _finish_turn(game, state, path[-1].seat, rng, FINISH_WIDTH)
+        if FINISH_STEPS and path and path[-1].seat is not None:
+            state = _finish_turn(game, state, path[-1].seat, rng, FINISH_STEPS, FINISH_WIDTH)
         if depth:
             state = _playout(game, state, rng, depth)
         values = rewards(game, state)
