@@ -29,10 +29,10 @@ EXPLORATION = 0.35
 PLAYOUT_DEPTH = 0
 #: iterations that share one determinisation (dealing one costs about as much as a move)
 REUSE = 1
-#: when a leaf leaves the same seat to decide again (the rest of its turn), it takes up to
-#: FINISH_STEPS more decisions greedily, trying at most FINISH_WIDTH options each (0: score the leaf as is)
-FINISH_STEPS = 2
-FINISH_WIDTH = 6
+#: when a leaf leaves the same seat to decide again (the rest of its turn), it takes more decisions
+#: greedily, trying at most FINISH_WIDTH options each and FINISH_BUDGET moves in all (0: score the leaf)
+FINISH_BUDGET = 16
+FINISH_WIDTH = 8
 
 
 class Node:
@@ -73,18 +73,20 @@ def _playout(game: Game, state: State, rng: Rng, depth: int) -> State:
     return state
 
 
-def _finish_turn(game: Game, state: State, seat: int, rng: Rng, steps: int, width: int) -> State:
+def _finish_turn(game: Game, state: State, seat: int, rng: Rng, budget: int, width: int) -> State:
     """Play on while ``seat`` alone is to decide (the rest of its turn: placing what it bought, ...), each
     time the option that leaves it best placed, so a move is judged by the turn it starts, not by its
-    first step (buying a tile scores nothing until it is placed). A few steps suffice: a longer run of
-    one seat's decisions is a run of turns (the others have passed), which the tree itself explores."""
-    for _ in range(steps):
+    first step (buying a tile scores nothing until it is placed). ``budget`` bounds the moves tried: a
+    long run of one seat's decisions is a run of turns (the others have passed), which the tree explores."""
+    while budget > 0:
         prompts = game.prompts(state)
         if len(prompts) != 1 or prompts[0].seat != seat:
             break
         options = prompts[0].options
-        if len(options) > width:
-            options = tuple(options[i] for i in dict.fromkeys(rng.below(len(options)) for _ in range(width)))
+        if len(options) > min(width, budget):
+            options = tuple(options[i] for i in dict.fromkeys(rng.below(len(options))
+                                                              for _ in range(min(width, budget))))
+        budget -= len(options)
         best, best_value = state, -1.0
         for o in options:
             after = game.apply(state, seat, o.action).state
@@ -136,8 +138,8 @@ def search(game: Game, info: State, seat: int, rng: Rng, stop: Callable[[int], b
                 break
             prompts = game.prompts(state)
             prompt = _next_prompt(prompts) if prompts else None
-        if FINISH_STEPS and path and path[-1].seat is not None:
-            state = _finish_turn(game, state, path[-1].seat, rng, FINISH_STEPS, FINISH_WIDTH)
+        if FINISH_BUDGET and path and path[-1].seat is not None:
+            state = _finish_turn(game, state, path[-1].seat, rng, FINISH_BUDGET, FINISH_WIDTH)
         if depth:
             state = _playout(game, state, rng, depth)
         values = rewards(game, state)
