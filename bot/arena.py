@@ -5,8 +5,9 @@ A shared win counts as a fraction (1/k for k winners). Games run in worker proce
 of a searching bot gets ``budget_ms`` of its own time, or ``iterations`` search iterations, which makes a
 run reproducible whatever the machine's load. Under a time budget the run also reports how many
 iterations the searching bot reached per decision (p5/p50), so an iteration budget can be related to
-an in-play time budget. The last line printed is one JSON object with every number (``--json-out``
-also writes it to a file).
+an in-play time budget; the searches' own CPU time (and iterations per CPU second) say what a quiet
+machine would reach when other jobs share the cores. The last line printed is one JSON object with
+every number (``--json-out`` also writes it to a file).
 """
 from __future__ import annotations
 
@@ -86,6 +87,7 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
     levels = [spec.a if s == spec.a_seat else spec.b for s in range(spec.players)]
     timings: list[float] = []
     searched: list[float] = []
+    cpu: list[float] = []
     iters: list[int] = []
     moves = 0
     while not game.is_over(state):
@@ -93,13 +95,14 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
         seat = prompt.seat
         info = game.information_state(state, seat)
         stop = _Counter(_stop(spec))
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = choose(levels[seat], game, info, seat, spec.seed * 1_000_003 + moves, stop)
         if seat == spec.a_seat:
             elapsed = time.perf_counter() - t0
             timings.append(elapsed)
             if stop.asked:
                 searched.append(elapsed)
+                cpu.append(time.process_time() - c0)
                 iters.append(stop.done)
         state = game.apply(state, seat, action).state
         moves += 1
@@ -107,7 +110,7 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
     assert result is not None
     share = 1.0 / len(result.winners) if spec.a_seat in result.winners else 0.0
     return {"a_share": share, "moves": moves, "scores": list(result.scores), "a_seat": spec.a_seat,
-            "a_decision_s": timings, "a_search_s": searched, "a_iterations": iters}
+            "a_decision_s": timings, "a_search_s": searched, "a_search_cpu_s": cpu, "a_iterations": iters}
 
 
 def run(title: str, a: str, b: str, games: int, players: int, budget_ms: float = 300.0, iters: int = 0,
@@ -121,7 +124,10 @@ def run(title: str, a: str, b: str, games: int, players: int, budget_ms: float =
     lo, hi = wilson(wins, len(results))
     times = [t for r in results for t in r["a_decision_s"]]
     search = [t for r in results for t in r["a_search_s"]]
+    cpu = [t for r in results for t in r["a_search_cpu_s"]]
     done = [n for r in results for n in r["a_iterations"]]
+    # iterations per second of the worker's own CPU time: what a quiet machine would reach per second
+    rate = [n / t for r in results for n, t in zip(r["a_iterations"], r["a_search_cpu_s"], strict=True) if t > 0]
 
     def ms(values: list[float], q: float) -> float:
         return round(1000 * percentile(values, q), 1)
@@ -131,7 +137,9 @@ def run(title: str, a: str, b: str, games: int, players: int, budget_ms: float =
         "a_win_rate": round(wins / len(results), 4), "ci95": [round(lo, 4), round(hi, 4)],
         "a_decision_ms_p50": ms(times, 50), "a_decision_ms_p95": ms(times, 95),
         "a_searches": len(search), "a_search_ms_p50": ms(search, 50), "a_search_ms_p95": ms(search, 95),
+        "a_search_cpu_ms_p50": ms(cpu, 50), "a_search_cpu_ms_p95": ms(cpu, 95),
         "a_iterations_p5": int(percentile(done, 5)), "a_iterations_p50": int(percentile(done, 50)),
+        "a_iterations_per_cpu_s_p5": round(percentile(rate, 5), 1),
         "moves_mean": round(statistics.fmean(r["moves"] for r in results), 1) if results else 0.0,
         "budget_ms": 0.0 if iters else budget_ms, "iterations": iters, "seed": seed,
         "seconds": round(time.perf_counter() - started, 1),
@@ -166,6 +174,8 @@ def main(args: argparse.Namespace) -> int:
     print(f"  {a} decision time p50 {out['a_decision_ms_p50']} ms, p95 {out['a_decision_ms_p95']} ms; "
           f"{out['a_searches']} searches: p50 {out['a_search_ms_p50']} ms, p95 {out['a_search_ms_p95']} ms, "
           f"iterations p5 {out['a_iterations_p5']}, p50 {out['a_iterations_p50']}")
+    print(f"  {a} search CPU time p50 {out['a_search_cpu_ms_p50']} ms, p95 {out['a_search_cpu_ms_p95']} ms; "
+          f"iterations per CPU second p5 {out['a_iterations_per_cpu_s_p5']}")
     line = json.dumps(out)
     if args.json_out:
         Path(args.json_out).write_text(line + "\n")
