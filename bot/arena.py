@@ -28,6 +28,9 @@ from engines import GAME_IDS, get_game
 from engines.bots import LEVELS, Stop, choose, iterations
 
 Z95 = 1.959963984540054
+#: a game still running after this many moves is stopped and counted as not won by A (``unfinished``):
+#: real games take a few hundred, so only bots going round in circles reach it
+MAX_MOVES = 10_000
 
 
 def wilson(successes: float, n: int) -> tuple[float, float]:
@@ -59,6 +62,7 @@ class GameSpec:
     seed: int
     budget_ms: float
     iterations: int
+    max_moves: int = MAX_MOVES
 
 
 class _Counter:
@@ -90,7 +94,7 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
     cpu: list[float] = []
     iters: list[int] = []
     moves = 0
-    while not game.is_over(state):
+    while not game.is_over(state) and moves < spec.max_moves:
         prompt = min(game.prompts(state), key=lambda p: p.seat)
         seat = prompt.seat
         info = game.information_state(state, seat)
@@ -107,9 +111,11 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
         state = game.apply(state, seat, action).state
         moves += 1
     result = game.result(state)
-    assert result is not None
+    if result is None:
+        return {"a_share": 0.0, "moves": moves, "scores": None, "a_seat": spec.a_seat, "unfinished": True,
+                "a_decision_s": timings, "a_search_s": searched, "a_search_cpu_s": cpu, "a_iterations": iters}
     share = 1.0 / len(result.winners) if spec.a_seat in result.winners else 0.0
-    return {"a_share": share, "moves": moves, "scores": list(result.scores), "a_seat": spec.a_seat,
+    return {"a_share": share, "moves": moves, "scores": list(result.scores), "a_seat": spec.a_seat, "unfinished": False,
             "a_decision_s": timings, "a_search_s": searched, "a_search_cpu_s": cpu, "a_iterations": iters}
 
 
@@ -141,6 +147,7 @@ def run(title: str, a: str, b: str, games: int, players: int, budget_ms: float =
         "a_iterations_p5": int(percentile(done, 5)), "a_iterations_p50": int(percentile(done, 50)),
         "a_iterations_per_cpu_s_p5": round(percentile(rate, 5), 1),
         "moves_mean": round(statistics.fmean(r["moves"] for r in results), 1) if results else 0.0,
+        "unfinished": sum(1 for r in results if r["unfinished"]),
         "budget_ms": 0.0 if iters else budget_ms, "iterations": iters, "seed": seed,
         "seconds": round(time.perf_counter() - started, 1),
     }
@@ -171,6 +178,8 @@ def main(args: argparse.Namespace) -> int:
     budget = f"{out['iterations']} iterations" if out["iterations"] else f"{out['budget_ms']:g} ms"
     print(f"{args.game}, {args.players} players, {out['games']} games: {a} (one seat) vs {b}; search budget {budget}")
     print(f"  {a} wins {100 * out['a_win_rate']:.1f} % (95 % interval {100 * out['ci95'][0]:.1f}–{100 * out['ci95'][1]:.1f} %)")
+    if out["unfinished"]:
+        print(f"  {out['unfinished']} games stopped unfinished after {MAX_MOVES} moves (counted as not won by {a})")
     print(f"  {a} decision time p50 {out['a_decision_ms_p50']} ms, p95 {out['a_decision_ms_p95']} ms; "
           f"{out['a_searches']} searches: p50 {out['a_search_ms_p50']} ms, p95 {out['a_search_ms_p95']} ms, "
           f"iterations p5 {out['a_iterations_p5']}, p50 {out['a_iterations_p50']}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.arena import percentile, run, wilson
+from bot.arena import GameSpec, percentile, play_one, run, wilson
 from bot.cli import main
 
 
@@ -51,3 +51,9 @@ def test_arena_command_prints_one_json_line_and_writes_it(capsys: pytest.Capture
     assert json.loads(target.read_text()) == json.loads(last)
     assert main(["arena", "alhambra", "--a", "godlike"]) == 2
     assert "unknown bot level 'godlike'" in capsys.readouterr().err
+
+
+def test_a_game_going_round_in_circles_is_stopped_and_not_won() -> None:
+    out = play_one(GameSpec("egizia", 2, "random", "random", 0, 3, 0.0, 1, max_moves=5))
+    assert out["unfinished"] is True and out["moves"] == 5 and out["a_share"] == 0.0
+    assert play_one(GameSpec("egizia", 2, "random", "random", 0, 3, 0.0, 1))["unfinished"] is False
