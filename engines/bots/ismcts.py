@@ -27,7 +27,7 @@ from collections.abc import Callable
 from engines.core import Game, Prompt, Rng, State
 
 from .evaluate import rewards
-from .policies import own_options
+from .policies import goes_round, own_options
 
 #: exploration constant of UCB1 (rewards are in [0, 1])
 EXPLORATION = 0.35
@@ -106,7 +106,7 @@ def search(game: Game, info: State, seat: int, rng: Rng, stop: Callable[[int], b
     """The most visited root action after the search; a single legal option is returned at once."""
     depth = PLAYOUT_DEPTH if playout_depth is None else playout_depth
     c = EXPLORATION
-    dealt = game.determinize(info, seat, rng)
+    dealt = first = game.determinize(info, seat, rng)
     root_options = [o.action for o in own_options(game, dealt, seat)]
     if len(root_options) == 1:
         return str(root_options[0])
@@ -154,5 +154,7 @@ def search(game: Game, info: State, seat: int, rng: Rng, stop: Callable[[int], b
         done += 1
     if not root.children:
         return str(root_options[0])
-    best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
-    return best[0]
+    ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].reward))
+    if goes_round(game, first, seat, ranked[0][0]):   # a move that only leads round in a circle gives way
+        return next((a for a, _ in ranked[1:] if not goes_round(game, first, seat, a)), ranked[0][0])
+    return ranked[0][0]

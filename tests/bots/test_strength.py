@@ -75,3 +75,33 @@ def test_normal_plays_the_plainly_best_move(title: str) -> None:
     assert (best, gap >= 3) == (expected, True), (best, gap)
     for seed in (1, 2):
         assert decide("normal", game, state, seat, seed, iterations(60)) == expected
+
+
+#: the first 51 moves of the arena's Egizia game of seed 138 (normal in seat 1, easy in seat 0)
+EGIZIA_138 = [
+    "place 9", "n18 bk bk", "place 12", "place 19", "place 18 s2", "place 20", "ring right", "decline", "place 8",
+    "pass", "place 12", "place 20", "ring right", "place 8", "pass", "place 12", "place 15", "buy ye",
+    "place 18 s2", "place 20", "ring right", "build", "crew ye jk", "pyr 1", "pyr 1", "pyr 2", "pyr 1", "pyr 2",
+    "pyr 3", "place 12", "place 19", "place 18 s2", "place 20", "ring middle", "buy ye", "build", "crew bl jk",
+    "pyr 1", "place 13", "place 9", "play N51 10", "place 15", "place 19", "place 17", "track gm", "place 20",
+    "ring middle", "place 18 s1", "buy bk", "build", "crew ye jk",
+]
+
+
+def test_a_bot_does_not_go_round_in_circles() -> None:
+    """EGZ D-12/D-13/D-18: before its first item a builder may take the crew back and build again. Judged one
+    step at a time, taking it back looked best every time, and this arena game (easy in seat 0) went round
+    for ever (810 000 moves); a move that only leads round now gives way, and the game ends."""
+    game = get_game("egizia")
+    state = game.new_game(2, None, 138).state
+    for action in EGIZIA_138:
+        state = game.apply(state, game.prompts(state)[0].seat, action).state
+    (prompt,) = game.prompts(state)
+    assert (prompt.seat, prompt.kind) == (0, "D-18") and prompt.find("crew back") is not None
+    levels, moves = ("easy", "normal"), len(EGIZIA_138)
+    while not game.is_over(state):
+        assert moves < 400, "the bots go round in circles"
+        seat = min(game.prompts(state), key=lambda p: p.seat).seat
+        action = decide(levels[seat], game, state, seat, 138 * 1_000_003 + moves, iterations(10))
+        state = game.apply(state, seat, action).state
+        moves += 1
