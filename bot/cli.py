@@ -98,14 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
 
     p = sub.add_parser("arena", help="bot against bot: seeded games, win rates with 95% intervals")
-    p.add_argument("game", choices=GAME_IDS)
-    p.add_argument("--a", default="normal", help="the level in one seat (random, easy, normal)")
-    p.add_argument("--b", default="random", help="the level in every other seat")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--budget-ms", type=float, default=300.0, help="time per searching decision")
-    p.add_argument("--iterations", type=int, default=0, help="search iterations per decision instead (reproducible)")
-    p.add_argument("--seed", type=int, default=1)
+    from .arena import add_arguments as arena_arguments
+
+    arena_arguments(p)
 
     p = sub.add_parser("run", help="run the Discord bot")
     p.add_argument("--config", help="path to config.toml (see config.example.toml)")
@@ -193,15 +188,9 @@ def _run(args: argparse.Namespace) -> int:
             return 2
         return 0
     if args.cmd == "arena":
-        from engines.bots import LEVELS
-
         from .arena import main as arena
 
-        for level in (args.a, args.b):
-            if level not in LEVELS:
-                print(f"referee: unknown bot level {level!r}; known: {', '.join(LEVELS)}", file=sys.stderr)
-                return 2
-        return arena(args.game, args.a, args.b, args.games, args.players, args.budget_ms, args.iterations, args.seed)
+        return arena(args)
     if args.cmd == "run":
         from .config import ConfigError, load
 

@@ -10,10 +10,10 @@ Levels:
 
 * ``random`` — a uniformly random legal option (a baseline for measuring the others);
 * ``easy`` — a quick rule-of-thumb player: it tries each option once on a sampled position and keeps
-  the one that leaves its score furthest ahead;
+  the one that leaves its projected score furthest ahead;
 * ``normal`` — information-set Monte Carlo tree search (SO-ISMCTS: one tree over the bot's information
-  sets, a fresh determinisation per iteration, UCB with availability counts), with short playouts and
-  a score-margin evaluation.
+  sets, a fresh determinisation per iteration, UCB with availability counts); each new leaf finishes the
+  bot's turn greedily and is scored by its projected margin over the best other seat.
 
 Bots use only the engine API (:class:`~engines.core.Game`); no game engine imports them. They have no
 clock: the caller passes ``stop(iterations) -> bool`` (a time budget in the bot service, an iteration

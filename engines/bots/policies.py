@@ -18,6 +18,28 @@ def own_options(game: Game, state: State, seat: int) -> list[Option]:
     return options
 
 
+#: how many of its own decisions a bot follows greedily to see whether a move only leads round in a circle
+CIRCLE_STEPS = 8
+
+
+def goes_round(game: Game, state: State, seat: int, action: str, steps: int = CIRCLE_STEPS) -> bool:
+    """Whether ``action`` starts a circle: following the seat's own greedy decisions (first best, no chance)
+    comes back to a position already met. One-step judgement can otherwise loop for ever where a turn lets
+    a choice be taken back (Egizia's "crew back" before the first item: build, crew, back, build …)."""
+    seen = [state]
+    after = game.apply(state, seat, action).state
+    for _ in range(steps):
+        if any(after == s for s in seen):
+            return True
+        seen.append(after)
+        prompts = game.prompts(after)
+        if len(prompts) != 1 or prompts[0].seat != seat:
+            return False
+        after = max((game.apply(after, seat, o.action).state for o in prompts[0].options),
+                    key=lambda s: rewards(game, s)[seat])
+    return False
+
+
 def random_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
     state = game.determinize(info, seat, rng)
     options = own_options(game, state, seat)
@@ -25,8 +47,9 @@ def random_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
 
 
 def easy_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
-    """Greedy one step ahead on one sampled position: the option after which the seat's score is
-    furthest ahead (ties broken at random)."""
+    """Greedy one step ahead on one sampled position: the option after which the seat's projected score
+    is furthest ahead (ties broken at random); an option that only leads round in a circle gives way to
+    the best one that does not (:func:`goes_round`)."""
     state = game.determinize(info, seat, rng)
     options = own_options(game, state, seat)
     if len(options) > EASY_WIDTH:
@@ -34,10 +57,15 @@ def easy_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
         options = [options[i] for i in dict.fromkeys(picked)]
     best: list[str] = []
     best_value = -1.0
+    values: dict[str, float] = {}
     for option in options:
-        value = rewards(game, game.apply(state, seat, option.action).state)[seat]
+        value = values[option.action] = rewards(game, game.apply(state, seat, option.action).state)[seat]
         if value > best_value + 1e-12:
             best, best_value = [option.action], value
         elif abs(value - best_value) <= 1e-12:
             best.append(option.action)
-    return best[rng.below(len(best))]
+    choice = best[rng.below(len(best))]
+    if goes_round(game, state, seat, choice):
+        ranked = sorted(values, key=lambda a: -values[a])       # stable: the offered order breaks ties
+        choice = next((a for a in ranked if a != choice and not goes_round(game, state, seat, a)), choice)
+    return choice
