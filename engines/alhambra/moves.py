@@ -132,6 +132,20 @@ def _row(table: dict[str, Any], key: str) -> dict[str, Any]:
     return row
 
 
+def _tile_on_cells(row: dict[str, Any], tile: str, mask: int, cands: tuple[tuple[str, int, int], ...], verb: str, make: Callable[..., Msg],
+                   kind: str, e_add: Callable[[Entry], None], o_add: Callable[[Option], None]) -> None:
+    """Offer ``tile`` on every candidate cell its walls fit (``mask & occ == req``), as ``"VERB TILE CELL"``
+    (a redesign's add, a placement), reusing the entries made before (``row``: this tile's, by cell)."""
+    for lab, occ, req in cands:
+        if mask & occ == req:
+            eo = row.get(lab)
+            if eo is None:
+                args = (tile, lab)
+                eo = row[lab] = _made(f"{verb} {tile} {lab}", make, args, (kind, args))
+            e_add(eo[0])
+            o_add(eo[1])
+
+
 def _offer_of(entries: list[Entry], options: list[Option]) -> Offer:
     return Offer(tuple(entries), tuple(options), tuple([e[0] for e in entries]))
 
@@ -336,16 +350,7 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
         cands = lay.cands
         table = _MADE["add"]
         for tile in reserve:
-            m = mask[tile]
-            row = _row(table, tile)
-            for lab, occ, req in cands:
-                if m & occ == req:
-                    eo = row.get(lab)
-                    if eo is None:
-                        args = (tile, lab)
-                        eo = row[lab] = _made(f"redesign add {tile} {lab}", _add_label, args, ("add", args))
-                    e_add(eo[0])
-                    o_add(eo[1])
+            _tile_on_cells(_row(table, tile), tile, mask[tile], cands, "redesign add", _add_label, "add", e_add, o_add)
     grid_labels = dict(key)
     table = _MADE["remove"]
     for lab in lay.removable:
@@ -559,16 +564,7 @@ def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) ->
     o_add = options.append
     table = _MADE["place"]
     for tile in tiles:
-        m = D.MASK[tile]
-        row = _row(table, tile)
-        for lab, occ, req in cands:
-            if m & occ == req:
-                eo = row.get(lab)
-                if eo is None:
-                    args = (tile, lab)
-                    eo = row[lab] = _made(f"place {tile} {lab}", _place_label, args, ("place", args))
-                e_add(eo[0])
-                o_add(eo[1])
+        _tile_on_cells(_row(table, tile), tile, D.MASK[tile], cands, "place", _place_label, "place", e_add, o_add)
         extra: list[Entry] = [(f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile))]
         if dirk_allowed:
             extra.append((f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile)))
