@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.botpool import BotConfig, BotPool, decide_in_worker, decision_seed
+from bot.botpool import WORKER_GC_THRESHOLDS, BotConfig, BotPool, decide_in_worker, decision_seed
 from bot.config import ConfigError, load
 from bot.storage import Seat
 from bot.text import BOT_MARK, BOT_NAMES, image_name, seat_name, seat_names, with_names
@@ -38,6 +38,24 @@ async def test_a_decision_in_a_real_worker_process_is_legal():
         assert action in legal
         # the same seed and iteration budget decide the same (deterministic, so a bot game replays)
         assert await pool.decide("normal", "alhambra", state, seat, 7) == action
+    finally:
+        pool.close()
+
+
+def _worker_gc() -> tuple[tuple[int, int, int], int]:
+    import gc
+    return gc.get_threshold(), gc.get_freeze_count()
+
+
+async def test_a_worker_collects_garbage_less_often_and_never_scans_the_engines_data():
+    """A worker starts with the engines imported, their data frozen out of the collector's sight and the
+    collector's thresholds raised (a search makes and drops states by the thousand)."""
+    pool = BotPool(BotConfig(iterations=5))
+    try:
+        await pool.warm_up()
+        thresholds, frozen = await asyncio.wrap_future(pool._pool().submit(_worker_gc))
+        assert thresholds == WORKER_GC_THRESHOLDS
+        assert frozen > 10_000  # the engines' modules and component tables
     finally:
         pool.close()
 
