@@ -355,31 +355,12 @@ def layout(key: GridKey) -> Layout:
             swaps.append((label_of(c), occ, req))
     removable: list[str] = []
     if _ORIGIN_CODE in adj:
-        disc: dict[int, int] = {}
-        art: set[int] = set()
-        _tarjan(adj, disc, art, _ORIGIN_CODE, -1)
+        art, disc = geometry.articulation_points(adj, _ORIGIN_CODE)
         removable = [label_of(c) for c in sorted(disc) if c != _ORIGIN_CODE and c not in art and c not in inner]
     return Layout(tuple(cands), tuple(swaps), tuple(removable))
 
 
 assert (D.N, D.E, D.S, D.W, _XS) == (1, 2, 4, 8, 128), "layout() spells these out"
-
-
-def _tarjan(adj: dict[int, list[int]], disc: dict[int, int], art: set[int], u: int, parent: int) -> int:
-    """Articulation points of the walk graph by depth-first search from the fountain (never marked)."""
-    d = disc[u] = len(disc)
-    low = d
-    for v in adj[u]:
-        dv = disc.get(v)
-        if dv is None:
-            lv = _tarjan(adj, disc, art, v, u)
-            if lv < low:
-                low = lv
-            if lv >= d and u != _ORIGIN_CODE:
-                art.add(u)
-        elif v != parent and dv < low:
-            low = dv
-    return low
 
 
 def changed_illegal(grid: Mapping[str, str], lab: str, how: str) -> str | None:

@@ -6,9 +6,12 @@ A *grid* here is a dict ``{(x, y): wall_mask}`` with the fountain at ``(0, 0)``;
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from .data import E, N, S, W
+
+Node = TypeVar("Node")
 
 Cell = tuple[int, int]
 Grid = dict[Cell, int]
@@ -167,11 +170,8 @@ def removable_cells(grid: Grid) -> list[Cell]:
         adj[c] = lst
     if ORIGIN not in adj:
         return []
-    # Tarjan's articulation points of the walk graph, by depth-first search from the fountain (the
-    # fountain itself is never removable, so it is never marked)
-    disc: dict[Cell, int] = {}
-    art: set[Cell] = set()
-    _visit(adj, disc, art, ORIGIN, None)
+    # the fountain itself is never removable, so it is never marked
+    art, disc = articulation_points(adj, ORIGIN)
     out = []
     for c in grid:
         if c == ORIGIN or c in art or c not in disc:
@@ -184,18 +184,29 @@ def removable_cells(grid: Grid) -> list[Cell]:
     return out
 
 
-def _visit(adj: dict[Cell, list[Cell]], disc: dict[Cell, int], art: set[Cell], u: Cell, parent: Cell | None) -> int:
-    """Tarjan's depth-first search of :func:`removable_cells` from ``u``: its low-link (a module
-    function, not a closure: a recursive closure is a reference cycle only the garbage collector frees)."""
+def articulation_points(adj: Mapping[Node, list[Node]], root: Node) -> tuple[set[Node], dict[Node, int]]:
+    """Tarjan's depth-first search of the graph ``adj`` from ``root``: the nodes whose removal disconnects
+    it (never ``root`` itself), and every node reached (with its discovery order). Shared by
+    :func:`removable_cells` and the integer layouts of :func:`engines.alhambra.common.layout`."""
+    art: set[Node] = set()
+    disc: dict[Node, int] = {}
+    _visit(adj, disc, art, root, None, root)
+    return art, disc
+
+
+def _visit(adj: Mapping[Node, list[Node]], disc: dict[Node, int], art: set[Node], u: Node, parent: Node | None,
+           root: Node) -> int:
+    """The low-link of ``u`` (a module function, not a closure: a recursive closure is a reference cycle
+    only the garbage collector frees)."""
     d = disc[u] = len(disc)
     low = d
     for v in adj[u]:
         dv = disc.get(v)
         if dv is None:
-            lv = _visit(adj, disc, art, v, u)
+            lv = _visit(adj, disc, art, v, u, root)
             if lv < low:
                 low = lv
-            if lv >= d and u != ORIGIN:
+            if lv >= d and u != root:
                 art.add(u)
         elif v != parent and dv < low:
             low = dv
