@@ -8,12 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.table.botpool import BotConfig
 from engines import GAME_IDS, get_game
 from engines.core import Msg
 from engines.options import OptionError, parse_options
 from render.i18n import t
-
-from .botpool import BotConfig
 
 
 def _options(title: str, pairs: list[str] | None, locale: str = "en") -> dict[str, Any]:
@@ -98,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
 
     p = sub.add_parser("arena", help="bot against bot: seeded games, win rates with 95% intervals")
-    from .arena import add_arguments as arena_arguments
+    from bot.tools.arena import add_arguments as arena_arguments
 
     arena_arguments(p)
 
@@ -123,8 +122,7 @@ def _check_level(level: str, locale: str = "en") -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from .service import ServiceError
-    from .storage import StorageError
+    from bot.table.errors import ServiceError, StorageError
 
     if args.cmd == "demo":
         from .console import demo
@@ -163,23 +161,23 @@ def _run(args: argparse.Namespace) -> int:
             raise _Refused(_storage_message(exc, args.db or args.out / "referee-play.sqlite3", args.locale)) from exc
         return 0
     if args.cmd == "bench" and args.bots:
-        from .bench import bot_latency
+        from bot.tools.bench import bot_latency
 
         _check_level(args.bots)
         bot_latency(args.game, args.players, args.bots, args.decisions, args.budget_ms)
         return 0
     if args.cmd == "bench" and args.recap:
-        from .bench import recap_and_undo
+        from bot.tools.bench import recap_and_undo
 
         recap_and_undo(args.game, args.players or 2, [int(x) for x in args.recap.split(",")])
         return 0
     if args.cmd == "bench":
-        from .bench import run
+        from bot.tools.bench import run
 
         run(args.game, args.players, args.games, seconds=args.seconds)
         return 0
     if args.cmd == "replay":
-        from .record import RecordError, replay_to_dir
+        from bot.records.record import RecordError, replay_to_dir
 
         try:
             print(json.dumps(replay_to_dir(args.record, args.out, args.locale), ensure_ascii=False))
@@ -188,7 +186,7 @@ def _run(args: argparse.Namespace) -> int:
             return 2
         return 0
     if args.cmd == "arena":
-        from .arena import main as arena
+        from bot.tools.arena import main as arena
 
         return arena(args)
     if args.cmd == "run":

@@ -5,8 +5,9 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from .botpool import BotConfig
+from bot.table.botpool import BotConfig
 
 
 class ConfigError(Exception):
@@ -36,7 +37,7 @@ class Config:
 
 def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     env = dict(os.environ) if env is None else env
-    data: dict = {}
+    data: dict[str, Any] = {}
     if path:
         p = Path(path)
         if not p.is_file():

@@ -20,16 +20,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.store import Store
+from bot.table.botpool import BotConfig
+from bot.table.errors import ServiceError
+from bot.table.model import GameRow, MoveReport, Snapshot, User, effective_moves
+from bot.table.ports import SilentNotifier
+from bot.table.service import GameService
+from bot.text import clock_lines
+from engines import get_game
 from engines.core import IllegalAction, Msg, Option
 from render import renderer
 from render.i18n import has_key, join_list, t
 
-from .botpool import BotConfig
-from .scheduler import Scheduler
-from .service import GameService, MoveReport, ServiceError, Snapshot, User, effective_moves
-from .storage import GameRow, Store
 from .text import event_lines_from_json, image_names, is_bot_user, say, say_events, seat_names
-from .timekeeper import SilentNotifier, clock_lines
 
 CHANNEL = "local"
 #: the host of a table where only bots sit (the all-bot demo): runs the table, has no seat
@@ -89,8 +92,8 @@ class BotDriver:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.notes = BoardCollector()
-        service.timekeeper.notifier = self.notes
-        self.scheduler = Scheduler(service.store.jobs, service.timekeeper.fire, clock=service.clock)
+        service.set_notifier(self.notes)
+        self.scheduler = service.scheduler()
 
     async def run(self) -> list[MoveReport]:
         """Fire every due job until no bot is to act; returns the bots' moves in order."""
@@ -365,7 +368,7 @@ class HotSeat:
 
     async def record(self) -> None:
         """Write the game record (JSON) and a transcript in the console's language."""
-        from .record import build_record, dumps, transcript
+        from bot.records.record import build_record, dumps, transcript
 
         row, moves, result = await self.service.record_source(CHANNEL, self.users[0].id)
         json_path = self.out / f"record-{row.id}.json"
@@ -463,51 +466,27 @@ class HotSeat:
 # ---------------------------------------------------------------------- a private view as text
 
 
-def _card_alhambra(c: dict[str, Any]) -> Msg:
-    return Msg("alhambra.card", {"currency": Msg(f"alhambra.currency.{c.get('currency')}"), "value": c.get("value")})
-
-
-def _luxor_card(c: dict[str, Any]) -> Msg:
-    kind = str(c.get("kind"))
-    params = {"n": c.get("steps"), "lo": 1, "hi": c.get("max") or c.get("steps")}
-    key = f"luxor.card.{kind}"
-    return Msg(key, {k: v for k, v in params.items() if v is not None}) if has_key(key) else Msg("console.raw",
-                                                                                                  {"text": c.get("label", "?")})
+def _item(m: Msg, locale: str) -> str:
+    """One item of a line: a catalogue message, or (a key the catalogue lacks) its ``label`` as given."""
+    return t(m, locale) if has_key(m.key) else t(Msg("console.raw", {"text": m.params.get("label", "?")}), locale)
 
 
 def describe_private(title: str, private: Mapping[str, Any], locale: str) -> list[str]:
-    """The secret part of one player's view as a few translated lines (never the raw state)."""
-    def tr(key: str, **params: Any) -> str:
-        return t(key, locale, **params)
-
-    def items(msgs: list[Msg]) -> str:
-        return join_list([t(m, locale) for m in msgs], locale) if msgs else tr("console.hand_none")
-
-    if title == "alhambra":
-        hand = [c for c in private.get("hand", []) if isinstance(c, dict)]
-        lines = [tr("console.hand_money", n=len(hand), cards=items([_card_alhambra(c) for c in hand]))]
-        totals = private.get("totals") or {}
-        if totals:
-            parts = [t(Msg("alhambra.card", {"currency": Msg(f"alhambra.currency.{cur}"), "value": v}), locale)
-                     for cur, v in totals.items() if v]
-            lines.append(tr("console.hand_totals", totals=", ".join(parts)))
-        return lines
-    if title == "egizia":
-        mine = private.get("private", private)
-        sphinx = [Msg(f"egizia.sphinx.{c.get('id')}", {}) for c in mine.get("sphinx", []) if isinstance(c, dict)]
-        anytime = [Msg(f"egizia.card.{c.get('id') if isinstance(c, dict) else c}", {}) for c in mine.get("anytime", [])]
-        return [tr("console.hand_sphinx", n=len(sphinx), cards=items(sphinx)),
-                tr("console.hand_anytime", n=len(anytime), cards=items(anytime))]
-    if title == "luxor":
-        me = private.get("me", private)
-        hand = [c for c in me.get("hand", []) if isinstance(c, dict)]
-        scarabs = me.get("scarabs", [])
-        values = [v.get("vp", v.get("value")) if isinstance(v, dict) else v for v in scarabs]
-        lines = [tr("console.hand_cards", n=len(hand), cards=" | ".join(t(_luxor_card(c), locale) for c in hand))]
-        vp = sum(v for v in values if isinstance(v, int))
-        lines.append(tr("console.hand_scarabs", n=len(scarabs), vp=vp))
-        return lines
-    return [tr("console.hand_none")]
+    """The secret part of one player's view as a few translated lines (never the raw state): the lines each
+    game declares (:meth:`engines.core.Game.private_lines`)."""
+    out = []
+    for line in get_game(title).private_lines(private):
+        params: dict[str, Any] = {}
+        for name, value in line.message.params.items():
+            if isinstance(value, tuple) and all(isinstance(m, Msg) for m in value):
+                texts = [_item(m, locale) for m in value]
+                if line.sep is not None:
+                    value = line.sep.join(texts)
+                else:
+                    value = join_list(texts, locale) if texts else t("console.hand_none", locale)
+            params[name] = value
+        out.append(t(line.message.key, locale, **params))
+    return out
 
 
 # ---------------------------------------------------------------------- starting or resuming
@@ -539,7 +518,10 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
     store = await Store.open(str(_fresh_db(db) if fresh else db))
     service = _service(store, bot_config, executor)
     try:
-        existing = await store.open_game(CHANNEL)
+        try:
+            existing: GameRow | None = (await service.current(CHANNEL)).row
+        except ServiceError:  # no game in this file yet
+            existing = None
         if existing is not None and existing.status == "active":
             saved = seat_names(existing, locale)
             same = existing.title == title and _same_table(existing, names)
@@ -553,7 +535,7 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
                 if answer[:1] in ("r", "p", "w"):  # resume / pokračovat / wznów
                     resume = True
                 elif answer[:1] in ("n",):  # new / nová / nowa
-                    await store.set_status(existing.id, "abandoned", service.clock())
+                    await service.abandon(CHANNEL, User(existing.host_id, ""), expected_game=existing.id)
                     existing = None
                 else:
                     print(t("console.choose_resume_or_new", locale), file=write)

@@ -10,38 +10,34 @@ mentioned or messaged.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import Event, Msg
 from render.i18n import format_duration, t
 
-if TYPE_CHECKING:
-    from .storage import GameRow, Seat
+from .table.clock import ClockRule
+from .table.clocks import Waiting
+from .table.model import GameRow, Seat
+from .table.names import (
+    BOT_ID_PREFIX,
+    BOT_MARK,
+    bot_name,
+    bot_user_id,
+    is_bot_user,
+    level_label,
+    seat_label,
+    seat_labels,
+    utc_text,
+    with_names,
+)
 
-
-def _is_seat_param(name: str) -> bool:
-    return name in ("player", "players") or name.endswith("_player")
-
-
-def with_names(message: Msg, names: Sequence[str | Msg]) -> Msg:
-    """Replace seat numbers in a message's parameters by names (recursively). A name may be a message
-    itself (a bot seat's :func:`seat_label`), translated with the rest."""
-
-    def name_of(v: Any) -> Any:
-        if isinstance(v, int) and 0 <= v < len(names):
-            return names[v]
-        return v
-
-    params: dict[str, Any] = {}
-    for k, v in message.params.items():
-        if isinstance(v, Msg):
-            params[k] = with_names(v, names)
-        elif _is_seat_param(k):
-            params[k] = [name_of(x) for x in v] if isinstance(v, (list, tuple)) else name_of(v)
-        else:
-            params[k] = v
-    return Msg(message.key, params)
+__all__ = [
+    "BOT_ID_PREFIX", "BOT_MARK", "bot_name", "bot_user_id", "clip", "clock_lines", "clock_text", "duration",
+    "event_lines_from_json", "image_name", "image_names", "is_bot_user", "join_limited", "level_label", "say",
+    "say_events", "seat_label", "seat_labels", "seat_name", "seat_names", "utc_text", "with_names",
+]
 
 
 def say(message: Msg, locale: str, names: Sequence[str | Msg] = ()) -> str:
@@ -80,74 +76,7 @@ def duration(seconds: float, locale: str) -> str:
     return format_duration(max(0.0, seconds), locale)
 
 
-def utc_text(t: float) -> str:
-    """An instant for people, in UTC (``2026-12-01 14:00 UTC``)."""
-    from datetime import UTC, datetime
-
-    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
 # ---------------------------------------------------------------------- bot seats (issue 11)
-
-#: the marker of a bot seat in images (DejaVu Sans draws it; it has no 🤖)
-BOT_MARK = "\u2699"
-#: a bot seat's user id starts with this (never a Discord snowflake)
-BOT_ID_PREFIX = "bot:"
-
-_EGYPTIAN = ("Nefertiti", "Hatshepsut", "Imhotep", "Ramesses", "Khufu", "Ankhesenamun", "Tiye", "Thutmose",
-             "Nefertari", "Sobekneferu", "Amenhotep", "Merneith")
-_NASRID = ("Zoraida", "Boabdil", "Yusuf", "Aixa", "Ibn Zamrak", "Fátima", "Ismail", "Maryam", "Muhammad",
-           "Ibn al-Khatib", "Nasr", "Abu l-Hasan")
-#: the names bot seats take, per game: Egyptian for Egizia and Luxor, Andalusian (Nasrid) for Alhambra
-BOT_NAMES: dict[str, tuple[str, ...]] = {"alhambra": _NASRID, "egizia": _EGYPTIAN, "luxor": _EGYPTIAN}
-
-
-def is_bot_user(user_id: str) -> bool:
-    """Whether a seat's user id is a bot's (``bot:<n>``): such a user is never pinged or messaged."""
-    return str(user_id).startswith(BOT_ID_PREFIX)
-
-
-def bot_user_id(taken: Iterable[str]) -> str:
-    """The first free ``bot:<n>`` (n ≥ 1) among the user ids ``taken`` in one game."""
-    used = set(taken)
-    n = 1
-    while f"{BOT_ID_PREFIX}{n}" in used:
-        n += 1
-    return f"{BOT_ID_PREFIX}{n}"
-
-
-def bot_name(title: str, taken: Iterable[str]) -> str:
-    """The first of the game's themed names that nobody at the table has (case-insensitive); past the
-    end of the list, a name with a number."""
-    used = {n.casefold() for n in taken}
-    names = BOT_NAMES.get(title, _EGYPTIAN)
-    for name in names:
-        if name.casefold() not in used:
-            return name
-    n = 2
-    while True:
-        for name in names:
-            if f"{name} {n}".casefold() not in used:
-                return f"{name} {n}"
-        n += 1
-
-
-def level_label(level: str) -> Msg:
-    """A bot level as a catalogue message (``normal`` → "normal" / "normální" / "normalny")."""
-    return Msg(f"bots.level.{level}")
-
-
-def seat_label(seat: Seat) -> str | Msg:
-    """How a seat is named in text: a person by their name, a bot as a message (marker, name, level)."""
-    if seat.bot_level is None:
-        return seat.name
-    return Msg("bots.seat", {"name": seat.name, "level": level_label(seat.bot_level)})
-
-
-def seat_labels(row: GameRow) -> list[str | Msg]:
-    """:func:`seat_label` per seat, in seat order (the ``names`` for :func:`with_names` and :func:`say`)."""
-    return [seat_label(s) for s in sorted(row.seats, key=lambda s: s.seat)]
-
 
 def seat_name(seat: Seat, locale: str) -> str:
     """A seat's name in text for one reader: "Ann", or "🤖 Nefertiti (bot, normal)" / "(bot, normální)"."""
@@ -168,3 +97,43 @@ def image_name(seat: Seat) -> str:
 def image_names(row: GameRow) -> list[str]:
     """:func:`image_name` per seat, in seat order: the ``names`` to hand a renderer."""
     return [image_name(s) for s in sorted(row.seats, key=lambda s: s.seat)]
+
+
+# ---------------------------------------------------------------------- the turn clocks
+
+
+def clock_text(rule_json: dict[str, Any], policy: str, locale: str) -> str:
+    """The table's clock and timeout policy, for the lobby and ``/game status``."""
+    rule = ClockRule.from_json(rule_json)
+    if rule.kind == "move":
+        clock = t("clock.desc.move", locale, limit=duration(rule.limit, locale))
+    elif rule.kind == "bank":
+        clock = t("clock.desc.bank", locale, limit=duration(rule.limit, locale),
+                  increment=duration(rule.increment, locale))
+    else:
+        clock = t("clock.desc.none", locale)
+    return t("clock.lobby", locale, clock=clock, policy=t(f"clock.policy.{policy}", locale))
+
+
+def clock_lines(waiting: Sequence[Waiting], locale: str) -> list[str]:
+    """One line per seat the game waits for: "Ann to act · 1 day 4 hr left" (board messages, status, mine)."""
+    out = []
+    for w in waiting:
+        if w.bot_level is not None:
+            out.append(t("bots.line.thinking", locale,
+                         player=seat_name(Seat(w.seat, w.user_id, w.name, w.bot_level), locale)))
+        elif w.vacation_until is not None:
+            out.append(t("clock.line.vacation", locale, player=w.name, until=utc_text(w.vacation_until)))
+        elif w.paused:
+            out.append(t("clock.line.paused", locale, player=w.name))
+        elif w.bot:
+            out.append(t("clock.line.bot", locale, player=w.name))
+        elif w.left is None:
+            out.append(t("clock.line.no_clock", locale, player=w.name))
+        elif w.overdue:
+            out.append(t("clock.line.overdue", locale, player=w.name))
+        else:
+            # a countdown rounds up: 2 d 23 h 59 min 59 s left reads "3 days", never "2 days 23 hr" a second in
+            left = math.ceil(w.left / 60) * 60
+            out.append(t("clock.line.to_act", locale, player=w.name, left=duration(left, locale)))
+    return out

@@ -312,6 +312,17 @@ class OptionSpec:
 # --------------------------------------------------------------------------- the game
 
 
+@dataclass(frozen=True)
+class TextLine:
+    """One line of text about a view, for a reader without pictures (the console): a catalogue message whose
+    parameters may be tuples of messages, lists the reader's language joins ("a, b and c"; ``sep``: joined
+    with this string instead). An empty list reads as the catalogue's ``console.hand_none``; an item whose key
+    the catalogue lacks reads as its ``label`` parameter."""
+
+    message: Msg
+    sep: str | None = None
+
+
 class Game:
     """Base class of a title. Subclasses implement the abstract methods."""
 
@@ -323,6 +334,17 @@ class Game:
     option_specs: tuple[OptionSpec, ...] = ()
     #: the kinds of move (slash subcommands, board buttons); see :class:`CommandGroup`
     command_groups: tuple[CommandGroup, ...] = ()
+    #: themed names for the seats bots play, in the order they are handed out (then with numbers: "Yusuf 2")
+    bot_names: tuple[str, ...] = ("Bot",)
+
+    def scoring_mark(self, message: Msg) -> Msg | None:
+        """If a public event's ``message`` starts or is a scoring round, the round's label (for the recap's
+        score chart and for followers), else ``None``. The last move is marked for every game by the caller."""
+        return None
+
+    def private_lines(self, private: Mapping[str, Any]) -> list[TextLine]:
+        """The secret part of one player's private view as a few lines of text (never the raw state)."""
+        return [TextLine(Msg("console.hand_none"))]
 
     @property
     def info(self) -> GameInfo:

@@ -23,9 +23,8 @@ from typing import Any
 
 import pytest
 
-from bot.discord_bot import compose_turn
-from bot.service import Snapshot
-from bot.storage import GameRow, Seat
+from bot.discord import compose_turn
+from bot.table.model import GameRow, Seat, Snapshot
 from bot.text import say_events
 from engines import get_game
 from engines.core import Game, IllegalAction, Rng, State

@@ -2,28 +2,35 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 from zoneinfo import available_timezones
 
 import aiohttp
 import discord
 from discord import app_commands
 
+from bot.table.clock import PRESETS, ClockError, parse_clock
+from bot.table.clocks import NOTIFY_MODES, POLICIES, Waiting
+from bot.table.errors import ServiceError
+from bot.text import (
+    clip,
+    clock_lines,
+    clock_text,
+    duration,
+    event_lines_from_json,
+    join_limited,
+    seat_name,
+    seat_names,
+    utc_text,
+)
 from engines import GAME_IDS, available_games, get_game
 from engines.bots import LEVELS
 from engines.core import Msg
 from render.i18n import normalise_locale, t
 
-from ..clock import PRESETS, ClockError, parse_clock
-from ..service import ServiceError, User
-from ..text import clip, duration, event_lines_from_json, join_limited, seat_name, seat_names, utc_text
-from ..timekeeper import NOTIFY_MODES, POLICIES, Waiting
-from .components import AbandonButton, LobbyButton, compose_turn
+from .adapter import Adapter
 from .compose import (
     THREADS,
     L,
-    clock_lines,
-    clock_text,
     filter_options,
     in_group,
     is_bot_seat,
@@ -45,10 +52,11 @@ from .errors import (
     user_locale,
     user_of,
 )
+from .history import build_record_commands
 from .limits import CONTENT, MAX_CHOICES
-
-if TYPE_CHECKING:
-    from .client import Referee
+from .lobby import AbandonButton, LobbyButton, add_bot, join, remove_bot, start_game
+from .play import compose_turn, do_move, send_hand
+from .table import pause_flow, replace_flow, skip_flow
 
 log = logging.getLogger("referee.discord")
 
@@ -94,7 +102,7 @@ def mine_line(w: Waiting, now: float, locale: str) -> str:
     return t("clock.mine.line", locale, game=game, id=w.game.id, line=clock_lines([w], locale)[0], waited=waited,
              link=w.link)
 
-async def autocomplete(bot: Referee, interaction: Interaction, current: str,
+async def autocomplete(bot: Adapter, interaction: Interaction, current: str,
                        group: str | None) -> list[app_commands.Choice[str]]:
     """The user's legal options (of one command group, or all), matching what was typed."""
     try:
@@ -111,7 +119,7 @@ async def autocomplete(bot: Referee, interaction: Interaction, current: str,
 class GameCommands(app_commands.Group):
     """``/game …``: lobby, status and any move."""
 
-    def __init__(self, bot: Referee) -> None:
+    def __init__(self, bot: Adapter) -> None:
         super().__init__(name="game", description=L("cmd.game"))
         self.bot = bot
 
@@ -175,20 +183,20 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="join", description=L("cmd.join"))
     @answered_method
     async def join(self, interaction: Interaction) -> None:
-        await self.bot.join(interaction)
+        await join(self.bot, interaction)
 
     @app_commands.command(name="addbot", description=L("cmd.addbot"))
     @app_commands.describe(level=L("cmd.addbot.level"))
     @app_commands.choices(level=LEVEL_CHOICES)
     @answered_method
     async def addbot(self, interaction: Interaction, level: str | None = None) -> None:
-        await self.bot.add_bot(interaction, level)
+        await add_bot(self.bot, interaction, level)
 
     @app_commands.command(name="removebot", description=L("cmd.removebot"))
     @app_commands.describe(bot=L("cmd.removebot.bot"))
     @answered_method
     async def removebot(self, interaction: Interaction, bot: app_commands.Range[str, 1, 100] | None = None) -> None:
-        await self.bot.remove_bot(interaction, bot)
+        await remove_bot(self.bot, interaction, bot)
 
     @removebot.autocomplete("bot")
     @quiet_autocomplete_method
@@ -224,7 +232,7 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="start", description=L("cmd.start"))
     @answered_method
     async def start(self, interaction: Interaction) -> None:
-        await self.bot.start_game(interaction)
+        await start_game(self.bot, interaction)
 
     @app_commands.command(name="status", description=L("cmd.status"))
     @answered_method
@@ -232,7 +240,7 @@ class GameCommands(app_commands.Group):
         locale = user_locale(interaction)
         await defer(interaction)
         snap = await self.bot.service.current(str(interaction.channel_id))
-        post = await self.bot.store.last_post(snap.row.id)
+        post = await self.bot.posts.last_post(snap.row.id)
         clock = [clock_text(snap.row.clock, snap.row.timeout_policy, locale)]
         clock += clock_lines(await self.bot.service.waiting(str(interaction.channel_id)), locale)
         await reply(interaction, clip(status_text(snap, locale, post) + "\n" + "\n".join(clock), CONTENT))
@@ -255,7 +263,7 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="hand", description=L("cmd.hand"))
     @answered_method
     async def hand(self, interaction: Interaction) -> None:
-        await self.bot.send_hand(interaction)
+        await send_hand(self.bot, interaction)
 
     @app_commands.command(name="history", description=L("cmd.history"))
     @app_commands.describe(count=L("cmd.history.count"))
@@ -300,57 +308,26 @@ class GameCommands(app_commands.Group):
 
     # ------------------------------------------------------------------ the clock (issue 10)
 
-    async def _pause(self, interaction: Interaction, paused: bool) -> None:
-        locale = user_locale(interaction)
-        await defer(interaction)
-        perms = getattr(interaction, "permissions", None)
-        row = await self.bot.service.set_paused(str(interaction.channel_id), user_of(interaction), paused,
-                                                can_manage_channel=bool(getattr(perms, "manage_channels", False)))
-        mark_recorded("/game pause" if paused else "/game resume")
-        chan_locale, who = normalise_locale(row.locale), interaction.user.mention
-        text = t("clock.ok.paused", chan_locale, user=who) if paused else t("clock.ok.resumed", chan_locale, user=who)
-        await self.bot.channel(interaction).send(text, allowed_mentions=discord.AllowedMentions.none())
-        await reply(interaction, t("ok.done", locale))
-
     @app_commands.command(name="pause", description=L("cmd.pause"))
     @answered_method
     async def pause(self, interaction: Interaction) -> None:
-        await self._pause(interaction, True)
+        await pause_flow(self.bot, interaction, True)
 
     @app_commands.command(name="resume", description=L("cmd.resume"))
     @answered_method
     async def resume(self, interaction: Interaction) -> None:
-        await self._pause(interaction, False)
+        await pause_flow(self.bot, interaction, False)
 
     @app_commands.command(name="skip", description=L("cmd.skip"))
     @answered_method
     async def skip(self, interaction: Interaction) -> None:
-        locale = user_locale(interaction)
-        await defer(interaction)
-        report, votes, needed = await self.bot.service.vote_skip(str(interaction.channel_id), user_of(interaction))
-        mark_recorded("/game skip")
-        if report is None:
-            await reply(interaction, t("clock.ok.voted", locale, votes=votes, needed=needed))
-            return
-        try:
-            await reply(interaction, t("clock.ok.skipped", locale))
-        finally:
-            await self.bot.post_board(report.row.id, wait=True)
+        await skip_flow(self.bot, interaction)
 
     @app_commands.command(name="replace", description=L("cmd.replace"))
     @app_commands.describe(old=L("cmd.replace.old"), new=L("cmd.replace.new"))
     @answered_method
     async def replace(self, interaction: Interaction, old: discord.User, new: discord.User) -> None:
-        locale = user_locale(interaction)
-        await defer(interaction)
-        if new.bot:
-            raise ServiceError("clock.err.replace_bot")
-        perms = getattr(interaction, "permissions", None)
-        await self.bot.service.replace(str(interaction.channel_id), user_of(interaction), str(old.id),
-                                       User(str(new.id), getattr(new, "display_name", None) or new.name),
-                                       can_manage_channel=bool(getattr(perms, "manage_channels", False)))
-        mark_recorded("/game replace")
-        await reply(interaction, t("ok.done", locale))
+        await replace_flow(self.bot, interaction, old, new)
 
     @app_commands.command(name="mine", description=L("cmd.mine"))
     @answered_method
@@ -386,7 +363,7 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(action=L("cmd.move.action"))
     @answered_method
     async def move(self, interaction: Interaction, action: str) -> None:
-        await self.bot.do_move(interaction, action)
+        await do_move(self.bot, interaction, action)
 
     @move.autocomplete("action")
     @quiet_autocomplete_method
@@ -400,7 +377,7 @@ class SettingsCommands(app_commands.Group):
     A group of its own because ``/game`` may hold at most 25 subcommands and groups (Discord's limit), and
     these three are set once and rarely again, unlike the lobby's and the table's commands."""
 
-    def __init__(self, bot: Referee, parent: app_commands.Group) -> None:
+    def __init__(self, bot: Adapter, parent: app_commands.Group) -> None:
         super().__init__(name="settings", description=L("cmd.settings"), parent=parent)
         self.bot = bot
 
@@ -443,10 +420,10 @@ class SettingsCommands(app_commands.Group):
             await reply(interaction, t("clock.ok.vacation_over", locale))
         else:
             await reply(interaction, t("clock.ok.vacation", locale, until=utc_text(s.vacation_until or 0),
-                                       used=int(s.vacation_used), max=self.bot.service.timekeeper.config.vacation_days))
+                                       used=int(s.vacation_used), max=self.bot.service.time_config.vacation_days))
 
 
-def game_group(bot: Referee, title: str) -> app_commands.Group:
+def game_group(bot: Adapter, title: str) -> app_commands.Group:
     """``/alhambra buy …`` etc.: one subcommand per command group the engine declares, each autocompleting
     only its kind of legal move, and ``choose`` for any legal move of the game."""
     group = app_commands.Group(name=title, description=L(f"cmd.{title}"))
@@ -454,7 +431,7 @@ def game_group(bot: Referee, title: str) -> app_commands.Group:
     def make(name: str, description: str, only: str | None) -> app_commands.Command[app_commands.Group, ..., None]:
         @answered
         async def callback(interaction: Interaction, choice: str) -> None:
-            await bot.do_move(interaction, choice)
+            await do_move(bot, interaction, choice)
 
         @quiet_autocomplete
         async def ac(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -472,9 +449,7 @@ def game_group(bot: Referee, title: str) -> app_commands.Group:
     return group
 
 
-def build_commands(bot: Referee) -> None:
-    from .records import build_record_commands
-
+def build_commands(bot: Adapter) -> None:
     game = GameCommands(bot)
     SettingsCommands(bot, game)  # /game settings notify · quiet · vacation
     build_record_commands(bot, game)  # /game undo, rollback, record, recap, follow, unfollow and /stats

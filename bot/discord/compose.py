@@ -7,17 +7,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.table.model import POST_FAILED, POST_PENDING, GameRow, PostRow, Seat, Snapshot
+from bot.text import clip, is_bot_user, join_limited, say, seat_name, seat_names
 from engines import available_games, get_game
 from engines.core import Game, Option, Prompt
 from render import renderer
 from render.i18n import normalise_locale, t
 
-from ..service import Snapshot
-from ..storage import POST_FAILED, POST_PENDING, GameRow, PostRow, Seat
-from ..text import clip, is_bot_user, join_limited, say, seat_name, seat_names
-from ..timekeeper import clock_lines, clock_text
-
-__all__ = ["clock_lines", "clock_text"]  # the clock's texts, used by commands and the board
 from .limits import CONTENT, EMBED_DESC, MAX_BUTTONS, MAX_CHOICES
 
 

@@ -1,6 +1,6 @@
 """The one error path of the Discord adapter: every interaction gets an answer.
 
-* A refused request (:class:`~engines.core.IllegalAction`, :class:`~bot.service.ServiceError`) is answered
+* A refused request (:class:`~engines.core.IllegalAction`, :class:`~bot.table.errors.ServiceError`) is answered
   privately with the translated reason (and the rule's clause id); nothing changed.
 * Any other exception is logged with its traceback (ids only: the command, the channel, the user, never a
   state or a hand) and answered privately with a translated message that says whether anything changed.
@@ -21,10 +21,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
+from bot.table.errors import ServiceError
+from bot.table.model import User
 from engines.core import IllegalAction
 from render.i18n import normalise_locale, t
-
-from ..service import ServiceError, User
 
 log = logging.getLogger("referee.discord")
 

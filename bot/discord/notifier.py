@@ -1,33 +1,30 @@
-"""The clock layer's :class:`~bot.timekeeper.Notifier` on Discord: pings in the game's channel, direct
-messages (a refused one raises :class:`~bot.timekeeper.DirectRefused`, and the clock layer falls back to
-the channel), the board after a clock move (through the outbox), and links to a game's latest board."""
+"""The table's :class:`~bot.table.ports.Notifier` on Discord: pings in the game's channel, direct messages (a
+refused one raises :class:`~bot.table.errors.DirectRefused`, and the clock layer falls back to the channel),
+the board after a move the table made itself (through the outbox, with the move's snapshot), and links to a
+game's latest board."""
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.table.errors import DirectRefused
+from bot.table.model import GameRow, MoveReport
+from bot.text import clip, is_bot_user
 from engines.core import Msg
 from render.i18n import normalise_locale, t
 
-from ..storage import GameRow
-from ..text import clip, is_bot_user
-from ..timekeeper import DirectRefused
+from .adapter import Adapter
+from .history import after_move
 from .limits import CONTENT
-from .records import after_move
-
-if TYPE_CHECKING:
-    from ..service import MoveReport
-    from .client import Referee
 
 log = logging.getLogger("referee.notify")
 PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 
 
 class DiscordNotifier:
-    def __init__(self, bot: Referee) -> None:
+    def __init__(self, bot: Adapter) -> None:
         self.bot = bot
 
     def _text(self, game: GameRow, message: Msg) -> str:
@@ -48,10 +45,10 @@ class DiscordNotifier:
         # the move's transaction wrote the board post (outbox): deliver it now; then, as after a player's
         # move, followers hear of a scoring round or the end, and a finished game gets its recap
         # not waiting for the pace (the poster's loop paces it) unless the game ended: the result comes before the recap
-        await self.bot.post_board(report.row.id, wait=report.row.status == "over")
+        await self.bot.post_board(report.row.id, wait=report.row.status == "over", snap=report)
         await after_move(self.bot, report)
 
     async def board_link(self, game: GameRow) -> str:
-        last = await self.bot.store.last_board(game.id)
+        last = await self.bot.posts.last_board(game.id)
         base = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
         return f"{base}/{last.message_id}" if last is not None and last.message_id else base

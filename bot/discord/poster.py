@@ -1,6 +1,6 @@
 """Delivering board posts from the outbox: durable, retried, collapsed, resumed after a restart.
 
-The store writes a ``pending`` post in the same transaction as each move (:attr:`bot.storage.Store.outbox`).
+The store writes a ``pending`` post in the same transaction as each move (:meth:`GameService.outbox`).
 The :class:`Poster` delivers them: it takes a game's newest pending post (older pending ones collapse into
 it: one board of the current position, never a stale one), asks ``deliver`` to render and send it, then marks
 it delivered and asks ``retire`` to take the buttons off the game's previous board. It knows no Discord:
@@ -27,9 +27,10 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from ..storage import PostRow
+from bot.table.model import PostRow
+from bot.table.ports import PostStore
 
 log = logging.getLogger("referee.poster")
 
@@ -56,18 +57,6 @@ class Delivered:
 
     version: int
     message_id: str
-
-
-class PostStore(Protocol):
-    """What the poster needs from storage (:class:`bot.storage.Store` has it)."""
-
-    async def pending_posts(self, game_id: int) -> list[PostRow]: ...
-    async def due_games(self, now: float) -> list[int]: ...
-    async def next_post_at(self) -> float | None: ...
-    async def last_board(self, game_id: int) -> PostRow | None: ...
-    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float) -> None: ...
-    async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str, now: float) -> None: ...
-    async def posts_failed(self, game_id: int, upto: int, error: str, now: float) -> None: ...
 
 
 Deliver = Callable[[PostRow], Awaitable[Delivered]]
@@ -100,7 +89,7 @@ class Poster:
 
     def delay(self, attempts: int, retry_after: float = 0.0) -> float:
         """Seconds to wait after the ``attempts``-th failed attempt."""
-        return max(retry_after, min(self.max_delay, self.base_delay * 2 ** (attempts - 1)))
+        return max(retry_after, min(self.max_delay, self.base_delay * 2.0 ** (attempts - 1)))
 
     def kick(self) -> None:
         """Something may be due earlier than :meth:`run` thought (a new retry was scheduled)."""

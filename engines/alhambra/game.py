@@ -42,6 +42,7 @@ from engines.core import (
     Rng,
     RulesGame,
     State,
+    TextLine,
 )
 
 from . import data as D
@@ -59,6 +60,10 @@ class Answer(Prompt):
     move: Move = ("", None)
 
 
+def _card(currency: Any, value: Any) -> Msg:
+    return Msg("alhambra.card", {"currency": Msg(f"alhambra.currency.{currency}"), "value": value})
+
+
 class AlhambraGame(RulesGame):
     id = "alhambra"
     min_players = D.MIN_PLAYERS
@@ -67,6 +72,25 @@ class AlhambraGame(RulesGame):
         OptionSpec(name, D.OPTION_DEFAULTS[name], D.OPTION_ALLOWED[name], D.OPTION_CLAUSE[name], Msg(K + "option." + name))
         for name in D.OPTION_DEFAULTS
     )
+    #: Andalusian (Nasrid) names for bot seats
+    bot_names = ("Zoraida", "Boabdil", "Yusuf", "Aixa", "Ibn Zamrak", "Fátima", "Ismail", "Maryam", "Muhammad",
+                 "Ibn al-Khatib", "Nasr", "Abu l-Hasan")
+
+    def scoring_mark(self, message: Msg) -> Msg | None:
+        """The scoring rounds A and B (``alhambra.ev.scoring``)."""
+        return message if message.key == "alhambra.ev.scoring" else None
+
+    def private_lines(self, private: Mapping[str, Any]) -> list[TextLine]:
+        """The money in hand, card by card, and its totals per currency."""
+        hand = [c for c in private.get("hand", []) if isinstance(c, dict)]
+        cards = tuple(_card(c.get("currency"), c.get("value")) for c in hand)
+        lines = [TextLine(Msg("console.hand_money", {"n": len(hand), "cards": cards}))]
+        totals = private.get("totals") or {}
+        if totals:
+            parts = tuple(_card(cur, v) for cur, v in totals.items() if v)
+            lines.append(TextLine(Msg("console.hand_totals", {"totals": parts}), sep=", "))
+        return lines
+
     command_groups = (
         CommandGroup("take", ("take",), ("C-03",), "cmd.alhambra.take"),
         CommandGroup("buy", ("buy",), ("C-03",), "cmd.alhambra.buy"),

@@ -30,7 +30,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CommandGroup, Event, GameInfo, Msg, Outcome, Prompt, Result, Rng, RulesGame, State, msg
+from engines.core import (
+    CommandGroup,
+    Event,
+    GameInfo,
+    Msg,
+    Outcome,
+    Prompt,
+    Result,
+    Rng,
+    RulesGame,
+    State,
+    TextLine,
+    msg,
+)
 
 from . import hidden, rules, scoring, setup, views
 from .board import copy_state
@@ -44,6 +57,25 @@ class Egizia(RulesGame):
     option_specs = setup.OPTION_SPECS
     # free actions (play a card, crew up, buy strength, improve) may be offered in every window
     _FREE = ("D-04", "D-06", "D-08", "D-10", "D-12", "D-19")
+    #: Egyptian names for bot seats
+    bot_names = ("Nefertiti", "Hatshepsut", "Imhotep", "Ramesses", "Khufu", "Ankhesenamun", "Tiye", "Thutmose",
+                 "Nefertari", "Sobekneferu", "Amenhotep", "Merneith")
+
+    def scoring_mark(self, message: Msg) -> Msg | None:
+        """The end of each round, when a new round is laid out (``egizia.ev.round`` for round 2 on)."""
+        if message.key == "egizia.ev.round" and int(message.params.get("round", 1)) > 1:
+            return Msg("recap.round_end", {"round": int(message.params["round"]) - 1})
+        return None
+
+    def private_lines(self, private: Mapping[str, Any]) -> list[TextLine]:
+        """The Sphinx cards and the anytime cards in hand."""
+        mine = private.get("private", private)
+        sphinx = tuple(Msg(f"egizia.sphinx.{c.get('id')}", {}) for c in mine.get("sphinx", []) if isinstance(c, dict))
+        anytime = tuple(Msg(f"egizia.card.{c.get('id') if isinstance(c, dict) else c}", {})
+                        for c in mine.get("anytime", []))
+        return [TextLine(Msg("console.hand_sphinx", {"n": len(sphinx), "cards": sphinx})),
+                TextLine(Msg("console.hand_anytime", {"n": len(anytime), "cards": anytime}))]
+
     command_groups = (
         CommandGroup("sail", ("place", "pass", "stop", "endturn"), ("D-04", "D-05", "D-08"), "cmd.egizia.sail"),
         CommandGroup("card", ("track", "n18", "improve", "keep", "alyi", "ring", "leftover"),

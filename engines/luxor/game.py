@@ -67,12 +67,14 @@ from engines.core import (
     CommandGroup,
     Event,
     GameInfo,
+    Msg,
     OptionSpec,
     Outcome,
     Prompt,
     Result,
     Rng,
     RulesGame,
+    TextLine,
     msg,
 )
 
@@ -113,12 +115,33 @@ def _option_specs() -> tuple[OptionSpec, ...]:
     return tuple(out)
 
 
+def _card(c: Mapping[str, Any]) -> Msg:
+    """A card in hand as a message (``label``: what it reads as if the catalogue has no such card kind)."""
+    params = {"n": c.get("steps"), "lo": 1, "hi": c.get("max") or c.get("steps"), "label": c.get("label", "?")}
+    return Msg(f"luxor.card.{c.get('kind')}", {k: v for k, v in params.items() if v is not None})
+
+
 class Luxor(RulesGame):
     id = "luxor"
     rules_version = 2  # 2: C-06 folded into C-04 for cards whose movement is known ("play L 7")
     min_players = data.MIN_PLAYERS
     max_players = data.MAX_PLAYERS
     option_specs = _option_specs()
+    #: Egyptian names for bot seats
+    bot_names = ("Nefertiti", "Hatshepsut", "Imhotep", "Ramesses", "Khufu", "Ankhesenamun", "Tiye", "Thutmose",
+                 "Nefertari", "Sobekneferu", "Amenhotep", "Merneith")
+
+    def private_lines(self, private: Mapping[str, Any]) -> list[TextLine]:
+        """The cards in hand and the scarabs (how many, and their points)."""
+        me = private.get("me", private)
+        hand = [c for c in me.get("hand", []) if isinstance(c, dict)]
+        scarabs = me.get("scarabs", [])
+        values = [v.get("vp", v.get("value")) if isinstance(v, dict) else v for v in scarabs]
+        vp = sum(v for v in values if isinstance(v, int))
+        cards = tuple(_card(c) for c in hand)
+        return [TextLine(Msg("console.hand_cards", {"n": len(hand), "cards": cards}), sep=" | "),
+                TextLine(Msg("console.hand_scarabs", {"n": len(scarabs), "vp": vp}))]
+
     command_groups = (
         # "play L 7": card and move in one; die cards "play L", then "move 7" after the roll (C-06)
         CommandGroup("card", ("play", "discard"), ("C-04", "C-05"), "cmd.luxor.card"),

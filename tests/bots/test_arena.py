@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.arena import GameSpec, percentile, play_one, run, wilson
 from bot.cli import main
+from bot.tools.arena import GameSpec, percentile, play_one, run, wilson
 
 
 def test_wilson_interval() -> None:

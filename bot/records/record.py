@@ -1,0 +1,239 @@
+"""Game records: the complete, versioned JSON account of one game, and its replay.
+
+A record holds the game, its rules version, options, players, every move (sequence number, seat,
+player, action, time, the public events) and the result. While a game is running the record reveals
+nothing hidden: actions and public events are public, and the seed — which decides every deck order —
+is included only once the game is over. ``referee replay FILE --out DIR`` rebuilds a finished game from
+its record, draws every board and checks that the replay reaches the recorded result.
+
+The format has a schema version (:data:`FORMAT_VERSION`); :func:`parse_record` reads every version
+written so far and refuses anything else with a clear message.
+
+Versions: 1 — the first; 2 — undo (issue 12): an undo is a move entry with ``"action": "undo FIRST-LAST"``
+and ``"takes_back": [FIRST, LAST]``; a move it took back stays in the record with ``"undone_by": SEQ``.
+A replay skips both (a version-1 record has neither, so it reads as before).
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bot.table.model import OVER, GameRow, MoveRow, Seat, undo_range
+from bot.text import BOT_MARK
+from engines import GAME_IDS, get_game
+from engines.core import Event, IllegalAction, Msg, Result, State
+
+FORMAT = "referee-game-record"
+FORMAT_VERSION = 2
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says what is wrong."""
+
+
+def _iso(t: float) -> str:
+    return datetime.fromtimestamp(t, UTC).isoformat(timespec="seconds")
+
+
+def _result_json(result: Result | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {"scores": list(result.scores), "winners": list(result.winners), "extra": dict(result.extra)}
+
+
+def build_record(row: GameRow, moves: Sequence[MoveRow], result: Result | None) -> dict[str, Any]:
+    """The record of a stored game. The seed appears only when the game is over."""
+    names = row.names
+    finished = row.status == OVER
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "game": row.title,
+        "rules_version": row.rules_version,
+        "status": row.status,
+        "options": row.options,
+        "players": [_player_json(s) for s in sorted(row.seats, key=lambda s: s.seat)],
+        "created_at": _iso(row.created_at),
+        "seed": row.seed if finished else None,
+        "moves": [_move_json(m, names) for m in moves],
+        "result": _result_json(result) if finished else None,
+    }
+    return out
+
+
+def _player_json(s: Seat) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": s.seat, "name": s.name, "user_id": s.user_id}
+    if s.bot_level is not None:  # a bot seat (issue 11): its level; readers of older records ignore it
+        out["bot_level"] = s.bot_level
+    return out
+
+
+def _move_json(m: MoveRow, names: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seq": m.seq,
+        "seat": m.seat,
+        "player": names[m.seat] if m.seat is not None and m.seat < len(names) else None,
+        "action": m.action,
+        "at": _iso(m.at),
+        # only what everyone saw: private events stay with their owner
+        "events": [e for e in m.events if e.get("to") is None],
+    }
+    taken = undo_range(m.action)
+    if taken is not None:
+        out["takes_back"] = list(taken)
+    if m.undone_by is not None:
+        out["undone_by"] = m.undone_by
+    return out
+
+
+def live_moves(moves: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The record's moves that count for a replay: not set-up, not undo entries, not taken back by one."""
+    ranges = [undo_range(str(m["action"])) for m in moves]
+    spans = [r for r in ranges if r is not None]
+    return [m for m, r in zip(moves, ranges, strict=True)
+            if r is None and int(m["seq"]) > 0 and m.get("seat") is not None
+            and not any(a <= int(m["seq"]) <= b for a, b in spans)]
+
+
+def dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+@dataclass(frozen=True)
+class Record:
+    game: str
+    rules_version: int
+    options: dict[str, Any]
+    names: list[str]
+    seed: int | None
+    moves: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    data: dict[str, Any]
+
+    def events(self, index: int) -> list[Event]:
+        return [Event.from_json(e) for e in self.moves[index].get("events", [])]
+
+
+def parse_record(raw: str | bytes | dict[str, Any]) -> Record:
+    """Read and check a record; raises :class:`RecordError` naming what is wrong."""
+    try:
+        data = json.loads(raw) if isinstance(raw, (str, bytes)) else raw
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not a JSON file: {exc.msg} (line {exc.lineno})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"not a Referee game record (expected \"format\": \"{FORMAT}\")")
+    version = data.get("version")
+    if not isinstance(version, int) or not 1 <= version <= FORMAT_VERSION:
+        raise RecordError(f"record format version {version!r} is not supported (this Referee reads 1…{FORMAT_VERSION})")
+    game = data.get("game")
+    if game not in GAME_IDS:
+        raise RecordError(f"unknown game {game!r}; known: {', '.join(GAME_IDS)}")
+    players = data.get("players")
+    moves = data.get("moves")
+    if not isinstance(players, list) or not players or not isinstance(moves, list):
+        raise RecordError("a record needs a non-empty \"players\" list and a \"moves\" list")
+    try:
+        # the names drawn on the boards: a bot seat's with its marker (as on the live boards)
+        names = [str(p["name"]) + (f" {BOT_MARK}" if p.get("bot_level") else "")
+                 for p in sorted(players, key=lambda p: int(p["seat"]))]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"malformed player entry (missing or bad {exc})") from None
+    for m in moves:
+        if not (isinstance(m, dict) and isinstance(m.get("seq"), int) and isinstance(m.get("action"), str)
+                and (m.get("seat") is None or isinstance(m.get("seat"), int))):
+            raise RecordError(f"malformed move entry: {str(m)[:80]}")
+        try:
+            undo_range(m["action"])
+        except ValueError:
+            raise RecordError(f"malformed undo entry: {m['action'][:80]!r} (expected \"undo FIRST-LAST\")") from None
+    seed = data.get("seed")
+    if seed is not None and not isinstance(seed, int):
+        raise RecordError("\"seed\" must be an integer")
+    return Record(str(game), int(data.get("rules_version", 1)), dict(data.get("options") or {}), names, seed,
+                  list(moves), data.get("result"), data)
+
+
+@dataclass
+class Replay:
+    states: list[State]
+    result: Result | None
+
+
+def replay(record: Record) -> Replay:
+    """Rebuild every state of a finished game from its record; checks the result it reaches."""
+    if record.seed is None:
+        raise RecordError("this record has no seed (the game was still running when it was written): "
+                          "a game can be replayed from its record once it is over")
+    game = get_game(record.game)
+    if record.rules_version != game.rules_version:
+        raise RecordError(f"the record was written under {record.game} rules version {record.rules_version}; "
+                          f"this Referee plays version {game.rules_version}")
+    try:
+        state = game.new_game(len(record.names), record.options, record.seed).state
+    except ValueError as exc:
+        raise RecordError(f"the record's options cannot be used: {exc}") from None
+    states = [state]
+    for m in live_moves(record.moves):
+        try:
+            state = game.apply(state, int(m["seat"]), str(m["action"])).state
+        except IllegalAction as exc:
+            raise RecordError(f"move #{m['seq']} ({m['action']!r}) does not replay: rule {exc.clause}") from None
+        states.append(state)
+    result = game.result(state)
+    if record.result is not None and _result_json(result) != record.result:
+        raise RecordError(f"the replay ends with {_result_json(result)}, but the record says {record.result}")
+    return Replay(states, result)
+
+
+def replay_to_dir(path: Path, out: Path, locale: str = "en") -> dict[str, Any]:
+    """``referee replay``: re-render every board of a record into ``out``; returns a summary."""
+    from render import renderer
+
+    try:
+        record = parse_record(path.read_bytes())
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    rep = replay(record)
+    game = get_game(record.game)
+    out.mkdir(parents=True, exist_ok=True)
+    draw = renderer(record.game).render_public
+    for i, state in enumerate(rep.states):
+        (out / f"{i:04d}.png").write_bytes(draw(game.public_view(state), record.names, locale))
+    return {"game": record.game, "boards": len(rep.states), "result": _result_json(rep.result),
+            "matches_record": record.result is not None}
+
+
+def transcript(row: GameRow, moves: Sequence[MoveRow], result: Result | None, locale: str) -> str:
+    """A readable account of a game in one language: one paragraph per move with its public events
+    (taken-back moves marked), then the result. Holds nothing hidden (public events only)."""
+    from bot.text import event_lines_from_json, seat_names
+    from render.i18n import t
+
+    names = seat_names(row, locale)  # a bot seat as "🤖 Nefertiti (bot, normal)"
+    lines = [
+        t(Msg("record.header", {"game": Msg(f"game.{row.title}"), "id": row.id, "names": ", ".join(names)}), locale),
+        t(Msg("record.started", {"at": _iso(row.created_at).replace("T", " ")}), locale),
+        "",
+    ]
+    for m in moves:
+        who = names[m.seat] if m.seat is not None and m.seat < len(names) else t("record.setup", locale)
+        head = f"#{m.seq} {who}: {m.action}" if m.seq else f"#0 {t('record.setup', locale)}"
+        if m.undone_by is not None:
+            head += " " + t(Msg("record.undone", {"by": m.undone_by}), locale)
+        lines.append(head)
+        lines += ["    " + line for line in event_lines_from_json(m.events, locale, names)]
+    lines.append("")
+    if row.status == OVER and result is not None:
+        ranked = sorted(range(len(result.scores)), key=lambda s: -result.scores[s])
+        lines.append(t("record.result", locale))
+        lines += [f"  {names[s]}: {result.scores[s]}" for s in ranked if s < len(names)]
+        lines.append(t(Msg("record.winners", {"names": ", ".join(names[s] for s in result.winners)}), locale))
+    elif row.status == "abandoned":
+        lines.append(t("record.abandoned", locale))
+    else:
+        lines.append(t("record.running", locale))
+    return "\n".join(lines) + "\n"

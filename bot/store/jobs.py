@@ -1,0 +1,117 @@
+"""Timed jobs in SQLite: :class:`~bot.table.ports.JobStore` on the store's connection.
+
+Claiming is one ``UPDATE … RETURNING`` statement that leases the rows to one process, so several processes
+sharing a database never fire a job twice; a process that dies holding a lease loses it when it expires.
+"""
+from __future__ import annotations
+
+import asyncio
+
+import aiosqlite
+
+from bot.table.errors import StorageError
+from bot.table.model import Job
+
+from .connection import Connection
+
+
+class SqliteJobs:
+    """:class:`JobStore` on an aiosqlite connection (the store's; its write lock serialises writers)."""
+
+    def __init__(self, db: aiosqlite.Connection, write_lock: asyncio.Lock | None = None) -> None:
+        self.db = db
+        self._lock = write_lock or asyncio.Lock()
+
+    async def _write(self, sql: str, params: tuple[object, ...]) -> aiosqlite.Cursor:
+        async with self._lock:
+            try:
+                cur = await self.db.execute(sql, params)
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
+            return cur
+
+    async def add(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
+                  payload: str = "{}") -> int:
+        cur = await self._write(
+            "INSERT INTO jobs (game_id, seat, kind, due, version, payload) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seat, kind, due, version, payload),
+        )
+        return int(cur.lastrowid or 0)
+
+    async def cancel(self, game_id: int, seat: int | None = None, kinds: tuple[str, ...] = ()) -> int:
+        sql = "DELETE FROM jobs WHERE game_id = ?"
+        params: list[object] = [game_id]
+        if seat is not None:
+            sql += " AND seat = ?"
+            params.append(seat)
+        if kinds:
+            sql += f" AND kind IN ({', '.join('?' * len(kinds))})"
+            params += list(kinds)
+        cur = await self._write(sql, tuple(params))
+        return cur.rowcount
+
+    async def next_due(self) -> float | None:
+        async with self.db.execute("SELECT MIN(due) FROM jobs") as cur:
+            row = await cur.fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
+        async with self._lock:
+            try:
+                async with self.db.execute(
+                    """UPDATE jobs SET claimed_by = ?, claimed_until = ?
+                       WHERE id IN (SELECT id FROM jobs WHERE due <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+                                    ORDER BY due, id LIMIT ?)
+                       RETURNING id, game_id, seat, kind, due, version, payload""",
+                    (owner, now + lease, now, now, limit),
+                ) as cur:
+                    rows = await cur.fetchall()
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
+        jobs = [Job(int(r[0]), int(r[1]), None if r[2] is None else int(r[2]), str(r[3]), float(r[4]), int(r[5]), str(r[6]))
+                for r in rows]
+        return sorted(jobs, key=lambda j: (j.due, j.id))
+
+    async def finish(self, job_id: int, owner: str) -> None:
+        await self._write("DELETE FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner))
+
+    async def release(self, job_id: int, owner: str, due: float) -> None:
+        await self._write("UPDATE jobs SET claimed_by = NULL, claimed_until = NULL, due = ? WHERE id = ? AND claimed_by = ?",
+                          (due, job_id, owner))
+
+
+class StoreJobs:
+    """:class:`~bot.table.ports.JobStore` over a store's :class:`~bot.store.connection.Connection`: always on its current
+    connection (it is replaced after a failed rollback) and under its write lock."""
+
+    def __init__(self, store: Connection) -> None:
+        self.store = store
+
+    def _jobs(self) -> SqliteJobs:
+        if self.store.closed:
+            raise StorageError("closed", "the database connection is closed")
+        return SqliteJobs(self.store.db, self.store._write)
+
+    async def add(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
+                  payload: str = "{}") -> int:
+        return await self._jobs().add(game_id, seat, kind, due, version, payload)
+
+    async def cancel(self, game_id: int, seat: int | None = None, kinds: tuple[str, ...] = ()) -> int:
+        return await self._jobs().cancel(game_id, seat, kinds)
+
+    async def next_due(self) -> float | None:
+        return await self._jobs().next_due()
+
+    async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
+        return await self._jobs().claim_due(now, owner, lease, limit)
+
+    async def finish(self, job_id: int, owner: str) -> None:
+        await self._jobs().finish(job_id, owner)
+
+    async def release(self, job_id: int, owner: str, due: float) -> None:
+        await self._jobs().release(job_id, owner, due)
+

@@ -1,0 +1,98 @@
+"""The outbox of board posts in SQLite (:class:`~bot.table.ports.PostStore`).
+
+A ``pending`` post is written in the same transaction as the move (or the start, or the undo) whose board it
+asks for, when :attr:`outbox` is on; the poster marks it ``delivered`` (with the message id), ``superseded``
+(a newer board covered it) or ``failed``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPERSEDED, PostRow
+
+from .connection import Connection, Statement
+
+
+class Outbox(Connection):
+    """The post methods of the store."""
+
+    def _post_statement(self, game_id: int, version: int, user_id: str | None, now: float) -> list[Statement]:
+        """The outbox row for a move's board, to run in the move's own transaction (none if the outbox is off)."""
+        if not self.outbox:
+            return []
+        return [(
+            "INSERT INTO posts(game_id, version, channel_id, user_id, status, next_at, created_at, updated_at)"
+            " SELECT id, ?, channel_id, ?, ?, ?, ?, ? FROM games WHERE id=?",
+            (version, user_id, POST_PENDING, now, now, now, game_id),
+        )]
+
+    async def _posts(self, where: str, params: Iterable[Any]) -> list[PostRow]:
+        async with self.db.execute(f"SELECT * FROM posts WHERE {where}", tuple(params)) as cur:
+            return [
+                PostRow(r["id"], r["game_id"], r["version"], r["channel_id"], r["user_id"], r["status"], r["attempts"],
+                        r["next_at"], r["last_error"], r["message_id"])
+                async for r in cur
+            ]
+
+    async def pending_posts(self, game_id: int) -> list[PostRow]:
+        """A game's posts still to deliver, oldest first."""
+        return await self._posts("game_id=? AND status=? ORDER BY id", (game_id, POST_PENDING))
+
+    async def due_games(self, now: float) -> list[int]:
+        """Games with a pending post whose time has come, in the order their posts were written."""
+        async with self.db.execute(
+            "SELECT game_id, MIN(id) AS first FROM posts WHERE status=? AND next_at<=? GROUP BY game_id ORDER BY first",
+            (POST_PENDING, now),
+        ) as cur:
+            return [r["game_id"] async for r in cur]
+
+    async def next_post_at(self) -> float | None:
+        async with self.db.execute("SELECT MIN(next_at) FROM posts WHERE status=?", (POST_PENDING,)) as cur:
+            r = await cur.fetchone()
+        return None if r is None or r[0] is None else float(r[0])
+
+    async def last_post(self, game_id: int) -> PostRow | None:
+        """The newest post of a game, whatever became of it."""
+        rows = await self._posts("game_id=? ORDER BY id DESC LIMIT 1", (game_id,))
+        return rows[0] if rows else None
+
+    async def last_board(self, game_id: int) -> PostRow | None:
+        """The newest board message of a game that reached the channel."""
+        rows = await self._posts("game_id=? AND status=? AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+                                 (game_id, POST_DELIVERED))
+        return rows[0] if rows else None
+
+    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float) -> None:
+        """The board of ``version`` is posted: the pending post ``upto`` becomes delivered; the pending posts
+        it covers (older ones, and any for a version it already shows) are superseded: collapsed into it."""
+        await self._tx([
+            ("UPDATE posts SET status=?, version=?, message_id=?, last_error=NULL, updated_at=? WHERE id=?",
+             (POST_DELIVERED, version, message_id, now, upto)),
+            ("UPDATE posts SET status=?, updated_at=? WHERE game_id=? AND status=? AND (id<? OR version<=?)",
+             (POST_SUPERSEDED, now, game_id, POST_PENDING, upto, version)),
+        ])
+
+    async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str, now: float) -> None:
+        """Try the game's pending posts (up to ``upto``) again at ``next_at``."""
+        await self._tx([(
+            "UPDATE posts SET attempts=?, next_at=?, last_error=?, updated_at=? WHERE game_id=? AND status=? AND id<=?",
+            (attempts, next_at, error, now, game_id, POST_PENDING, upto),
+        )])
+
+    async def posts_failed(self, game_id: int, upto: int, error: str, now: float) -> None:
+        """The game's pending posts (up to ``upto``) cannot be delivered."""
+        await self._tx([(
+            "UPDATE posts SET status=?, last_error=?, updated_at=? WHERE game_id=? AND status=? AND id<=?",
+            (POST_FAILED, error, now, game_id, POST_PENDING, upto),
+        )])
+
+    async def record_board(self, game_id: int, version: int, channel_id: str, message_id: str, now: float) -> None:
+        """A board posted outside the outbox (``/game board``) becomes the game's newest board message; pending
+        posts of positions it shows are superseded."""
+        await self._tx([
+            ("INSERT INTO posts(game_id, version, channel_id, status, next_at, message_id, created_at, updated_at)"
+             " VALUES (?,?,?,?,?,?,?,?)", (game_id, version, channel_id, POST_DELIVERED, now, message_id, now, now)),
+            ("UPDATE posts SET status=?, updated_at=? WHERE game_id=? AND status=? AND version<=?",
+             (POST_SUPERSEDED, now, game_id, POST_PENDING, version)),
+        ])

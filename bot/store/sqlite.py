@@ -1,0 +1,408 @@
+"""The SQLite store: :class:`Store` implements :class:`~bot.table.ports.Repository` with aiosqlite (WAL,
+numbered migrations from :mod:`bot.store.schema`). It is the only place with SQL, with :mod:`.connection`,
+:mod:`.outbox` and :mod:`.jobs`.
+
+Every accepted move is one transaction: the state update is guarded by the version it was computed from
+(optimistic concurrency), and the move row, its clock changes and its board post are written with it, so a
+crash leaves either all or nothing.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.table.errors import ChannelBusy
+from bot.table.model import (
+    ACTIVE,
+    DONE,
+    LOBBY,
+    OVER,
+    PENDING,
+    SUPERSEDED,
+    ClockWrite,
+    Follow,
+    GameRow,
+    Job,
+    MoveRow,
+    Seat,
+    SeatClock,
+    SeatSpec,
+    Status,
+    UndoRequest,
+    UserSettings,
+    undo_action,
+)
+
+from .connection import Statement
+from .connection import dumps as _dumps
+from .jobs import StoreJobs
+from .outbox import Outbox
+
+
+class Store(Outbox):
+    """The repository on one SQLite connection. Open with ``await Store.open(path)``; ``":memory:"`` works
+    for tests."""
+
+    # ------------------------------------------------------------------ reading
+
+    async def _row(self, where: str, params: Iterable[Any]) -> GameRow | None:
+        async with self._reading():
+            return await self._row_unguarded(where, params)
+
+    async def _row_unguarded(self, where: str, params: Iterable[Any]) -> GameRow | None:
+        async with self.db.execute(f"SELECT * FROM games WHERE {where}", tuple(params)) as cur:
+            r = await cur.fetchone()
+        if r is None:
+            return None
+        row = GameRow(
+            id=r["id"], channel_id=r["channel_id"], guild_id=r["guild_id"], title=r["title"],
+            status=Status(r["status"]), host_id=r["host_id"], options=json.loads(r["options"]), seed=r["seed"],
+            locale=r["locale"], version=r["version"],
+            state=json.loads(r["state"]) if r["state"] is not None else None,
+            created_at=r["created_at"], updated_at=r["updated_at"], rules_version=r["rules_version"],
+            clock=json.loads(r["clock"]), timeout_policy=r["timeout_policy"], paused_since=r["paused_since"],
+        )
+        async with self.db.execute(
+            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat", (row.id,)
+        ) as cur:
+            row.seats = [Seat(s["seat"], s["user_id"], s["name"], s["bot_level"]) async for s in cur]
+        return row
+
+    async def open_game(self, channel_id: str) -> GameRow | None:
+        """The lobby or active game of a channel."""
+        return await self._row("channel_id=? AND status IN ('lobby','active')", (channel_id,))
+
+    async def latest_game(self, channel_id: str) -> GameRow | None:
+        """The open game of a channel, or else the most recent finished one."""
+        return await self._row("channel_id=? ORDER BY (status IN ('lobby','active')) DESC, id DESC LIMIT 1", (channel_id,))
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return await self._row("id=?", (game_id,))
+
+    async def moves(self, game_id: int, since: int = -1, limit: int | None = None, newest: bool = False) -> list[MoveRow]:
+        sql = "SELECT * FROM moves WHERE game_id=? AND seq>?"
+        sql += " ORDER BY seq DESC" if newest else " ORDER BY seq"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
+            rows = [
+                MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
+                        bool(r["reveals"]), r["undone_by"])
+                async for r in cur
+            ]
+        return list(reversed(rows)) if newest else rows
+
+    # ------------------------------------------------------------------ writing
+
+    async def create_game(
+        self, channel_id: str, guild_id: str | None, title: str, host_id: str, host_name: str,
+        options: dict[str, Any], locale: str, now: float, clock: dict[str, Any] | None = None,
+        timeout_policy: str = "wait", seats: Sequence[SeatSpec] | None = None,
+    ) -> GameRow:
+        """Open a lobby. ``seats``: who sits down at once, in seat order (default: the host alone)."""
+        async with self.transaction() as db:
+            try:
+                cur = await db.execute(
+                    "INSERT INTO games(channel_id, guild_id, title, status, host_id, options, locale, created_at,"
+                    " updated_at, clock, timeout_policy) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    (channel_id, guild_id, title, LOBBY, host_id, _dumps(options), locale, now, now,
+                     _dumps(clock or {}), timeout_policy),
+                )
+            except aiosqlite.IntegrityError as exc:
+                raise ChannelBusy() from exc
+            gid = cur.lastrowid
+            assert gid is not None
+            for i, spec in enumerate([(host_id, host_name)] if seats is None else seats):
+                await db.execute("INSERT INTO seats(game_id, seat, user_id, name, bot_level) VALUES (?,?,?,?,?)",
+                                 (gid, i, spec[0], spec[1], spec[2] if len(spec) > 2 else None))
+        row = await self.game(gid)
+        assert row is not None
+        return row
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatSpec], now: float, host_id: str | None = None) -> None:
+        """Replace the seat list (lobby only): ``[(user_id, name), ...]`` in seat order (a bot seat:
+        ``(user_id, name, bot_level)``), optionally a new host."""
+        stmts: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM seats WHERE game_id=?", (game_id,))]
+        stmts += [
+            ("INSERT INTO seats(game_id, seat, user_id, name, bot_level) VALUES (?,?,?,?,?)",
+             (game_id, i, spec[0], spec[1], spec[2] if len(spec) > 2 else None))
+            for i, spec in enumerate(seats)
+        ]
+        stmts.append(("UPDATE games SET updated_at=?, host_id=COALESCE(?, host_id) WHERE id=?", (now, host_id, game_id)))
+        await self._tx(stmts)
+
+    async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]], now: float,
+                         rules_version: int = 1, clocks: ClockWrite | None = None) -> None:
+        """Lobby → active, with the set-up state as move 0 of the log, the seats' clocks and their first jobs
+        and the first board's post, in one transaction."""
+        await self._tx(
+            [
+                (
+                    "UPDATE games SET status=?, seed=?, state=?, version=0, rules_version=?, updated_at=? WHERE id=? AND status=?",
+                    (ACTIVE, seed, _dumps(state), rules_version, now, game_id, LOBBY),
+                ),
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals) VALUES (?,?,?,?,?,?,?,1)",
+                 (game_id, 0, None, None, "setup", _dumps(events), now)),
+                *self._post_statement(game_id, 0, None, now),
+                *self._clock_statements(game_id, clocks),
+            ],
+            check=0,
+        )
+
+    async def append_move(
+        self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
+        state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
+        kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True,
+    ) -> int:
+        """Store one accepted move atomically. Raises :class:`VersionConflict` if the game moved on.
+
+        ``kind``: who decided (:data:`MOVE_KINDS`); ``clocks``: the clocks and timed jobs the move
+        changes, in the same transaction; ``reveals``: the engine's
+        :attr:`engines.core.Outcome.reveals` for the move (an undo stops there)."""
+        new_version = expected_version + 1
+        await self._tx(
+            [
+                (
+                    "UPDATE games SET state=?, version=?, status=?, updated_at=? WHERE id=? AND version=? AND status=?",
+                    (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE),
+                ),
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind, reveals)"
+                 " VALUES (?,?,?,?,?,?,?,?,?)",
+                 (game_id, new_version, seat, user_id, action, _dumps(events), now, kind, int(bool(reveals)))),
+                *self._clock_statements(game_id, clocks),
+                *self._post_statement(game_id, new_version, user_id, now),
+                # a move makes any pending undo request moot: it was asked about an older position
+                ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
+            ],
+            check=0,
+        )
+        return new_version
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        await self._tx([
+            ("UPDATE games SET status=?, updated_at=? WHERE id=?", (status, now, game_id)),
+            ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
+        ])
+
+    # ------------------------------------------------------------------ undo
+
+    async def append_undo(self, game_id: int, expected_version: int, seat: int | None, user_id: str | None,
+                          first: int, state: dict[str, Any], events: list[dict[str, Any]], now: float,
+                          request_id: int | None = None, clocks: ClockWrite | None = None) -> int:
+        """Record an undo atomically: an ``undo FIRST-LAST`` entry at the end of the log (LAST = the version it
+        takes back to), the moves it takes back marked ``undone_by`` (not deleted), and the recomputed state.
+        Raises :class:`VersionConflict` if the game moved on; closes ``request_id`` as done."""
+        new_version = expected_version + 1
+        stmts: list[Statement] = [
+            ("UPDATE games SET state=?, version=?, updated_at=? WHERE id=? AND version=? AND status=?",
+             (_dumps(state), new_version, now, game_id, expected_version, ACTIVE)),
+            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals) VALUES (?,?,?,?,?,?,?,0)",
+             (game_id, new_version, seat, user_id, undo_action(first, expected_version), _dumps(events), now)),
+            *self._post_statement(game_id, new_version, user_id, now),  # the board is re-posted
+            *self._clock_statements(game_id, clocks),  # the turn clocks of the restored position
+            ("UPDATE moves SET undone_by=? WHERE game_id=? AND seq BETWEEN ? AND ? AND undone_by IS NULL"
+             " AND action NOT LIKE 'undo %'", (new_version, game_id, first, expected_version)),
+            ("UPDATE undo_requests SET status=CASE WHEN id=? THEN ? ELSE ? END WHERE game_id=? AND status=?",
+             (request_id if request_id is not None else -1, DONE, SUPERSEDED, game_id, PENDING)),
+        ]
+        await self._tx(stmts, check=0)
+        return new_version
+
+    async def undo_request(self, game_id: int, pending_only: bool = True) -> UndoRequest | None:
+        """The pending undo request of a game (or its latest one, with ``pending_only=False``), with answers."""
+        where = "game_id=? AND status='pending'" if pending_only else "game_id=?"
+        async with self._reading():
+            async with self.db.execute(f"SELECT * FROM undo_requests WHERE {where} ORDER BY id DESC LIMIT 1",
+                                       (game_id,)) as cur:
+                r = await cur.fetchone()
+            if r is None:
+                return None
+            req = UndoRequest(r["id"], r["game_id"], r["user_id"], r["first_seq"], r["version"], r["status"],
+                              r["created_at"], r["deadline"])
+            async with self.db.execute("SELECT user_id, accepted FROM undo_answers WHERE request_id=?", (req.id,)) as cur:
+                req.answers = {a["user_id"]: bool(a["accepted"]) async for a in cur}
+        return req
+
+    async def create_undo_request(self, game_id: int, user_id: str, first_seq: int, version: int, now: float,
+                                  deadline: float) -> UndoRequest:
+        """A new pending request. Raises :class:`ChannelBusy` if the game already has a pending one."""
+        async with self.transaction() as db:
+            try:
+                cur = await db.execute(
+                    "INSERT INTO undo_requests(game_id, user_id, first_seq, version, status, created_at, deadline)"
+                    " VALUES (?,?,?,?,?,?,?)", (game_id, user_id, first_seq, version, PENDING, now, deadline))
+            except aiosqlite.IntegrityError as exc:
+                raise ChannelBusy() from exc
+            rid = cur.lastrowid
+        assert rid is not None
+        return UndoRequest(rid, game_id, user_id, first_seq, version, PENDING, now, deadline)
+
+    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> None:
+        await self._tx([("INSERT INTO undo_answers(request_id, user_id, accepted, at) VALUES (?,?,?,?)"
+                         " ON CONFLICT(request_id, user_id) DO UPDATE SET accepted=excluded.accepted, at=excluded.at",
+                         (request_id, user_id, int(accepted), now))])
+
+    async def close_undo_request(self, request_id: int, status: str) -> None:
+        await self._tx([("UPDATE undo_requests SET status=? WHERE id=? AND status=?", (status, request_id, PENDING))])
+
+    # ------------------------------------------------------------------ stats
+
+    async def finished_games(self, guild_id: str | None, title: str | None = None) -> list[GameRow]:
+        """Every game of a server that ended (over or abandoned after its start), oldest first."""
+        sql = "guild_id IS ? AND status IN ('over','abandoned') AND seed IS NOT NULL"
+        params: list[Any] = [guild_id]
+        if title is not None:
+            sql += " AND title=?"
+            params.append(title)
+        async with self._reading():
+            async with self.db.execute(f"SELECT id FROM games WHERE {sql} ORDER BY updated_at, id", params) as cur:
+                ids = [r["id"] async for r in cur]
+            rows = [await self._row_unguarded("id=?", (i,)) for i in ids]
+        return [r for r in rows if r is not None]
+
+    async def move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]:
+        """Who made the (not undone) moves of each seat: ``{game: {seat: {user ids}}}`` (finds replaced players)."""
+        out: dict[int, dict[int, set[str]]] = {}
+        if not game_ids:
+            return out
+        marks = ",".join("?" * len(game_ids))
+        async with self._reading(), self.db.execute(
+            f"SELECT DISTINCT game_id, seat, user_id FROM moves WHERE game_id IN ({marks}) AND seat IS NOT NULL"
+            " AND user_id IS NOT NULL AND undone_by IS NULL AND action NOT LIKE 'undo %'", game_ids,
+        ) as cur:
+            async for r in cur:
+                out.setdefault(r["game_id"], {}).setdefault(r["seat"], set()).add(r["user_id"])
+        return out
+
+    # ------------------------------------------------------------------ following
+
+    async def follow(self, game_id: int, user_id: str, dm: bool, now: float) -> None:
+        await self._tx([("INSERT INTO follows(game_id, user_id, dm, at) VALUES (?,?,?,?)"
+                         " ON CONFLICT(game_id, user_id) DO UPDATE SET dm=excluded.dm", (game_id, user_id, int(dm), now))])
+
+    async def unfollow(self, game_id: int, user_id: str) -> bool:
+        async with self.transaction() as db:
+            cur = await db.execute("DELETE FROM follows WHERE game_id=? AND user_id=?", (game_id, user_id))
+            return cur.rowcount > 0
+
+    async def followers(self, game_id: int) -> list[Follow]:
+        async with self._reading(), self.db.execute(
+            "SELECT game_id, user_id, dm FROM follows WHERE game_id=? ORDER BY at, user_id", (game_id,)
+        ) as cur:
+            return [Follow(r["game_id"], r["user_id"], bool(r["dm"])) async for r in cur]
+
+    async def delete_lobby(self, game_id: int) -> None:
+        await self._tx([("DELETE FROM games WHERE id=? AND status=?", (game_id, LOBBY))])
+
+    # ------------------------------------------------------------------ clocks, settings, timed jobs (issue 10)
+
+    @property
+    def jobs(self) -> StoreJobs:
+        """The timed jobs on this store's connection, sharing its write lock (transactions never interleave)."""
+        return StoreJobs(self)
+
+    async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
+        async with self._reading(), self.db.execute("SELECT * FROM seat_clocks WHERE game_id=? ORDER BY seat",
+                                                    (game_id,)) as cur:
+            return {
+                r["seat"]: SeatClock(r["seat"], r["bank"], r["started"], r["turn_version"], r["reminded"],
+                                     r["timeouts"], bool(r["overdue"]), bool(r["bot"]), json.loads(r["votes"]))
+                async for r in cur
+            }
+
+    async def save_seat_clock(self, game_id: int, clock: SeatClock) -> None:
+        c = clock
+        await self._tx([(
+            "INSERT OR REPLACE INTO seat_clocks(game_id, seat, bank, started, turn_version, reminded, timeouts, overdue,"
+            " bot, votes) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (game_id, c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
+             _dumps(c.votes)),
+        )])
+
+    @staticmethod
+    def _clock_statements(game_id: int, write: ClockWrite | None) -> list[Statement]:
+        """Always three statements (so a move has a fixed number of them): cancel the unclaimed jobs of the
+        ``cancel`` seats, write the clocks, add the jobs (``(seat, kind, due, version, payload)``)."""
+        write = write or ClockWrite()
+        rows = [[c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
+                 _dumps(c.votes)] for c in write.clocks]
+        jobs = [[seat, kind, due, version, _dumps(payload)] for seat, kind, due, version, payload in write.jobs]
+        return [
+            ("DELETE FROM jobs WHERE game_id=? AND claimed_by IS NULL AND seat IN (SELECT value FROM json_each(?))",
+             (game_id, _dumps(sorted(set(write.cancel))))),
+            ("INSERT OR REPLACE INTO seat_clocks(game_id, seat, bank, started, turn_version, reminded, timeouts,"
+             " overdue, bot, votes) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'),"
+             " json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'),"
+             " json_extract(value, '$[5]'), json_extract(value, '$[6]'), json_extract(value, '$[7]'),"
+             " json_extract(value, '$[8]') FROM json_each(?)", (game_id, _dumps(rows))),
+            ("INSERT INTO jobs (game_id, seat, kind, due, version, payload) SELECT ?, json_extract(value, '$[0]'),"
+             " json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),"
+             " json_extract(value, '$[4]') FROM json_each(?)", (game_id, _dumps(jobs))),
+        ]
+
+    async def write_clocks(self, game_id: int, clocks: ClockWrite) -> None:
+        await self._tx(self._clock_statements(game_id, clocks))
+
+    async def set_paused(self, game_id: int, paused_since: float | None, now: float, clocks: ClockWrite) -> None:
+        await self._tx([("UPDATE games SET paused_since=?, updated_at=? WHERE id=?", (paused_since, now, game_id)),
+                        *self._clock_statements(game_id, clocks)])
+
+    async def replace_seat(self, game_id: int, seat: int, user_id: str, name: str, clocks: ClockWrite) -> None:
+        # the seat goes to a person (a bot seat is never replaced while it plays, but be explicit)
+        await self._tx([("UPDATE seats SET user_id=?, name=?, bot_level=NULL WHERE game_id=? AND seat=?",
+                         (user_id, name, game_id, seat)),
+                        *self._clock_statements(game_id, clocks)])
+
+    async def game_jobs(self, game_id: int) -> list[Job]:
+        async with self._reading(), self.db.execute(
+            "SELECT id, game_id, seat, kind, due, version, payload FROM jobs WHERE game_id=? ORDER BY due, id", (game_id,)
+        ) as cur:
+            return [Job(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) async for r in cur]
+
+    async def settings(self, user_id: str) -> UserSettings:
+        async with self._reading(), self.db.execute("SELECT * FROM user_settings WHERE user_id=?", (user_id,)) as cur:
+            r = await cur.fetchone()
+        if r is None:
+            return UserSettings(user_id)
+        return UserSettings(r["user_id"], r["notify"], r["quiet"], r["zone"], r["vacation_from"], r["vacation_until"],
+                            r["vacation_year"], r["vacation_used"])
+
+    async def settings_of(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
+        async with self._reading(), self.db.execute(
+            "SELECT * FROM user_settings WHERE user_id IN (SELECT value FROM json_each(?))", (_dumps(list(user_ids)),)
+        ) as cur:
+            found = {r["user_id"]: UserSettings(r["user_id"], r["notify"], r["quiet"], r["zone"], r["vacation_from"],
+                                                r["vacation_until"], r["vacation_year"], r["vacation_used"])
+                     async for r in cur}
+        return {u: found.get(u) or UserSettings(u) for u in user_ids}
+
+    async def save_settings(self, settings: UserSettings) -> None:
+        s = settings
+        await self._tx([(
+            "INSERT OR REPLACE INTO user_settings(user_id, notify, quiet, zone, vacation_from, vacation_until,"
+            " vacation_year, vacation_used) VALUES (?,?,?,?,?,?,?,?)",
+            (s.user_id, s.notify, s.quiet, s.zone, s.vacation_from, s.vacation_until, s.vacation_year, s.vacation_used),
+        )])
+
+    async def active_games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]:
+        """The active games a user sits in (on one server, or everywhere), oldest first."""
+        return await self._active_games("FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id=? AND g.status=?",
+                                        [user_id, ACTIVE], guild_id)
+
+    async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
+        return await self._active_games("FROM games g WHERE g.status=?", [ACTIVE], guild_id)
+
+    async def _active_games(self, where: str, params: list[Any], guild_id: str | None) -> list[GameRow]:
+        """The games a ``FROM … WHERE …`` clause selects (``g`` is the games table), on one server or
+        everywhere, oldest first."""
+        sql = "SELECT g.id " + where
+        if guild_id is not None:
+            sql += " AND g.guild_id=?"
+            params = [*params, guild_id]
+        async with self._reading(), self.db.execute(sql + " ORDER BY g.id", tuple(params)) as cur:
+            ids = [r[0] async for r in cur]
+        rows = [await self.game(i) for i in ids]
+        return [r for r in rows if r is not None]

@@ -1,0 +1,94 @@
+"""The one move path: lock → load → check → apply → persist (with the clock changes and the board's outbox
+row, one transaction) → one snapshot handed on.
+
+A player's move (:meth:`Moves.act`), a timeout action and a bot's move (:mod:`.bots`) all end in
+:meth:`Moves._commit`. The game row is loaded once (inside the channel lock), the engine runs once in a
+worker thread (the turn check, ``apply`` and the new position's prompts, public view and result), and the
+:class:`~bot.table.model.MoveReport` it returns carries that snapshot to whoever shows the board.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from engines import get_game
+from engines.core import Game, IllegalAction, Outcome, Prompt, Result, State
+
+from .core import TableCore
+from .errors import ServiceError, StaleMove, VersionConflict
+from .model import ACTIVE, OVER, GameRow, MoveReport, User
+from .names import seat_labels, with_names
+
+log = logging.getLogger("referee.service")
+
+
+def apply_checked(game: Game, state: State, seat: int,
+                  action: str) -> tuple[Outcome, list[Prompt], Mapping[str, Any], Result | None]:
+    """Apply a move for a seat that must decide now; returns the outcome and the new position's prompts,
+    public view and result (computed once: the snapshot the move hands on)."""
+    prompts = game.prompts(state)
+    if not any(p.seat == seat for p in prompts):
+        raise ServiceError("err.not_your_turn", players=list(dict.fromkeys(p.seat for p in prompts)))
+    outcome = game.apply(state, seat, action)
+    new = outcome.state
+    return outcome, game.prompts(new), game.public_view(new), game.result(new)
+
+
+class Moves(TableCore):
+    """Playing: a seated user's move, and the one path every move takes."""
+
+    async def act(self, channel_id: str, user: User, action: str, expected_version: int | None = None,
+                  expected_game: int | None = None) -> MoveReport:
+        """Apply one move for ``user``. Raises :class:`ServiceError` / :class:`IllegalAction`; then nothing changed.
+
+        ``expected_game`` / ``expected_version``: the game id and move number the pressed component was drawn
+        for (``None`` for a typed command, which always means the channel's current game and position).
+        """
+        action = " ".join(action.split())
+        async with self._serving(), self.lock(channel_id):
+            row = await self._open(channel_id, expected_game)
+            if row.status != ACTIVE or row.state is None:
+                raise ServiceError("err.not_started")
+            if expected_version is not None and expected_version != row.version:
+                raise StaleMove("err.stale")
+            seat = row.seat_of(user.id)
+            if seat is None:
+                raise ServiceError("err.not_seated")
+            return await self._commit(row, seat, user.id, action, "player")
+
+    async def _commit(self, row: GameRow, seat: int, user_id: str | None, action: str, kind: str,
+                      timed_out: bool = False) -> MoveReport:
+        """The one move path (a player's move, a timeout action, a bot's move), inside the channel lock, on the
+        row the caller loaded: the engine in a worker thread (turn check, apply, the new snapshot), then one
+        transaction with the move, its log row (marked with who decided), the clocks and timed jobs it
+        changes and the board's outbox row. Returns the move with its snapshot, computed once."""
+        assert row.state is not None
+        game = get_game(row.title)
+        try:
+            # the engine's work runs in a worker thread; IllegalAction propagates and nothing is stored
+            outcome, prompts, view, result = await asyncio.to_thread(apply_checked, game, row.state, seat, action)
+        except (IllegalAction, ServiceError) as exc:
+            exc.message = with_names(exc.message, seat_labels(row))
+            raise
+        finished = result is not None
+        waiting = [] if finished else list(dict.fromkeys(p.seat for p in prompts))
+        now = self.clock()
+        clocks = await self.timekeeper.after_move(row, row.version + 1, seat, kind, waiting, finished, now,
+                                                  timed_out=timed_out)
+        try:
+            version = await self.store.append_move(
+                row.id, row.version, seat, user_id, action, outcome.state,
+                [e.to_json() for e in outcome.events], finished, now, kind=kind, clocks=clocks,
+                reveals=outcome.reveals,
+            )
+        except VersionConflict:
+            raise StaleMove("err.stale") from None
+        self.timekeeper.on_jobs()
+        row.state, row.version, row.updated_at = outcome.state, version, now
+        row.status = OVER if finished else ACTIVE
+        log.debug("game %s: move %s (%s) by seat %s stored%s", row.id, version, kind, seat,
+                  " (game over)" if finished else "")
+        return MoveReport(row, game, prompts, view, result, actor=seat, action=action, events=list(outcome.events),
+                          kind=kind, reveals=outcome.reveals)

@@ -1,0 +1,309 @@
+"""What the table needs from the world around it, as protocols of plain data: storage (:class:`Repository`,
+its timed jobs :class:`JobStore` and its board outbox :class:`PostStore`) and people (:class:`Notifier`).
+
+No member takes or returns SQL, and none runs caller-built statements: each says what it stores, in one
+transaction, so another database (PostgreSQL) can implement the same ports. :mod:`bot.store` is the SQLite
+implementation; ``tests/bot/store/test_contract.py`` runs one contract suite against every implementation.
+
+Every write that belongs to a move (the move row, the game's new state, the move's clock changes, its board
+post) is one call, hence one transaction. Database failures reach the caller as
+:class:`~bot.table.errors.StorageError` after a rollback; a write based on a stale version raises
+:class:`~bot.table.errors.VersionConflict`; a second open game in a channel (or a second pending undo
+request) raises :class:`~bot.table.errors.ChannelBusy`.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from engines.core import Msg
+
+from .model import (
+    ClockWrite,
+    Follow,
+    GameRow,
+    Job,
+    MoveReport,
+    MoveRow,
+    PostRow,
+    SeatClock,
+    SeatSpec,
+    UndoRequest,
+    UserSettings,
+)
+
+
+class JobStore(Protocol):
+    """Durable timed jobs, claimed under a lease so that several processes never fire one twice."""
+
+    async def add(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
+                  payload: str = "{}") -> int:
+        """Add one job (``payload``: JSON text); returns its id."""
+        ...
+
+    async def cancel(self, game_id: int, seat: int | None = None, kinds: tuple[str, ...] = ()) -> int:
+        """Delete a game's jobs (of one seat, of some kinds); returns how many."""
+        ...
+
+    async def next_due(self) -> float | None:
+        """The earliest due time of any job (claimed or not), ``None`` when there is none."""
+        ...
+
+    async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
+        """Lease up to ``limit`` jobs due at ``now`` (and not leased by anyone else) to ``owner`` until
+        ``now + lease``, in due order."""
+        ...
+
+    async def finish(self, job_id: int, owner: str) -> None:
+        """Delete a job ``owner`` holds (its handler is done)."""
+        ...
+
+    async def release(self, job_id: int, owner: str, due: float) -> None:
+        """Give a held job back, due again at ``due``."""
+        ...
+
+
+class PostStore(Protocol):
+    """The outbox of board posts: a pending post is written with the move whose board it asks for."""
+
+    async def pending_posts(self, game_id: int) -> list[PostRow]:
+        """A game's posts still to deliver, oldest first."""
+        ...
+
+    async def due_games(self, now: float) -> list[int]:
+        """Games with a pending post whose time has come, in the order their posts were written."""
+        ...
+
+    async def next_post_at(self) -> float | None:
+        """When the next pending post falls due (``None``: nothing pending)."""
+        ...
+
+    async def last_post(self, game_id: int) -> PostRow | None:
+        """The newest post of a game, whatever became of it."""
+        ...
+
+    async def last_board(self, game_id: int) -> PostRow | None:
+        """The newest board message of a game that reached the channel."""
+        ...
+
+    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float) -> None:
+        """The board of ``version`` is posted as ``message_id``: post ``upto`` becomes delivered and the pending
+        posts it covers (older ones, and any for a version it already shows) are superseded."""
+        ...
+
+    async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str,
+                          now: float) -> None:
+        """Try the game's pending posts (up to ``upto``) again at ``next_at``."""
+        ...
+
+    async def posts_failed(self, game_id: int, upto: int, error: str, now: float) -> None:
+        """The game's pending posts (up to ``upto``) cannot be delivered."""
+        ...
+
+    async def record_board(self, game_id: int, version: int, channel_id: str, message_id: str, now: float) -> None:
+        """A board posted outside the outbox becomes the game's newest board message; pending posts of
+        positions it shows are superseded."""
+        ...
+
+
+class Repository(PostStore, Protocol):
+    """Everything the game service stores: games, seats, the move log, undo requests, follows, turn clocks,
+    user settings, timed jobs (:attr:`jobs`) and the board outbox (the :class:`PostStore` members)."""
+
+    #: write a pending board post with every start, move and undo (an adapter that posts boards turns it on)
+    outbox: bool
+
+    @property
+    def jobs(self) -> JobStore:
+        """The timed jobs, in the same database (so a move's jobs are written in its transaction)."""
+        ...
+
+    # -- games
+
+    async def open_game(self, channel_id: str) -> GameRow | None:
+        """The lobby or active game of a channel (with its seats), or ``None``."""
+        ...
+
+    async def latest_game(self, channel_id: str) -> GameRow | None:
+        """The open game of a channel, or else its most recent finished one."""
+        ...
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """One game by id, or ``None``."""
+        ...
+
+    async def moves(self, game_id: int, since: int = -1, limit: int | None = None,
+                    newest: bool = False) -> list[MoveRow]:
+        """A game's move log after seq ``since``, oldest first (``newest``: the last ``limit`` moves)."""
+        ...
+
+    async def create_game(self, channel_id: str, guild_id: str | None, title: str, host_id: str, host_name: str,
+                          options: dict[str, Any], locale: str, now: float, clock: dict[str, Any] | None = None,
+                          timeout_policy: str = "wait", seats: Sequence[SeatSpec] | None = None) -> GameRow:
+        """Open a lobby with ``seats`` seated in order (default: the host alone). Raises
+        :class:`~bot.table.errors.ChannelBusy` if the channel has an open game."""
+        ...
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatSpec], now: float,
+                        host_id: str | None = None) -> None:
+        """Replace a lobby's seat list (in seat order), optionally with a new host."""
+        ...
+
+    async def delete_lobby(self, game_id: int) -> None:
+        """Remove a lobby nobody is left in (a started game is never deleted)."""
+        ...
+
+    async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]],
+                         now: float, rules_version: int = 1, clocks: ClockWrite | None = None) -> None:
+        """Lobby → active with the set-up state as move 0, the seats' first clocks and jobs, and (outbox on)
+        the first board's post, in one transaction. Raises :class:`~bot.table.errors.VersionConflict` if the
+        game is no lobby any more."""
+        ...
+
+    async def append_move(self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
+                          state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
+                          kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True) -> int:
+        """Store one accepted move in one transaction: the new state and version (guarded by
+        ``expected_version``), the log row (``kind``: who decided; ``reveals``: it showed hidden information),
+        the clock changes, the board post; a pending undo request is superseded. Returns the new version."""
+        ...
+
+    async def append_undo(self, game_id: int, expected_version: int, seat: int | None, user_id: str | None,
+                          first: int, state: dict[str, Any], events: list[dict[str, Any]], now: float,
+                          request_id: int | None = None, clocks: ClockWrite | None = None) -> int:
+        """Store an undo in one transaction: an ``undo FIRST-LAST`` log entry, the moves it takes back marked
+        ``undone_by`` (never deleted), the restored state, the clocks, the board post; ``request_id`` is
+        closed as done (other pending requests superseded). Returns the new version."""
+        ...
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        """Set a game's status (e.g. abandoned); a pending undo request is superseded."""
+        ...
+
+    async def active_games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]:
+        """The active games a user sits in (on one server, or everywhere), oldest first."""
+        ...
+
+    async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
+        """Every active game (on one server, or everywhere), oldest first."""
+        ...
+
+    async def finished_games(self, guild_id: str | None, title: str | None = None) -> list[GameRow]:
+        """Every game of a server that ended after its start (over or abandoned), oldest first."""
+        ...
+
+    async def move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]:
+        """Who made the (not undone) moves of each seat: ``{game: {seat: {user ids}}}``."""
+        ...
+
+    # -- undo requests
+
+    async def undo_request(self, game_id: int, pending_only: bool = True) -> UndoRequest | None:
+        """The pending undo request of a game (``pending_only=False``: its latest), with its answers."""
+        ...
+
+    async def create_undo_request(self, game_id: int, user_id: str, first_seq: int, version: int, now: float,
+                                  deadline: float) -> UndoRequest:
+        """A new pending request; :class:`~bot.table.errors.ChannelBusy` if the game already has one."""
+        ...
+
+    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> None:
+        """Record (or change) one player's answer to an undo request."""
+        ...
+
+    async def close_undo_request(self, request_id: int, status: str) -> None:
+        """Close a pending request with ``status`` (declined, lapsed …); a closed one stays as it was."""
+        ...
+
+    # -- following
+
+    async def follow(self, game_id: int, user_id: str, dm: bool, now: float) -> None:
+        """Follow a game (again: ``dm`` is updated)."""
+        ...
+
+    async def unfollow(self, game_id: int, user_id: str) -> bool:
+        """Stop following; whether the user followed."""
+        ...
+
+    async def followers(self, game_id: int) -> list[Follow]:
+        """Who follows a game, in the order they started."""
+        ...
+
+    # -- turn clocks and user settings
+
+    async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
+        """The stored seat clocks of a game by seat (a seat never written is missing)."""
+        ...
+
+    async def save_seat_clock(self, game_id: int, clock: SeatClock) -> None:
+        """Store one seat's clock (insert or replace)."""
+        ...
+
+    async def write_clocks(self, game_id: int, clocks: ClockWrite) -> None:
+        """Store clock changes outside a move (a replan): cancel, store and add, in one transaction."""
+        ...
+
+    async def set_paused(self, game_id: int, paused_since: float | None, now: float, clocks: ClockWrite) -> None:
+        """Pause (``paused_since``: when) or resume (``None``) a game, with the clocks replanned for it."""
+        ...
+
+    async def replace_seat(self, game_id: int, seat: int, user_id: str, name: str, clocks: ClockWrite) -> None:
+        """Give a seat (its score and hidden information) to another person, with its clock afresh."""
+        ...
+
+    async def game_jobs(self, game_id: int) -> list[Job]:
+        """A game's timed jobs in due order (for checks and status)."""
+        ...
+
+    async def settings(self, user_id: str) -> UserSettings:
+        """A user's settings (the defaults for a user who never set any)."""
+        ...
+
+    async def settings_of(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
+        """Several users' settings in one read (defaults for those who never set any)."""
+        ...
+
+    async def save_settings(self, settings: UserSettings) -> None:
+        """Store a user's settings (insert or replace)."""
+        ...
+
+    async def close(self) -> None:
+        """Close the connection; later calls raise :class:`~bot.table.errors.StorageError` (``closed``)."""
+        ...
+
+
+class Notifier(Protocol):
+    """How the table reaches people (the Discord adapter implements it; the console collects; tests record)."""
+
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
+        """Post ``message`` in the game's channel, pinging ``user_ids``."""
+        ...
+
+    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
+        """Send ``message`` to ``user_id`` directly; raises :class:`~bot.table.errors.DirectRefused` when
+        that is impossible."""
+        ...
+
+    async def board(self, report: MoveReport) -> None:
+        """Show the board after a move the table made by itself (a timeout action, a bot's move)."""
+        ...
+
+    async def board_link(self, game: GameRow) -> str:
+        """A link to the game's latest board (or to its channel)."""
+        ...
+
+
+class SilentNotifier:
+    """Tells nobody (the default until an adapter sets its own notifier)."""
+
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
+        return None
+
+    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
+        return None
+
+    async def board(self, report: MoveReport) -> None:
+        return None
+
+    async def board_link(self, game: GameRow) -> str:
+        return f"#{game.channel_id}"

@@ -1,0 +1,244 @@
+"""``referee bench GAME``: how fast a move is, end to end, on this machine.
+
+Prints readable lines, then one JSON line::
+
+    {"game": ..., "p50_ms": ..., "p95_ms": ..., "playouts_per_s": ..., "playouts_per_cpu_s": ..., "png_bytes": ...}
+
+* move latency: one accepted move through the service — lock, engine.apply, the
+  SQLite transaction (a real WAL file), the public view, rendering and PNG
+  encoding — measured per move over whole random games;
+* engine playouts per second: random legal games with the engine alone;
+* PNG size: the median public image of those games (max also printed).
+
+``--bots [LEVEL]`` instead times bot decisions end to end through the worker pool (:func:`bot_latency`).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.console import CHANNEL, render_board
+from bot.store import Store
+from bot.table.model import User
+from bot.table.service import GameService
+from engines import get_game
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def engine_playouts(title: str, players: int, seconds: float, seed: int = 1) -> tuple[float, int, int]:
+    """Random playouts with the engine alone for about ``seconds``: (per second, games, moves)."""
+    rate, _, games, moves = engine_playouts_cpu(title, players, seconds, seed)
+    return rate, games, moves
+
+
+def engine_playouts_cpu(title: str, players: int, seconds: float, seed: int = 1) -> tuple[float, float, int, int]:
+    """:func:`engine_playouts` with the rate per CPU-second of this process too: (per second, per CPU-second,
+    games, moves). On a machine shared with other work the wall-clock rate falls with the load; the CPU rate
+    much less, so it is the one to compare between runs on a busy machine."""
+    game = get_game(title)
+    rnd = random.Random(seed)
+    games = moves = 0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    while True:
+        state = game.new_game(players, {}, rnd.randrange(1 << 30)).state
+        while True:
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            p = rnd.choice(prompts)
+            state = game.apply(state, p.seat, rnd.choice(p.options).action).state
+            moves += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds and games >= 2:
+            return games / elapsed, games / max(1e-9, time.process_time() - cpu_start), games, moves
+
+
+async def service_moves(title: str, players: int, games: int, max_moves: int, seed: int = 7) -> tuple[list[float], list[int]]:
+    """Per-move latency (ms) through the service with rendering, and the PNG sizes."""
+    latencies: list[float] = []
+    sizes: list[int] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(str(Path(tmp) / "bench.sqlite3"))
+        try:
+            service = GameService(store)
+            rnd = random.Random(seed)
+            for g in range(games):
+                channel = f"{CHANNEL}-{g}"
+                users = [User(f"u{i}", f"Player {i + 1}") for i in range(players)]
+                await service.new(channel, None, users[0], title, {}, "en")
+                for u in users[1:]:
+                    await service.join(channel, u)
+                snap = await service.start(channel, users[0], seed=rnd.randrange(1 << 30))
+                n = 0
+                while snap.prompts and n < max_moves:
+                    p = rnd.choice(snap.prompts)
+                    action = rnd.choice(p.options).action
+                    t0 = time.perf_counter()
+                    snap = await service.act(channel, users[p.seat], action)
+                    png = render_board(snap, "en")
+                    latencies.append((time.perf_counter() - t0) * 1000)
+                    sizes.append(len(png))
+                    n += 1
+        finally:
+            await store.close()
+    return latencies, sizes
+
+
+def run(title: str, players: int | None = None, games: int = 3, max_moves: int = 400, seconds: float = 5.0) -> dict[str, Any]:
+    game = get_game(title)
+    players = players or min(max(game.min_players, 4), game.max_players)
+    rate, cpu_rate, n_games, n_moves = engine_playouts_cpu(title, players, seconds)
+    print(f"{title}: engine-only random playouts ({players} players): {rate:.2f}/s, {cpu_rate:.2f} per CPU-second "
+          f"({n_games} games, {n_moves} moves, {n_moves / max(n_games, 1):.0f} moves/game)")
+    latencies, sizes = asyncio.run(service_moves(title, players, games, max_moves))
+    p50, p95 = _percentile(latencies, 0.5), _percentile(latencies, 0.95)
+    print(f"{title}: move through service (apply + persist + render + encode), {len(latencies)} moves: "
+          f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies):.1f} ms")
+    png = int(statistics.median(sizes)) if sizes else 0
+    print(f"{title}: PNG median {png} bytes, max {max(sizes) if sizes else 0} bytes")
+    out = {"game": title, "p50_ms": round(p50, 2), "p95_ms": round(p95, 2),
+           "playouts_per_s": round(rate, 3), "playouts_per_cpu_s": round(cpu_rate, 3), "png_bytes": png}
+    print(json.dumps(out))
+    return out
+
+
+async def _finished_game(title: str, players: int, seed: int, path: str) -> GameService:
+    store = await Store.open(path)
+    service = GameService(store, seed_source=lambda: seed)
+    users = [User(f"bench:{i}", f"P{i + 1}") for i in range(players)]
+    await service.new(CHANNEL, None, users[0], title, {}, "en")
+    for u in users[1:]:
+        await service.join(CHANNEL, u)
+    snap = await service.start(CHANNEL, users[0], seed=seed)
+    rnd = random.Random(seed)
+    while snap.prompts:
+        p = rnd.choice(snap.prompts)
+        snap = await service.act(CHANNEL, users[p.seat], rnd.choice(p.options).action)
+    return service
+
+
+def recap_and_undo(title: str, players: int, seeds: list[int]) -> list[dict[str, Any]]:
+    """``referee bench GAME --recap``: per seeded random game, the recap (frames, GIF and chart bytes, seconds,
+    made in a worker thread as the bot does) and what an undo costs: replaying the whole log from the seed
+    (what an undo does) against keeping a snapshot of every position (bytes of state JSON per game)."""
+    from bot.records.recap import make_recap
+    from bot.table.service import replay_moves
+
+    async def one(seed: int) -> dict[str, Any]:
+        with tempfile.TemporaryDirectory() as tmp:
+            service = await _finished_game(title, players, seed, str(Path(tmp) / "bench.sqlite3"))
+            try:
+                row, moves = await service.recap_source(CHANNEL)
+                recap = await asyncio.to_thread(make_recap, row, moves, "en")
+                game = get_game(title)
+                start = time.perf_counter()
+                final = replay_moves(game, row, moves)
+                replay_s = time.perf_counter() - start
+                assert final == row.state
+                state = game.new_game(players, row.options, seed).state
+                snapshot_bytes = len(json.dumps(state, separators=(",", ":")))
+                for m in moves[1:]:
+                    assert m.seat is not None
+                    state = game.apply(state, m.seat, m.action).state
+                    snapshot_bytes += len(json.dumps(state, separators=(",", ":")))
+            finally:
+                await service.close()
+        return {"game": title, "players": players, "seed": seed, "moves": recap.moves, "frames": recap.frames,
+                "gif_bytes": len(recap.gif), "chart_bytes": len(recap.chart), "recap_s": round(recap.seconds, 2),
+                "undo_replay_ms": round(replay_s * 1000, 1), "snapshots_bytes": snapshot_bytes}
+
+    out = []
+    for seed in seeds:
+        line = asyncio.run(one(seed))
+        print(json.dumps(line))
+        out.append(line)
+    return out
+
+
+async def _bot_decisions(title: str, players: int, level: str, decisions: int, budget_ms: float,
+                         path: str) -> tuple[list[float], list[float], float]:
+    """Bot-only games through the service until ``decisions`` bot moves were made. Each is timed from the
+    scheduler firing the bot's job to the move being stored (decision in the worker pool + commit), and from
+    the previous bot move being stored to this one (adds the scheduler's claim of the job: what a table of
+    bots in a row sees)."""
+    from bot.console import DEMO_HOST, BotDriver
+    from bot.table.botpool import BotConfig
+    from bot.table.clocks import BOT
+    from bot.table.model import Job
+
+    store = await Store.open(path)
+    service = GameService(store, bots=BotConfig(level=level, budget_ms=budget_ms))
+    times: list[float] = []
+    gaps: list[float] = []
+    try:
+        warm = time.perf_counter()
+        await service.bots.warm_up()  # start the worker process once, as the bot does at its first decision
+        warm_s = time.perf_counter() - warm
+        driver = BotDriver(service)
+        fire = service.fire
+        last: list[float] = []
+
+        async def timed(job: Job) -> None:
+            start = time.perf_counter()
+            await fire(job)
+            end = time.perf_counter()
+            if job.kind == BOT and len(times) < decisions:
+                times.append((end - start) * 1000)
+                if last:
+                    gaps.append((end - last[0]) * 1000)
+                last[:] = [end]
+                if len(times) >= decisions:
+                    driver.scheduler.stop()  # enough: the rest of the game stays unplayed
+
+        driver.scheduler.handler = timed
+        seed = 1
+        while len(times) < decisions:
+            channel = f"{CHANNEL}-bots-{seed}"
+            await service.new(channel, None, DEMO_HOST, title, {}, "en", bots=players, bot_level=level, seat_host=False)
+            snap = await service.start(channel, DEMO_HOST, seed=seed)
+            last.clear()  # the first move of a game follows its start, not a bot move
+            while snap.prompts and len(times) < decisions:
+                reports = await driver.run()
+                if not reports:
+                    break
+                snap = reports[-1]
+            seed += 1
+    finally:
+        await service.close(timeout=0)
+    return times, gaps, warm_s
+
+
+def bot_latency(title: str, players: int | None, level: str = "normal", decisions: int = 40,
+                budget_ms: float = 700.0) -> dict[str, Any]:
+    """``referee bench GAME --bots [LEVEL]``: a bot decision end to end (job fired → worker process decides →
+    move stored) and bot move to bot move, p50/p95 over ``decisions`` decisions of bot-only games."""
+    game = get_game(title)
+    players = players or min(max(game.min_players, 4), game.max_players)
+    with tempfile.TemporaryDirectory() as tmp:
+        times, gaps, warm_s = asyncio.run(_bot_decisions(title, players, level, decisions, budget_ms,
+                                                         str(Path(tmp) / "bench.sqlite3")))
+    p50, p95 = _percentile(times, 0.5), _percentile(times, 0.95)
+    g50, g95 = _percentile(gaps, 0.5), _percentile(gaps, 0.95)
+    print(f"{title}: {level} bot decision through the worker pool ({players} players, budget {budget_ms:.0f} ms), "
+          f"{len(times)} decisions: p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {max(times, default=0):.0f} ms; "
+          f"bot move to bot move p50 {g50:.0f} ms, p95 {g95:.0f} ms (worker start {warm_s * 1000:.0f} ms, once)")
+    out = {"game": title, "level": level, "players": players, "budget_ms": budget_ms, "decisions": len(times),
+           "bot_p50_ms": round(p50, 1), "bot_p95_ms": round(p95, 1), "move_to_move_p50_ms": round(g50, 1),
+           "move_to_move_p95_ms": round(g95, 1), "worker_start_ms": round(warm_s * 1000, 1)}
+    print(json.dumps(out))
+    return out

@@ -1,0 +1,116 @@
+"""Storage: migrations, the one-open-game-per-channel rule, atomic moves guarded by the version."""
+
+import pytest
+
+from bot.store import Store
+from bot.store.schema import MIGRATIONS
+from bot.table.errors import ChannelBusy, VersionConflict
+from bot.table.model import ACTIVE, LOBBY, OVER
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store.open(str(tmp_path / "t.sqlite3"))
+    yield s
+    await s.close()
+
+
+async def test_migrations_set_schema_version_and_wal(store):
+    assert await store.schema_version() == len(MIGRATIONS)
+    async with store.db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+
+
+async def test_migrate_twice_is_a_no_op(tmp_path):
+    path = str(tmp_path / "m.sqlite3")
+    s = await Store.open(path)
+    await s.create_game("c1", None, "alhambra", "u1", "Ann", {}, "en", 1.0)
+    await s.close()
+    s = await Store.open(path)
+    assert (await s.open_game("c1")).host_id == "u1"
+    await s.close()
+
+
+async def test_one_open_game_per_channel_but_threads_are_separate(store):
+    await store.create_game("chan", "g", "alhambra", "u1", "Ann", {}, "en", 1.0)
+    with pytest.raises(ChannelBusy):
+        await store.create_game("chan", "g", "alhambra", "u2", "Ben", {}, "en", 1.0)
+    await store.create_game("thread-1", "g", "alhambra", "u2", "Ben", {}, "en", 1.0)
+    assert (await store.open_game("thread-1")).host_id == "u2"
+
+
+async def test_round_trip_of_state_and_move_log(store):
+    row = await store.create_game("c", None, "alhambra", "u1", "Ann", {"open_hands": False}, "cs", 1.0)
+    await store.set_seats(row.id, [("u1", "Ann"), ("u2", "Běla")], 2.0)
+    state = {"a": [1, 2, {"b": None}], "ž": "ščř"}
+    await store.start_game(row.id, 42, state, [{"message": {"key": "k", "params": {}}, "to": None}], 3.0)
+    v = await store.append_move(row.id, 0, 1, "u2", "take y2", {"a": 1}, [], False, 4.0)
+    assert v == 1
+    got = await store.open_game("c")
+    assert got.status == ACTIVE and got.version == 1 and got.state == {"a": 1} and got.seed == 42
+    assert got.names == ["Ann", "Běla"] and got.locale == "cs" and got.options == {"open_hands": False}
+    moves = await store.moves(row.id)
+    assert [(m.seq, m.seat, m.action) for m in moves] == [(0, None, "setup"), (1, 1, "take y2")]
+
+
+async def test_stale_version_is_rejected_and_changes_nothing(store):
+    row = await store.create_game("c", None, "alhambra", "u1", "Ann", {}, "en", 1.0)
+    await store.start_game(row.id, 1, {"n": 0}, [], 1.0)
+    await store.append_move(row.id, 0, 0, "u1", "a", {"n": 1}, [], False, 2.0)
+    with pytest.raises(VersionConflict):
+        await store.append_move(row.id, 0, 0, "u1", "b", {"n": 99}, [], False, 3.0)
+    got = await store.game(row.id)
+    assert got.state == {"n": 1} and got.version == 1
+    assert [m.action for m in await store.moves(row.id)] == ["setup", "a"]
+
+
+async def test_failure_inside_the_transaction_rolls_back(store, monkeypatch):
+    """A crash between the state update and the log append leaves the previous state intact."""
+    row = await store.create_game("c", None, "alhambra", "u1", "Ann", {}, "en", 1.0)
+    await store.start_game(row.id, 1, {"n": 0}, [], 1.0)
+    real_execute = store.db.execute
+
+    def failing(sql, *args, **kwargs):
+        if sql.startswith("INSERT INTO moves"):
+            raise RuntimeError("disk on fire")
+        return real_execute(sql, *args, **kwargs)
+
+    monkeypatch.setattr(store.db, "execute", failing)
+    with pytest.raises(RuntimeError):
+        await store.append_move(row.id, 0, 0, "u1", "a", {"n": 1}, [], False, 2.0)
+    monkeypatch.setattr(store.db, "execute", real_execute)
+    got = await store.game(row.id)
+    assert got.state == {"n": 0} and got.version == 0
+    assert [m.action for m in await store.moves(row.id)] == ["setup"]
+
+
+async def test_finishing_move_closes_the_game_and_frees_the_channel(store):
+    row = await store.create_game("c", None, "alhambra", "u1", "Ann", {}, "en", 1.0)
+    await store.start_game(row.id, 1, {}, [], 1.0)
+    await store.append_move(row.id, 0, 0, "u1", "a", {"done": True}, [], True, 2.0)
+    assert await store.open_game("c") is None
+    latest = await store.latest_game("c")
+    assert latest.status == OVER
+    await store.create_game("c", None, "alhambra", "u1", "Ann", {}, "en", 3.0)
+    assert (await store.latest_game("c")).status == LOBBY
+
+
+async def test_a_version_1_database_is_migrated_in_place(tmp_path):
+    """A database written by schema 1 gains the rules_version column and keeps its games."""
+    import aiosqlite
+
+    path = str(tmp_path / "old.sqlite3")
+    db = await aiosqlite.connect(path, isolation_level=None)
+    for statement in filter(str.strip, MIGRATIONS[0].split(";")):
+        await db.execute(statement)
+    await db.execute("PRAGMA user_version=1")
+    await db.execute(
+        "INSERT INTO games(channel_id, title, status, host_id, options, created_at, updated_at)"
+        " VALUES ('c', 'alhambra', 'lobby', 'u1', '{}', 1, 1)"
+    )
+    await db.close()
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS) >= 2
+    row = await store.open_game("c")
+    assert row.host_id == "u1" and row.rules_version == 1
+    await store.close()
