@@ -5,7 +5,7 @@ from itertools import permutations
 
 from engines.alhambra import GAME
 from engines.alhambra import data as D
-from engines.alhambra.moves import take_options
+from engines.alhambra.common import take_options
 from engines.alhambra.scoring import score_round, score_type
 from engines.alhambra.testing import (
     check_invariants,

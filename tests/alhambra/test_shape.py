@@ -12,7 +12,7 @@ import pytest
 
 import engines.alhambra as pkg
 from engines.alhambra import GAME
-from engines.alhambra.moves import HANDLERS
+from engines.alhambra.game import HANDLERS
 from engines.alhambra.payments import judge_payment
 from engines.alhambra.views import PrivateView, PublicView
 from engines.core import IllegalAction
