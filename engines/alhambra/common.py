@@ -250,7 +250,7 @@ class Layout(NamedTuple):
     """The geometry of one Alhambra, computed together in one pass (cells as ``"x,y"`` labels, sorted by
     cell): the placement cells with their constraints (:func:`~.geometry.candidate_cells`), the swap
     constraints (:func:`~.geometry.swap_constraints`) and the removable cells
-    (:func:`~.geometry.removable_cells`); tests/alhambra/test_speed.py checks it against those."""
+    (:func:`~.geometry.removable_cells`); tests/engines/alhambra/test_speed.py checks it against those."""
 
     cands: tuple[tuple[str, int, int], ...]
     swaps: tuple[tuple[str, int, int], ...]
@@ -368,7 +368,7 @@ def changed_illegal(grid: Mapping[str, str], lab: str, how: str) -> str | None:
     """ALH-ALG-1 for a grid that was legal before its cell ``lab`` changed, ``how``: ``"add"`` (the
     cell was empty: a placement or redesign (a)), ``"swap"`` (its tile exchanged: redesign (c)) or
     ``"remove"`` (its tile taken away: redesign (b)). What cannot change is not judged again; the verdict
-    is the one :func:`~.geometry.check_legal` gives on the whole grid (tests/alhambra/test_speed.py).
+    is the one :func:`~.geometry.check_legal` gives on the whole grid (tests/engines/alhambra/test_speed.py).
 
     * mismatched facing edges (ALH-PLACE-2) can only appear on the cell's own four sides (none after a
       removal);
@@ -539,7 +539,7 @@ def copy_state(s: State) -> State:
     """A deep copy of an Alhambra state or information state, equal to ``engines.core.clone(s)`` and
     sharing no list or dict with it, several times faster: the parts of the state's fixed shape
     (setup.py) are copied by that shape (a list of card or tile ids by one slice), anything else by
-    :func:`deep_copy`. (tests/alhambra/test_speed.py checks it on every state of seeded playouts.)"""
+    :func:`deep_copy`. (tests/engines/alhambra/test_speed.py checks it on every state of seeded playouts.)"""
     out = s.copy()
     for k in s.keys() - _SHAPED:
         out[k] = deep_copy(s[k])

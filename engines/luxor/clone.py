@@ -5,7 +5,7 @@ layout of ``setup.py`` and copies each part with the cheapest exact operation (a
 slicing, an adventurer by ``dict.copy``), about four times faster. The result is equal to the pickle
 copy and shares no list or dict with the original except the tile dicts (of the path, the temple
 stacks and the box): the engine only ever replaces a tile, never changes one in place, so a tile dict
-is shared between a state and its copies like a string (tests/luxor/test_clone.py checks all of this
+is shared between a state and its copies like a string (tests/engines/luxor/test_clone.py checks all of this
 on every state of many playouts, and that no move, view, information state or determinisation
 changes a tile dict); a part it does not know (a key outside the layout, a seat or a
 turn with other keys) is copied by the generic :func:`deep`, so a layout change can make it slower,

@@ -1,6 +1,6 @@
 """Smoke tests: a whole game for each player count (LUX-TURN-1, LUX-END-2)."""
 from engines.luxor import GAME
-from tests.contract import random_playout
+from tests.engines.contract import random_playout
 
 
 def test_playout_finishes_2_3_4_LUX_TURN_1():

@@ -83,7 +83,7 @@ def test_D10_no_early_answer_from_a_seat_with_window_actions_EGZ_TIME_3(card):
 def _rules_clauses():
     import pathlib
     import re
-    md = pathlib.Path(__file__).resolve().parents[3] / "shared" / "rules" / "egizia" / "RULES.md"
+    md = pathlib.Path(__file__).resolve().parents[4] / "shared" / "rules" / "egizia" / "RULES.md"
     return set(re.findall(r"\*\*(EGZ-[A-Z0-9-]+)\*\*", md.read_text(encoding="utf-8"))) if md.exists() else None
 
 

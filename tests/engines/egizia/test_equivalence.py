@@ -1,5 +1,5 @@
 """Speed work changed no behaviour (issue #11): seeded random games give, step by step, the fingerprints
-recorded from the reference code (:mod:`tests.egizia.equivalence`): every prompt with its labels, timeout
+recorded from the reference code (:mod:`tests.engines.egizia.equivalence`): every prompt with its labels, timeout
 actions, refusals of near-miss actions (clause, key, parameters; EGZ-ROUND-3 and each kind's clauses),
 events, states, information states and determinisations."""
 from __future__ import annotations

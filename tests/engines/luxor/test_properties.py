@@ -1,4 +1,4 @@
-"""Property tests over random legal games (tests/contract.py harness).
+"""Property tests over random legal games (tests/engines/contract.py harness).
 
 Clauses: LUX-TURN-1, LUX-TURN-5, LUX-END-2, LUX-END-4, LUX-SUPPLY-2, LUX-SUPPLY-3, LUX-SUPPLY-4,
 LUX-INFO-1, LUX-INFO-2, LUX-INFO-3, LUX-INFO-5, LUX-HAND-5, LUX-SETUP-12, LUX-ANUBIS-6.
@@ -13,7 +13,7 @@ import pytest
 from engines.core import IllegalAction
 from engines.luxor import GAME, data
 from render.i18n import catalogue, t
-from tests.contract import assert_no_secret, check_rejects_illegal, json_roundtrip, random_playout, replay
+from tests.engines.contract import assert_no_secret, check_rejects_illegal, json_roundtrip, random_playout, replay
 
 from .invariants import check_invariants
 
@@ -254,7 +254,7 @@ def test_illegal_actions_name_real_clauses_and_messages_LUX_DOC_3():
     import pathlib
     import re
 
-    rules_md = (pathlib.Path(__file__).resolve().parents[3] / "shared" / "rules" / "luxor" / "RULES.md")
+    rules_md = (pathlib.Path(__file__).resolve().parents[4] / "shared" / "rules" / "luxor" / "RULES.md")
     clause_ids = set(re.findall(r"\*\*(LUX-[A-Z0-9-]+)", rules_md.read_text(encoding="utf-8"))) if rules_md.exists() else None
     cat = catalogue("en")
     seen_kinds = set()

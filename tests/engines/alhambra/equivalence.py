@@ -3,7 +3,7 @@
 For a few seeded random playouts it digests, at every step: the pending prompts in full (seat, kind,
 title, every option's action AND label, read eagerly), the outcome of the chosen move (events, reveals,
 the whole next state) and the verdicts on a sample of other actions (accepted → the outcome's digest;
-refused → clause, key and params). ``python3 -m tests.alhambra.equivalence`` prints the digests that
+refused → clause, key and params). ``python3 -m tests.engines.alhambra.equivalence`` prints the digests that
 ``equivalence.json`` records (recorded before the speed-ups, never re-recorded to make a change pass).
 """
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """The engine behaves exactly as recorded before the speed work of issue #11 (LUX-LEGAL-1…4, LUX-ALG-2).
 
-The golden test (tests/golden) replays move logs and compares states and views; this one also pins
+The golden test (tests/engines/golden) replays move logs and compares states and views; this one also pins
 what a move log does not show: at every step of a few seeded random playouts, the pending prompt
 (kind, seat, secret, title) with every option's action AND label (read, so lazily built labels are
 built), the timeout action, the events and ``reveals`` of the chosen move, the refusal (clause, key,
 params) of a sample of illegal actions, and now and then the information states and a determinised
 state. Each step's digest is compared with ``equivalence.json``, recorded from the engine before the
-optimisation: ``python3 -m tests.luxor.test_equivalence`` rewrites it (only for a deliberate rules
+optimisation: ``python3 -m tests.engines.luxor.test_equivalence`` rewrites it (only for a deliberate rules
 change, with a bump of ``rules_version``).
 """
 from __future__ import annotations

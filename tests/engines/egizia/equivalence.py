@@ -1,7 +1,7 @@
 """Behaviour fingerprints of seeded random Egizia games, to prove a speed-up changed nothing (issue #11).
 
-``python3 -m tests.egizia.equivalence`` (re)writes ``tests/egizia/equivalence.json``; record it only from
-code whose behaviour is the reference. :mod:`tests.egizia.test_equivalence` replays the games and demands
+``python3 -m tests.engines.egizia.equivalence`` (re)writes ``tests/engines/egizia/equivalence.json``; record it only from
+code whose behaviour is the reference. :mod:`tests.engines.egizia.test_equivalence` replays the games and demands
 the same fingerprint at every step. One step's fingerprint covers, beyond what the golden test checks:
 
 * every pending prompt in full: seat, kind, title, secret flag and every option WITH its label (forced);

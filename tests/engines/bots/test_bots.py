@@ -10,7 +10,7 @@ from engines import GAME_IDS, get_game
 from engines.bots import LEVELS, choose, decide, iterations
 from engines.core import Game, Rng, State
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _positions(game: Game, players: int, seed: int, count: int, every: int) -> list[State]:

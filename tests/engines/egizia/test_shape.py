@@ -17,7 +17,7 @@ from engines.egizia.testing import resume, stacked_game
 
 from .helpers import give
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 KINDS = [f"D-{k:02d}" for k in range(3, 20)]
 
 

@@ -14,7 +14,7 @@ import pytest
 from engines.core import IllegalAction
 from engines.egizia import GAME
 from engines.egizia import data as D
-from tests.contract import assert_no_secret, check_rejects_illegal, json_roundtrip, random_playout, replay
+from tests.engines.contract import assert_no_secret, check_rejects_illegal, json_roundtrip, random_playout, replay
 
 from .helpers import nile_places, sphinx_places
 

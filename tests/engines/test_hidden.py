@@ -29,8 +29,8 @@ from engines.core import Game, Rng, State, clone
 from engines.egizia import GAME as EGIZIA
 from engines.luxor import GAME as LUXOR
 from engines.luxor import data as lux_data
-from tests.egizia.test_properties import invariant as egizia_invariant
-from tests.luxor.invariants import check_invariants as luxor_invariant
+from tests.engines.egizia.test_properties import invariant as egizia_invariant
+from tests.engines.luxor.invariants import check_invariants as luxor_invariant
 
 HIDDEN = "?"
 STATS: Counter[str] = Counter()

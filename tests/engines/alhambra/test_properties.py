@@ -12,7 +12,7 @@ from engines.alhambra import data as D
 from engines.alhambra.testing import check_invariants, finish_game, settle
 from engines.core import IllegalAction, Msg
 from render.i18n import catalogue, t
-from tests.contract import assert_no_secret, json_roundtrip, random_playout, replay
+from tests.engines.contract import assert_no_secret, json_roundtrip, random_playout, replay
 
 ALT = {
     "exact_payment_extra_action": "mandatory",

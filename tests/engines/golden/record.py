@@ -1,9 +1,9 @@
 """Golden move logs: complete games recorded before a refactor, replayed after it.
 
-``python3 -m tests.golden.record`` (re)writes ``tests/golden/<game>.json``: for every game, player
+``python3 -m tests.engines.golden.record`` (re)writes ``tests/engines/golden/<game>.json``: for every game, player
 count and a few option sets, one seeded random playout with its move log, the SHA-256 of the final
 state, the result, and one digest per move of the public view and of every private view.
-:mod:`tests.golden.test_golden` replays them and demands identical states, results and views, so a
+:mod:`tests.engines.golden.test_golden` replays them and demands identical states, results and views, so a
 behaviour-preserving change (issue #9) can prove it preserved behaviour.
 
 Re-record only for a deliberate rules change (and bump that game's ``rules_version``).

@@ -17,7 +17,7 @@ from engines.luxor import GAME, rules
 
 from .test_properties import VARIANTS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAMES = [(2, 5, {}), (3, 6, {}), (4, 7, {})] + [(2 + i % 3, 40 + i, v) for i, v in enumerate(VARIANTS)]
 
 

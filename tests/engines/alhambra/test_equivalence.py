@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.alhambra.equivalence import GAMES, fingerprint
+from tests.engines.alhambra.equivalence import GAMES, fingerprint
 
 RECORDED = json.loads((Path(__file__).parent / "equivalence.json").read_text(encoding="utf-8"))
 
