@@ -1,4 +1,4 @@
-"""Timing of the Egizia renderer (not a test): ``python -m tests.render_egizia.bench_render``.
+"""Timing of the Egizia renderer (not a test): ``python -m tests.render.egizia_bench``.
 
 Plays random games for 2-4 players, renders the public board and one private image at many
 points, and prints the median / 90th percentile / maximum time (render + PNG encoding) and sizes.
@@ -12,7 +12,7 @@ import time
 
 from render import egizia as R
 
-from .games import playout
+from .egizia_games import playout
 
 NAMES = ["Alice", "Bořivoj Dlouhé Jméno", "Zofia Łukasiewicz", "Dan"]
 

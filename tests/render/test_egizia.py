@@ -12,8 +12,8 @@ from render import egizia as R
 from render import egizia_pieces as pieces
 from render.i18n import catalogue, has_key
 
-from .fixtures import make_private, make_view
-from .games import playout
+from .egizia_fixtures import make_private, make_view
+from .egizia_games import playout
 
 NAMES = ["Alice", "Bořivoj Dlouhé Jméno s diakritikou", "Zofia Łukasiewicz 🐍", "Dan"]
 
