@@ -60,7 +60,8 @@ def actor(s: State) -> int | None:
     """The seat that must decide now (the host's tie-break is asked of seat 0)."""
     ph = s["phase"]
     if ph in ("action", "placement"):
-        return s["active"]
+        seat: int | None = s["active"]
+        return seat
     if ph == "end_placement":
         return s["end_queue"][0][0] if s["end_queue"] else None
     if ph == "start_choice":

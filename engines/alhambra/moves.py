@@ -289,12 +289,12 @@ def _swap_label(tile: str, old: str, lab: str) -> Msg:
     return Msg(K + "opt.swap", {"tile": tile, "old": old, "cell": lab})
 
 
-def redesign_candidates(p: dict) -> tuple[Candidate, ...]:
+def redesign_candidates(p: dict[str, Any]) -> tuple[Candidate, ...]:
     """ALH-REDESIGN-2 (a) add, (b) remove, (c) swap; only legal instances."""
     return _redesigns(p).cands
 
 
-def _redesigns(p: dict) -> Offer:
+def _redesigns(p: dict[str, Any]) -> Offer:
     return redesign_offer(gkey(p["grid"]), tuple(p["reserve"]))
 
 
@@ -459,7 +459,7 @@ def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -
     return exact
 
 
-def _redesign(p: dict, seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
+def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
     if kind == "add":
         tile, lab = arg
         p["reserve"].remove(tile)
