@@ -14,6 +14,7 @@ One move, end to end (:meth:`GameService.act`)::
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -525,7 +526,7 @@ class GameService:
             return await self._commit(row, seat, user.id, action, "player")
 
     async def _commit(self, row: GameRow, seat: int, user_id: str | None, action: str, kind: str,
-                      timed_out: bool = False) -> MoveReport:
+                      timed_out: bool = False, job_id: int | None = None) -> MoveReport:
         """The one move path (a player's move, a timeout action, a bot's move), inside the channel lock:
         engine.apply in a worker thread, then one transaction with the move, its log row (marked with who
         decided) and the clocks and timed jobs it changes."""
@@ -540,6 +541,8 @@ class GameService:
         now = self.clock()
         clocks = await self.timekeeper.after_move(row, row.version + 1, seat, kind, waiting, finished, now,
                                                   timed_out=timed_out)
+        if job_id is not None:  # the job that made this move goes with it, in its transaction
+            clocks.append(self.store.delete_job_statement(job_id))
         try:
             version = await self.store.append_move(
                 row.id, row.version, seat, user_id, action, outcome.state,
@@ -587,13 +590,14 @@ class GameService:
                           row.id, level, seat)
             return await asyncio.to_thread(decide_in_worker, "random", row.title, row.state, seat, seed, 0.0, 0)
 
-    async def clock_timeout(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
+    async def clock_timeout(self, channel_id: str, game_id: int, seat: int, version: int,
+                            job_id: int | None = None) -> MoveReport | None:
         """A seat's time ran out (its deadline job fired): apply the table's policy. ``wait`` marks it
         overdue; ``skip`` plays the engine's timeout action; ``bot`` lets a bot play for it from now on.
         Both moves go through :meth:`_commit`, like a player's, marked in the log as ``timeout``/``bot``."""
         async with self._serving(), self.lock(channel_id):
             target = await self._clock_target(game_id, seat, version)
-            if target is None:
+            if target is None or target[1].overdue:  # gone, or already marked (by another process)
                 return None
             row, c = target
             policy = row.timeout_policy
@@ -607,13 +611,24 @@ class GameService:
                 except NotImplementedError:
                     log.error("game %s (%s): no timeout action; the seat is marked overdue instead", row.id, row.title)
             if not action:
-                c.overdue, c.timeouts = True, c.timeouts + 1
-                await self.store.run([self.store.seat_clock_statement(row.id, c)])
+                # the mark (and the job's deletion) only on the position it was computed from: if a move was
+                # stored meanwhile (another process), nothing is written and the job is dropped
+                try:
+                    await self.store.run_guarded(row.id, row.version, [
+                        self.store.clock_update_statement(row.id, seat, version, "overdue=1, timeouts=timeouts+1",
+                                                          (), "overdue=0"),
+                        *([self.store.delete_job_statement(job_id)] if job_id is not None else [])], check=[0])
+                except VersionConflict:
+                    log.info("game %s: seat %s moved on before its overdue mark; dropped", row.id, seat)
+                    return None
                 log.info("game %s: seat %s overdue", row.id, seat)
                 await self.timekeeper.tell_channel(row, [row.seats[seat].user_id], Msg("clock.overdue", {
                     "player": row.seats[seat].name, "game": Msg(f"game.{row.title}"), "id": row.id}))
                 return None
-            report = await self._commit(row, seat, None, action, kind, timed_out=True)
+            try:
+                report = await self._commit(row, seat, None, action, kind, timed_out=True, job_id=job_id)
+            except StaleMove:
+                return None
             log.info("game %s: seat %s timed out; %s move %s", row.id, seat, kind, report.row.version)
         await self._clock_board(report)
         if c.timeouts + 1 == self.timekeeper.config.replace_after:
@@ -682,10 +697,16 @@ class GameService:
             c = late[0]
             if row.seats[c.seat].user_id == voter.id:
                 raise ServiceError("clock.err.vote_self")
-            c.votes = sorted({*c.votes, voter.id})
+            old_votes, c.votes = c.votes, sorted({*c.votes, voter.id})
             needed = (sum(not s.is_bot for s in row.seats) - 1) // 2 + 1  # bot seats do not vote
             if voter.id != row.host_id and len(c.votes) < needed:
-                await self.store.run([self.store.seat_clock_statement(row.id, c)])
+                # only the votes, only on the votes it was computed from, only at this position
+                try:
+                    await self.store.run_guarded(row.id, row.version, [self.store.clock_update_statement(
+                        row.id, c.seat, c.turn_version, "votes=?", (json.dumps(c.votes, separators=(",", ":"), sort_keys=True),),
+                        "votes=?", (json.dumps(old_votes, separators=(",", ":"), sort_keys=True),))], check=[0])
+                except VersionConflict:
+                    raise StaleMove("err.stale") from None
                 return None, len(c.votes), needed
             try:
                 action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, c.seat)
@@ -724,11 +745,14 @@ class GameService:
             old_name = row.seats[seat].name
             row.seats[seat].user_id, row.seats[seat].name = new.id, new.name
             settings = await self.store.settings(new.id)
-            await self.store.run([
-                self.store.replace_seat_statement(row.id, seat, new.id, new.name),
-                *self.store.clock_statements(row.id, [seat], [c],
-                                             self.timekeeper.plan(row, c, settings, now, c.started is not None)),
-            ])
+            try:
+                await self.store.run_guarded(row.id, row.version, [
+                    self.store.replace_seat_statement(row.id, seat, new.id, new.name),
+                    *self.store.clock_statements(row.id, [seat], [c],
+                                                 self.timekeeper.plan(row, c, settings, now, c.started is not None)),
+                ])
+            except VersionConflict:
+                raise StaleMove("err.stale") from None
             self.timekeeper.on_jobs()
             log.info("game %s: seat %s replaced", row.id, seat)
             await self.timekeeper.tell_channel(row, [new.id], Msg("clock.replaced", {"old": old_name, "new": new.name}))
@@ -748,8 +772,11 @@ class GameService:
             now = self.clock()
             before = GameRow(**{**row.__dict__, "seats": row.seats})
             row.paused_since = now if paused else None
-            await self.timekeeper.replan(row, at=now, before=before,
-                                         extra=[self.store.pause_statement(row.id, row.paused_since, now)])
+            try:
+                await self.timekeeper.replan(row, at=now, before=before,
+                                             extra=[self.store.pause_statement(row.id, row.paused_since, now)])
+            except VersionConflict:
+                raise StaleMove("err.stale") from None
             return row
 
     async def _replan_user(self, user_id: str, old: UserSettings) -> None:
@@ -759,9 +786,15 @@ class GameService:
             if seat is None:
                 continue
             async with self.lock(row.channel_id):
-                fresh = await self.store.game(row.id)
-                if fresh is not None and fresh.status == ACTIVE:
-                    await self.timekeeper.replan(fresh, [seat], before_settings={seat: old})
+                for _ in range(5):  # another process may store a move meanwhile: replan on the newer position
+                    fresh = await self.store.game(row.id)
+                    if fresh is None or fresh.status != ACTIVE:
+                        break
+                    try:
+                        await self.timekeeper.replan(fresh, [seat], before_settings={seat: old})
+                        break
+                    except VersionConflict:
+                        continue
 
     async def settings(self, user_id: str) -> UserSettings:
         async with self._serving():
@@ -1041,8 +1074,10 @@ class GameService:
             if not accept:
                 await self.store.close_undo_request(req.id, DECLINED)
                 return UndoOutcome("declined", row, req.first_seq, row.version, taken, name, req)
-            await self.store.answer_undo(req.id, user.id, True, self.clock())
-            req.answers[user.id] = True
+            answers = await self.store.answer_undo(req.id, user.id, True, self.clock())
+            if answers is None:  # declined, lapsed or done meanwhile (another process)
+                raise ServiceError("undo.err.no_request")
+            req.answers = answers
             waiting = [u for u in _people(row, req.user_id) if not req.answers.get(u)]
             if waiting:
                 return UndoOutcome("accepted", row, req.first_seq, row.version, taken, name, req, waiting)
@@ -1106,12 +1141,14 @@ class GameService:
         seat = row.seat_of(user.id)
         event = Event(Msg("undo.ev.done", {"player": user.name, "n": len(taken), "first": first, "last": row.version}))
         now = self.clock()
-        # the turn clocks follow the restored position: the seats that must decide again start afresh
-        clocks = await self.timekeeper.after_move(row, row.version + 1, None, "player", waiting, False, now)
+        # the turn clocks go back exactly as they were before move ``first`` (from the log), jobs planned anew
+        clocks = await self.timekeeper.after_undo(row, row.version + 1, first, waiting, now)
         try:
             version = await self.store.append_undo(row.id, row.version, seat, user.id, first, state,
                                                    [event.to_json()], now, req.id if req else None, extra=clocks)
         except VersionConflict:
+            if req is not None and (await self.store.undo_request(row.id)) is None:
+                raise ServiceError("undo.err.no_request") from None  # declined or lapsed meanwhile
             raise StaleMove("err.stale") from None
         self.timekeeper.on_jobs()
         last = row.version
