@@ -54,6 +54,7 @@ from .storage import (
     UndoRequest,
     UserSettings,
     VersionConflict,
+    covered,
 )
 from .text import bot_name, bot_user_id, seat_labels, utc_text, with_names
 from .timekeeper import (
@@ -169,10 +170,11 @@ def effective_moves(moves: Sequence[MoveRow]) -> list[MoveRow]:
     """The moves of a log that still count: not the set-up row, not an undo entry, not taken back by one.
 
     The log is the truth here: an undo entry ``undo FIRST-LAST`` takes back every move in that range
-    (``moves.undone_by`` mirrors it for queries)."""
-    ranges = [r for r in (m.undo_range for m in moves) if r is not None]
-    return [m for m in moves if m.seq > 0 and m.undo_range is None
-            and not any(a <= m.seq <= b for a, b in ranges)]
+    (``moves.undone_by`` mirrors it for queries). Linear in the log (up to a log factor): see :func:`covered`."""
+    ranges = [m.undo_range for m in moves]
+    candidates = [m for m, r in zip(moves, ranges, strict=True) if m.seq > 0 and r is None]
+    gone = covered([m.seq for m in candidates], (r for r in ranges if r is not None))
+    return [m for m, g in zip(candidates, gone, strict=True) if not g]
 
 
 def replay_moves(game: Game, row: GameRow, moves: Sequence[MoveRow], before: int | None = None) -> State:
@@ -1028,7 +1030,7 @@ class GameService:
             if row.seat_of(user.id) is None:
                 raise ServiceError("err.not_seated")
             moves = await self.store.moves(row.id)
-            live = effective_moves(moves)
+            live = await asyncio.to_thread(effective_moves, moves)  # off the event loop: the log may be long
             mine = [m for m in live if m.user_id == user.id]
             if not mine:
                 raise ServiceError("undo.err.nothing")
@@ -1046,7 +1048,7 @@ class GameService:
             row = await self._playing(channel_id, expected_game, None)
             if user.id != row.host_id:
                 raise ServiceError("err.host_only")
-            live = effective_moves(await self.store.moves(row.id))
+            live = await asyncio.to_thread(effective_moves, await self.store.moves(row.id))
             taken = [m for m in live if m.seq >= to_move]
             if to_move < 1 or not taken:
                 raise ServiceError("undo.err.no_such_move", move=to_move, last=live[-1].seq if live else 0)
@@ -1068,7 +1070,7 @@ class GameService:
             if user.id == req.user_id:
                 raise ServiceError("undo.err.own_request")
             moves = await self.store.moves(row.id)
-            taken = [m for m in effective_moves(moves) if m.seq >= req.first_seq]
+            taken = [m for m in await asyncio.to_thread(effective_moves, moves) if m.seq >= req.first_seq]
             requester = next((s for s in row.seats if s.user_id == req.user_id), None)
             name = requester.name if requester is not None else "?"
             if not accept:
@@ -1137,7 +1139,7 @@ class GameService:
             raise ServiceError("err.replay_version", stored=row.rules_version, current=game.rules_version)
         state = await asyncio.to_thread(replay_moves, game, row, moves, first)
         waiting = await asyncio.to_thread(game.current_seats, state)
-        taken = [m for m in effective_moves(moves) if m.seq >= first]
+        taken = [m for m in await asyncio.to_thread(effective_moves, moves) if m.seq >= first]
         seat = row.seat_of(user.id)
         event = Event(Msg("undo.ev.done", {"player": user.name, "n": len(taken), "first": first, "last": row.version}))
         now = self.clock()

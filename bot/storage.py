@@ -28,6 +28,7 @@ next request works on a clean connection.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import json
 import logging
 import sqlite3
@@ -268,6 +269,24 @@ def undo_range(action: str) -> tuple[int, int] | None:
         return None
     first, _, last = rest.partition("-")
     return int(first), int(last)
+
+
+def covered(seqs: Sequence[int], ranges: Iterable[tuple[int, int]]) -> list[bool]:
+    """For each of ``seqs``: whether one of the (inclusive) ``ranges`` covers it. The ranges are merged once
+    and each seq is found by bisection: O((n + r) log r), where checking every seq against every range cost
+    n × r (10,000 move + undo cycles made one undo take seconds; issue 21)."""
+    merged: list[list[int]] = []
+    for a, b in sorted(r for r in ranges if r[0] <= r[1]):
+        if merged and a <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    starts = [a for a, _ in merged]
+    out = []
+    for seq in seqs:
+        i = bisect.bisect_right(starts, seq) - 1
+        out.append(i >= 0 and seq <= merged[i][1])
+    return out
 
 
 def undo_action(first: int, last: int) -> str:
@@ -621,11 +640,14 @@ class Store:
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
-            rows = [
-                MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
-                        bool(r["reveals"]), r["undone_by"])
-                async for r in cur
-            ]
+            raw = list(await cur.fetchall())
+
+        def parse() -> list[MoveRow]:
+            return [MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
+                            bool(r["reveals"]), r["undone_by"]) for r in raw]
+
+        # a long log's events are parsed off the event loop
+        rows = await asyncio.to_thread(parse) if len(raw) > 200 else parse()
         return list(reversed(rows)) if newest else rows
 
     # ------------------------------------------------------------------ writing
