@@ -56,7 +56,7 @@ from .storage import (
     VersionConflict,
     covered,
 )
-from .text import bot_name, bot_user_id, seat_labels, utc_text, with_names
+from .text import bot_name, bot_user_id, is_bot_user, seat_labels, utc_text, with_names
 from .timekeeper import (
     DEFAULT_POLICY,
     NOTIFY_MODES,
@@ -689,8 +689,8 @@ class GameService:
             row = await self._open(channel_id, expected_game)
             if row.status != ACTIVE or row.state is None:
                 raise ServiceError("err.not_started")
-            if row.seat_of(voter.id) is None and voter.id != row.host_id:
-                raise ServiceError("err.not_seated")
+            if (row.seat_of(voter.id) is None and voter.id != row.host_id) or is_bot_user(voter.id):
+                raise ServiceError("err.not_seated")  # bot seats do not vote
             waiting = await asyncio.to_thread(get_game(row.title).current_seats, row.state)
             clocks = await self.store.seat_clocks(row.id)
             late = [c for seat, c in sorted(clocks.items()) if c.overdue and c.started is not None and seat in waiting]
@@ -840,7 +840,7 @@ class GameService:
             if s.vacation_year != year_of(now):
                 s.vacation_year, s.vacation_used = year_of(now), 0.0
             allowance = self.timekeeper.config.vacation_days
-            if days < 0 or days > allowance:
+            if not isinstance(days, int) or isinstance(days, bool) or days < 0 or days > allowance:
                 raise ServiceError("clock.err.vacation_days", max=allowance)
             if days == 0:
                 if not on_vacation(s, now):
@@ -1049,6 +1049,8 @@ class GameService:
             if user.id != row.host_id:
                 raise ServiceError("err.host_only")
             live = await asyncio.to_thread(effective_moves, await self.store.moves(row.id))
+            if not isinstance(to_move, int) or isinstance(to_move, bool):
+                raise ServiceError("undo.err.no_such_move", move=str(to_move)[:20], last=live[-1].seq if live else 0)
             taken = [m for m in live if m.seq >= to_move]
             if to_move < 1 or not taken:
                 raise ServiceError("undo.err.no_such_move", move=to_move, last=live[-1].seq if live else 0)
@@ -1065,7 +1067,7 @@ class GameService:
             req = await self._pending(row)
             if req is None or req.id != request_id:
                 raise ServiceError("undo.err.no_request")
-            if row.seat_of(user.id) is None:
+            if row.seat_of(user.id) is None or is_bot_user(user.id):  # a bot seat never answers (it consents)
                 raise ServiceError("err.not_seated")
             if user.id == req.user_id:
                 raise ServiceError("undo.err.own_request")
