@@ -203,3 +203,34 @@ async def test_an_old_database_opens_migrates_and_undoes(tmp_path):
         assert sorted(kinds) == ["deadline", "remind", "remind"]
     finally:
         await table.close()
+
+
+async def test_a_luxor_card_play_cannot_be_undone(tmp_path):
+    """Item 9: a Luxor card play (``play L|R``) shows the card from the hidden hand (LUX-HAND-5). Before, a
+    play that left its player a movement to choose (C-06) was not marked revealing, so the player could undo
+    it and have the card back in hand after the others had seen it. Now the undo is refused, naming it."""
+    from bot.service import ServiceError
+    from engines import get_game
+
+    table = await Table.open(tmp_path / "t.sqlite3", FakeTime())
+    try:
+        await table.start("luxor", n=2, clock=None, seed=9)
+        game = get_game("luxor")
+        for _ in range(400):
+            snap = await table.service.current(CH)
+            p = snap.prompts[0]
+            plays = [o.action for o in p.options if o.action in ("play L", "play R")]
+            # a play after which the same player chooses the movement, with no die roll and no draw yet
+            waits = [a for a in plays if (after := game.apply(snap.state, p.seat, a).state)
+                     and game.current_seats(after) == [p.seat] and after["rng"] == snap.state["rng"]
+                     and after["draw"] == snap.state["draw"]]
+            if waits:
+                await table.service.act(CH, USERS[p.seat], waits[0])
+                with pytest.raises(ServiceError) as err:
+                    await table.service.undo(CH, USERS[p.seat])
+                assert err.value.message.key == "undo.err.revealed"
+                return
+            await table.service.act(CH, USERS[p.seat], p.options[0].action)
+        raise AssertionError("no card play that leaves a movement to choose")
+    finally:
+        await table.close()
