@@ -638,7 +638,8 @@ class GameService:
                 "player": report.row.seats[seat].name, "n": c.timeouts + 1}))
         return report
 
-    async def clock_bot(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
+    async def clock_bot(self, channel_id: str, game_id: int, seat: int, version: int,
+                        job_id: int | None = None) -> MoveReport | None:
         """A bot makes a seat's pending decision: the seat's own bot (a bot seat: its job is due as soon as
         the seat is to act) or a bot standing in for an absent player (the ``bot`` timeout policy). A job
         for a decision already made does nothing.
@@ -661,7 +662,8 @@ class GameService:
                     if row.version != seen.version:
                         continue
                     holder = row.seats[seat]
-                    report = await self._commit(row, seat, holder.user_id if holder.is_bot else None, action, "bot")
+                    report = await self._commit(row, seat, holder.user_id if holder.is_bot else None, action, "bot",
+                                                job_id=job_id)
                     break
             else:  # the table kept moving under the bot: try again soon rather than drop its turn
                 raise Retry(self.clock())

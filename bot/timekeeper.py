@@ -403,7 +403,7 @@ class Timekeeper:
                 raise Retry(due)
             await self.service.clock_timeout(row.channel_id, row.id, job.seat, job.version, job_id=job.id)
         elif job.kind == BOT:
-            await self.service.clock_bot(row.channel_id, row.id, job.seat, job.version)
+            await self.service.clock_bot(row.channel_id, row.id, job.seat, job.version, job_id=job.id)
 
     async def link(self, row: GameRow) -> str:
         try:
