@@ -275,3 +275,42 @@ async def test_reminders_of_one_decision_are_sent_once_each(tmp_path):
         assert clock.now - 1_795_003_200.0 >= DAY
     finally:
         await table.close()
+
+
+async def test_two_processes_a_vacation_replan_cannot_overwrite_a_move_just_stored(tmp_path):
+    """Process B replans Cy's clock for a vacation (read, then held); process A stores Cy's move (Cy acts
+    again). B's rebase was computed from the old decision: it must not be written over the new one (before:
+    the whole seat-clock row was written back); B replans again on the newer position instead."""
+    clock = FakeTime()
+    a = await Table.open(tmp_path / "t.sqlite3", clock)
+    b = await Table.open(tmp_path / "t.sqlite3", clock)
+    try:
+        await a.start("alhambra")
+        clock.now += 3600.0
+        read, go = asyncio.Event(), asyncio.Event()
+        settings_of = b.store.settings_of
+
+        async def held(user_ids):
+            out = await settings_of(user_ids)
+            if not read.is_set():
+                read.set()
+                await go.wait()
+            return out
+
+        b.store.settings_of = held  # type: ignore[method-assign]
+        vacation = asyncio.create_task(b.service.vacation(USERS[2], 3))
+        await read.wait()
+        report = await a.service.act(CH, USERS[2], "buy 1 7+4")
+        assert report.waiting_for == [2]
+        go.set()
+        await vacation
+        row = await a.row()
+        c = (await a.store.seat_clocks(row.id))[2]
+        assert c.turn_version == row.version and c.started is not None
+        jobs = [j for j in await a.store.game_jobs(row.id) if j.seat == 2]
+        deadline = [j for j in jobs if j.kind == "deadline"]
+        assert len(deadline) == 1 and deadline[0].version == c.turn_version
+        assert deadline[0].due >= clock.now + 3 * DAY  # the vacation pauses the new decision's clock
+    finally:
+        await a.close()
+        await b.close()
