@@ -686,38 +686,49 @@ class GameService:
 
     async def vote_skip(self, channel_id: str, voter: User, expected_game: int | None = None) -> tuple[MoveReport | None, int, int]:
         """A vote to skip the overdue seats' decisions (``wait`` policy). The host's vote, or a majority of
-        the other players, plays the timeout action. Returns (the move if it was played, votes, needed)."""
+        the other players, plays the timeout action. Returns (the move if it was played, votes, needed).
+
+        The vote is stored only on the votes and the position it was counted from: two votes at once (two
+        processes) cannot lose one; the later is counted again on the stored votes (issue 21)."""
         async with self._serving(), self.lock(channel_id):
-            row = await self._open(channel_id, expected_game)
-            if row.status != ACTIVE or row.state is None:
-                raise ServiceError("err.not_started")
-            if (row.seat_of(voter.id) is None and voter.id != row.host_id) or is_bot_user(voter.id):
-                raise ServiceError("err.not_seated")  # bot seats do not vote
-            waiting = await asyncio.to_thread(get_game(row.title).current_seats, row.state)
-            clocks = await self.store.seat_clocks(row.id)
-            late = [c for seat, c in sorted(clocks.items()) if c.overdue and c.started is not None and seat in waiting]
-            if not late:
-                raise ServiceError("clock.err.nobody_overdue")
-            c = late[0]
-            if row.seats[c.seat].user_id == voter.id:
-                raise ServiceError("clock.err.vote_self")
-            old_votes, c.votes = c.votes, sorted({*c.votes, voter.id})
-            needed = (sum(not s.is_bot for s in row.seats) - 1) // 2 + 1  # bot seats do not vote
-            if voter.id != row.host_id and len(c.votes) < needed:
-                # only the votes, only on the votes it was computed from, only at this position
+            for _ in range(5):
                 try:
-                    await self.store.run_guarded(row.id, row.version, [self.store.clock_update_statement(
-                        row.id, c.seat, c.turn_version, "votes=?", (json.dumps(c.votes, separators=(",", ":"), sort_keys=True),),
-                        "votes=?", (json.dumps(old_votes, separators=(",", ":"), sort_keys=True),))], check=[0])
+                    return await self._vote_once(channel_id, voter, expected_game)
                 except VersionConflict:
-                    raise StaleMove("err.stale") from None
-                return None, len(c.votes), needed
-            try:
-                action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, c.seat)
-            except NotImplementedError:
-                raise ServiceError("clock.err.no_timeout_action") from None
+                    continue
+            raise StaleMove("err.stale")
+
+    async def _vote_once(self, channel_id: str, voter: User, expected_game: int | None) -> tuple[MoveReport | None, int, int]:
+        row = await self._open(channel_id, expected_game)
+        if row.status != ACTIVE or row.state is None:
+            raise ServiceError("err.not_started")
+        if (row.seat_of(voter.id) is None and voter.id != row.host_id) or is_bot_user(voter.id):
+            raise ServiceError("err.not_seated")  # bot seats do not vote
+        waiting = await asyncio.to_thread(get_game(row.title).current_seats, row.state)
+        clocks = await self.store.seat_clocks(row.id)
+        late = [c for seat, c in sorted(clocks.items()) if c.overdue and c.started is not None and seat in waiting]
+        if not late:
+            raise ServiceError("clock.err.nobody_overdue")
+        c = late[0]
+        if row.seats[c.seat].user_id == voter.id:
+            raise ServiceError("clock.err.vote_self")
+        old_votes, c.votes = c.votes, sorted({*c.votes, voter.id})
+        needed = (sum(not s.is_bot for s in row.seats) - 1) // 2 + 1  # bot seats do not vote
+        if voter.id != row.host_id and len(c.votes) < needed:
+            # only the votes, only on the votes it was counted from, only at this position (else VersionConflict)
+            await self.store.run_guarded(row.id, row.version, [self.store.clock_update_statement(
+                row.id, c.seat, c.turn_version, "votes=?", (json.dumps(c.votes, separators=(",", ":"), sort_keys=True),),
+                "votes=?", (json.dumps(old_votes, separators=(",", ":"), sort_keys=True),))], check=[0])
+            return None, len(c.votes), needed
+        try:
+            action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, c.seat)
+        except NotImplementedError:
+            raise ServiceError("clock.err.no_timeout_action") from None
+        try:
             report = await self._commit(row, c.seat, None, action, "timeout")
-            return report, len(c.votes), needed
+        except StaleMove:
+            raise VersionConflict() from None
+        return report, len(c.votes), needed
 
     async def replace(self, channel_id: str, by: User, old_user_id: str, new: User, can_manage_channel: bool = False,
                       expected_game: int | None = None) -> GameRow:

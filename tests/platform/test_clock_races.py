@@ -314,3 +314,46 @@ async def test_two_processes_a_vacation_replan_cannot_overwrite_a_move_just_stor
     finally:
         await a.close()
         await b.close()
+
+
+async def test_two_processes_two_skip_votes_at_once_both_count(tmp_path):
+    """Ben (process A) and Cy (process B) vote at once to skip Dee's overdue decision (4 players: two votes
+    of the three others are a majority). Both read the votes before either is stored; the second is counted
+    again on the stored votes, so the decision is skipped (before: one vote was written over the other)."""
+    clock = FakeTime()
+    a = await Table.open(tmp_path / "t.sqlite3", clock)
+    b = await Table.open(tmp_path / "t.sqlite3", clock)
+    try:
+        await a.start("egizia", n=4, seed=5)
+        row = await a.row()
+        [late] = await a.waiting()
+        while not (await a.store.seat_clocks(row.id))[late].overdue:
+            assert await a.next_job()
+        voters = [u for i, u in enumerate(USERS[:4]) if i not in (late, 0)][:2]  # not the host: a real vote
+        count = 0
+        both = asyncio.Event()
+
+        def held(store):
+            seat_clocks = store.seat_clocks
+
+            async def read(game_id):
+                nonlocal count
+                out = await seat_clocks(game_id)
+                count += 1
+                if count >= 2:
+                    both.set()
+                await both.wait()
+                return out
+            return read
+
+        a.store.seat_clocks = held(a.store)  # type: ignore[method-assign]
+        b.store.seat_clocks = held(b.store)  # type: ignore[method-assign]
+        results = await asyncio.gather(a.service.vote_skip(CH, voters[0]), b.service.vote_skip(CH, voters[1]))
+        assert sorted(r[1] for r in results) == [1, 2]
+        assert sum(r[0] is not None for r in results) == 1  # the second vote played the timeout action
+        after = await a.row()
+        assert after.version == row.version + 1
+        assert [m.kind for m in await a.store.moves(row.id)][-1] == "timeout"
+    finally:
+        await a.close()
+        await b.close()
