@@ -1089,7 +1089,8 @@ class GameService:
             requester = next((s for s in row.seats if s.user_id == req.user_id), None)
             name = requester.name if requester is not None else "?"
             if not accept:
-                await self.store.close_undo_request(req.id, DECLINED)
+                if not await self.store.close_undo_request(req.id, DECLINED):  # carried out meanwhile elsewhere
+                    raise ServiceError("undo.err.no_request")
                 return UndoOutcome("declined", row, req.first_seq, row.version, taken, name, req)
             answers = await self.store.answer_undo(req.id, user.id, True, self.clock())
             if answers is None:  # declined, lapsed or done meanwhile (another process)

@@ -427,7 +427,7 @@ class Repository(Protocol):
                                   deadline: float) -> UndoRequest: ...
     async def answer_undo(self, request_id: int, user_id: str, accepted: bool,
                           now: float) -> dict[str, bool] | None: ...
-    async def close_undo_request(self, request_id: int, status: str) -> None: ...
+    async def close_undo_request(self, request_id: int, status: str) -> bool: ...
     async def finished_games(self, guild_id: str | None, title: str | None = None) -> list[GameRow]: ...
     async def move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]: ...
     async def follow(self, game_id: int, user_id: str, dm: bool, now: float) -> None: ...
@@ -827,8 +827,12 @@ class Store:
             async with db.execute("SELECT user_id, accepted FROM undo_answers WHERE request_id=?", (request_id,)) as rows:
                 return {a["user_id"]: bool(a["accepted"]) async for a in rows}
 
-    async def close_undo_request(self, request_id: int, status: str) -> None:
-        await self._tx([("UPDATE undo_requests SET status=? WHERE id=? AND status=?", (status, request_id, PENDING))])
+    async def close_undo_request(self, request_id: int, status: str) -> bool:
+        """Close a pending request; ``False``: it was no longer pending (closed or carried out meanwhile)."""
+        async with self.transaction() as db:
+            cur = await db.execute("UPDATE undo_requests SET status=? WHERE id=? AND status=?",
+                                   (status, request_id, PENDING))
+            return cur.rowcount == 1
 
     # ------------------------------------------------------------------ stats
 

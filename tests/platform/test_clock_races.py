@@ -240,8 +240,9 @@ async def test_a_refusal_stored_first_stops_a_concurrent_last_consent(tmp_path):
         close = b.store.close_undo_request
 
         async def close_then_tell(request_id, status):
-            await close(request_id, status)
+            closed = await close(request_id, status)
             declined.set()
+            return closed
 
         b.store.close_undo_request = close_then_tell  # type: ignore[method-assign]
         answer = a.store.answer_undo
