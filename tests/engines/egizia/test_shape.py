@@ -86,18 +86,23 @@ def test_offered_placements_and_free_actions_are_exactly_the_judged_legal_ones_E
 
 
 def _cards_left_hidden(before: dict, after: dict) -> bool:
-    """Whether a card left a hidden pile (was drawn, dealt or boxed from it)."""
+    """Whether a card left a hidden pile (was drawn, dealt or boxed from it), a face-down tomb tile was
+    turned up (EGZ-BUILD-TOMB-2) or the final scoring showed the Sphinx cards (issue 21)."""
+    from engines.egizia.hidden import face_down_tombs
+
     for deck, cards in before["decks"].items():
         if set(cards) - set(after["decks"][deck]):
             return True
+    if face_down_tombs(after) < face_down_tombs(before) or (after.get("result") and not before.get("result")):
+        return True
     return bool(set(before["sphinx_deck"]) - set(after["sphinx_deck"])) or before["rng"] != after["rng"]
 
 
 @pytest.mark.parametrize("seed,players,options", [(3, 4, {}), (4, 2, {"setup_sphinx": "draw2_keep1"}),
                                                   (5, 3, {"sphinx_extra_requires_payment": False})])
 def test_a_move_reveals_exactly_when_a_card_leaves_a_hidden_pile_EGZ_INFO_2(seed, players, options):
-    """EGZ-INFO-2 (deck orders are secret): Outcome.reveals is set by the moves that deal Nile cards, draw Sphinx cards or box a
-    deck, and only by them."""
+    """EGZ-INFO-2 (deck orders are secret): Outcome.reveals is set by the moves that deal Nile cards, draw Sphinx cards, box a
+    deck, turn up a tomb tile or end the game, and only by them."""
     marked = 0
     for s, p, a in _playout_states(seed, players, options):
         out = GAME.apply(s, p.seat, a)

@@ -48,11 +48,13 @@ def _hidden(st: dict) -> tuple:
 @pytest.mark.parametrize("players,seed,options", GAMES)
 def test_a_move_reveals_exactly_when_it_takes_from_hidden_places_LUX_INFO_1_LUX_DRAW_1(players, seed, options):
     """Outcome.reveals: a move that rolled the die, drew or reshuffled, took a face-down scarab,
-    turned up a temple tile or the next Horus card is marked revealing, and a move marked revealing
-    did one of those."""
+    turned up a temple tile or the next Horus card, showed a card from a hidden hand (LUX-HAND-5: a card
+    played or discarded) or ended the game (LUX-INFO-5: the scarabs' values) is marked revealing, and a
+    move marked revealing did one of those (issue 21)."""
     revealing = quiet = 0
     for st, _seat, action, out in _playout(players, seed, options):
-        changed = _hidden(st) != _hidden(out.state)
+        shown = action.startswith(("play ", "discard "))  # the card leaves the hidden hand face up
+        changed = _hidden(st) != _hidden(out.state) or shown or bool(out.state["over"] and not st["over"])
         assert out.reveals == changed, (action, out.reveals)
         revealing += changed
         quiet += not changed
