@@ -514,7 +514,8 @@ def auto_resolve(
 
 def clone(state: State) -> State:
     """A deep copy of plain data, several times faster than ``copy.deepcopy``."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    copied: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 _MASK64 = (1 << 64) - 1

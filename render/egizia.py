@@ -22,7 +22,7 @@ cached pieces (:mod:`render.egizia_pieces`). Text is drawn from cached glyph mas
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -682,7 +682,7 @@ def _tableau_info(d: ImageDraw.ImageDraw, x: float, y2: float, tab: TableauView,
         cx += 23 + tw + 14
 
 
-_INFO_ICONS = {
+_INFO_ICONS: dict[str, Callable[[ImageDraw.ImageDraw, float, float], None]] = {
     "stone": lambda d, cx, y2: stone_icon(d, cx + 9, y2 + 12, 9),
     "ship": lambda d, cx, y2: ship_icon(d, cx + 10, y2 + 9, 10),
     "sphinx": lambda d, cx, y2: card_icon(d, cx + 9, y2 + 12, 11, GOLD),

@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engines.luxor.views import AdvRef, CardView, PrivateView, PublicView, ScarabView
 from render.common import (
@@ -133,7 +133,11 @@ BOARD_H = ROWS * CELL_H + (ROWS - 1) * GAP_Y
 # --------------------------------------------------------------------------- static board
 
 
-def _printed_key(view: PublicView) -> tuple:
+#: what the board prints per path space: kind, temple icon, Horus eyes, scarab value, stretch (the cache key of the board)
+Printed = tuple[tuple[str, str | None, int | None, int, int], ...]
+
+
+def _printed_key(view: PublicView) -> Printed:
     return tuple((s["kind"], s["temple_icon"], s["horus_eyes"], s["scarab_vp"], s["stretch"]) for s in view["path"])
 
 
@@ -149,7 +153,7 @@ def _arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, direction: str, size: f
 
 
 @lru_cache(maxsize=16)
-def _board_bg(printed: tuple, tomb_vp: int, locale: str) -> Image.Image:
+def _board_bg(printed: Printed, tomb_vp: int, locale: str) -> Image.Image:
     """The printed board: road, cells, numbers, scarab values, temple icons, statues, stairs, tomb frame."""
     img = Image.new("RGB", (INNER, BOARD_H), BG)
     d = ImageDraw.Draw(img)
@@ -534,7 +538,8 @@ def _score_track(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, loc
 PANEL_H = 200
 
 
-def _item(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, ic: Image.Image, text: str, f) -> float:
+def _item(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, ic: Image.Image, text: str,
+          f: ImageFont.FreeTypeFont) -> float:
     paste(img, ic, x, y)
     d.text((x + ic.width + 4, y + ic.height / 2), text, font=f, fill=INK, anchor="lm")
     return ic.width + 4 + f.getlength(text)

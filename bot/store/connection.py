@@ -176,13 +176,15 @@ class Connection:
                     await db.execute(statement)
                 await db.execute(f"PRAGMA user_version={number}")
 
-    async def _tx(self, statements: Sequence[Statement], check: int | None = None) -> int:
-        """Run statements in one transaction. ``check``: index of a statement that must change one row."""
+    async def _tx(self, statements: Sequence[Statement], check: int | Sequence[int] | None = None) -> int:
+        """Run statements in one transaction. ``check``: index (or indexes) of statements that must change
+        one row each, else nothing is stored and :class:`VersionConflict` is raised."""
+        checks = {check} if isinstance(check, int) else set(check or ())
         async with self.transaction() as db:
             last = 0
             for i, (sql, params) in enumerate(statements):
                 cur = await db.execute(sql, params)
-                if i == check and cur.rowcount != 1:
+                if i in checks and cur.rowcount != 1:
                     raise VersionConflict()
                 last = cur.lastrowid or last
         return last

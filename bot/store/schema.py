@@ -156,4 +156,9 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN bot_level TEXT
     """,
+    # 7: the seats' clocks as they were before each log entry (issue 21: an undo puts them back exactly as
+    # before the taken-back move; NULL for entries written before this migration)
+    """
+    ALTER TABLE moves ADD COLUMN clocks TEXT
+    """,
 ]

@@ -8,6 +8,7 @@ crash leaves either all or nothing.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -22,14 +23,19 @@ from bot.table.model import (
     OVER,
     PENDING,
     SUPERSEDED,
+    ClockUpdate,
     ClockWrite,
     Follow,
     GameRow,
     Job,
+    MarkOverdue,
+    MarkReminded,
     MoveRow,
+    Rebase,
     Seat,
     SeatClock,
     SeatSpec,
+    SetVotes,
     Status,
     UndoRequest,
     UserSettings,
@@ -88,11 +94,14 @@ class Store(Outbox):
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
-            rows = [
-                MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
-                        bool(r["reveals"]), r["undone_by"])
-                async for r in cur
-            ]
+            raw = list(await cur.fetchall())
+
+        def parse() -> list[MoveRow]:
+            return [MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
+                            bool(r["reveals"]), r["undone_by"]) for r in raw]
+
+        # a long log's events are parsed off the event loop
+        rows = await asyncio.to_thread(parse) if len(raw) > 200 else parse()
         return list(reversed(rows)) if newest else rows
 
     # ------------------------------------------------------------------ writing
@@ -138,19 +147,17 @@ class Store(Outbox):
                          rules_version: int = 1, clocks: ClockWrite | None = None) -> None:
         """Lobby → active, with the set-up state as move 0 of the log, the seats' clocks and their first jobs
         and the first board's post, in one transaction."""
-        await self._tx(
-            [
-                (
-                    "UPDATE games SET status=?, seed=?, state=?, version=0, rules_version=?, updated_at=? WHERE id=? AND status=?",
-                    (ACTIVE, seed, _dumps(state), rules_version, now, game_id, LOBBY),
-                ),
-                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals) VALUES (?,?,?,?,?,?,?,1)",
-                 (game_id, 0, None, None, "setup", _dumps(events), now)),
-                *self._post_statement(game_id, 0, None, now),
-                *self._clock_statements(game_id, clocks),
-            ],
-            check=0,
-        )
+        stmts: list[Statement] = [
+            (
+                "UPDATE games SET status=?, seed=?, state=?, version=0, rules_version=?, updated_at=? WHERE id=? AND status=?",
+                (ACTIVE, seed, _dumps(state), rules_version, now, game_id, LOBBY),
+            ),
+            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals) VALUES (?,?,?,?,?,?,?,1)",
+             (game_id, 0, None, None, "setup", _dumps(events), now)),
+            *self._post_statement(game_id, 0, None, now),
+        ]
+        checks = [0, *self._add_clocks(stmts, game_id, clocks, seq=0)]
+        await self._tx(stmts, check=checks)
 
     async def append_move(
         self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
@@ -163,22 +170,22 @@ class Store(Outbox):
         changes, in the same transaction; ``reveals``: the engine's
         :attr:`engines.core.Outcome.reveals` for the move (an undo stops there)."""
         new_version = expected_version + 1
-        await self._tx(
-            [
-                (
-                    "UPDATE games SET state=?, version=?, status=?, updated_at=? WHERE id=? AND version=? AND status=?",
-                    (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE),
-                ),
-                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind, reveals)"
-                 " VALUES (?,?,?,?,?,?,?,?,?)",
-                 (game_id, new_version, seat, user_id, action, _dumps(events), now, kind, int(bool(reveals)))),
-                *self._clock_statements(game_id, clocks),
-                *self._post_statement(game_id, new_version, user_id, now),
-                # a move makes any pending undo request moot: it was asked about an older position
-                ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
-            ],
-            check=0,
-        )
+        stmts: list[Statement] = [
+            (
+                "UPDATE games SET state=?, version=?, status=?, updated_at=? WHERE id=? AND version=? AND status=?",
+                (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE),
+            ),
+            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind, reveals)"
+             " VALUES (?,?,?,?,?,?,?,?,?)",
+             (game_id, new_version, seat, user_id, action, _dumps(events), now, kind, int(bool(reveals)))),
+        ]
+        checks = [0, *self._add_clocks(stmts, game_id, clocks, seq=new_version)]
+        stmts += [
+            *self._post_statement(game_id, new_version, user_id, now),
+            # a move makes any pending undo request moot: it was asked about an older position
+            ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
+        ]
+        await self._tx(stmts, check=checks)
         return new_version
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
@@ -194,7 +201,8 @@ class Store(Outbox):
                           request_id: int | None = None, clocks: ClockWrite | None = None) -> int:
         """Record an undo atomically: an ``undo FIRST-LAST`` entry at the end of the log (LAST = the version it
         takes back to), the moves it takes back marked ``undone_by`` (not deleted), and the recomputed state.
-        Raises :class:`VersionConflict` if the game moved on; closes ``request_id`` as done."""
+        Raises :class:`VersionConflict` if the game moved on, or if ``request_id`` is no longer pending (declined
+        or lapsed meanwhile, in any process); closes ``request_id`` as done."""
         new_version = expected_version + 1
         stmts: list[Statement] = [
             ("UPDATE games SET state=?, version=?, updated_at=? WHERE id=? AND version=? AND status=?",
@@ -202,13 +210,17 @@ class Store(Outbox):
             ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals) VALUES (?,?,?,?,?,?,?,0)",
              (game_id, new_version, seat, user_id, undo_action(first, expected_version), _dumps(events), now)),
             *self._post_statement(game_id, new_version, user_id, now),  # the board is re-posted
-            *self._clock_statements(game_id, clocks),  # the turn clocks of the restored position
-            ("UPDATE moves SET undone_by=? WHERE game_id=? AND seq BETWEEN ? AND ? AND undone_by IS NULL"
-             " AND action NOT LIKE 'undo %'", (new_version, game_id, first, expected_version)),
-            ("UPDATE undo_requests SET status=CASE WHEN id=? THEN ? ELSE ? END WHERE game_id=? AND status=?",
-             (request_id if request_id is not None else -1, DONE, SUPERSEDED, game_id, PENDING)),
         ]
-        await self._tx(stmts, check=0)
+        checks = [0, *self._add_clocks(stmts, game_id, clocks, seq=new_version)]  # the restored position's clocks
+        stmts.append(("UPDATE moves SET undone_by=? WHERE game_id=? AND seq BETWEEN ? AND ? AND undone_by IS NULL"
+                      " AND action NOT LIKE 'undo %'", (new_version, game_id, first, expected_version)))
+        if request_id is not None:
+            # the consented request must still be pending (not declined or lapsed meanwhile, in any process)
+            checks.append(len(stmts))
+            stmts.append(("UPDATE undo_requests SET status=? WHERE id=? AND game_id=? AND status=?",
+                          (DONE, request_id, game_id, PENDING)))
+        stmts.append(("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)))
+        await self._tx(stmts, check=checks)
         return new_version
 
     async def undo_request(self, game_id: int, pending_only: bool = True) -> UndoRequest | None:
@@ -240,13 +252,23 @@ class Store(Outbox):
         assert rid is not None
         return UndoRequest(rid, game_id, user_id, first_seq, version, PENDING, now, deadline)
 
-    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> None:
-        await self._tx([("INSERT INTO undo_answers(request_id, user_id, accepted, at) VALUES (?,?,?,?)"
-                         " ON CONFLICT(request_id, user_id) DO UPDATE SET accepted=excluded.accepted, at=excluded.at",
-                         (request_id, user_id, int(accepted), now))])
+    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> dict[str, bool] | None:
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO undo_answers(request_id, user_id, accepted, at) SELECT ?,?,?,? WHERE EXISTS"
+                " (SELECT 1 FROM undo_requests WHERE id=? AND status=?)"
+                " ON CONFLICT(request_id, user_id) DO UPDATE SET accepted=excluded.accepted, at=excluded.at",
+                (request_id, user_id, int(accepted), now, request_id, PENDING))
+            if cur.rowcount != 1:
+                return None
+            async with db.execute("SELECT user_id, accepted FROM undo_answers WHERE request_id=?", (request_id,)) as rows:
+                return {a["user_id"]: bool(a["accepted"]) async for a in rows}
 
-    async def close_undo_request(self, request_id: int, status: str) -> None:
-        await self._tx([("UPDATE undo_requests SET status=? WHERE id=? AND status=?", (status, request_id, PENDING))])
+    async def close_undo_request(self, request_id: int, status: str) -> bool:
+        async with self.transaction() as db:
+            cur = await db.execute("UPDATE undo_requests SET status=? WHERE id=? AND status=?",
+                                   (status, request_id, PENDING))
+            return cur.rowcount == 1
 
     # ------------------------------------------------------------------ stats
 
@@ -313,24 +335,29 @@ class Store(Outbox):
                 async for r in cur
             }
 
-    async def save_seat_clock(self, game_id: int, clock: SeatClock) -> None:
-        c = clock
-        await self._tx([(
-            "INSERT OR REPLACE INTO seat_clocks(game_id, seat, bank, started, turn_version, reminded, timeouts, overdue,"
-            " bot, votes) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (game_id, c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
-             _dumps(c.votes)),
-        )])
-
     @staticmethod
-    def _clock_statements(game_id: int, write: ClockWrite | None) -> list[Statement]:
-        """Always three statements (so a move has a fixed number of them): cancel the unclaimed jobs of the
-        ``cancel`` seats, write the clocks, add the jobs (``(seat, kind, due, version, payload)``)."""
+    def _clock_update(game_id: int, u: ClockUpdate) -> Statement:
+        """One targeted change of a seat's clock, only while the decision it was computed for is pending."""
+        where = "game_id=? AND seat=? AND turn_version=? AND started IS NOT NULL"
+        key = (game_id, u.seat, u.turn_version)
+        if isinstance(u, MarkOverdue):
+            return f"UPDATE seat_clocks SET overdue=1, timeouts=timeouts+1 WHERE {where} AND overdue=0", key
+        if isinstance(u, SetVotes):
+            return f"UPDATE seat_clocks SET votes=? WHERE {where} AND votes=?", (_dumps(u.votes), *key, _dumps(u.was))
+        if isinstance(u, Rebase):
+            return (f"UPDATE seat_clocks SET bank=?, started=? WHERE {where} AND started IS ?",
+                    (u.bank, u.started, *key, u.was_started))
+        return f"UPDATE seat_clocks SET reminded=MAX(reminded, ?) WHERE {where}", (u.n, *key)
+
+    def _add_clocks(self, stmts: list[Statement], game_id: int, write: ClockWrite | None,
+                    seq: int | None = None) -> list[int]:
+        """Append a clock write's statements to ``stmts`` (``seq``: the log entry it goes with, whose row keeps
+        ``write.before``); returns the indexes of those that must change one row (the checked updates)."""
         write = write or ClockWrite()
         rows = [[c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
                  _dumps(c.votes)] for c in write.clocks]
         jobs = [[seat, kind, due, version, _dumps(payload)] for seat, kind, due, version, payload in write.jobs]
-        return [
+        stmts += [
             ("DELETE FROM jobs WHERE game_id=? AND claimed_by IS NULL AND seat IN (SELECT value FROM json_each(?))",
              (game_id, _dumps(sorted(set(write.cancel))))),
             ("INSERT OR REPLACE INTO seat_clocks(game_id, seat, bank, started, turn_version, reminded, timeouts,"
@@ -338,23 +365,62 @@ class Store(Outbox):
              " json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'),"
              " json_extract(value, '$[5]'), json_extract(value, '$[6]'), json_extract(value, '$[7]'),"
              " json_extract(value, '$[8]') FROM json_each(?)", (game_id, _dumps(rows))),
-            ("INSERT INTO jobs (game_id, seat, kind, due, version, payload) SELECT ?, json_extract(value, '$[0]'),"
-             " json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),"
-             " json_extract(value, '$[4]') FROM json_each(?)", (game_id, _dumps(jobs))),
         ]
+        checks = []
+        for u in write.updates:
+            if not isinstance(u, MarkReminded):
+                checks.append(len(stmts))
+            stmts.append(self._clock_update(game_id, u))
+        stmts.append(("INSERT INTO jobs (game_id, seat, kind, due, version, payload) SELECT ?,"
+                      " json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),"
+                      " json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each(?)",
+                      (game_id, _dumps(jobs))))
+        if write.done_job is not None:  # the fired job goes with its effect
+            stmts.append(("DELETE FROM jobs WHERE id=?", (write.done_job,)))
+        if write.before is not None and seq is not None:
+            before = [[c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
+                       c.votes] for c in sorted(write.before, key=lambda c: c.seat)]
+            stmts.append(("UPDATE moves SET clocks=? WHERE game_id=? AND seq=?", (_dumps(before), game_id, seq)))
+        return checks
 
-    async def write_clocks(self, game_id: int, clocks: ClockWrite) -> None:
-        await self._tx(self._clock_statements(game_id, clocks))
+    async def _clock_tx(self, game_id: int, write: ClockWrite, version: int | None, head: Sequence[Statement] = ()) -> None:
+        """``head`` and a clock write in one transaction; with ``version``, only if the game is still active at
+        that version (every clock write outside a move was computed from the game at some version, and must not
+        land on a newer position: another process's move wrote the clocks of that one)."""
+        stmts: list[Statement] = []
+        checks: list[int] = []
+        if version is not None:
+            checks.append(0)
+            stmts.append(("UPDATE games SET updated_at=updated_at WHERE id=? AND version=? AND status=?",
+                          (game_id, version, ACTIVE)))
+        stmts += head
+        checks += self._add_clocks(stmts, game_id, write)
+        await self._tx(stmts, check=checks)
 
-    async def set_paused(self, game_id: int, paused_since: float | None, now: float, clocks: ClockWrite) -> None:
-        await self._tx([("UPDATE games SET paused_since=?, updated_at=? WHERE id=?", (paused_since, now, game_id)),
-                        *self._clock_statements(game_id, clocks)])
+    async def write_clocks(self, game_id: int, clocks: ClockWrite, version: int | None = None) -> None:
+        await self._clock_tx(game_id, clocks, version)
 
-    async def replace_seat(self, game_id: int, seat: int, user_id: str, name: str, clocks: ClockWrite) -> None:
+    async def set_paused(self, game_id: int, paused_since: float | None, now: float, clocks: ClockWrite,
+                         version: int | None = None) -> None:
+        await self._clock_tx(game_id, clocks, version, [
+            ("UPDATE games SET paused_since=?, updated_at=? WHERE id=?", (paused_since, now, game_id))])
+
+    async def replace_seat(self, game_id: int, seat: int, user_id: str, name: str, clocks: ClockWrite,
+                           version: int | None = None) -> None:
         # the seat goes to a person (a bot seat is never replaced while it plays, but be explicit)
-        await self._tx([("UPDATE seats SET user_id=?, name=?, bot_level=NULL WHERE game_id=? AND seat=?",
-                         (user_id, name, game_id, seat)),
-                        *self._clock_statements(game_id, clocks)])
+        await self._clock_tx(game_id, clocks, version, [
+            ("UPDATE seats SET user_id=?, name=?, bot_level=NULL WHERE game_id=? AND seat=?",
+             (user_id, name, game_id, seat))])
+
+    async def clocks_before(self, game_id: int, seq: int) -> dict[int, SeatClock] | None:
+        async with self._reading(), self.db.execute("SELECT clocks FROM moves WHERE game_id=? AND seq=?",
+                                                    (game_id, seq)) as cur:
+            r = await cur.fetchone()
+        if r is None or r[0] is None:
+            return None
+        return {int(x[0]): SeatClock(int(x[0]), float(x[1]), None if x[2] is None else float(x[2]), int(x[3]),
+                                     int(x[4]), int(x[5]), bool(x[6]), bool(x[7]), list(x[8]))
+                for x in json.loads(r[0])}
 
     async def game_jobs(self, game_id: int) -> list[Job]:
         async with self._reading(), self.db.execute(

@@ -9,9 +9,10 @@ from engines import get_game
 from engines.core import Msg
 
 from .botpool import decide_in_worker, decision_seed
-from .errors import Retry, ServiceError
-from .model import ACTIVE, GameRow, MoveReport, SeatClock, User
+from .errors import Retry, ServiceError, StaleMove, VersionConflict
+from .model import ACTIVE, ClockWrite, GameRow, MarkOverdue, MoveReport, SeatClock, SetVotes, User
 from .moves import Moves
+from .names import is_bot_user
 
 log = logging.getLogger("referee.service")
 
@@ -47,13 +48,14 @@ class Bots(Moves):
                           row.id, level, seat)
             return await asyncio.to_thread(decide_in_worker, "random", row.title, row.state, seat, seed, 0.0, 0)
 
-    async def clock_timeout(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
+    async def clock_timeout(self, channel_id: str, game_id: int, seat: int, version: int,
+                            job_id: int | None = None) -> MoveReport | None:
         """A seat's time ran out (its deadline job fired): apply the table's policy. ``wait`` marks it
         overdue; ``skip`` plays the engine's timeout action; ``bot`` lets a bot play for it from now on.
         Both moves go through :meth:`_commit`, like a player's, marked in the log as ``timeout``/``bot``."""
         async with self._serving(), self.lock(channel_id):
             target = await self._clock_target(game_id, seat, version)
-            if target is None:
+            if target is None or target[1].overdue:  # gone, or already marked (by another process)
                 return None
             row, c = target
             policy = row.timeout_policy
@@ -67,13 +69,22 @@ class Bots(Moves):
                 except NotImplementedError:
                     log.error("game %s (%s): no timeout action; the seat is marked overdue instead", row.id, row.title)
             if not action:
-                c.overdue, c.timeouts = True, c.timeouts + 1
-                await self.store.save_seat_clock(row.id, c)
+                # the mark (and the job's deletion) only on the position it was computed from: if a move was
+                # stored meanwhile (another process), nothing is written and the job is dropped
+                try:
+                    await self.store.write_clocks(row.id, ClockWrite(updates=[MarkOverdue(seat, version)],
+                                                                     done_job=job_id), version=row.version)
+                except VersionConflict:
+                    log.info("game %s: seat %s moved on before its overdue mark; dropped", row.id, seat)
+                    return None
                 log.info("game %s: seat %s overdue", row.id, seat)
                 await self.timekeeper.tell_channel(row, [row.seats[seat].user_id], Msg("clock.overdue", {
                     "player": row.seats[seat].name, "game": Msg(f"game.{row.title}"), "id": row.id}))
                 return None
-            report = await self._commit(row, seat, None, action, kind, timed_out=True)
+            try:
+                report = await self._commit(row, seat, None, action, kind, timed_out=True, job_id=job_id)
+            except StaleMove:
+                return None
             log.info("game %s: seat %s timed out; %s move %s", row.id, seat, kind, report.row.version)
         await self._clock_board(report)
         if c.timeouts + 1 == self.timekeeper.config.replace_after:
@@ -81,7 +92,8 @@ class Bots(Moves):
                 "player": report.row.seats[seat].name, "n": c.timeouts + 1}))
         return report
 
-    async def clock_bot(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
+    async def clock_bot(self, channel_id: str, game_id: int, seat: int, version: int,
+                        job_id: int | None = None) -> MoveReport | None:
         """A bot makes a seat's pending decision: the seat's own bot (a bot seat: its job is due as soon as
         the seat is to act) or a bot standing in for an absent player (the ``bot`` timeout policy). A job
         for a decision already made does nothing.
@@ -104,7 +116,8 @@ class Bots(Moves):
                     if row.version != seen.version:
                         continue
                     holder = row.seats[seat]
-                    report = await self._commit(row, seat, holder.user_id if holder.is_bot else None, action, "bot")
+                    report = await self._commit(row, seat, holder.user_id if holder.is_bot else None, action, "bot",
+                                                job_id=job_id)
                     break
             else:  # the table kept moving under the bot: try again soon rather than drop its turn
                 raise Retry(self.clock())
@@ -125,31 +138,49 @@ class Bots(Moves):
         except Exception:  # the move stands; /game board re-posts
             log.exception("game %s: board after a clock move not posted", report.row.id)
 
-    async def vote_skip(self, channel_id: str, voter: User, expected_game: int | None = None) -> tuple[MoveReport | None, int, int]:
+    async def vote_skip(self, channel_id: str, voter: User,
+                        expected_game: int | None = None) -> tuple[MoveReport | None, int, int]:
         """A vote to skip the overdue seats' decisions (``wait`` policy). The host's vote, or a majority of
-        the other players, plays the timeout action. Returns (the move if it was played, votes, needed)."""
+        the other players, plays the timeout action. Returns (the move if it was played, votes, needed).
+
+        The vote is stored only on the votes and the position it was counted from: two votes at once (two
+        processes) cannot lose one; the later is counted again on the stored votes (issue 21)."""
         async with self._serving(), self.lock(channel_id):
-            row = await self._open(channel_id, expected_game)
-            if row.status != ACTIVE or row.state is None:
-                raise ServiceError("err.not_started")
-            if row.seat_of(voter.id) is None and voter.id != row.host_id:
-                raise ServiceError("err.not_seated")
-            waiting = await asyncio.to_thread(get_game(row.title).current_seats, row.state)
-            clocks = await self.store.seat_clocks(row.id)
-            late = [c for seat, c in sorted(clocks.items()) if c.overdue and c.started is not None and seat in waiting]
-            if not late:
-                raise ServiceError("clock.err.nobody_overdue")
-            c = late[0]
-            if row.seats[c.seat].user_id == voter.id:
-                raise ServiceError("clock.err.vote_self")
-            c.votes = sorted({*c.votes, voter.id})
-            needed = (sum(not s.is_bot for s in row.seats) - 1) // 2 + 1  # bot seats do not vote
-            if voter.id != row.host_id and len(c.votes) < needed:
-                await self.store.save_seat_clock(row.id, c)
-                return None, len(c.votes), needed
-            try:
-                action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, c.seat)
-            except NotImplementedError:
-                raise ServiceError("clock.err.no_timeout_action") from None
+            for _ in range(5):
+                try:
+                    return await self._vote_once(channel_id, voter, expected_game)
+                except VersionConflict:
+                    continue
+            raise StaleMove("err.stale")
+
+    async def _vote_once(self, channel_id: str, voter: User,
+                         expected_game: int | None) -> tuple[MoveReport | None, int, int]:
+        row = await self._open(channel_id, expected_game)
+        if row.status != ACTIVE or row.state is None:
+            raise ServiceError("err.not_started")
+        if (row.seat_of(voter.id) is None and voter.id != row.host_id) or is_bot_user(voter.id):
+            raise ServiceError("err.not_seated")  # bot seats do not vote
+        waiting = await asyncio.to_thread(get_game(row.title).current_seats, row.state)
+        clocks = await self.store.seat_clocks(row.id)
+        late = [c for seat, c in sorted(clocks.items()) if c.overdue and c.started is not None and seat in waiting]
+        if not late:
+            raise ServiceError("clock.err.nobody_overdue")
+        c = late[0]
+        if row.seats[c.seat].user_id == voter.id:
+            raise ServiceError("clock.err.vote_self")
+        old_votes, c.votes = c.votes, sorted({*c.votes, voter.id})
+        needed = (sum(not s.is_bot for s in row.seats) - 1) // 2 + 1  # bot seats do not vote
+        if voter.id != row.host_id and len(c.votes) < needed:
+            # only the votes, only on the votes it was counted from, only at this position (else VersionConflict)
+            await self.store.write_clocks(row.id, ClockWrite(updates=[SetVotes(c.seat, c.turn_version, c.votes,
+                                                                               old_votes)]), version=row.version)
+            return None, len(c.votes), needed
+        try:
+            action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, c.seat)
+        except NotImplementedError:
+            raise ServiceError("clock.err.no_timeout_action") from None
+        try:
             report = await self._commit(row, c.seat, None, action, "timeout")
-            return report, len(c.votes), needed
+        except StaleMove:
+            raise VersionConflict() from None
+        return report, len(c.votes), needed

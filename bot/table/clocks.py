@@ -25,8 +25,8 @@ import asyncio
 import json
 import logging
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,7 +36,7 @@ from render.i18n import format_duration
 
 from .clock import DAY, HOUR, ClockError, Interval, QuietHours, Turn
 from .errors import DirectRefused, Retry
-from .model import ACTIVE, ClockWrite, GameRow, Job, JobSpec, SeatClock, UserSettings
+from .model import ACTIVE, ClockWrite, GameRow, Job, JobSpec, MarkReminded, Rebase, SeatClock, UserSettings
 from .ports import Notifier, Repository, SilentNotifier
 
 log = logging.getLogger("referee.clock")
@@ -216,13 +216,15 @@ class Timekeeper:
         the actor's time ran out (a timeout action, or a bot taking over at the deadline).
         """
         clocks = await self.clocks(row)
+        # the log entry keeps the clocks as they were before it: an undo puts them back from there
+        before = _copies(clocks.values())
         settings = await self._settings(row)
         rule = row.clock_rule
         cancel: list[int] = []
         changed_clocks: list[SeatClock] = []
         jobs: list[JobSpec] = []
         if finished:
-            return ClockWrite(list(clocks))
+            return ClockWrite(list(clocks), before=before)
         for seat, c in clocks.items():
             s, changed, new_turn = settings[seat], actor is None, False
             if seat == actor:
@@ -246,7 +248,43 @@ class Timekeeper:
             if changed:
                 changed_clocks.append(c)
                 jobs += self.plan(row, c, s, now, new_turn)
-        return ClockWrite(cancel, changed_clocks, jobs)
+        return ClockWrite(cancel, changed_clocks, jobs, before=before)
+
+    async def after_undo(self, row: GameRow, new_version: int, first: int, waiting: Sequence[int],
+                         now: float) -> ClockWrite:
+        """The clock changes for the transaction of an undo that takes back moves ``first``… (issue 21).
+
+        The clocks go back exactly as they were before move ``first`` (from its log entry): each seat's bank,
+        when its pending decision began, its reminders, timeouts, overdue mark and votes. So an undo never
+        refills a clock: the time spent on the taken-back move still counts. Every unclaimed job of the game
+        is dropped and the pending decisions' jobs are planned again from the restored clocks (the same
+        reminders still to come and the same deadline as before the move), under a fresh job version so a
+        job of the taken-back position that is firing right now is dropped. A log entry from before the
+        clocks were recorded: the seats that must decide again start afresh (the old behaviour), once."""
+        restored = await self.store.clocks_before(row.id, first)
+        current = await self.clocks(row)
+        before = _copies(current.values())
+        if restored is None:
+            restored = current
+            for seat, c in restored.items():
+                if seat not in waiting:
+                    c.started, c.reminded, c.overdue, c.votes = None, 0, False, []
+                elif c.started is None:
+                    c.started, c.reminded = now, 0
+        settings = await self._settings(row)
+        rule = row.clock_rule
+        jobs: list[JobSpec] = []
+        for seat in [s.seat for s in row.seats]:
+            c = restored.setdefault(seat, SeatClock(seat, float(rule.initial())))
+            if seat in waiting and c.started is None:  # cannot happen with a recorded log; be safe
+                c.started, c.reminded = now, 0
+            elif seat not in waiting:
+                c.started, c.reminded, c.overdue, c.votes = None, 0, False, []
+            if c.started is not None:
+                c.turn_version = new_version
+            jobs += self.plan(row, c, settings[seat], now, False)
+        clocks = list(restored.values())
+        return ClockWrite([c.seat for c in clocks], clocks, jobs, before=before)
 
     async def replan(self, row: GameRow, seats: Sequence[int] | None = None, *, at: float | None = None,
                      before: GameRow | None = None,
@@ -259,10 +297,15 @@ class Timekeeper:
         old_settings = before_settings or settings
         todo = [c for seat, c in clocks.items() if (seats is None or seat in seats) and c.started is not None]
         jobs: list[JobSpec] = []
+        rebased: list[Rebase] = []
         for c in todo:
+            started = c.started
             self.rebase(before or row, c, old_settings.get(c.seat, settings[c.seat]), now)
+            # only what the rebase changes, and only on the clock it was computed from
+            rebased.append(Rebase(c.seat, c.turn_version, c.bank, c.started, started))
             jobs += self.plan(row, c, settings[c.seat], now, False)
-        return ClockWrite([c.seat for c in todo], todo, jobs)
+        # the caller writes it guarded by the game's version (VersionConflict: the game moved on meanwhile)
+        return ClockWrite([c.seat for c in todo], [], jobs, updates=list(rebased))
 
     # ------------------------------------------------------------------ firing jobs
 
@@ -276,6 +319,8 @@ class Timekeeper:
         c = clocks.get(job.seat)
         if c is None or c.started is None or c.turn_version != job.version:
             return None
+        if job.kind == REMIND and (c.overdue or int(json.loads(job.payload).get("n", 0)) < c.reminded):
+            return None  # already sent (a replan planned it again), or the deadline has spoken
         user_id = row.seats[job.seat].user_id
         s = await self.store.settings(user_id)
         now = self.now()
@@ -292,8 +337,11 @@ class Timekeeper:
                 await self.notify(row, user_id, Msg("clock.remind", {
                     "player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"), "id": row.id,
                     "left": format_duration(max(0.0, left), row.locale), "link": await self.link(row)}))
-                c.reminded = max(c.reminded, int(json.loads(job.payload).get("n", 0)) + 1)
-                await self.store.save_seat_clock(row.id, c)
+                # the mark and the job's deletion in one transaction; the mark only touches ``reminded`` of the
+                # decision it was sent for (if the player moved meanwhile, a new decision is left alone)
+                n = int(json.loads(job.payload).get("n", 0)) + 1
+                await self.store.write_clocks(row.id, ClockWrite(updates=[MarkReminded(job.seat, job.version, n)],
+                                                                 done_job=job.id))
             else:
                 # the board in the channel has pinged them already: a refused DM needs no fallback
                 try:
@@ -372,6 +420,11 @@ class Timekeeper:
                                c.overdue or (left is not None and left <= 0), row.paused_since is not None,
                                s.vacation_until if on_vacation(s, now) else None, c.bot))
         return out
+
+
+def _copies(clocks: Iterable[SeatClock]) -> list[SeatClock]:
+    """Copies of seat clocks (as they are now, before they change)."""
+    return [replace(c, votes=list(c.votes)) for c in clocks]
 
 
 def _is_bot_seat(row: GameRow, seat: int) -> bool:

@@ -59,11 +59,12 @@ class Moves(TableCore):
             return await self._commit(row, seat, user.id, action, "player")
 
     async def _commit(self, row: GameRow, seat: int, user_id: str | None, action: str, kind: str,
-                      timed_out: bool = False) -> MoveReport:
+                      timed_out: bool = False, job_id: int | None = None) -> MoveReport:
         """The one move path (a player's move, a timeout action, a bot's move), inside the channel lock, on the
         row the caller loaded: the engine in a worker thread (turn check, apply, the new snapshot), then one
         transaction with the move, its log row (marked with who decided), the clocks and timed jobs it
-        changes and the board's outbox row. Returns the move with its snapshot, computed once."""
+        changes, the board's outbox row, and (``job_id``) the deletion of the timed job that made the move.
+        Returns the move with its snapshot, computed once."""
         assert row.state is not None
         game = get_game(row.title)
         try:
@@ -77,6 +78,7 @@ class Moves(TableCore):
         now = self.clock()
         clocks = await self.timekeeper.after_move(row, row.version + 1, seat, kind, waiting, finished, now,
                                                   timed_out=timed_out)
+        clocks.done_job = job_id  # the job that made this move goes with it, in its transaction
         try:
             version = await self.store.append_move(
                 row.id, row.version, seat, user_id, action, outcome.state,

@@ -207,12 +207,16 @@ class Repository(PostStore, Protocol):
         """A new pending request; :class:`~bot.table.errors.ChannelBusy` if the game already has one."""
         ...
 
-    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> None:
-        """Record (or change) one player's answer to an undo request."""
+    async def answer_undo(self, request_id: int, user_id: str, accepted: bool,
+                          now: float) -> dict[str, bool] | None:
+        """Store one answer to a pending request and return all its answers, read in the same transaction (so
+        of two last consents stored at once, exactly one sees them all). ``None``: the request is no longer
+        pending (declined, lapsed, done or superseded meanwhile); nothing was stored."""
         ...
 
-    async def close_undo_request(self, request_id: int, status: str) -> None:
-        """Close a pending request with ``status`` (declined, lapsed …); a closed one stays as it was."""
+    async def close_undo_request(self, request_id: int, status: str) -> bool:
+        """Close a pending request with ``status`` (declined, lapsed …); ``False``: it was no longer pending
+        (closed or carried out meanwhile), and stays as it was."""
         ...
 
     # -- following
@@ -235,20 +239,27 @@ class Repository(PostStore, Protocol):
         """The stored seat clocks of a game by seat (a seat never written is missing)."""
         ...
 
-    async def save_seat_clock(self, game_id: int, clock: SeatClock) -> None:
-        """Store one seat's clock (insert or replace)."""
+    async def write_clocks(self, game_id: int, clocks: ClockWrite, version: int | None = None) -> None:
+        """Store clock changes outside a move (a replan, a reminder sent, an overdue mark, a skip vote) in one
+        transaction. With ``version``: only if the game is still active at that version (the changes were
+        computed from it); a targeted update that no longer applies stores nothing either. Both raise
+        :class:`~bot.table.errors.VersionConflict`."""
         ...
 
-    async def write_clocks(self, game_id: int, clocks: ClockWrite) -> None:
-        """Store clock changes outside a move (a replan): cancel, store and add, in one transaction."""
+    async def set_paused(self, game_id: int, paused_since: float | None, now: float, clocks: ClockWrite,
+                         version: int | None = None) -> None:
+        """Pause (``paused_since``: when) or resume (``None``) a game, with the clocks replanned for it (guarded
+        by ``version`` as :meth:`write_clocks`)."""
         ...
 
-    async def set_paused(self, game_id: int, paused_since: float | None, now: float, clocks: ClockWrite) -> None:
-        """Pause (``paused_since``: when) or resume (``None``) a game, with the clocks replanned for it."""
+    async def replace_seat(self, game_id: int, seat: int, user_id: str, name: str, clocks: ClockWrite,
+                           version: int | None = None) -> None:
+        """Give a seat (its score and hidden information) to another person, with its clock afresh (guarded by
+        ``version`` as :meth:`write_clocks`)."""
         ...
 
-    async def replace_seat(self, game_id: int, seat: int, user_id: str, name: str, clocks: ClockWrite) -> None:
-        """Give a seat (its score and hidden information) to another person, with its clock afresh."""
+    async def clocks_before(self, game_id: int, seq: int) -> dict[int, SeatClock] | None:
+        """The seats' clocks as they were before log entry ``seq`` (``None``: not recorded, an older entry)."""
         ...
 
     async def game_jobs(self, game_id: int) -> list[Job]:

@@ -14,7 +14,7 @@ from engines.options import OptionError, parse_options
 from .clock import ClockError, parse_clock
 from .clocks import DEFAULT_POLICY, parse_policy
 from .core import TableCore
-from .errors import ChannelBusy, ServiceError
+from .errors import ChannelBusy, ServiceError, StaleMove, VersionConflict
 from .model import ACTIVE, LOBBY, OPEN_STATUSES, ClockWrite, GameRow, MoveReport, SeatSpec, User
 from .names import bot_name, bot_user_id
 
@@ -243,8 +243,12 @@ class Seats(TableCore):
             old_name = row.seats[seat].name
             row.seats[seat].user_id, row.seats[seat].name = new.id, new.name
             settings = await self.store.settings(new.id)
-            await self.store.replace_seat(row.id, seat, new.id, new.name, ClockWrite(
-                [seat], [c], self.timekeeper.plan(row, c, settings, now, c.started is not None)))
+            try:
+                await self.store.replace_seat(row.id, seat, new.id, new.name, ClockWrite(
+                    [seat], [c], self.timekeeper.plan(row, c, settings, now, c.started is not None)),
+                    version=row.version)
+            except VersionConflict:
+                raise StaleMove("err.stale") from None
             self.timekeeper.on_jobs()
             log.info("game %s: seat %s replaced", row.id, seat)
             await self.timekeeper.tell_channel(row, [new.id], Msg("clock.replaced", {"old": old_name, "new": new.name}))

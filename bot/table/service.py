@@ -95,9 +95,9 @@ class GameService(Seats, Bots, Undo, Settings):
         if row is None or job.seat is None:
             return
         if job.kind == DEADLINE:
-            await self.clock_timeout(row.channel_id, row.id, job.seat, job.version)
+            await self.clock_timeout(row.channel_id, row.id, job.seat, job.version, job_id=job.id)
         elif job.kind == BOT:
-            await self.clock_bot(row.channel_id, row.id, job.seat, job.version)
+            await self.clock_bot(row.channel_id, row.id, job.seat, job.version, job_id=job.id)
 
     def outbox(self) -> PostStore:
         """The board outbox, for the adapter that posts boards: from now on every start, move and undo writes

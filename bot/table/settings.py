@@ -7,7 +7,7 @@ import logging
 from .clock import ClockError, QuietHours
 from .clocks import NOTIFY_MODES, on_vacation, year_of
 from .core import TableCore
-from .errors import ServiceError
+from .errors import ServiceError, StaleMove, VersionConflict
 from .model import ACTIVE, GameRow, User, UserSettings
 from .names import utc_text
 
@@ -32,7 +32,10 @@ class Settings(TableCore):
             before = GameRow(**{**row.__dict__, "seats": row.seats})
             row.paused_since = now if paused else None
             write = await self.timekeeper.replan(row, at=now, before=before)
-            await self.store.set_paused(row.id, row.paused_since, now, write)
+            try:
+                await self.store.set_paused(row.id, row.paused_since, now, write, version=row.version)
+            except VersionConflict:
+                raise StaleMove("err.stale") from None
             self.timekeeper.on_jobs()
             return row
 
@@ -43,11 +46,17 @@ class Settings(TableCore):
             if seat is None:
                 continue
             async with self.lock(row.channel_id):
-                fresh = await self.store.game(row.id)
-                if fresh is not None and fresh.status == ACTIVE:
+                for _ in range(5):  # another process may store a move meanwhile: replan on the newer position
+                    fresh = await self.store.game(row.id)
+                    if fresh is None or fresh.status != ACTIVE:
+                        break
                     write = await self.timekeeper.replan(fresh, [seat], before_settings={seat: old})
-                    await self.store.write_clocks(fresh.id, write)
+                    try:
+                        await self.store.write_clocks(fresh.id, write, version=fresh.version)
+                    except VersionConflict:
+                        continue
                     self.timekeeper.on_jobs()
+                    break
 
     async def settings(self, user_id: str) -> UserSettings:
         async with self._serving():
@@ -91,7 +100,7 @@ class Settings(TableCore):
             if s.vacation_year != year_of(now):
                 s.vacation_year, s.vacation_used = year_of(now), 0.0
             allowance = self.timekeeper.config.vacation_days
-            if days < 0 or days > allowance:
+            if not isinstance(days, int) or isinstance(days, bool) or days < 0 or days > allowance:
                 raise ServiceError("clock.err.vacation_days", max=allowance)
             if days == 0:
                 if not on_vacation(s, now):

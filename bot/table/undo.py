@@ -27,7 +27,7 @@ from .model import (
     effective_moves,
     replay_moves,
 )
-from .names import seat_labels, with_names
+from .names import is_bot_user, seat_labels, with_names
 
 log = logging.getLogger("referee.service")
 
@@ -53,7 +53,7 @@ class Undo(TableCore):
             if row.seat_of(user.id) is None:
                 raise ServiceError("err.not_seated")
             moves = await self.store.moves(row.id)
-            live = effective_moves(moves)
+            live = await asyncio.to_thread(effective_moves, moves)  # off the event loop: the log may be long
             mine = [m for m in live if m.user_id == user.id]
             if not mine:
                 raise ServiceError("undo.err.nothing")
@@ -71,7 +71,9 @@ class Undo(TableCore):
             row = await self._playing(channel_id, expected_game, None)
             if user.id != row.host_id:
                 raise ServiceError("err.host_only")
-            live = effective_moves(await self.store.moves(row.id))
+            live = await asyncio.to_thread(effective_moves, await self.store.moves(row.id))
+            if not isinstance(to_move, int) or isinstance(to_move, bool):
+                raise ServiceError("undo.err.no_such_move", move=str(to_move)[:20], last=live[-1].seq if live else 0)
             taken = [m for m in live if m.seq >= to_move]
             if to_move < 1 or not taken:
                 raise ServiceError("undo.err.no_such_move", move=to_move, last=live[-1].seq if live else 0)
@@ -88,19 +90,22 @@ class Undo(TableCore):
             req = await self._pending(row)
             if req is None or req.id != request_id:
                 raise ServiceError("undo.err.no_request")
-            if row.seat_of(user.id) is None:
+            if row.seat_of(user.id) is None or is_bot_user(user.id):  # a bot seat never answers (it consents)
                 raise ServiceError("err.not_seated")
             if user.id == req.user_id:
                 raise ServiceError("undo.err.own_request")
             moves = await self.store.moves(row.id)
-            taken = [m for m in effective_moves(moves) if m.seq >= req.first_seq]
+            taken = [m for m in await asyncio.to_thread(effective_moves, moves) if m.seq >= req.first_seq]
             requester = next((s for s in row.seats if s.user_id == req.user_id), None)
             name = requester.name if requester is not None else "?"
             if not accept:
-                await self.store.close_undo_request(req.id, DECLINED)
+                if not await self.store.close_undo_request(req.id, DECLINED):  # carried out meanwhile elsewhere
+                    raise ServiceError("undo.err.no_request")
                 return UndoOutcome("declined", row, req.first_seq, row.version, taken, name, req)
-            await self.store.answer_undo(req.id, user.id, True, self.clock())
-            req.answers[user.id] = True
+            answers = await self.store.answer_undo(req.id, user.id, True, self.clock())
+            if answers is None:  # declined, lapsed or done meanwhile (another process)
+                raise ServiceError("undo.err.no_request")
+            req.answers = answers
             waiting = [u for u in _people(row, req.user_id) if not req.answers.get(u)]
             if waiting:
                 return UndoOutcome("accepted", row, req.first_seq, row.version, taken, name, req, waiting)
@@ -160,16 +165,18 @@ class Undo(TableCore):
             raise ServiceError("err.replay_version", stored=row.rules_version, current=game.rules_version)
         state = await asyncio.to_thread(replay_moves, game, row, moves, first)
         waiting = await asyncio.to_thread(game.current_seats, state)
-        taken = [m for m in effective_moves(moves) if m.seq >= first]
+        taken = [m for m in await asyncio.to_thread(effective_moves, moves) if m.seq >= first]
         seat = row.seat_of(user.id)
         event = Event(Msg("undo.ev.done", {"player": user.name, "n": len(taken), "first": first, "last": row.version}))
         now = self.clock()
-        # the turn clocks follow the restored position: the seats that must decide again start afresh
-        clocks = await self.timekeeper.after_move(row, row.version + 1, None, "player", waiting, False, now)
+        # the turn clocks go back exactly as they were before move ``first`` (from the log), jobs planned anew
+        clocks = await self.timekeeper.after_undo(row, row.version + 1, first, waiting, now)
         try:
             version = await self.store.append_undo(row.id, row.version, seat, user.id, first, state,
                                                    [event.to_json()], now, req.id if req else None, clocks=clocks)
         except VersionConflict:
+            if req is not None and (await self.store.undo_request(row.id)) is None:
+                raise ServiceError("undo.err.no_request") from None  # declined or lapsed meanwhile
             raise StaleMove("err.stale") from None
         self.timekeeper.on_jobs()
         last = row.version

@@ -46,11 +46,34 @@ from engines.core import (
 )
 
 from . import data as D
-from . import flow, hidden, setup
+from . import flow, hidden, moves, setup
 from .common import K, Move, copy_state, refuse
-from .moves import HANDLERS
+from .moves import Handler
 from .scoring import score_round
 from .views import PrivateView, PublicView, private_view, public_view
+
+
+def _carry_out_start(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+    moves.start_carry_out(s, seat, move, ev)
+    flow.set_start(s, move[1], ev)
+
+
+def _carry_out_action(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+    flow.carry_out_action(s, move, ev)
+
+
+#: one handler per decision kind: the candidates, finding and carrying out of ``moves.py``; the flow goes
+#: on from C-02 and C-03 (``flow.py``)
+HANDLERS: dict[str, Handler] = {
+    "C-02": Handler("C-02", moves.start_options, moves.start_find, _carry_out_start, moves.start_title,
+                    moves.start_timeout),
+    "C-03": Handler("C-03", moves.action_options, moves.action_find, _carry_out_action, moves.action_title,
+                    moves.action_timeout),
+    "C-08": Handler("C-08", moves.place_options, moves.place_find, moves.placement_carry_out, moves.place_title,
+                    moves.placement_timeout),
+    "C-09": Handler("C-09", moves.end_place_options, moves.end_place_find, moves.placement_carry_out,
+                    moves.end_place_title, moves.placement_timeout),
+}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,17 @@ from engines.core import State
 
 from . import data as D
 from . import flow
-from .common import card_currency, card_sort_key, card_value, gkey, grid_candidates, grid_wall, masks_of, type_counts
+from .common import (
+    card_currency,
+    card_sort_key,
+    card_value,
+    gkey,
+    grid_candidates,
+    grid_wall,
+    masks_of,
+    type_counts,
+    who_places,
+)
 from .geometry import cell_label, cells_for, outer_segments
 
 
@@ -139,7 +149,7 @@ def _player_view(s: State, seat: int, waiting: list[str]) -> PlayerView:
 
 
 def _hint(s: State) -> HintView | None:
-    placing = flow.placing(s)
+    placing = who_places(s)
     if placing is None or not placing[1]:
         return None
     seat, tiles = placing

@@ -111,8 +111,13 @@ class Egizia(RulesGame):
         kind = rules.check_kind(state, seat, action)
         s = copy_state(state)
         events: list[Event] = []
+        face_down = hidden.face_down_tombs(s)
         revealed = rules.dispatch_kind(s, seat, kind, action, events)
         revealed = rules.advance(s, events) or revealed
+        # taking a tomb tile turns the next face-down one up (issue 21: a move that shows anything reveals)
+        revealed = revealed or hidden.face_down_tombs(s) < face_down
+        # the final scoring shows every Sphinx card
+        revealed = revealed or (bool(s.get("result")) and not state.get("result"))
         return Outcome(s, tuple(events), revealed)
 
     def public_view(self, state: State) -> PublicView:

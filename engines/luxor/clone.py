@@ -5,7 +5,7 @@ layout of ``setup.py`` and copies each part with the cheapest exact operation (a
 slicing, an adventurer by ``dict.copy``), about four times faster. The result is equal to the pickle
 copy and shares no list or dict with the original except the tile dicts (of the path, the temple
 stacks and the box): the engine only ever replaces a tile, never changes one in place, so a tile dict
-is shared between a state and its copies like a string (tests/luxor/test_clone.py checks all of this
+is shared between a state and its copies like a string (tests/engines/luxor/test_clone.py checks all of this
 on every state of many playouts, and that no move, view, information state or determinisation
 changes a tile dict); a part it does not know (a key outside the layout, a seat or a
 turn with other keys) is copied by the generic :func:`deep`, so a layout change can make it slower,
@@ -54,7 +54,8 @@ _SUPPLY_KEYS = {"keys", "wilds", "scarabs"}
 
 def _supply(s: dict[str, Any]) -> dict[str, Any]:
     if s.keys() != _SUPPLY_KEYS:
-        return deep(s)
+        copied: dict[str, Any] = deep(s)
+        return copied
     out = s.copy()
     out["scarabs"] = s["scarabs"][:]
     return out
@@ -86,7 +87,8 @@ _TURN_KEYS = {"seat", "card", "end", "roll", "stall", "one_less_pos", "horus_gai
 
 def _turn(t: dict[str, Any]) -> dict[str, Any]:
     if t.keys() != _TURN_KEYS:
-        return deep(t)
+        copied: dict[str, Any] = deep(t)
+        return copied
     out = t.copy()
     if t["actors"] is not None:
         out["actors"] = t["actors"][:]
@@ -104,7 +106,8 @@ _STALL_KEYS = {"round", "streak"}
 
 def _stall(s: dict[str, Any]) -> dict[str, Any]:
     if s.keys() != _STALL_KEYS:
-        return deep(s)
+        copied: dict[str, Any] = deep(s)
+        return copied
     return {"round": s["round"][:], "streak": s["streak"]}
 
 
@@ -113,7 +116,8 @@ _BOX_KEYS = ("osiris", "treasures", "temple", "scarabs", "keys", "wilds")
 
 def _box(b: dict[str, Any]) -> dict[str, Any]:
     if tuple(b) != _BOX_KEYS:
-        return deep(b)
+        copied: dict[str, Any] = deep(b)
+        return copied
     return {"osiris": b["osiris"][:], "treasures": b["treasures"][:], "temple": b["temple"][:],
             "scarabs": b["scarabs"][:], "keys": b["keys"], "wilds": b["wilds"]}
 

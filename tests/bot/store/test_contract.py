@@ -181,7 +181,7 @@ async def test_clock_changes_go_with_the_move(store: Repository) -> None:
 async def test_pause_replace_and_replans(store: Repository) -> None:
     gid = await started(store)
     c = SeatClock(1, 50.0, 2.0, 0, overdue=True, timeouts=3)
-    await store.save_seat_clock(gid, c)
+    await store.write_clocks(gid, ClockWrite(clocks=[c]))
     await store.set_paused(gid, 5.0, 5.0, ClockWrite([1], [], []))
     row = await store.game(gid)
     assert row is not None and row.paused_since == 5.0
