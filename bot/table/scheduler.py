@@ -48,6 +48,9 @@ class Scheduler:
         self._stopping = False
         self._attempts: dict[int, int] = {}
         self.fired = 0
+        #: handlers running now: a job's effect may be stored already (its row deleted with it, in the effect's
+        #: transaction) while its handler still finishes the work after it (the board, a recap)
+        self.firing = 0
 
     def poke(self) -> None:
         """A job was added or changed: look at the next due time again."""
@@ -68,7 +71,11 @@ class Scheduler:
                 if self._stopping:
                     await self.jobs.release(job.id, self.owner, job.due)
                     continue
-                await self._fire(job)
+                self.firing += 1
+                try:
+                    await self._fire(job)
+                finally:
+                    self.firing -= 1
                 fired += 1
         return fired
 

@@ -33,8 +33,11 @@ BOT_NAME = re.compile(r"🤖 [^,\n(]+ \((?:bot|robot)")
 
 
 async def bots_busy(env: DiscordEnv) -> bool:
-    """Whether a bot has a decision to make now (a due job: waiting, or being decided)."""
+    """Whether a bot has a decision to make now (a due job: waiting, or being decided), or its move's work is
+    still being done (a job's row goes with its move's transaction: the board and the recap come after)."""
     assert env.store is not None
+    if env.bot is not None and env.bot.scheduler.firing:
+        return True
     due = await env.store.jobs.next_due()
     return due is not None and due <= env.clock()
 
