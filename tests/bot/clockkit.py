@@ -41,7 +41,7 @@ class FakeTime:
 
 @dataclass
 class Recorder:
-    """A :class:`~bot.timekeeper.Notifier` that records what it was asked to send."""
+    """A :class:`~bot.table.ports.Notifier` that records what it was asked to send."""
 
     clock: FakeTime
     channel: list[tuple[int, tuple[str, ...], Msg, float]] = field(default_factory=list)

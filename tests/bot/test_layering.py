@@ -159,3 +159,39 @@ def test_no_module_over_600_lines() -> None:
     long = {name: n for name, path in MODULES.items() if name.startswith("bot")
             if (n := len(path.read_text().splitlines())) > 600}
     assert not long, long
+
+
+def _defined(path: Path) -> set[str]:
+    """The names a module defines at its top level (assignments, functions, classes, imports)."""
+    out: set[str] = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            out.add(node.name)
+        elif isinstance(node, ast.Assign):
+            for t in node.targets:
+                out |= {e.id for e in (t.elts if isinstance(t, ast.Tuple) else [t]) if isinstance(e, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out.add(node.target.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            out |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return out
+
+
+def test_every_import_of_the_bot_names_a_module_that_exists() -> None:
+    """An import of a module that moved (``bot.service``, ``from bot import bench``) must fail here: an editable
+    install elsewhere on the machine would otherwise quietly supply an old copy of it."""
+    wrong = []
+    for path in sorted([*(ROOT / "bot").rglob("*.py"), *(ROOT / "tests").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                wrong += [f"{path.relative_to(ROOT)}: import {a.name}" for a in node.names
+                          if a.name.split(".")[0] == "bot" and a.name not in MODULES]
+            elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "bot":
+                mod = node.module or ""
+                if mod not in MODULES:
+                    wrong.append(f"{path.relative_to(ROOT)}: from {mod}")
+                    continue
+                names = _defined(MODULES[mod])
+                wrong += [f"{path.relative_to(ROOT)}: from {mod} import {a.name}" for a in node.names
+                          if f"{mod}.{a.name}" not in MODULES and a.name not in names and a.name != "*"]
+    assert not wrong, "\n".join(wrong)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot import bench
+from bot.tools import bench
 
 
 def test_engine_playouts_count_whole_games_per_second_and_per_cpu_second():
