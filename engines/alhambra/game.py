@@ -49,7 +49,7 @@ from . import flow, hidden, setup
 from .common import K, Move, copy_state, refuse
 from .moves import HANDLERS
 from .scoring import score_round
-from .views import PrivateView, PublicView, private_view, public_view
+from .views import PrivateView, PublicView, move_marks, private_view, public_view
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,9 @@ class AlhambraGame(RulesGame):
     def copy_state(self, state: State) -> State:
         """:func:`~.common.copy_state`: equal to ``clone``, several times faster."""
         return copy_state(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return move_marks(before, after, seat, action)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         move = prompt.move if isinstance(prompt, Answer) else HANDLERS[prompt.kind].find(state, seat, action).move

@@ -81,10 +81,14 @@ class Egizia(RulesGame):
         events: list[Event] = []
         revealed = rules.dispatch_kind(s, seat, kind, action, events)
         revealed = rules.advance(s, events) or revealed
+        self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
     def public_view(self, state: State) -> PublicView:
         return views.public_view(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return views.move_marks(before, after, seat, action)
 
     def private_view(self, state: State, seat: int) -> PrivateView:
         return views.private_view(state, seat)

@@ -188,6 +188,7 @@ class Luxor(RulesGame):
         events: list[Event] = []
         revealed = self._answer(s, seat, kind, action, events)
         revealed = self.advance(s, events) or revealed
+        self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
@@ -226,6 +227,9 @@ class Luxor(RulesGame):
 
     def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return views.move_marks(before, after, seat, action)
 
     def private_view(self, state: State, seat: int) -> views.PrivateView:
         return views.private_view(state, seat)

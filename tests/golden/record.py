@@ -45,8 +45,22 @@ CASES: dict[str, list[tuple[int, dict[str, Any], int]]] = {
 }
 
 
+#: keys added after the recordings, each checked by its own tests: the last move's public marks (issue #20,
+#: tests/render/test_last_move.py) are left out of the digests, so the recordings still prove the rest unchanged
+LATER_KEYS = ("last_move",)
+
+
+def _without_later(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _without_later(v) for k, v in data.items() if k not in LATER_KEYS}
+    if isinstance(data, list):
+        return [_without_later(v) for v in data]
+    return data
+
+
 def digest(data: Any) -> str:
-    """A short, stable digest of plain JSON data."""
+    """A short, stable digest of plain JSON data (without :data:`LATER_KEYS`)."""
+    data = _without_later(data)
     raw = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
