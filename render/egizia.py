@@ -817,9 +817,14 @@ def _compose(view: PublicView, names: list[str], locale: str) -> Image.Image:
     return img
 
 
+def render_public_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+    """The public board as a PIL image (see :func:`render_public`)."""
+    return _compose(view, seat_names(list(names), view["players"], locale), locale)
+
+
 def render_public(view: PublicView, names: list[str], locale: str = "en") -> bytes:
     """PNG of the public board. Only ``view`` (the public view, which holds no secret) is drawn."""
-    return encode_png(_compose(view, seat_names(names, view["players"], locale), locale))
+    return encode_png(render_public_image(view, names, locale))
 
 
 # --------------------------------------------------------------------------- private view

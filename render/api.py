@@ -1,0 +1,46 @@
+"""The render API the bot calls: every function takes a view and returns PNG bytes.
+
+* :func:`phone` — the phone-first image a board message's embed shows (≤ 800 px wide, text ≥ 20 px,
+  whose turn, standings, the last move marked, what the player to act chooses from). Drawn on every move.
+* :func:`board` — the full board (the last move marked too), for the one-tap full view.
+* :func:`hand` — one player's private image (ephemeral), phone-first.
+
+``phone_image`` / ``board_image`` and :func:`encode` split drawing from encoding (for ``referee bench``).
+The title is read from ``view["game"]``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from . import alhambra, egizia, luxor
+from .common import encode_png
+
+
+def _title(view: Mapping[str, Any]) -> str:
+    title = str(view.get("game", ""))
+    if title not in ("alhambra", "egizia", "luxor"):
+        raise KeyError(f"no renderer for {title!r}; known: alhambra, egizia, luxor")
+    return title
+
+
+def board_image(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> Image.Image:
+    """The full public board, not yet encoded."""
+    title = _title(view)
+    if title == "alhambra":
+        return alhambra.render_public_image(view, names, locale)  # type: ignore[arg-type]
+    if title == "egizia":
+        return egizia.render_public_image(view, names, locale)  # type: ignore[arg-type]
+    return luxor.render_public_image(view, names, locale)  # type: ignore[arg-type]
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes of a drawn image (a palette image is written as it is; RGB is reduced first)."""
+    return encode_png(img)
+
+
+def board(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> bytes:
+    """PNG bytes of the full public board."""
+    return encode(board_image(view, names, locale))
