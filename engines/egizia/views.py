@@ -517,16 +517,16 @@ def move_marks(before: State, after: State, seat: int, action: str) -> dict[str,
     for sid, site in after["sites"].items():
         old = before["sites"][sid]["slots"]
         marks["sites"] += [[sid, k] for k, b in enumerate(site["slots"]) if b == seat and (k >= len(old) or old[k] != b)]
-    for i, (a, b) in enumerate(zip(before["river_ships"], after["river_ships"])):
+    for i, (a, b) in enumerate(zip(before["river_ships"], after["river_ships"], strict=True)):
         if len(b) > len(a) and seat in b:
             marks["river"].append(i)
-    for k, (a, b) in enumerate(zip(before["obelisk"], after["obelisk"])):
+    for k, (a, b) in enumerate(zip(before["obelisk"], after["obelisk"], strict=True)):
         if a != b and b is not None:
             marks["obelisk"].append(_obelisk_cell(k))
-    for r, (ra, rb) in enumerate(zip(before["pyramid"], after["pyramid"])):
-        marks["pyramid"] += [[r + 1, f] for f, (a, b) in enumerate(zip(ra, rb)) if a != b and b is not None]
+    for r, (ra, rb) in enumerate(zip(before["pyramid"], after["pyramid"], strict=True)):
+        marks["pyramid"] += [[r + 1, f] for f, (a, b) in enumerate(zip(ra, rb, strict=True)) if a != b and b is not None]
     marks["temple"] = [f for f, owner in after["temple"].items() if owner is not None and before["temple"][f] != owner]
-    marks["tombs"] = [j + 1 for j, (a, b) in enumerate(zip(before["tomb_spaces"], after["tomb_spaces"]))
+    marks["tombs"] = [j + 1 for j, (a, b) in enumerate(zip(before["tomb_spaces"], after["tomb_spaces"], strict=True))
                       if b["owner"] is not None and a["owner"] != b["owner"]]
     return marks
 

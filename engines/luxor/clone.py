@@ -151,7 +151,7 @@ _LAYOUT_MARKED = (*_LAYOUT, "last_move")
 def clone_state(st: State) -> State:
     """A deep copy of a Luxor state or information state, equal to ``engines.core.clone(st)``."""
     keys = tuple(st)
-    if (keys == _LAYOUT or keys == _LAYOUT_MARKED) and type(st["game"]) is str and type(st["rng"]) is int:
+    if keys in (_LAYOUT, _LAYOUT_MARKED) and type(st["game"]) is str and type(st["rng"]) is int:
         pend = st["pending"]
         final = st["final"]
         out: State = {
