@@ -472,7 +472,8 @@ def _result(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: l
 
     for j, ttype in enumerate(TYPES):
         _paste_rgba(img, type_chip(ttype, 28, locale), col(j) - 14, ty + 2)
-    for j, key in ((6, "col_wall"), (7, "col_total"), (8, "score")):
+    # the round's gain (+66) is "Gained"; the final score, that gain included, is "Total" (issue #20)
+    for j, key in ((6, "col_wall"), (7, "col_gain"), (8, "col_total")):
         label = _tr(key, locale)
         put_text(img, (col(j), ty + rh / 2), label, fit_size(label, col_w - 4, 18, 12, True), True, INK, "mm")
     ty += rh

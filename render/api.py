@@ -15,8 +15,10 @@ from typing import Any
 
 from PIL import Image
 
-from . import alhambra, egizia, luxor
+from . import alhambra, egizia, luxor, phone_alhambra, phone_egizia, phone_luxor
 from .common import encode_png
+
+_PHONE = {"alhambra": phone_alhambra, "egizia": phone_egizia, "luxor": phone_luxor}
 
 
 def _title(view: Mapping[str, Any]) -> str:
@@ -36,9 +38,25 @@ def board_image(view: Mapping[str, Any], names: Sequence[str], locale: str = "en
     return luxor.render_public_image(view, names, locale)  # type: ignore[arg-type]
 
 
+def phone_image(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> Image.Image:
+    """The phone-first image, not yet encoded (its palette is the title's: encode with :func:`encode`)."""
+    img = _PHONE[_title(view)].phone_image(view, names, locale)
+    img.info["title"] = view["game"]
+    return img
+
+
 def encode(img: Image.Image) -> bytes:
-    """PNG bytes of a drawn image (a palette image is written as it is; RGB is reduced first)."""
+    """PNG bytes of a drawn image: a phone image on its title's fixed palette, a full board as before."""
+    title = img.info.get("title")
+    if title in _PHONE:
+        return _PHONE[title].encode(img)
     return encode_png(img)
+
+
+def phone(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> bytes:
+    """PNG bytes of the phone-first image (≤ 800 px wide, text ≥ 20 px): the board message's embed image."""
+    title = _title(view)
+    return _PHONE[title].encode(_PHONE[title].phone_image(view, names, locale))
 
 
 def board(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> bytes:

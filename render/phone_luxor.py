@@ -1,0 +1,199 @@
+"""Luxor's phone-first image (issue #20): whose turn, what just changed (the card, the roll, the adventurers
+that moved, the tiles taken), the spaces in reach of the acting player's adventurers with their hand size, and
+the standings (the real totals once the game is over), every text at least 20 px, 800 px wide."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engines.luxor.views import PublicView, SpaceView
+
+from . import phone as P
+from .common import INK, WHITE, Colour, mix, text_length
+from .i18n import t
+from .luxor import SEAT_COLOURS
+from .luxor_icons import GOLD, TYPE_COLOURS, die_face, icon
+
+REACH = 6  # a card or the die moves an adventurer at most 6 spaces
+TOMB = 44
+LABEL_W = 112
+BOX_W = (P.WIDTH - 2 * P.PAD - LABEL_W) // REACH
+BOX_H = 100
+FLOOR = (227, 207, 159)
+COLOURS: tuple[Colour, ...] = P.base_colours((*SEAT_COLOURS.values(), *TYPE_COLOURS.values(), GOLD, FLOOR,
+                                              (59, 42, 26), P.MARK_EDGE))
+GROUNDS: tuple[Colour, ...] = (*P.GROUNDS, FLOOR)
+_FRONT_ICON = {"scarab": "scarab", "wild": "wild", "wild_or_scarab": "wild", "eye_1_2": "eye", "eye_2_3": "eye",
+               "tunnel": "tunnel"}
+
+
+def _colours(view: PublicView) -> list[Colour]:
+    return [SEAT_COLOURS.get(s["colour"], P.colour_of(i)) for i, s in enumerate(view["seats"])]
+
+
+@lru_cache(maxsize=128)
+def _icon(name: str, size: int) -> Image.Image:
+    return icon(name, size)
+
+
+def _space(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, sp: SpaceView | None, pos: int, x: float,
+           y: float, colours: list[Colour], locale: str) -> None:
+    tomb = pos >= TOMB
+    d.rounded_rectangle((x, y, x + BOX_W - 8, y + BOX_H), 8, fill=(59, 42, 26) if tomb else FLOOR,
+                        outline=P.EDGE, width=2)
+    ink = WHITE if tomb else INK
+    if tomb:
+        P.text(img, (x + (BOX_W - 8) / 2, y + 30), t("phone.luxor.tomb", locale), 22, True, ink, "mm",
+               max_width=BOX_W - 14)
+        advs = view["tomb"]["adventurers"]
+    else:
+        P.text(img, (x + 6, y + 4), str(pos), 20, True, P.SUBTLE)
+        advs = sp["adventurers"] if sp else []
+        tile = sp["tile"] if sp else None
+        cx = x + 6
+        if tile is not None:
+            if tile["kind"] == "treasure":
+                img.paste(_icon(tile["type"], 38), (round(cx), round(y + 28)), _icon(tile["type"], 38))
+                P.text(img, (cx + 42, y + 46), str(tile["vp"]), 26, True, ink, "lm")
+                P.text(img, (x + BOX_W - 14, y + 4), f"{tile['required']}×", 20, False, P.SUBTLE, "ra")
+            elif tile["kind"] == "temple":
+                name = _FRONT_ICON.get(tile["front"], tile["back"])
+                img.paste(_icon(name, 38), (round(cx), round(y + 28)), _icon(name, 38))
+                img.paste(_icon(tile["back"], 30), (round(cx + 46), round(y + 32)), _icon(tile["back"], 30))
+            elif tile["kind"] == "horus":
+                img.paste(_icon("eye", 38), (round(cx), round(y + 28)), _icon("eye", 38))
+                P.text(img, (cx + 42, y + 46), str(tile["eyes"]), 26, True, ink, "lm")
+                if tile["key"]:
+                    img.paste(_icon("key", 26), (round(x + BOX_W - 40), round(y + 34)), _icon("key", 26))
+            elif tile["kind"] == "osiris":
+                img.paste(_icon("ankh", 38), (round(cx), round(y + 28)), _icon("ankh", 38))
+                P.text(img, (cx + 42, y + 46), str(tile["value"]), 26, True, ink, "lm")
+        elif sp is not None and sp["kind"] == "anubis":
+            img.paste(_icon("anubis", 38), (round(cx), round(y + 28)), _icon("anubis", 38))
+    ax = x + 4
+    for seat, _idx in advs[:4]:
+        P.seat_marker(img, seat, ax, y + BOX_H - 26, 22, colours)
+        ax += 24
+
+
+def _reach(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, seat: int, name: str,
+           colours: list[Colour], locale: str, y: int) -> int:
+    y += P.section_title(img, y, t("phone.luxor.reach", locale, name=name))
+    me = view["seats"][seat]
+    P.text(img, (P.PAD, y), t("phone.hand", locale, n=me["hand_size"]), 24, True, INK)
+    y += 38
+    path = {sp["pos"]: sp for sp in view["path"]}
+    here: dict[int, int] = {}  # position -> adventurers of the seat standing there
+    for adv in me["adventurers"]:
+        if adv["state"] == "active" and adv["pos"] < TOMB:
+            here[adv["pos"]] = here.get(adv["pos"], 0) + 1
+    for pos in sorted(here, reverse=True):
+        P.seat_marker(img, seat, P.PAD, y + 10, 34, colours)
+        if here[pos] > 1:
+            P.text(img, (P.PAD + 17, y + 66), f"×{here[pos]}", 20, True, INK, "ma")
+        label = t("phone.luxor.stairs", locale) if pos == 0 else str(pos)
+        P.text(img, (P.PAD + 42, y + 27), label, 26 if pos else 20, True, INK, "lm", max_width=LABEL_W - 46)
+        x = P.PAD + LABEL_W
+        for step in range(1, REACH + 1):
+            p = min(pos + step, TOMB)
+            _space(img, d, view, path.get(p), p, x, y, colours, locale)
+            x += BOX_W
+            if p >= TOMB:
+                break
+        y += BOX_H + 10
+    return y + 6
+
+
+def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], colours: list[Colour],
+               locale: str, y: int) -> int:
+    lm = view.get("last_move")
+    if not lm:
+        return y
+    seat = lm["seat"]
+    P.seat_marker(img, seat, P.PAD, y + 2, 30, colours)
+    P.text(img, (P.PAD + 40, y), t("phone.last_move", locale, name=nm[seat] if seat < len(nm) else "?"), 26, True,
+           max_width=P.WIDTH - 2 * P.PAD - 40)
+    y += 44
+    x: float = P.PAD
+    card = lm["card"]
+    h = 64
+    if card is not None:
+        label = card["label"]
+        shown, size = P.fit(label, 30, True, 360)
+        w = max(64, round(text_length(shown, size, True)) + 28)
+        d.rounded_rectangle((x, y, x + w, y + h), 8, fill=GOLD if card["deck"] == "horus" else P.CARD_BG,
+                            outline=INK, width=2)
+        P.text(img, (x + w / 2, y + h / 2), shown, size, True, INK, "mm")
+        P.mark_box(d, (x, y, x + w, y + h), 3)
+        x += w + 16
+    roll = lm["roll"]
+    if roll:
+        die = die_face(roll, h)
+        img.paste(die, (round(x), y), die)
+        x += h + 16
+    for s, _idx, a, b in lm["advs"]:
+        label = t("phone.luxor.moved", locale, **{"from": _place(a, locale), "to": _place(b, locale)})
+        w = 46 + round(text_length(label, 24, True)) + 14
+        if x + w > P.WIDTH - P.PAD:
+            x = P.PAD
+            y += h + 12
+        d.rounded_rectangle((x, y, x + w, y + h), 8, fill=mix(colours[s], WHITE, 0.72))
+        P.mark_box(d, (x, y, x + w, y + h), 3)
+        P.seat_marker(img, s, x + 8, y + h / 2 - 15, 30, colours)
+        P.text(img, (x + 46, y + h / 2), label, 24, True, INK, "lm")
+        x += w + 16
+    y += h + 14
+    for pos in lm["taken"]:
+        P.text(img, (P.PAD, y), t("phone.luxor.took", locale, n=pos), 24, False, INK, max_width=P.WIDTH - 2 * P.PAD)
+        y += 34
+    return y + 6
+
+
+def _place(pos: int, locale: str) -> str:
+    if pos <= 0:
+        return t("phone.luxor.stairs", locale)
+    if pos >= TOMB:
+        return t("phone.luxor.tomb", locale)
+    return str(pos)
+
+
+def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+    """The phone-first image of a Luxor position (drawn on every move; see :mod:`render.phone`)."""
+    n = len(view["seats"])
+    nm = [P.seat_name(names, s, locale) for s in range(n)]
+    colours = _colours(view)
+    img = Image.new("RGB", (P.WIDTH, 2400), P.BG)
+    d = ImageDraw.Draw(img)
+    final = view["final"]
+    current = view["current"]
+    if final:
+        winners = list(final["winners"])
+        label = t("phone.winner" if len(winners) == 1 else "phone.winners", locale)
+        y = P.header(img, d, winners[0] if len(winners) == 1 else None, ", ".join(nm[w] for w in winners), label,
+                     t("phone.game_over", locale), colours=colours)
+        active: set[int] = set(winners)
+    else:
+        pend = view["pending"]
+        kind = pend["kind"] if pend else ""
+        seat = pend["seat"] if pend else current
+        active = {seat} if seat is not None else set()
+        label = t(f"luxor_render.pending.{kind}", locale) if kind else t("phone.to_play", locale)
+        y = P.header(img, d, seat, nm[seat] if seat is not None else "", label, t("luxor_render.title", locale),
+                     t("phone.round", locale, n=view["round"]), colours=colours)
+    y += 16
+    y = _last_move(img, d, view, nm, colours, locale, y)
+    if not final and current is not None:
+        y = _reach(img, d, view, current, nm[current], colours, locale, y)
+    if final:
+        order = sorted(range(n), key=lambda s: -final["scores"][s])
+        rows = [(s, nm[s], "", str(final["scores"][s])) for s in order]
+    else:
+        rows = [(s, nm[s], "", str(view["seats"][s]["score"])) for s in range(n)]
+    y = P.standings(img, d, y, rows, active, locale, colours)
+    return img.crop((0, 0, P.WIDTH, y + P.PAD))
+
+
+def encode(img: Image.Image) -> bytes:
+    return P.encode(img, COLOURS, GROUNDS)
