@@ -473,7 +473,14 @@ class RulesGame(Game):
         return Outcome(s, tuple(events), revealed)
 
     def mark_move(self, before: State, after: State, seat: int, action: str) -> None:
-        """Store the move's public marks in ``after`` (joined to the same turn's earlier ones)."""
+        """Store the move's public marks in ``after`` (joined to the same turn's earlier ones).
+
+        Only a state that carries the key (:func:`start_marks`: a game made by ``new_game``) is marked; a game
+        stored before marks existed stays unmarked. (The marks are public, so information states keep them,
+        and a bot's search marks its moves too: the same move must give the same public state in every world
+        a player cannot tell apart. ``move_marks`` is kept cheap for that.)"""
+        if LAST_MOVE not in before:
+            return
         marks = self.move_marks(before, after, seat, action)
         if marks is not None:
             after[LAST_MOVE] = merge_marks(before.get(LAST_MOVE), marks)
@@ -482,6 +489,12 @@ class RulesGame(Game):
 #: the state key holding the last move's public marks (:meth:`RulesGame.move_marks`); absent in games stored
 #: before it existed, whose views then mark no last move
 LAST_MOVE = "last_move"
+
+
+def start_marks(outcome: Outcome) -> Outcome:
+    """A new game's outcome whose state will carry the last move's marks (no move yet: ``None``)."""
+    outcome.state[LAST_MOVE] = None
+    return outcome
 
 
 def merge_marks(previous: Mapping[str, Any] | None, marks: dict[str, Any]) -> dict[str, Any]:

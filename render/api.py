@@ -3,7 +3,7 @@
 * :func:`phone` — the phone-first image a board message's embed shows (≤ 800 px wide, text ≥ 20 px,
   whose turn, standings, the last move marked, what the player to act chooses from). Drawn on every move.
 * :func:`board` — the full board (the last move marked too), for the one-tap full view.
-* :func:`hand` — one player's private image (ephemeral), phone-first.
+* :func:`hand` — one player's private image (ephemeral), phone-first (render/phone_hand.py).
 
 ``phone_image`` / ``board_image`` and :func:`encode` split drawing from encoding (for ``referee bench``).
 The title is read from ``view["game"]``.
@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image
 
-from . import alhambra, egizia, luxor, phone_alhambra, phone_egizia, phone_luxor
+from . import alhambra, egizia, luxor, phone_alhambra, phone_egizia, phone_hand, phone_luxor
 from .common import encode_png
 
 _PHONE = {"alhambra": phone_alhambra, "egizia": phone_egizia, "luxor": phone_luxor}
@@ -62,3 +62,9 @@ def phone(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> 
 def board(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> bytes:
     """PNG bytes of the full public board."""
     return encode(board_image(view, names, locale))
+
+
+def hand(public_view: Mapping[str, Any], private_view: Mapping[str, Any], names: Sequence[str],
+         locale: str = "en") -> bytes:
+    """PNG bytes of one player's private image (money, hand, secret cards), phone-first: for an ephemeral reply."""
+    return phone_hand.HANDS[_title(public_view)](public_view, private_view, names, locale)

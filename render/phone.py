@@ -5,13 +5,17 @@ through :func:`text`, which never draws below :data:`MIN_TEXT` px (about 10 px o
 for its box is shrunk down to that size and only then cut with "…" (recorded in ``common.OVERFLOWS``).
 Tests set :data:`SIZES` to a list to read back every size drawn.
 
-Encoding (issue #24): the image is drawn in RGB and mapped onto one fixed palette per title (:func:`encode`),
-made once from the title's colours and their blends, so no palette is searched per move.
+Speed (issue #24): an image is composed of *pieces* (the header, the last move, the market, one row of the
+standings …), each drawn once in RGB, mapped onto the title's fixed palette (made once from its colours and
+their blends) and kept by what it shows (:func:`piece`). A move redraws only the pieces whose content changed;
+the rest is pasted as it is, and the composed palette image is written without any quantization.
 """
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -148,23 +152,46 @@ def section_title(img: Image.Image, y: float, label: str) -> int:
 ROW_H = 46
 
 
+def standings_pieces(pal: Palette, rows: Iterable[tuple[int, str, str, str]], active: set[int], locale: str,
+                     colours: SeatColours = None, title: str | None = None) -> list[Image.Image]:
+    """:func:`standings` as pieces: the title, then one piece per row (a score change redraws one row)."""
+    label = title or tr("standings", locale)
+    out = [piece(pal, ("st-title", label), lambda im, d: section_title(im, 0, label))]
+    cols = tuple(colours) if colours is not None else None
+    for row in rows:
+        act = row[0] in active
+
+        def draw(im: Image.Image, d: ImageDraw.ImageDraw, row: tuple[int, str, str, str] = row,
+                 act: bool = act) -> float:
+            return _standing_row(im, d, 0, row, act, cols)
+
+        out.append(piece(pal, ("st-row", row, act, cols), draw))
+    out.append(blank(pal, 8))
+    return out
+
+
+def _standing_row(img: Image.Image, d: ImageDraw.ImageDraw, y: int, row: tuple[int, str, str, str], active: bool,
+                  colours: SeatColours) -> int:
+    seat, name, extra, score = row
+    if active:
+        d.rectangle((PAD - 8, y, WIDTH - PAD + 8, y + ROW_H - 4), fill=mix(colour_of(seat, colours), WHITE, 0.72))
+    seat_marker(img, seat, PAD, y + 5, 32, colours)
+    sw = text(img, (WIDTH - PAD, y + ROW_H // 2 - 2), score, 30, True, INK, "rm")
+    ew = 0.0
+    if extra:
+        ew = text(img, (WIDTH - PAD - sw - 24, y + ROW_H // 2 - 2), extra, 22, False, SUBTLE, "rm", max_width=260)
+    text(img, (PAD + 46, y + ROW_H // 2 - 2), name, 28, active, INK, "lm",
+         max_width=WIDTH - PAD - sw - ew - 60 - PAD - 46)
+    return y + ROW_H
+
+
 def standings(img: Image.Image, d: ImageDraw.ImageDraw, y: int, rows: Iterable[tuple[int, str, str, str]],
               active: set[int], locale: str, colours: SeatColours = None, title: str | None = None) -> int:
     """One row per seat: marker, name, an extra fact (cards in hand …) and the score, the seat(s) to act on
     a tinted band. ``rows``: (seat, name, extra, score). Returns the new ``y``."""
     y += section_title(img, y, title or tr("standings", locale))
-    for seat, name, extra, score in rows:
-        if seat in active:
-            d.rectangle((PAD - 8, y, WIDTH - PAD + 8, y + ROW_H - 4), fill=mix(colour_of(seat, colours), WHITE, 0.72))
-        seat_marker(img, seat, PAD, y + 5, 32, colours)
-        sw = text(img, (WIDTH - PAD, y + ROW_H // 2 - 2), score, 30, True, INK, "rm")
-        ew = 0.0
-        if extra:
-            ew = text(img, (WIDTH - PAD - sw - 24, y + ROW_H // 2 - 2), extra, 22, False, SUBTLE, "rm",
-                      max_width=220)
-        text(img, (PAD + 46, y + ROW_H // 2 - 2), name, 28, seat in active, INK, "lm",
-             max_width=WIDTH - PAD - sw - ew - 60 - PAD - 46)
-        y += ROW_H
+    for row in rows:
+        y = _standing_row(img, d, y, row, row[0] in active, colours)
     return y + 8
 
 
@@ -219,11 +246,72 @@ def base_colours(extra: Iterable[Colour]) -> tuple[Colour, ...]:
 
 GROUNDS: tuple[Colour, ...] = (BG, CARD_BG, WHITE)
 
+#: a title's fixed palette: its colours and the grounds they are drawn on
+Palette = tuple[tuple[Colour, ...], tuple[Colour, ...]]
 
-def encode(img: Image.Image, colours: tuple[Colour, ...], grounds: tuple[Colour, ...] = GROUNDS) -> bytes:
-    """PNG bytes of ``img`` mapped onto the fixed palette of ``colours`` (no search per image)."""
+# --------------------------------------------------------------------------- pieces
+
+#: pieces kept, least recently used first, up to :data:`PIECE_BYTES` bytes (about 1 byte per pixel)
+_PIECES: OrderedDict[tuple[Palette, Hashable], Image.Image] = OrderedDict()
+_PIECES_LOCK = threading.Lock()
+_piece_bytes = 0
+PIECE_BYTES = 32 << 20
+_SCRATCH_H = 1800
+
+
+def clear_pieces() -> None:
+    """Forget every piece (tests that read the text sizes drawn start from here)."""
+    global _piece_bytes
+    with _PIECES_LOCK:
+        _PIECES.clear()
+        _piece_bytes = 0
+
+
+def piece(pal: Palette, key: Hashable, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> Image.Image:
+    """The palette image of one part of a phone image. ``key`` must name everything ``draw`` shows (the locale,
+    names, numbers, marks): the part is drawn only the first time that key is asked for. ``draw`` draws on an
+    RGB image ``WIDTH`` px wide from ``y = 0`` down and returns the height it used."""
+    global _piece_bytes
+    full = (pal, key)
+    with _PIECES_LOCK:
+        got = _PIECES.get(full)
+        if got is not None:
+            _PIECES.move_to_end(full)
+            return got
+    scratch = Image.new("RGB", (WIDTH, _SCRATCH_H), BG)
+    h = max(1, min(_SCRATCH_H, round(draw(scratch, ImageDraw.Draw(scratch)))))
+    made = scratch.crop((0, 0, WIDTH, h)).quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
+    with _PIECES_LOCK:
+        if full not in _PIECES:
+            _PIECES[full] = made
+            _piece_bytes += made.width * made.height
+            while _piece_bytes > PIECE_BYTES and len(_PIECES) > 1:
+                _, old = _PIECES.popitem(last=False)
+                _piece_bytes -= old.width * old.height
+    return made
+
+
+def blank(pal: Palette, height: int) -> Image.Image:
+    """An empty strip of the background colour."""
+    return piece(pal, ("blank", height), lambda im, d: height)
+
+
+def compose(pal: Palette, pieces: Sequence[Image.Image]) -> Image.Image:
+    """The pieces one under the other, with a margin below, as one palette image (index 0 is :data:`BG`)."""
+    height = sum(p.height for p in pieces) + PAD
+    img = Image.new("P", (WIDTH, height), 0)
+    img.putpalette(palette_image(*pal).getpalette() or [])
+    y = 0
+    for p in pieces:
+        img.paste(p, (0, y))
+        y += p.height
+    return img
+
+
+def encode(img: Image.Image, pal: Palette) -> bytes:
+    """PNG bytes of a composed palette image (an RGB one is first mapped onto the fixed palette ``pal``)."""
     if img.mode != "P":
-        img = img.convert("RGB").quantize(palette=palette_image(colours, grounds), dither=Image.Dither.NONE)
+        img = img.convert("RGB").quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=COMPRESS_LEVEL)
     return buf.getvalue()

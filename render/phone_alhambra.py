@@ -21,6 +21,7 @@ CARD_W, CARD_H = 76, 104  # the money glyph writes its currency letter at 0.2 ×
 BAND_TILE = 84
 COLOURS: tuple[Colour, ...] = P.base_colours((*TYPE_COLOURS.values(), *CURRENCY_COLOURS.values(), FOUNTAIN,
                                               UNKNOWN, WALL, P.MARK_EDGE))
+PALETTE: P.Palette = (COLOURS, P.GROUNDS)
 
 
 def _key(tile: TileView) -> tuple[str, str | None, int | None, str]:
@@ -172,32 +173,53 @@ def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: Player
     return y + 4
 
 
+def _tiles_key(tiles: Sequence[TileView]) -> tuple[str, ...]:
+    return tuple(tile["id"] for tile in tiles)  # a tile id names its type, price and walls
+
+
 def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
-    """The phone-first image of an Alhambra position (drawn on every move; see :mod:`render.phone`)."""
+    """The phone-first image of an Alhambra position (drawn on every move; see :mod:`render.phone`): composed of
+    pieces, each redrawn only when what it shows changed. A palette image on :data:`PALETTE`."""
     nm = _names(view, names, locale)
-    img = Image.new("RGB", (P.WIDTH, 2600), P.BG)
-    d = ImageDraw.Draw(img)
     res = view["result"]
     pvs = view["players_view"]
+    pieces: list[Image.Image] = []
     if res:
         winners = res["winners"]
         label = t("phone.winner" if len(winners) == 1 else "phone.winners", locale)
         who = ", ".join(nm[w] for w in winners if w < len(nm))
-        y = P.header(img, d, winners[0] if len(winners) == 1 else None, who, label, t("phone.game_over", locale))
+        head: tuple = (winners[0] if len(winners) == 1 else None, who, label, t("phone.game_over", locale), "")
     else:
         active = view["active"]
         phase = view["phase"]
         label = t("phone.to_play", locale) if phase == "action" else t(f"alhambra_render.phase.{phase}", locale)
-        y = P.header(img, d, active, nm[active] if active is not None and active < len(nm) else "", label,
-                     t("alhambra_render.title", locale), t("phone.turn", locale, n=view["turn"]))
-    y += 16
-    y = _last_move(img, d, view, nm, locale, y)
+        head = (active, nm[active] if active is not None and active < len(nm) else "", label,
+                t("alhambra_render.title", locale), t("phone.turn", locale, n=view["turn"]))
+    pieces.append(P.piece(PALETTE, ("head", head), lambda im, d: P.header(im, d, *head) + 16))
+    lm = view.get("last_move")
+    if lm:
+        known = {c["tile"]["id"]: c["tile"] for pv in pvs for c in pv["grid"]}
+        known.update({tile["id"]: tile for pv in pvs for tile in (*pv["reserve"], *pv["bought"])})
+        key = ("last", lm["seat"], nm[lm["seat"]] if lm["seat"] < len(nm) else "?", tuple(lm["spaces"]),
+               tuple(tid for tid in lm["tiles"] if tid in known), tuple(tuple(c) for c in lm["cells"]),
+               tuple((c["currency"], c["value"]) for c in lm["cards"]), locale)
+        pieces.append(P.piece(PALETTE, key, lambda im, d: _last_move(im, d, view, nm, locale, 0)))
     if not res:
-        y = _market(img, d, view, locale, y)
-        y = _money(img, d, view, locale, y)
+        new = tuple(lm["spaces"]) if lm else ()
+        mkey = ("market", tuple((sp["space"], sp["currency"], sp["tile"]["id"] if sp["tile"] else None)
+                                for sp in view["market"]), new, locale)
+        pieces.append(P.piece(PALETTE, mkey, lambda im, d: _market(im, d, view, locale, 0)))
+        dkey = ("money", tuple((c["currency"], c["value"]) for c in view["display"]), view["deck_count"], locale)
+        pieces.append(P.piece(PALETTE, dkey, lambda im, d: _money(im, d, view, locale, 0)))
         active = view["active"]
         if active is not None and 0 <= active < len(pvs):
-            y = _grid(img, d, view, pvs[active], nm[active], locale, y)
+            pv = pvs[active]
+            hint = view["hint"]
+            gkey = ("grid", active, nm[active], tuple((c["x"], c["y"], c["tile"]["id"]) for c in pv["grid"]),
+                    _tiles_key(pv["bought"]), _tiles_key(pv["reserve"]),
+                    tuple(map(tuple, hint["cells"])) if hint is not None and hint["seat"] == active else (),
+                    tuple(map(tuple, lm["cells"])) if lm and lm["seat"] == active else (), locale)
+            pieces.append(P.piece(PALETTE, gkey, lambda im, d: _grid(im, d, view, pv, nm[active], locale, 0)))
     rows: list[tuple[int, str, str, str]] = []
     order = list(range(len(pvs)))
     if res:
@@ -210,16 +232,20 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         for s in order:
             rows.append((s, nm[s], t("phone.cards", locale, n=pvs[s]["hand_count"]), str(pvs[s]["score"])))
     active_set = set(res["winners"]) if res else ({view["active"]} if view["active"] is not None else set())
-    y = P.standings(img, d, y, rows, active_set, locale)
+    pieces += P.standings_pieces(PALETTE, rows, active_set, locale)[:-1]
     dirk = view["dirk"]
     if dirk is not None:
-        d.rectangle((P.PAD, y, P.PAD + 30, y + 30), fill=player_colour(None))
-        P.text(img, (P.PAD + 46, y + 15), t("alhambra_render.dirk", locale), 28, False, INK, "lm")
-        P.text(img, (P.WIDTH - P.PAD, y + 15), str(res["dirk"] if res and res["dirk"] is not None else dirk["score"]),
-               30, True, INK, "rm")
-        y += P.ROW_H
-    return img.crop((0, 0, P.WIDTH, y + P.PAD))
+        score = str(res["dirk"] if res and res["dirk"] is not None else dirk["score"])
+        pieces.append(P.piece(PALETTE, ("dirk", score, locale), lambda im, d: _dirk_row(im, d, score, locale)))
+    return P.compose(PALETTE, pieces)
+
+
+def _dirk_row(img: Image.Image, d: ImageDraw.ImageDraw, score: str, locale: str) -> int:
+    d.rectangle((P.PAD, 8, P.PAD + 30, 38), fill=player_colour(None))
+    P.text(img, (P.PAD + 46, 23), t("alhambra_render.dirk", locale), 28, False, INK, "lm")
+    P.text(img, (P.WIDTH - P.PAD, 23), score, 30, True, INK, "rm")
+    return P.ROW_H
 
 
 def encode(img: Image.Image) -> bytes:
-    return P.encode(img, COLOURS)
+    return P.encode(img, PALETTE)

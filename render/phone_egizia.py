@@ -16,6 +16,7 @@ from .i18n import t
 
 COLOURS: tuple[Colour, ...] = P.base_colours((GOLD, SITE_BG, SITE_EDGE, WATER, WATER_LIGHT, P.MARK_EDGE))
 GROUNDS: tuple[Colour, ...] = (*P.GROUNDS, WATER_LIGHT, SITE_BG)
+PALETTE: P.Palette = (COLOURS, GROUNDS)
 ROW = 66
 COL_W = (P.WIDTH - 2 * P.PAD - 16) // 2
 
@@ -39,18 +40,34 @@ def _ships(img: Image.Image, seats: Sequence[int], x_right: float, cy: float) ->
     return x
 
 
-def _nile(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
-    y += P.section_title(img, y, t("phone.egizia.nile", locale))
-    lm = view.get("last_move")
-    marked = set(lm["river"]) if lm else set()
-    marked_sites = {s for s, _ in lm.get("sites", [])} if lm else set()
-    river = view["river"]
+def _nile_rows(view: PublicView) -> list[list[Mapping[str, Any]]]:
+    river: list[Mapping[str, Any]] = list(view["river"])
     half = (len(river) + 1) // 2
-    for k, entry in enumerate(river):
-        e: Mapping[str, Any] = entry
-        col, row = divmod(k, half)
+    return [[river[r]] + ([river[r + half]] if r + half < len(river) else []) for r in range(half)]
+
+
+def _entry_key(view: PublicView, e: Mapping[str, Any], marked: bool) -> tuple:
+    if e["kind"] == "site":
+        sv = view["sites"][e["id"]]
+        return (e["index"], "site", e["id"], tuple(sv["slots"]), tuple(sv["substitutes"]), marked)
+    card = e.get("card")
+    return (e["index"], e["kind"], e.get("id") or (card["id"] if card else None), tuple(e.get("ships", [])), marked)
+
+
+def _marked(view: PublicView, e: Mapping[str, Any]) -> bool:
+    lm = view.get("last_move")
+    if not lm:
+        return False
+    if e["kind"] == "site":
+        return any(s == e["id"] for s, _ in lm.get("sites", []))
+    return e["index"] in lm["river"]
+
+
+def _nile_row(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, entries: list[Mapping[str, Any]],
+              locale: str) -> int:
+    for col, e in enumerate(entries):
         x = P.PAD + col * (COL_W + 16)
-        top = y + row * ROW
+        top = 0
         site = e["kind"] == "site"
         taken = e["kind"] == "card" and e.get("card") is None
         fill = SITE_BG if site else (P.BG if taken else (P.CARD_BG if e["kind"] == "card" else WATER_LIGHT))
@@ -58,18 +75,18 @@ def _nile(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: st
                             outline=SITE_EDGE if site else P.EDGE, width=2)
         d.ellipse((x + 6, top + 11, x + 46, top + 51), fill=WATER)
         P.text(img, (x + 26, top + 31), str(e["index"]), 22, True, WHITE, "mm")
+        empty = 0
         if site:
             sv = view["sites"][e["id"]]
             seats: list[int] = [s for s in sv["slots"] if s is not None] + list(sv["substitutes"])
+            empty = sum(1 for s in sv["slots"] if s is None)
         else:
             seats = list(e.get("ships", []))
-        right = _ships(img, seats, x + COL_W - 6, top + ROW / 2 - 1) if seats else x + COL_W
-        if site:
-            for j, s in enumerate(sv["slots"]):
-                if s is None:
-                    ox = right - 34 * (len([v for v in sv["slots"][j:] if v is None]))
-                    d.ellipse((ox + 2, top + 19, ox + 28, top + 45), outline=SITE_EDGE, width=3)
-            right -= 34 * sum(1 for s in sv["slots"] if s is None)
+        right = _ships(img, seats, x + COL_W - 6, top + ROW / 2 - 1) if seats else x + COL_W - 6
+        for j in range(empty):  # a free slot of the site: an empty ring
+            ox = right - 34 * (j + 1)
+            d.ellipse((ox + 2, top + 19, ox + 28, top + 45), outline=SITE_EDGE, width=3)
+        right -= 34 * empty
         name, sub = _entry_text(e, locale)
         w = right - (x + 54) - 6
         if sub:
@@ -77,9 +94,9 @@ def _nile(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: st
             P.text(img, (x + 54, top + 34), sub, 20, False, P.SUBTLE, max_width=w)
         else:
             P.text(img, (x + 54, top + ROW / 2 - 1), name, 22, True, INK if not taken else P.SUBTLE, "lm", max_width=w)
-        if e["index"] in marked or (site and e["id"] in marked_sites):
+        if _marked(view, e):
             P.mark_box(d, (x + 3, top + 5, x + COL_W - 3, top + ROW - 7), 4)
-    return y + half * ROW + 12
+    return ROW
 
 
 def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], locale: str, y: int) -> int:
@@ -115,18 +132,17 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
 
 
 def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
-    """The phone-first image of an Egizia position (drawn on every move; see :mod:`render.phone`)."""
+    """The phone-first image of an Egizia position (drawn on every move; see :mod:`render.phone`): composed of
+    pieces, each redrawn only when what it shows changed. A palette image on :data:`PALETTE`."""
     n = view["players"]
     nm = [P.seat_name(names, s, locale) for s in range(n)]
-    img = Image.new("RGB", (P.WIDTH, 2400), P.BG)
-    d = ImageDraw.Draw(img)
     final = view["final"]
     tabs = view["tableaux"]
     if final:
         winners = list(final["winners"])
         label = t("phone.winner" if len(winners) == 1 else "phone.winners", locale)
-        y = P.header(img, d, winners[0] if len(winners) == 1 else None, ", ".join(nm[w] for w in winners), label,
-                     t("phone.game_over", locale))
+        head: tuple = (winners[0] if len(winners) == 1 else None, ", ".join(nm[w] for w in winners), label,
+                       t("phone.game_over", locale), "")
         active: set[int] = set(winners)
     else:
         pend = view["pending"]
@@ -134,23 +150,36 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         active = set(seats)
         kind = pend["kind"] if pend else ""
         label = t(f"egizia_render.pending.{kind}", locale) if kind else ""
-        who = ", ".join(nm[s] for s in seats)
-        y = P.header(img, d, seats[0] if len(seats) == 1 else None, who, label or t("phone.to_play", locale),
-                     t("egizia_render.title", locale), t("phone.round", locale, n=view["round"]))
-    y += 16
-    y = _last_move(img, d, view, nm, locale, y)
+        head = (seats[0] if len(seats) == 1 else None, ", ".join(nm[s] for s in seats),
+                label or t("phone.to_play", locale), t("egizia_render.title", locale),
+                t("phone.round", locale, n=view["round"]))
+    pieces = [P.piece(PALETTE, ("head", head), lambda im, d: P.header(im, d, *head) + 16)]
+    lm = view.get("last_move")
+    if lm:
+        key = ("last", lm["seat"], nm[lm["seat"]] if lm["seat"] < len(nm) else "?", tuple(lm["river"]),
+               tuple(map(tuple, lm.get("sites", []))), tuple(map(tuple, lm["obelisk"])),
+               tuple(map(tuple, lm["pyramid"])), tuple(lm["temple"]), tuple(lm["tombs"]), locale)
+        pieces.append(P.piece(PALETTE, key, lambda im, d: _last_move(im, d, view, nm, locale, 0)))
     if not final:
-        y = _nile(img, d, view, locale, y)
-    rows: list[tuple[int, str, str, str]] = []
+        title = t("phone.egizia.nile", locale)
+        pieces.append(P.piece(PALETTE, ("title", title), lambda im, d: P.section_title(im, 0, title)))
+        for entries in _nile_rows(view):
+            rkey = ("nile", tuple(_entry_key(view, e, _marked(view, e)) for e in entries), locale)
+
+            def draw(im: Image.Image, d: ImageDraw.ImageDraw, entries: list[Mapping[str, Any]] = entries) -> float:
+                return _nile_row(im, d, view, entries, locale)
+
+            pieces.append(P.piece(PALETTE, rkey, draw))
+        pieces.append(P.blank(PALETTE, 12))
     if final:
         order = sorted(range(n), key=lambda s: -final["scores"][s])
         rows = [(s, nm[s], "", str(final["scores"][s])) for s in order]
     else:
         rows = [(s, nm[s], t("phone.egizia.stones", locale, n=tabs[s]["stones"]), str(tabs[s]["score"]))
                 for s in range(n)]
-    y = P.standings(img, d, y, rows, active, locale)
-    return img.crop((0, 0, P.WIDTH, y + P.PAD))
+    pieces += P.standings_pieces(PALETTE, rows, active, locale)[:-1]
+    return P.compose(PALETTE, pieces)
 
 
 def encode(img: Image.Image) -> bytes:
-    return P.encode(img, COLOURS, GROUNDS)
+    return P.encode(img, PALETTE)

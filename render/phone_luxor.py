@@ -25,6 +25,7 @@ FLOOR = (227, 207, 159)
 COLOURS: tuple[Colour, ...] = P.base_colours((*SEAT_COLOURS.values(), *TYPE_COLOURS.values(), GOLD, FLOOR,
                                               (59, 42, 26), P.MARK_EDGE))
 GROUNDS: tuple[Colour, ...] = (*P.GROUNDS, FLOOR)
+PALETTE: P.Palette = (COLOURS, GROUNDS)
 _FRONT_ICON = {"scarab": "scarab", "wild": "wild", "wild_or_scarab": "wild", "eye_1_2": "eye", "eye_2_3": "eye",
                "tunnel": "tunnel"}
 
@@ -78,32 +79,41 @@ def _space(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, sp: Space
         ax += 24
 
 
-def _reach(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, seat: int, name: str,
-           colours: list[Colour], locale: str, y: int) -> int:
-    y += P.section_title(img, y, t("phone.luxor.reach", locale, name=name))
-    me = view["seats"][seat]
-    P.text(img, (P.PAD, y), t("phone.hand", locale, n=me["hand_size"]), 24, True, INK)
-    y += 38
-    path = {sp["pos"]: sp for sp in view["path"]}
-    here: dict[int, int] = {}  # position -> adventurers of the seat standing there
-    for adv in me["adventurers"]:
+def _reach_rows(view: PublicView, seat: int) -> list[tuple[int, int]]:
+    """(position, adventurers of ``seat`` there) of its active adventurers, the furthest first."""
+    here: dict[int, int] = {}
+    for adv in view["seats"][seat]["adventurers"]:
         if adv["state"] == "active" and adv["pos"] < TOMB:
             here[adv["pos"]] = here.get(adv["pos"], 0) + 1
-    for pos in sorted(here, reverse=True):
-        P.seat_marker(img, seat, P.PAD, y + 10, 34, colours)
-        if here[pos] > 1:
-            P.text(img, (P.PAD + 17, y + 66), f"×{here[pos]}", 20, True, INK, "ma")
-        label = t("phone.luxor.stairs", locale) if pos == 0 else str(pos)
-        P.text(img, (P.PAD + 42, y + 27), label, 26 if pos else 20, True, INK, "lm", max_width=LABEL_W - 46)
-        x = P.PAD + LABEL_W
-        for step in range(1, REACH + 1):
-            p = min(pos + step, TOMB)
-            _space(img, d, view, path.get(p), p, x, y, colours, locale)
-            x += BOX_W
-            if p >= TOMB:
-                break
-        y += BOX_H + 10
-    return y + 6
+    return sorted(here.items(), reverse=True)
+
+
+def _space_key(view: PublicView, path: dict[int, SpaceView], p: int) -> tuple:
+    if p >= TOMB:
+        return (p, tuple(map(tuple, view["tomb"]["adventurers"])))
+    sp = path.get(p)
+    if sp is None:
+        return (p,)
+    tile = sp["tile"]
+    return (p, sp["kind"], tile["id"] if tile else None, tuple(map(tuple, sp["adventurers"])))
+
+
+def _reach_row(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, path: dict[int, SpaceView], seat: int,
+               pos: int, count: int, colours: list[Colour], locale: str) -> int:
+    y = 0
+    P.seat_marker(img, seat, P.PAD, y + 10, 34, colours)
+    if count > 1:
+        P.text(img, (P.PAD + 17, y + 66), f"×{count}", 20, True, INK, "ma")
+    label = t("phone.luxor.stairs", locale) if pos == 0 else str(pos)
+    P.text(img, (P.PAD + 42, y + 27), label, 26 if pos else 20, True, INK, "lm", max_width=LABEL_W - 46)
+    x = P.PAD + LABEL_W
+    for step in range(1, REACH + 1):
+        p = min(pos + step, TOMB)
+        _space(img, d, view, path.get(p), p, x, y, colours, locale)
+        x += BOX_W
+        if p >= TOMB:
+            break
+    return BOX_H + 10
 
 
 def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], colours: list[Colour],
@@ -160,19 +170,19 @@ def _place(pos: int, locale: str) -> str:
 
 
 def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
-    """The phone-first image of a Luxor position (drawn on every move; see :mod:`render.phone`)."""
+    """The phone-first image of a Luxor position (drawn on every move; see :mod:`render.phone`): composed of
+    pieces, each redrawn only when what it shows changed. A palette image on :data:`PALETTE`."""
     n = len(view["seats"])
     nm = [P.seat_name(names, s, locale) for s in range(n)]
     colours = _colours(view)
-    img = Image.new("RGB", (P.WIDTH, 2400), P.BG)
-    d = ImageDraw.Draw(img)
+    cols = tuple(colours)
     final = view["final"]
     current = view["current"]
     if final:
         winners = list(final["winners"])
         label = t("phone.winner" if len(winners) == 1 else "phone.winners", locale)
-        y = P.header(img, d, winners[0] if len(winners) == 1 else None, ", ".join(nm[w] for w in winners), label,
-                     t("phone.game_over", locale), colours=colours)
+        head: tuple = (winners[0] if len(winners) == 1 else None, ", ".join(nm[w] for w in winners), label,
+                       t("phone.game_over", locale), "")
         active: set[int] = set(winners)
     else:
         pend = view["pending"]
@@ -180,20 +190,44 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         seat = pend["seat"] if pend else current
         active = {seat} if seat is not None else set()
         label = t(f"luxor_render.pending.{kind}", locale) if kind else t("phone.to_play", locale)
-        y = P.header(img, d, seat, nm[seat] if seat is not None else "", label, t("luxor_render.title", locale),
-                     t("phone.round", locale, n=view["round"]), colours=colours)
-    y += 16
-    y = _last_move(img, d, view, nm, colours, locale, y)
+        head = (seat, nm[seat] if seat is not None else "", label, t("luxor_render.title", locale),
+                t("phone.round", locale, n=view["round"]))
+    pieces = [P.piece(PALETTE, ("head", head, cols), lambda im, d: P.header(im, d, head[0], head[1], head[2], head[3], head[4], colours) + 16)]
+    lm = view.get("last_move")
+    if lm:
+        card = lm["card"]
+        key = ("last", lm["seat"], nm[lm["seat"]] if lm["seat"] < len(nm) else "?",
+               (card["id"], card["label"]) if card else None, lm["roll"], tuple(map(tuple, lm["advs"])),
+               tuple(lm["taken"]), cols, locale)
+        pieces.append(P.piece(PALETTE, key, lambda im, d: _last_move(im, d, view, nm, colours, locale, 0)))
     if not final and current is not None:
-        y = _reach(img, d, view, current, nm[current], colours, locale, y)
+        me = view["seats"][current]
+        title = (t("phone.luxor.reach", locale, name=nm[current]), t("phone.hand", locale, n=me["hand_size"]))
+        pieces.append(P.piece(PALETTE, ("reach", title), lambda im, d: _reach_title(im, title)))
+        path = {sp["pos"]: sp for sp in view["path"]}
+        for pos, count in _reach_rows(view, current):
+            rkey = ("row", current, pos, count, tuple(_space_key(view, path, min(pos + k, TOMB))
+                                                        for k in range(1, REACH + 1)), cols, locale)
+
+            def draw(im: Image.Image, d: ImageDraw.ImageDraw, pos: int = pos, count: int = count) -> float:
+                return _reach_row(im, d, view, path, current, pos, count, colours, locale)
+
+            pieces.append(P.piece(PALETTE, rkey, draw))
+        pieces.append(P.blank(PALETTE, 6))
     if final:
         order = sorted(range(n), key=lambda s: -final["scores"][s])
         rows = [(s, nm[s], "", str(final["scores"][s])) for s in order]
     else:
         rows = [(s, nm[s], "", str(view["seats"][s]["score"])) for s in range(n)]
-    y = P.standings(img, d, y, rows, active, locale, colours)
-    return img.crop((0, 0, P.WIDTH, y + P.PAD))
+    pieces += P.standings_pieces(PALETTE, rows, active, locale, colours)[:-1]
+    return P.compose(PALETTE, pieces)
+
+
+def _reach_title(img: Image.Image, title: tuple[str, str]) -> int:
+    y = P.section_title(img, 0, title[0])
+    P.text(img, (P.PAD, y), title[1], 24, True, INK)
+    return y + 38
 
 
 def encode(img: Image.Image) -> bytes:
-    return P.encode(img, COLOURS, GROUNDS)
+    return P.encode(img, PALETTE)

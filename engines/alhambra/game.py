@@ -42,6 +42,7 @@ from engines.core import (
     Rng,
     RulesGame,
     State,
+    start_marks,
 )
 
 from . import data as D
@@ -84,7 +85,7 @@ class AlhambraGame(RulesGame):
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
         """Setup (ALH-SETUP-1 … 14)."""
         setup.check_players(players)
-        return setup.new_game(players, self.resolve_options(options), seed)
+        return start_marks(setup.new_game(players, self.resolve_options(options), seed))
 
     # ------------------------------------------------------------------ decisions
 

@@ -229,7 +229,7 @@ def move_marks(before: State, after: State, seat: int, action: str) -> dict[str,
 
 def _last_move(s: State) -> LastMoveView | None:
     m = s.get("last_move")
-    if not m:
+    if not m:  # no move yet, or a game stored before marks existed
         return None
     return {"seat": m["seat"], "spaces": list(m["spaces"]), "tiles": list(m["tiles"]),
             "cells": [list(c) for c in m["cells"]], "cards": [card_view(c) for c in m["cards"]]}

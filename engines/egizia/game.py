@@ -30,7 +30,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CommandGroup, Event, GameInfo, Msg, Outcome, Prompt, Result, Rng, RulesGame, State, msg
+from engines.core import (
+    CommandGroup,
+    Event,
+    GameInfo,
+    Msg,
+    Outcome,
+    Prompt,
+    Result,
+    Rng,
+    RulesGame,
+    State,
+    msg,
+    start_marks,
+)
 
 from . import hidden, rules, scoring, setup, views
 from .board import copy_state
@@ -60,7 +73,7 @@ class Egizia(RulesGame):
                         chance=True, simultaneous=True)
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
-        return setup.new_game(players, self.resolve_options(options), seed)
+        return start_marks(setup.new_game(players, self.resolve_options(options), seed))
 
     def prompts(self, state: State) -> list[Prompt]:
         return rules.prompts(state)

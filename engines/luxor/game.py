@@ -74,6 +74,7 @@ from engines.core import (
     Rng,
     RulesGame,
     msg,
+    start_marks,
 )
 
 from . import data, flow, hidden, rules, setup, views
@@ -159,7 +160,7 @@ class Luxor(RulesGame):
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
         st, ev = setup.setup(players, self.resolve_options(options), seed)
         self.advance(st, ev)
-        return Outcome(st, tuple(ev))
+        return start_marks(Outcome(st, tuple(ev)))
 
     def prompts(self, state: State) -> list[Prompt]:
         return rules.prompts(state)

@@ -442,9 +442,10 @@ def move_marks(before: State, after: State, seat: int, action: str) -> dict[str,
     """The public marks of a move (RulesGame.move_marks): adventurers that moved ([seat, idx 1…5, from, to]),
     path positions whose tile was taken, and the card played and die rolled this turn (both face up)."""
     moved = [[s, i + 1, a["pos"], b["pos"]]
-             for s, (pa, pb) in enumerate(zip(before["seats"], after["seats"], strict=True))
-             for i, (a, b) in enumerate(zip(pa["adv"], pb["adv"], strict=True)) if a["pos"] != b["pos"] or a["state"] != b["state"]]
-    taken = [pos for pos, (a, b) in enumerate(zip(before["tiles"], after["tiles"], strict=True)) if a is not None and a is not b]
+             for s, (pa, pb) in enumerate(zip(before["seats"], after["seats"], strict=True)) if pa["adv"] != pb["adv"]
+             for i, (a, b) in enumerate(zip(pa["adv"], pb["adv"], strict=True)) if a != b]
+    taken = [] if before["tiles"] == after["tiles"] else [
+        pos for pos, (a, b) in enumerate(zip(before["tiles"], after["tiles"], strict=True)) if a is not None and a is not b]
     marks: dict[str, Any] = {"seat": seat, "turn": [before["round"], before["turn"]["seat"]], "advs": moved,
                              "taken": taken}
     for turn in (after["turn"], before["turn"]):
@@ -461,7 +462,7 @@ def move_marks(before: State, after: State, seat: int, action: str) -> dict[str,
 
 def _last_move(state: State) -> LastMoveView | None:
     m = state.get("last_move")
-    if not m:
+    if not m:  # no move yet, or a game stored before marks existed
         return None
     card = m.get("card")
     return {"seat": m["seat"], "advs": [list(a) for a in m["advs"]], "taken": list(m["taken"]),

@@ -50,17 +50,18 @@ CASES: dict[str, list[tuple[int, dict[str, Any], int]]] = {
 LATER_KEYS = ("last_move",)
 
 
-def _without_later(data: Any) -> Any:
+def without_later_keys(data: Any) -> Any:
+    """``data`` without :data:`LATER_KEYS` at any depth (for the recorded digests of tests/*/equivalence)."""
     if isinstance(data, dict):
-        return {k: _without_later(v) for k, v in data.items() if k not in LATER_KEYS}
+        return {k: without_later_keys(v) for k, v in data.items() if k not in LATER_KEYS}
     if isinstance(data, list):
-        return [_without_later(v) for v in data]
+        return [without_later_keys(v) for v in data]
     return data
 
 
 def digest(data: Any) -> str:
     """A short, stable digest of plain JSON data (without :data:`LATER_KEYS`)."""
-    data = _without_later(data)
+    data = without_later_keys(data)
     raw = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
