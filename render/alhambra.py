@@ -608,7 +608,7 @@ def _tile_row(img: Image.Image, d: ImageDraw.ImageDraw, x0: float, y: float, ava
 
 def _last_move(view: PublicView) -> dict[str, Any]:
     """The last move's marks, empty lists when none (a game stored before marks existed)."""
-    lm = view.get("last_move")
+    lm = view["last_move"]
     return dict(lm) if lm else {"seat": None, "spaces": [], "tiles": [], "cells": [], "cards": []}
 
 

@@ -208,7 +208,7 @@ def _river_static(view: PublicView) -> tuple[tuple[int, str, str, str], ...]:
 
 
 def _draw_river(img: Image.Image, d: ImageDraw.ImageDraw, L: Layout, view: PublicView, locale: str) -> None:
-    lm = view.get("last_move")
+    lm = view["last_move"]
     marked = set(lm["river"]) | {sid for sid, _ in lm.get("sites", [])} if lm else set()
     for e in view["river"]:
         x0, y0, x1, y1 = L.cell(e["index"])

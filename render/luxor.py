@@ -262,7 +262,7 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, loca
             _draw_adventurers(img, d, view, sp["lying"], x + 6, y + adv_y + 4, CELL_W - 12, adv_h - 4, lying=True)
         _draw_adventurers(img, d, view, sp["adventurers"], x + 6, y + adv_y, CELL_W - 12, adv_h)
     # the last move: where its adventurers arrived and where a tile was taken
-    lm = view.get("last_move")
+    lm = view["last_move"]
     if lm:
         for k in sorted({a[3] for a in lm["advs"]} | set(lm["taken"])):
             mx, my = _place_xy(min(max(k, 0), 44))

@@ -53,7 +53,7 @@ def _names(view: PublicView, names: Sequence[str], locale: str) -> list[str]:
 
 
 def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], locale: str, y: int) -> int:
-    lm = view.get("last_move")
+    lm = view["last_move"]
     if not lm:
         return y
     seat = lm["seat"]
@@ -95,7 +95,7 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
 
 def _market(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
     y += P.section_title(img, y, t("phone.alhambra.market", locale))
-    lm = view.get("last_move")
+    lm = view["last_move"]
     new = set(lm["spaces"]) if lm else set()
     col = (P.WIDTH - 2 * P.PAD) // 4
     for k, sp in enumerate(view["market"]):
@@ -150,7 +150,7 @@ def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: Player
         cx, cy = gx + (hx - minx) * cell, y + (hy - miny) * cell
         d.rectangle((cx + 2, cy + 2, cx + cell - 3, cy + cell - 3), fill=P.CARD_BG, outline=P.SUBTLE, width=2)
         P.text(img, (cx + cell / 2, cy + cell / 2), f"{hx},{hy}", 22, True, INK, "mm", max_width=cell - 6)
-    lm = view.get("last_move")
+    lm = view["last_move"]
     if lm and lm["seat"] == pv["seat"]:
         for mx, my in lm["cells"]:
             if minx <= mx <= maxx and miny <= my <= maxy:
@@ -196,7 +196,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         head = (active, nm[active] if active is not None and active < len(nm) else "", label,
                 t("alhambra_render.title", locale), t("phone.turn", locale, n=view["turn"]))
     pieces.append(P.piece(PALETTE, ("head", head), lambda im, d: P.header(im, d, *head) + 16))
-    lm = view.get("last_move")
+    lm = view["last_move"]
     if lm:
         known = {c["tile"]["id"]: c["tile"] for pv in pvs for c in pv["grid"]}
         known.update({tile["id"]: tile for pv in pvs for tile in (*pv["reserve"], *pv["bought"])})
@@ -227,12 +227,14 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         order.sort(key=lambda s: -res["scores"][s])
         for s in order:
             g = gains.get(s)
-            rows.append((s, nm[s], f"{t('phone.alhambra.final_gain', locale)} +{g}" if g else "", str(res["scores"][s])))
+            rows.append((s, nm[s], f"+{g}" if g else "", str(res["scores"][s])))
     else:
         for s in order:
             rows.append((s, nm[s], t("phone.cards", locale, n=pvs[s]["hand_count"]), str(pvs[s]["score"])))
     active_set = set(res["winners"]) if res else ({view["active"]} if view["active"] is not None else set())
-    pieces += P.standings_pieces(PALETTE, rows, active_set, locale)[:-1]
+    # at the end: the final scoring's gain (+66) beside each total, under that heading
+    heading = t("phone.alhambra.final_gain", locale) if res else None
+    pieces += P.standings_pieces(PALETTE, rows, active_set, locale, title=heading)[:-1]
     dirk = view["dirk"]
     if dirk is not None:
         score = str(res["dirk"] if res and res["dirk"] is not None else dirk["score"])

@@ -17,7 +17,7 @@ from .i18n import t
 COLOURS: tuple[Colour, ...] = P.base_colours((GOLD, SITE_BG, SITE_EDGE, WATER, WATER_LIGHT, P.MARK_EDGE))
 GROUNDS: tuple[Colour, ...] = (*P.GROUNDS, WATER_LIGHT, SITE_BG)
 PALETTE: P.Palette = (COLOURS, GROUNDS)
-ROW = 66
+ROW = 84
 COL_W = (P.WIDTH - 2 * P.PAD - 16) // 2
 
 
@@ -30,6 +30,13 @@ def _entry_text(e: Mapping[str, Any], locale: str) -> tuple[str, str]:
     if e["kind"] == "round":
         return t(f"egizia.space.{e['id']}", locale), t(f"egizia_render.space.{e['id']}", locale)
     return t(f"egizia_render.site.{e['id']}", locale), ""
+
+
+def _wrap(label: str, size: int, bold: bool, width: float, max_lines: int) -> list[str]:
+    """``label`` in at most ``max_lines`` lines of ``width`` (words kept whole; a longer one is cut)."""
+    if max_lines <= 0:
+        return []
+    return P.wrap_words(label, size, bold, width, max_lines)
 
 
 def _ships(img: Image.Image, seats: Sequence[int], x_right: float, cy: float) -> float:
@@ -55,7 +62,7 @@ def _entry_key(view: PublicView, e: Mapping[str, Any], marked: bool) -> tuple:
 
 
 def _marked(view: PublicView, e: Mapping[str, Any]) -> bool:
-    lm = view.get("last_move")
+    lm = view["last_move"]
     if not lm:
         return False
     if e["kind"] == "site":
@@ -73,34 +80,42 @@ def _nile_row(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, entrie
         fill = SITE_BG if site else (P.BG if taken else (P.CARD_BG if e["kind"] == "card" else WATER_LIGHT))
         d.rounded_rectangle((x, top + 2, x + COL_W, top + ROW - 4), 8, fill=fill,
                             outline=SITE_EDGE if site else P.EDGE, width=2)
-        d.ellipse((x + 6, top + 11, x + 46, top + 51), fill=WATER)
-        P.text(img, (x + 26, top + 31), str(e["index"]), 22, True, WHITE, "mm")
-        empty = 0
-        if site:
+        cy = top + (ROW - 2) // 2
+        d.ellipse((x + 6, cy - 20, x + 46, cy + 20), fill=WATER)
+        P.text(img, (x + 26, cy), str(e["index"]), 22, True, WHITE, "mm")
+        if site:  # the name above, the slots (taken: the ship; free: an empty ring) and the ships beside below
             sv = view["sites"][e["id"]]
-            seats: list[int] = [s for s in sv["slots"] if s is not None] + list(sv["substitutes"])
-            empty = sum(1 for s in sv["slots"] if s is None)
-        else:
-            seats = list(e.get("ships", []))
+            P.text(img, (x + 54, top + 12), _entry_text(e, locale)[0], 22, True, INK, max_width=COL_W - 60)
+            sx = x + 54
+            for s in [*sv["slots"], *sv["substitutes"]]:
+                if sx + 26 > x + COL_W - 4:
+                    break
+                if s is None:
+                    d.ellipse((sx + 1, top + 45, sx + 23, top + 67), outline=SITE_EDGE, width=3)
+                else:
+                    P.seat_marker(img, s, sx, top + 44, 24)
+                sx += 28
+            if _marked(view, e):
+                P.mark_box(d, (x + 3, top + 5, x + COL_W - 3, top + ROW - 7), 4)
+            continue
+        seats = list(e.get("ships", []))
         right = _ships(img, seats, x + COL_W - 6, top + ROW / 2 - 1) if seats else x + COL_W - 6
-        for j in range(empty):  # a free slot of the site: an empty ring
-            ox = right - 34 * (j + 1)
-            d.ellipse((ox + 2, top + 19, ox + 28, top + 45), outline=SITE_EDGE, width=3)
-        right -= 34 * empty
         name, sub = _entry_text(e, locale)
         w = right - (x + 54) - 6
-        if sub:
-            P.text(img, (x + 54, top + 6), name, 22, True, INK if not taken else P.SUBTLE, max_width=w)
-            P.text(img, (x + 54, top + 34), sub, 20, False, P.SUBTLE, max_width=w)
-        else:
-            P.text(img, (x + 54, top + ROW / 2 - 1), name, 22, True, INK if not taken else P.SUBTLE, "lm", max_width=w)
+        lines = [(line, 22, True) for line in _wrap(name, 22, True, w, 2)]
+        lines += [(line, 20, False) for line in _wrap(sub, 20, False, w, 3 - len(lines))] if sub else []
+        ly = top + (ROW - 4 - sum(26 if b else 23 for _, _, b in lines)) / 2
+        for line, size, bold in lines:
+            P.text(img, (x + 54, ly), line, size, bold, (INK if not taken else P.SUBTLE) if bold else P.SUBTLE,
+                   max_width=w)
+            ly += 26 if bold else 23
         if _marked(view, e):
             P.mark_box(d, (x + 3, top + 5, x + COL_W - 3, top + ROW - 7), 4)
     return ROW
 
 
 def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], locale: str, y: int) -> int:
-    lm = view.get("last_move")
+    lm = view["last_move"]
     if not lm:
         return y
     seat = lm["seat"]
@@ -154,7 +169,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
                 label or t("phone.to_play", locale), t("egizia_render.title", locale),
                 t("phone.round", locale, n=view["round"]))
     pieces = [P.piece(PALETTE, ("head", head), lambda im, d: P.header(im, d, *head) + 16)]
-    lm = view.get("last_move")
+    lm = view["last_move"]
     if lm:
         key = ("last", lm["seat"], nm[lm["seat"]] if lm["seat"] < len(nm) else "?", tuple(lm["river"]),
                tuple(map(tuple, lm.get("sites", []))), tuple(map(tuple, lm["obelisk"])),

@@ -86,28 +86,20 @@ def luxor(public_view: Mapping[str, Any], private_view: Mapping[str, Any], names
     y = P.header(img, d, seat, P.seat_name(names, seat, locale), t("phone.your_hand", locale),
                  t("luxor_render.title", locale), t("phone.hand", locale, n=len(me["hand"])), colours=colours) + 16
     hand = me["hand"]
-    if hand:
-        gap = 10
-        w = min(150, (P.WIDTH - 2 * P.PAD - gap * (len(hand) - 1)) // len(hand))
-        h = 170
-        x = P.PAD
-        for i, card in enumerate(hand):
-            end = "L" if i == 0 else ("R" if i == len(hand) - 1 else None)
-            playable = end is not None and me["playable"].get(end, False)
-            d.rounded_rectangle((x, y, x + w, y + h), 10, fill=GOLD if card["deck"] == "horus" else P.CARD_BG,
-                                outline=INK, width=3 if playable else 1)
-            lines = P.wrap_words(card["label"], 30, True, w - 16, 3)
-            ly = y + h / 2 - 19 * len(lines)
-            for line in lines:
-                P.text(img, (x + w / 2, ly), line, 30, True, INK, "ma", max_width=w - 12)
-                ly += 38
-            if end is not None:
-                P.text(img, (x + w / 2, y + h + 8), t(f"luxor.end.{end}", locale), 22, playable, INK if playable
-                       else P.SUBTLE, "ma", max_width=w)
-            if playable:
-                P.mark_box(d, (x, y, x + w, y + h), 3)
-            x += w + gap
-        y += h + 50
+    for i, card in enumerate(hand):  # one row per card, in hand order: only the two ends can be played
+        end = "L" if i == 0 else ("R" if i == len(hand) - 1 else None)
+        playable = end is not None and me["playable"].get(end, False)
+        d.rounded_rectangle((P.PAD - 8, y, P.WIDTH - P.PAD + 8, y + 60), 10,
+                            fill=GOLD if card["deck"] == "horus" else P.CARD_BG, outline=INK, width=3 if playable else 1)
+        tag = t(f"luxor.end.{end}", locale) if end is not None else ""
+        tw = P.text(img, (P.WIDTH - P.PAD, y + 30), tag, 22, playable, INK if playable else P.SUBTLE, "rm",
+                    max_width=200) if tag else 0
+        P.text(img, (P.PAD + 4, y + 30), PL.card_caption(card, locale), 28, True, INK, "lm",
+               max_width=P.WIDTH - 2 * P.PAD - tw - 24)
+        if playable:
+            P.mark_box(d, (P.PAD - 8, y, P.WIDTH - P.PAD + 8, y + 60), 3)
+        y += 72
+    y += 12
     scarabs = me["scarabs"]
     P.text(img, (P.PAD, y), t("luxor_render.your_scarabs", locale), 24, True, P.SUBTLE)
     y += 36

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.luxor.views import PublicView, SpaceView
+from engines.luxor.views import CardView, PublicView, SpaceView
 
 from . import phone as P
 from .common import INK, WHITE, Colour, mix, text_length
@@ -45,9 +45,9 @@ def _space(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, sp: Space
     d.rounded_rectangle((x, y, x + BOX_W - 8, y + BOX_H), 8, fill=(59, 42, 26) if tomb else FLOOR,
                         outline=P.EDGE, width=2)
     ink = WHITE if tomb else INK
-    if tomb:
-        P.text(img, (x + (BOX_W - 8) / 2, y + 30), t("phone.luxor.tomb", locale), 22, True, ink, "mm",
-               max_width=BOX_W - 14)
+    if tomb:  # the tomb: its sarcophagus, as on the board
+        sarc = _icon("sarcophagus", 44)
+        img.paste(sarc, (round(x + (BOX_W - 8 - 44) / 2), round(y + 10)), sarc)
         advs = view["tomb"]["adventurers"]
     else:
         P.text(img, (x + 6, y + 4), str(pos), 20, True, P.SUBTLE)
@@ -58,7 +58,9 @@ def _space(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, sp: Space
             if tile["kind"] == "treasure":
                 img.paste(_icon(tile["type"], 38), (round(cx), round(y + 28)), _icon(tile["type"], 38))
                 P.text(img, (cx + 42, y + 46), str(tile["vp"]), 26, True, ink, "lm")
-                P.text(img, (x + BOX_W - 14, y + 4), f"{tile['required']}×", 20, False, P.SUBTLE, "ra")
+                person = _icon("person", 18)  # the adventurers needed to take it, as on the board
+                for k in range(tile["required"]):
+                    img.paste(person, (round(x + BOX_W - 28 - 14 * k), round(y + 6)), person)
             elif tile["kind"] == "temple":
                 name = _FRONT_ICON.get(tile["front"], tile["back"])
                 img.paste(_icon(name, 38), (round(cx), round(y + 28)), _icon(name, 38))
@@ -104,8 +106,10 @@ def _reach_row(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, path:
     P.seat_marker(img, seat, P.PAD, y + 10, 34, colours)
     if count > 1:
         P.text(img, (P.PAD + 17, y + 66), f"×{count}", 20, True, INK, "ma")
-    label = t("phone.luxor.stairs", locale) if pos == 0 else str(pos)
-    P.text(img, (P.PAD + 42, y + 27), label, 26 if pos else 20, True, INK, "lm", max_width=LABEL_W - 46)
+    if pos == 0:  # the stairs, as on the board
+        img.paste(_icon("stairs", 40), (P.PAD + 46, y + 8), _icon("stairs", 40))
+    else:
+        P.text(img, (P.PAD + 42, y + 27), str(pos), 26, True, INK, "lm", max_width=LABEL_W - 46)
     x = P.PAD + LABEL_W
     for step in range(1, REACH + 1):
         p = min(pos + step, TOMB)
@@ -118,7 +122,7 @@ def _reach_row(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, path:
 
 def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], colours: list[Colour],
                locale: str, y: int) -> int:
-    lm = view.get("last_move")
+    lm = view["last_move"]
     if not lm:
         return y
     seat = lm["seat"]
@@ -130,7 +134,7 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
     card = lm["card"]
     h = 64
     if card is not None:
-        label = card["label"]
+        label = card_caption(card, locale)
         shown, size = P.fit(label, 30, True, 360)
         w = max(64, round(text_length(shown, size, True)) + 28)
         d.rounded_rectangle((x, y, x + w, y + h), 8, fill=GOLD if card["deck"] == "horus" else P.CARD_BG,
@@ -144,7 +148,7 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
         img.paste(die, (round(x), y), die)
         x += h + 16
     for s, _idx, a, b in lm["advs"]:
-        label = t("phone.luxor.moved", locale, **{"from": _place(a, locale), "to": _place(b, locale)})
+        label = t("phone.luxor.moved", locale, start=_place(a, locale), end=_place(b, locale))
         w = 46 + round(text_length(label, 24, True)) + 14
         if x + w > P.WIDTH - P.PAD:
             x = P.PAD
@@ -159,6 +163,13 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
         P.text(img, (P.PAD, y), t("phone.luxor.took", locale, n=pos), 24, False, INK, max_width=P.WIDTH - 2 * P.PAD)
         y += 34
     return y + 6
+
+
+def card_caption(card: CardView, locale: str) -> str:
+    """What a card does, in the reader's language (the view's ``label`` is a short English code)."""
+    steps, hi = card["steps"], card["max"]
+    return t(f"luxor_render.card.{card['kind']}", locale, n=steps if steps is not None else "",
+             hi=hi if hi is not None else "")
 
 
 def _place(pos: int, locale: str) -> str:
@@ -193,7 +204,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         head = (seat, nm[seat] if seat is not None else "", label, t("luxor_render.title", locale),
                 t("phone.round", locale, n=view["round"]))
     pieces = [P.piece(PALETTE, ("head", head, cols), lambda im, d: P.header(im, d, head[0], head[1], head[2], head[3], head[4], colours) + 16)]
-    lm = view.get("last_move")
+    lm = view["last_move"]
     if lm:
         card = lm["card"]
         key = ("last", lm["seat"], nm[lm["seat"]] if lm["seat"] < len(nm) else "?",

@@ -72,11 +72,9 @@ phone-egizia-taken = vzato
 ## phone.luxor
 
 phone-luxor-reach = Dosah hráče { $name }: dalších 6 polí
-phone-luxor-at = z pole { $n }
 phone-luxor-tomb = Hrobka
 phone-luxor-stairs = Schody
 phone-luxor-played = Zahraná karta
-phone-luxor-rolled = Hozeno { $n }
-phone-luxor-moved = { $from } → { $to }
+phone-luxor-moved = { $start } → { $end }
 phone-luxor-took = Vzal(a) destičku na poli { $n }
 phone-luxor-empty = prázdné

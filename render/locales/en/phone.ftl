@@ -66,11 +66,9 @@ phone-egizia-taken = taken
 ## phone.luxor
 
 phone-luxor-reach = In reach of { $name }: the next 6 spaces
-phone-luxor-at = from { $n }
 phone-luxor-tomb = Tomb
 phone-luxor-stairs = Stairs
 phone-luxor-played = Played
-phone-luxor-rolled = Rolled { $n }
-phone-luxor-moved = { $from } → { $to }
+phone-luxor-moved = { $start } → { $end }
 phone-luxor-took = Took a tile at { $n }
 phone-luxor-empty = empty

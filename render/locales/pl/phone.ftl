@@ -72,11 +72,9 @@ phone-egizia-taken = zabrana
 ## phone.luxor
 
 phone-luxor-reach = W zasięgu gracza { $name }: następne 6 pól
-phone-luxor-at = z pola { $n }
 phone-luxor-tomb = Grobowiec
 phone-luxor-stairs = Schody
 phone-luxor-played = Zagrana karta
-phone-luxor-rolled = Wyrzucono { $n }
-phone-luxor-moved = { $from } → { $to }
+phone-luxor-moved = { $start } → { $end }
 phone-luxor-took = Wziął/wzięła płytkę z pola { $n }
 phone-luxor-empty = puste
