@@ -131,14 +131,17 @@ def run(title: str, players: int | None = None, games: int = 3, max_moves: int =
           f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies):.1f} ms")
     cpu50, cpu95 = _percentile(m["cpu"], 0.5), _percentile(m["cpu"], 0.95)
     render_ms, encode_ms = statistics.median(m["render"]), statistics.median(m["encode"])
+    drawn95 = _percentile([r + e for r, e in zip(m["render"], m["encode"], strict=True)], 0.95)
     ratio = (render_ms + encode_ms) / max(encode_ms, 1e-9)
     print(f"{title}: CPU per move p50 {cpu50:.1f} ms, p95 {cpu95:.1f} ms; {image} image: drawing {render_ms:.2f} ms, "
-          f"encoding {encode_ms:.2f} ms (medians), (drawing + encoding) / encoding {ratio:.2f}")
+          f"encoding {encode_ms:.2f} ms (medians), (drawing + encoding) / encoding {ratio:.2f}, "
+          f"drawing + encoding p95 {drawn95:.2f} ms")
     png = int(statistics.median(sizes)) if sizes else 0
     print(f"{title}: PNG median {png} bytes, max {int(max(sizes)) if sizes else 0} bytes")
     out = {"game": title, "players": players, "image": image, "p50_ms": round(p50, 2), "p95_ms": round(p95, 2),
            "move_cpu_ms_p50": round(cpu50, 2), "move_cpu_ms_p95": round(cpu95, 2), "render_ms": round(render_ms, 2),
            "encode_ms": round(encode_ms, 2), "render_encode_ratio": round(ratio, 2),
+           "render_encode_ms_p95": round(drawn95, 2),
            "playouts_per_s": round(rate, 3), "playouts_per_cpu_s": round(cpu_rate, 3), "png_bytes": png}
     print(json.dumps(out))
     return out

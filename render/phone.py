@@ -133,8 +133,7 @@ def header(img: Image.Image, d: ImageDraw.ImageDraw, seat: int | None, name: str
         d.ellipse((x - 6, 24, x + 86, 116), fill=mix(colour, INK, 0.45))
         seat_marker(img, seat, x, 30, 80, colours)
         x += 100
-    rw = max(text_length(right, 24, True), text_length(right2, 22, False)) if right else 0
-    rw = min(rw, 250)
+    rw = min(max(text_length(right, 24, True), text_length(right2, 22, False)), 250) if right else RIGHT_W - PAD - 16
     text(img, (x, 18), label, 24, False, ink, max_width=WIDTH - x - PAD - rw - 16)
     text(img, (x, 50), name, 48, True, ink, max_width=WIDTH - x - PAD - rw - 16)
     if right:
@@ -142,6 +141,34 @@ def header(img: Image.Image, d: ImageDraw.ImageDraw, seat: int | None, name: str
     if right2:
         text(img, (WIDTH - PAD, 58), right2, 22, False, ink, "ra", max_width=250)
     return HEADER_H
+
+
+RIGHT_W = 270
+
+
+def header_piece(pal: Palette, seat: int | None, name: str, label: str, right: str, right2: str = "",
+                 colours: SeatColours = None, below: int = 16) -> Image.Image:
+    """:func:`header` as a piece of two parts kept apart: who is to act (changes every turn) and the title's
+    status at the right (the round: changes seldom), so a new turn redraws only the left part."""
+    cols = tuple(colours) if colours is not None else None
+    colour = colour_of(seat, colours) if seat is not None else rgb("#3b2a1c")
+
+    def left(im: Image.Image, d: ImageDraw.ImageDraw) -> float:
+        header(im, d, seat, name, label, "", "", colours)
+        d.rectangle((WIDTH - RIGHT_W, 0, WIDTH - 1, HEADER_H - 1), fill=colour)
+        return HEADER_H + below
+
+    def status(im: Image.Image, d: ImageDraw.ImageDraw) -> float:
+        d.rectangle((0, 0, RIGHT_W - 1, HEADER_H - 1), fill=colour)
+        ink = ink_for(colour)
+        text(im, (RIGHT_W - PAD, 22), right, 24, True, ink, "ra", max_width=RIGHT_W - 2 * PAD)
+        if right2:
+            text(im, (RIGHT_W - PAD, 58), right2, 22, False, ink, "ra", max_width=RIGHT_W - 2 * PAD)
+        return HEADER_H + below
+
+    parts = [(0, small_piece(pal, ("head-left", seat, name, label, cols, below), WIDTH - RIGHT_W, left)),
+             (WIDTH - RIGHT_W, small_piece(pal, ("head-right", colour, right, right2, below), RIGHT_W, status))]
+    return row_piece(pal, ("head", seat, name, label, right, right2, cols, below), HEADER_H + below, parts)
 
 
 def section_title(img: Image.Image, y: float, label: str) -> int:
@@ -271,16 +298,17 @@ def piece(pal: Palette, key: Hashable, draw: Callable[[Image.Image, ImageDraw.Im
     """The palette image of one part of a phone image. ``key`` must name everything ``draw`` shows (the locale,
     names, numbers, marks): the part is drawn only the first time that key is asked for. ``draw`` draws on an
     RGB image ``WIDTH`` px wide from ``y = 0`` down and returns the height it used."""
-    global _piece_bytes
     full = (pal, key)
     with _PIECES_LOCK:
         got = _PIECES.get(full)
         if got is not None:
             _PIECES.move_to_end(full)
             return got
-    scratch = Image.new("RGB", (WIDTH, _SCRATCH_H), BG)
-    h = max(1, min(_SCRATCH_H, round(draw(scratch, ImageDraw.Draw(scratch)))))
-    made = scratch.crop((0, 0, WIDTH, h)).quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
+    return _store(full, draw_piece(pal, draw, WIDTH))
+
+
+def _store(full: tuple[Palette, Hashable], made: Image.Image) -> Image.Image:
+    global _piece_bytes
     with _PIECES_LOCK:
         if full not in _PIECES:
             _PIECES[full] = made
@@ -289,6 +317,52 @@ def piece(pal: Palette, key: Hashable, draw: Callable[[Image.Image, ImageDraw.Im
                 _, old = _PIECES.popitem(last=False)
                 _piece_bytes -= old.width * old.height
     return made
+
+
+_scratch = threading.local()
+
+
+def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float], width: int) -> Image.Image:
+    """Draw on this thread's scratch canvas (cleared only as far down as its last use) and map the part used
+    onto the palette ``pal``."""
+    canvas: Image.Image | None = getattr(_scratch, "canvas", None)
+    if canvas is None:
+        canvas = _scratch.canvas = Image.new("RGB", (WIDTH, _SCRATCH_H), BG)
+        _scratch.used = 0
+    d = ImageDraw.Draw(canvas)
+    if _scratch.used:
+        d.rectangle((0, 0, WIDTH - 1, _scratch.used - 1), fill=BG)
+    h = max(1, min(_SCRATCH_H, round(draw(canvas, d))))
+    _scratch.used = min(_SCRATCH_H, h + 32)  # a mark may reach a little below the height a drawing reports
+    return canvas.crop((0, 0, width, h)).quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
+
+
+def row_piece(pal: Palette, key: Hashable, height: int, parts: Sequence[tuple[int, Image.Image]]) -> Image.Image:
+    """A strip ``height`` px high of smaller pieces placed at their ``x`` (pieces already on the palette: no
+    drawing and no palette mapping here). ``key`` names the parts."""
+    full = (pal, key)
+    with _PIECES_LOCK:
+        got = _PIECES.get(full)
+        if got is not None:
+            _PIECES.move_to_end(full)
+            return got
+    made = Image.new("P", (WIDTH, height), 0)
+    made.putpalette(palette_image(*pal).getpalette() or [])
+    for x, part in parts:
+        made.paste(part, (x, 0))
+    return _store(full, made)
+
+
+def small_piece(pal: Palette, key: Hashable, width: int,
+                draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> Image.Image:
+    """:func:`piece` for a part ``width`` px wide (a box in a row: see :func:`row_piece`)."""
+    full = (pal, key)
+    with _PIECES_LOCK:
+        got = _PIECES.get(full)
+        if got is not None:
+            _PIECES.move_to_end(full)
+            return got
+    return _store(full, draw_piece(pal, draw, width))
 
 
 def blank(pal: Palette, height: int) -> Image.Image:

@@ -195,7 +195,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         label = t("phone.to_play", locale) if phase == "action" else t(f"alhambra_render.phase.{phase}", locale)
         head = (active, nm[active] if active is not None and active < len(nm) else "", label,
                 t("alhambra_render.title", locale), t("phone.turn", locale, n=view["turn"]))
-    pieces.append(P.piece(PALETTE, ("head", head), lambda im, d: P.header(im, d, *head) + 16))
+    pieces.append(P.header_piece(PALETTE, *head))
     lm = view["last_move"]
     if lm:
         known = {c["tile"]["id"]: c["tile"] for pv in pvs for c in pv["grid"]}

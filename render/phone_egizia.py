@@ -168,7 +168,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         head = (seats[0] if len(seats) == 1 else None, ", ".join(nm[s] for s in seats),
                 label or t("phone.to_play", locale), t("egizia_render.title", locale),
                 t("phone.round", locale, n=view["round"]))
-    pieces = [P.piece(PALETTE, ("head", head), lambda im, d: P.header(im, d, *head) + 16)]
+    pieces = [P.header_piece(PALETTE, *head)]
     lm = view["last_move"]
     if lm:
         key = ("last", lm["seat"], nm[lm["seat"]] if lm["seat"] < len(nm) else "?", tuple(lm["river"]),

@@ -100,24 +100,39 @@ def _space_key(view: PublicView, path: dict[int, SpaceView], p: int) -> tuple:
     return (p, sp["kind"], tile["id"] if tile else None, tuple(map(tuple, sp["adventurers"])))
 
 
-def _reach_row(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, path: dict[int, SpaceView], seat: int,
-               pos: int, count: int, colours: list[Colour], locale: str) -> int:
-    y = 0
-    P.seat_marker(img, seat, P.PAD, y + 10, 34, colours)
-    if count > 1:
-        P.text(img, (P.PAD + 17, y + 66), f"×{count}", 20, True, INK, "ma")
-    if pos == 0:  # the stairs, as on the board
-        img.paste(_icon("stairs", 40), (P.PAD + 46, y + 8), _icon("stairs", 40))
-    else:
-        P.text(img, (P.PAD + 42, y + 27), str(pos), 26, True, INK, "lm", max_width=LABEL_W - 46)
+def _reach_row(view: PublicView, path: dict[int, SpaceView], seat: int, pos: int, count: int,
+               colours: list[Colour], locale: str) -> Image.Image:
+    """One adventurer's row: its place, then the next spaces, each box a piece of its own (a box is redrawn
+    only when its tile or the adventurers on it change; the row is pasted together from them)."""
+    cols = tuple(colours)
+
+    def label(im: Image.Image, d: ImageDraw.ImageDraw) -> float:
+        P.seat_marker(im, seat, P.PAD, 10, 34, colours)
+        if count > 1:
+            P.text(im, (P.PAD + 17, 66), f"×{count}", 20, True, INK, "ma")
+        if pos == 0:  # the stairs, as on the board
+            im.paste(_icon("stairs", 40), (P.PAD + 46, 8), _icon("stairs", 40))
+        else:
+            P.text(im, (P.PAD + 42, 27), str(pos), 26, True, INK, "lm", max_width=LABEL_W - 46)
+        return BOX_H + 10
+
+    parts = [(0, P.small_piece(PALETTE, ("lx-label", seat, pos, count, cols), P.PAD + LABEL_W, label))]
+    keys: list[tuple] = []
     x = P.PAD + LABEL_W
     for step in range(1, REACH + 1):
         p = min(pos + step, TOMB)
-        _space(img, d, view, path.get(p), p, x, y, colours, locale)
+        key = _space_key(view, path, p)
+        keys.append(key)
+
+        def box(im: Image.Image, d: ImageDraw.ImageDraw, p: int = p) -> float:
+            _space(im, d, view, path.get(p), p, 0, 0, colours, locale)
+            return BOX_H + 10
+
+        parts.append((x, P.small_piece(PALETTE, ("lx-box", key, cols, locale), BOX_W, box)))
         x += BOX_W
         if p >= TOMB:
             break
-    return BOX_H + 10
+    return P.row_piece(PALETTE, ("lx-row", seat, pos, count, tuple(keys), cols, locale), BOX_H + 10, parts)
 
 
 def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], colours: list[Colour],
@@ -203,7 +218,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         label = t(f"luxor_render.pending.{kind}", locale) if kind else t("phone.to_play", locale)
         head = (seat, nm[seat] if seat is not None else "", label, t("luxor_render.title", locale),
                 t("phone.round", locale, n=view["round"]))
-    pieces = [P.piece(PALETTE, ("head", head, cols), lambda im, d: P.header(im, d, head[0], head[1], head[2], head[3], head[4], colours) + 16)]
+    pieces = [P.header_piece(PALETTE, head[0], head[1], head[2], head[3], head[4], colours)]
     lm = view["last_move"]
     if lm:
         card = lm["card"]
@@ -217,13 +232,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         pieces.append(P.piece(PALETTE, ("reach", title), lambda im, d: _reach_title(im, title)))
         path = {sp["pos"]: sp for sp in view["path"]}
         for pos, count in _reach_rows(view, current):
-            rkey = ("row", current, pos, count, tuple(_space_key(view, path, min(pos + k, TOMB))
-                                                        for k in range(1, REACH + 1)), cols, locale)
-
-            def draw(im: Image.Image, d: ImageDraw.ImageDraw, pos: int = pos, count: int = count) -> float:
-                return _reach_row(im, d, view, path, current, pos, count, colours, locale)
-
-            pieces.append(P.piece(PALETTE, rkey, draw))
+            pieces.append(_reach_row(view, path, current, pos, count, colours, locale))
         pieces.append(P.blank(PALETTE, 6))
     if final:
         order = sorted(range(n), key=lambda s: -final["scores"][s])
