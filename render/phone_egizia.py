@@ -114,6 +114,81 @@ def _nile_row(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, entrie
     return ROW
 
 
+FIELD = 46
+
+
+def _current_site(view: PublicView) -> str | None:
+    """The site being built now (build phase): the first, in build order, with a ship yet to build."""
+    if view["phase"] != "build":
+        return None
+    for sid, site in sorted(view["sites"].items(), key=lambda kv: kv[1]["build_order"]):
+        waiting = [s for s in site["slots"] if s is not None] + list(site["substitutes"])
+        if any(s not in site["done"] for s in waiting):
+            return sid
+    return None
+
+
+def _field(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, owner: int | None, value: int | None,
+           marked: bool) -> None:
+    d.rectangle((x, y, x + FIELD - 4, y + FIELD - 4), fill=P.CARD_BG, outline=P.EDGE, width=2)
+    if owner is not None:
+        P.seat_marker(img, owner, x + 5, y + 5, FIELD - 14)
+    elif value is not None:
+        P.text(img, (x + (FIELD - 4) / 2, y + (FIELD - 4) / 2), str(value), 20, True, P.SUBTLE, "mm")
+    if marked:
+        P.mark_box(d, (x, y, x + FIELD - 4, y + FIELD - 4), 3)
+
+
+def _site_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, sid: str, locale: str) -> int:
+    """The site being built: who builds there (✓ done), and its buildings' fields with their owners."""
+    site = view["sites"][sid]
+    y = P.section_title(img, 0, t("phone.egizia.building", locale, site=t(f"egizia_render.site.{sid}", locale)))
+    x: float = P.PAD
+    for s in [*site["slots"], *site["substitutes"]]:
+        if s is None:
+            continue
+        P.seat_marker(img, s, x, y + 2, 32)
+        if s in site["done"]:
+            P.text(img, (x + 36, y + 18), "✓", 24, True, INK, "lm")
+        x += 66
+    y += 46
+    lm = view["last_move"]
+    marks = {("obelisk", r, f) for r, f in lm["obelisk"]} | {("pyramid", r, f) for r, f in lm["pyramid"]} if lm else set()
+    temple_marks = set(lm["temple"]) if lm else set()
+    tomb_marks = set(lm["tombs"]) if lm else set()
+    if sid == "obelisk_tombs":
+        for i, row in enumerate(view["obelisk"]["rows"]):  # row 1 at the left, its two fields one above the other
+            for f, owner in enumerate(row["fields"]):
+                _field(img, d, P.PAD + i * FIELD, y + f * FIELD, owner, row["value"], ("obelisk", row["row"], f) in marks)
+        y += 2 * FIELD + 12
+        for j, sp in enumerate(view["tombs"]["spaces"]):
+            xx = P.PAD + (j % 12) * (FIELD + 16)
+            if xx + FIELD > P.WIDTH - P.PAD:
+                break
+            _field(img, d, xx, y, sp["owner"], sp["value"] if sp["state"] == "face_up" else None,
+                   sp["space"] in tomb_marks)
+        y += FIELD + 12
+    elif sid == "pyramid_temple":
+        rows = view["pyramid"]["rows"]
+        width = max(len(r["fields"]) for r in rows) * FIELD
+        for k, row in enumerate(reversed(rows)):  # the top row first
+            n = len(row["fields"])
+            x0 = P.PAD + (width - n * FIELD) / 2
+            for f, owner in enumerate(row["fields"]):
+                _field(img, d, x0 + f * FIELD, y + k * FIELD, owner, row["value"], ("pyramid", row["row"], f) in marks)
+        tx = P.PAD + width + 40
+        fields = view["temple"]["fields"]
+        per = max(1, (P.WIDTH - P.PAD - tx) // FIELD)
+        for k, fl in enumerate(fields):
+            _field(img, d, tx + (k % per) * FIELD, y + (k // per) * FIELD, fl["owner"], fl["value"],
+                   fl["id"] in temple_marks)
+        y += max(len(rows), (len(fields) + per - 1) // per) * FIELD + 12
+    else:
+        P.text(img, (P.PAD, y), t("egizia_render.sphinx_deck", locale, n=view["sphinx_deck"]), 24, False, INK)
+        y += 40
+    return y + 6
+
+
 def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], locale: str, y: int) -> int:
     lm = view["last_move"]
     if not lm:
@@ -175,7 +250,18 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
                tuple(map(tuple, lm.get("sites", []))), tuple(map(tuple, lm["obelisk"])),
                tuple(map(tuple, lm["pyramid"])), tuple(lm["temple"]), tuple(lm["tombs"]), locale)
         pieces.append(P.piece(PALETTE, key, lambda im, d: _last_move(im, d, view, nm, locale, 0)))
-    if not final:
+    sid = None if final else _current_site(view)
+    if sid is not None:  # building now: the site, its builders and its fields come first
+        site = view["sites"][sid]
+        skey = ("site", sid, tuple(site["slots"]), tuple(site["substitutes"]), tuple(site["done"]),
+                tuple(tuple(r["fields"]) for r in view["obelisk"]["rows"]),
+                tuple(tuple(r["fields"]) for r in view["pyramid"]["rows"]),
+                tuple(f["owner"] for f in view["temple"]["fields"]),
+                tuple((sp["state"], sp["value"], sp["owner"]) for sp in view["tombs"]["spaces"]), view["sphinx_deck"],
+                (tuple(map(tuple, lm["obelisk"])), tuple(map(tuple, lm["pyramid"])), tuple(lm["temple"]),
+                 tuple(lm["tombs"])) if lm else None, locale)
+        pieces.append(P.piece(PALETTE, skey, lambda im, d: _site_panel(im, d, view, sid, locale)))
+    if not final and sid is None:  # sailing (the Nile is what ships choose from; while building it is empty)
         title = t("phone.egizia.nile", locale)
         pieces.append(P.piece(PALETTE, ("title", title), lambda im, d: P.section_title(im, 0, title)))
         for entries in _nile_rows(view):

@@ -68,6 +68,7 @@ phone-egizia-pyramid = Pyramida, řada { $n }
 phone-egizia-temple = Chrám { $field }
 phone-egizia-tomb = Hrobka { $n }
 phone-egizia-taken = vzato
+phone-egizia-building = Teď se staví: { $site }
 
 ## phone.luxor
 

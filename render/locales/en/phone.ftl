@@ -62,6 +62,7 @@ phone-egizia-pyramid = Pyramid, row { $n }
 phone-egizia-temple = Temple { $field }
 phone-egizia-tomb = Tomb { $n }
 phone-egizia-taken = taken
+phone-egizia-building = Building now: { $site }
 
 ## phone.luxor
 

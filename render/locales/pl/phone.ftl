@@ -68,6 +68,7 @@ phone-egizia-pyramid = Piramida, rząd { $n }
 phone-egizia-temple = Świątynia { $field }
 phone-egizia-tomb = Grobowiec { $n }
 phone-egizia-taken = zabrana
+phone-egizia-building = Teraz budowa: { $site }
 
 ## phone.luxor
 
