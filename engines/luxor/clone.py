@@ -148,6 +148,13 @@ _LAYOUT = ("game", "options", "rng", "order", "round", "current", "tiles", "temp
 _LAYOUT_MARKED = (*_LAYOUT, "last_move")
 
 
+def _marks(m: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of the last move's marks (views.move_marks: ints, strings, lists of them and lists of int lists)."""
+    if m is None:
+        return None
+    return {k: [x[:] if type(x) is list else x for x in v] if type(v) is list else v for k, v in m.items()}
+
+
 def clone_state(st: State) -> State:
     """A deep copy of a Luxor state or information state, equal to ``engines.core.clone(st)``."""
     keys = tuple(st)
@@ -181,7 +188,7 @@ def clone_state(st: State) -> State:
             "final": None if final is None else deep(final),
         }
         if len(keys) > len(_LAYOUT):
-            out["last_move"] = deep(st["last_move"])
+            out["last_move"] = _marks(st["last_move"])
         return out
     out = {}
     get = _COPY.get
