@@ -194,7 +194,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         phase = view["phase"]
         label = t("phone.to_play", locale) if phase == "action" else t(f"alhambra_render.phase.{phase}", locale)
         head = (active, nm[active] if active is not None and active < len(nm) else "", label,
-                t("alhambra_render.title", locale), t("phone.turn", locale, n=view["turn"]))
+                t("alhambra_render.title", locale), "")
     pieces.append(P.header_piece(PALETTE, *head))
     lm = view["last_move"]
     if lm:
@@ -233,7 +233,8 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
             rows.append((s, nm[s], t("phone.cards", locale, n=pvs[s]["hand_count"]), str(pvs[s]["score"])))
     active_set = set(res["winners"]) if res else ({view["active"]} if view["active"] is not None else set())
     # at the end: the final scoring's gain (+66) beside each total, under that heading
-    heading = t("phone.alhambra.final_gain", locale) if res else None
+    heading = (t("phone.alhambra.final_gain", locale) if res
+               else f'{t("phone.standings", locale)} · {t("phone.turn", locale, n=view["turn"])}')
     pieces += P.standings_pieces(PALETTE, rows, active_set, locale, title=heading)[:-1]
     dirk = view["dirk"]
     if dirk is not None:

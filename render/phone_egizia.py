@@ -241,8 +241,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         kind = pend["kind"] if pend else ""
         label = t(f"egizia_render.pending.{kind}", locale) if kind else ""
         head = (seats[0] if len(seats) == 1 else None, ", ".join(nm[s] for s in seats),
-                label or t("phone.to_play", locale), t("egizia_render.title", locale),
-                t("phone.round", locale, n=view["round"]))
+                label or t("phone.to_play", locale), t("egizia_render.title", locale), "")
     pieces = [P.header_piece(PALETTE, *head)]
     lm = view["last_move"]
     if lm:
@@ -278,7 +277,8 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
     else:
         rows = [(s, nm[s], t("phone.egizia.stones", locale, n=tabs[s]["stones"]), str(tabs[s]["score"]))
                 for s in range(n)]
-    pieces += P.standings_pieces(PALETTE, rows, active, locale)[:-1]
+    heading = None if final else f'{t("phone.standings", locale)} · {t("phone.round", locale, n=view["round"])}'
+    pieces += P.standings_pieces(PALETTE, rows, active, locale, title=heading)[:-1]
     return P.compose(PALETTE, pieces)
 
 

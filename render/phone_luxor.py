@@ -216,8 +216,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         seat = pend["seat"] if pend else current
         active = {seat} if seat is not None else set()
         label = t(f"luxor_render.pending.{kind}", locale) if kind else t("phone.to_play", locale)
-        head = (seat, nm[seat] if seat is not None else "", label, t("luxor_render.title", locale),
-                t("phone.round", locale, n=view["round"]))
+        head = (seat, nm[seat] if seat is not None else "", label, t("luxor_render.title", locale), "")
     pieces = [P.header_piece(PALETTE, head[0], head[1], head[2], head[3], head[4], colours)]
     lm = view["last_move"]
     if lm:
@@ -239,7 +238,8 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         rows = [(s, nm[s], "", str(final["scores"][s])) for s in order]
     else:
         rows = [(s, nm[s], "", str(view["seats"][s]["score"])) for s in range(n)]
-    pieces += P.standings_pieces(PALETTE, rows, active, locale, colours)[:-1]
+    heading = None if final else f'{t("phone.standings", locale)} · {t("phone.round", locale, n=view["round"])}'
+    pieces += P.standings_pieces(PALETTE, rows, active, locale, colours, heading)[:-1]
     return P.compose(PALETTE, pieces)
 
 
