@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.alhambra import GAME
 from engines.core import IllegalAction, Outcome, State, _param_json
-from tests.golden.record import without_later_keys
+from tests.engines.golden.record import without_later_keys
 
 #: (players, seed, options) of the fingerprinted games
 GAMES: tuple[tuple[int, int, dict[str, Any]], ...] = (

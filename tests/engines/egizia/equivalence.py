@@ -20,7 +20,7 @@ from typing import Any
 
 from engines import get_game
 from engines.core import Game, IllegalAction, Prompt, Rng, State
-from tests.golden.record import without_later_keys
+from tests.engines.golden.record import without_later_keys
 
 HERE = Path(__file__).parent
 FILE = HERE / "equivalence.json"

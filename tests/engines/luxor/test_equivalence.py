@@ -21,7 +21,7 @@ import pytest
 
 from engines.core import IllegalAction, Rng
 from engines.luxor import GAME
-from tests.golden.record import without_later_keys
+from tests.engines.golden.record import without_later_keys
 
 HERE = Path(__file__).parent
 RECORD = HERE / "equivalence.json"
