@@ -34,16 +34,28 @@ alhambra-type-fountain = fontána
 
 ## alhambra.round
 
-alhambra-round-A = A
-alhambra-round-B = B
-alhambra-round-final = závěrečné
+alhambra-round-A =
+    { $case ->
+        [scoring] Bodování A
+       *[nom] A
+    }
+alhambra-round-B =
+    { $case ->
+        [scoring] Bodování B
+       *[nom] B
+    }
+alhambra-round-final =
+    { $case ->
+        [scoring] Závěrečné bodování
+       *[nom] závěrečné
+    }
 
 ## alhambra.option
 
 alhambra-option-two_player_money_copies = Dva hráči: kopie každé peněžní karty (2 = 72 karet, 3 = 108)
 alhambra-option-start_player_tiebreak = Začínající hráč při shodě: náhodně, nebo vybere hostitel
 alhambra-option-exact_payment_extra_action = Akce navíc po přesné platbě je volitelná, nebo povinná
-alhambra-option-wall_ring_scoring = Uzavřený okruh k úseků hradeb dává k bodů (full), nebo k-1 (bga)
+alhambra-option-wall_ring_scoring = Uzavřený okruh z k úseků zdi dává k bodů (full), nebo k-1 (bga)
 alhambra-option-open_hands = Peníze všech hráčů jsou veřejné
 
 ## alhambra.prompt
@@ -82,14 +94,17 @@ alhambra-opt-dirk = Dát { $tile } ({ $type }) Petrovi
 alhambra-opt-reserve_all =
     { $count ->
         [one] Dát { $count } budovu do rezervy
-        [few] Dát všechny { $count } budovy do rezervy
+        [few] { $count ->
+            [2] Dát obě budovy do rezervy
+           *[other] Dát všechny { $count } budovy do rezervy
+        }
         [many] Dát { $count } budovy do rezervy
        *[other] Dát všech { $count } budov do rezervy
     }
 
 ## alhambra.ev
 
-alhambra-ev-market_setup = Trh: { $tiles }
+alhambra-ev-market_setup = Stavební trh: { $tiles }
 alhambra-ev-dirk_draw =
     Petr si bere { $count ->
         [one] { $count } budovu
@@ -98,7 +113,7 @@ alhambra-ev-dirk_draw =
        *[other] { $count } budov
     }: { $tiles }
 alhambra-ev-deal = { $player } dostává { $cards } (celkem { $total })
-alhambra-ev-start_random = O začátek se dělí { $players }; náhodně vybrán: { $chosen_player }
+alhambra-ev-start_random = O začátek se dělí { $players }; los určil: { $chosen_player }
 alhambra-ev-start_choice = O začátek se dělí { $players }; vybere hostitel
 alhambra-ev-start_chosen = Hostitel vybral jako začínajícího hráče: { $player }
 alhambra-ev-start_player =
@@ -148,8 +163,9 @@ alhambra-ev-scoring_card = Byla otočena bodovací karta { $round }
 alhambra-ev-refill_money = Nové peněžní karty: { $cards }
 alhambra-ev-refill_market = Pole { $space } dostává { $tile } ({ $type }, { $price })
 alhambra-ev-end_trigger = Pytlík nestačí na doplnění trhu: hra po tomto tahu končí
-alhambra-ev-scoring = Bodování { $round }
-alhambra-ev-score_row = { $player }: +{ $total } ({ $types }; hradba { $wall }) = { $score }
+alhambra-ev-scoring = { $round }
+    .case-round = scoring
+alhambra-ev-score_row = { $player }: +{ $total } ({ $types }; { -zed } { $wall }) = { $score }
 alhambra-ev-score_row_dirk = Petr: +{ $total } ({ $types }) = { $score }
 alhambra-ev-reveal = { $player } ukazuje: { $totals }
 alhambra-ev-distribute = Pole { $space }: { $tile } dostává { $player } (celkem { $total })

@@ -63,14 +63,14 @@ luxor-tile-tunnel = chodba
 
 ## luxor.title
 
-luxor-title-C--03 = Zvolte začínajícího hráče
+luxor-title-C--03 = Zvol začínajícího hráče
 luxor-title-C--04 = { $player }: zahraj levou nebo pravou kartu
 luxor-title-C--05 = { $player }: žádná karta nejde zahrát, odlož levou nebo pravou kartu
 luxor-title-C--06 = { $player }: tah kartou { $card }
 luxor-title-C--06--roll = { $player }: tah kartou { $card } (hozeno { $roll })
 luxor-title-C--08 = { $player }: všichni se posunuli; vyber jediné políčko, jehož dlaždice provede akci
 luxor-title-C--09 = { $player }: Horova dlaždice, vezmi klíč nebo Horovu kartu
-luxor-title-C--10 = { $player }: Horovo oko, z které hromádky vzít kartu
+luxor-title-C--10 = { $player }: Horovo oko, ze které hromádky vzít kartu
 luxor-title-C--11 = { $player }: vezmi žolíka, nebo skarabea
 luxor-title-C--12 = { $player }: vzít poklad?
 luxor-title-C--13 = { $player }: aktivovat dobrodruha ležícího u sochy { $statue }?
@@ -241,4 +241,4 @@ luxor-option-one_less_steps = Mínus 1 dobrodruh: pevný počet kroků, nebo vol
 luxor-option-tomb_scarab_vp = Hodnota skarabea hrobky
 luxor-option-stall_end = Konec při zaseknutí: celé kolo bez tahu, nebo tolik tahů za sebou, kolik je hráčů
 luxor-option-reshuffle_timing = Zamíchat odkládací hromádku, až je třeba líznout, nebo hned, jak dojde
-luxor-option-start_player = Začínající hráč: náhodně, nebo určí zakladatel
+luxor-option-start_player = Začínající hráč: náhodně, nebo určí hostitel

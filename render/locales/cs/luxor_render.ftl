@@ -66,7 +66,7 @@ luxor_render-pending-C--09 = klíč, nebo Horova karta
 luxor_render-pending-C--10 = vyber Horův balíček
 luxor_render-pending-C--11 = žolík, nebo skarabeus
 luxor_render-pending-C--12 = vzít poklad?
-luxor_render-pending-C--13 = probudit ležícího dobrodruha?
+luxor_render-pending-C--13 = aktivovat ležícího dobrodruha?
 
 ## luxor_render.col
 

@@ -17,10 +17,10 @@ alhambra-paid_many =
 
 ## alhambra.currency
 
-alhambra-currency-yellow = żółte
-alhambra-currency-green = zielone
-alhambra-currency-blue = niebieskie
-alhambra-currency-orange = pomarańczowe
+alhambra-currency-yellow = żółta
+alhambra-currency-green = zielona
+alhambra-currency-blue = niebieska
+alhambra-currency-orange = pomarańczowa
 
 ## alhambra.type
 
@@ -34,9 +34,21 @@ alhambra-type-fountain = fontanna
 
 ## alhambra.round
 
-alhambra-round-A = A
-alhambra-round-B = B
-alhambra-round-final = końcowe
+alhambra-round-A =
+    { $case ->
+        [scoring] Punktacja A
+       *[nom] A
+    }
+alhambra-round-B =
+    { $case ->
+        [scoring] Punktacja B
+       *[nom] B
+    }
+alhambra-round-final =
+    { $case ->
+        [scoring] Punktacja końcowa
+       *[nom] końcowa
+    }
 
 ## alhambra.option
 
@@ -82,7 +94,10 @@ alhambra-opt-dirk = Oddaj { $tile } ({ $type }) Dirkowi
 alhambra-opt-reserve_all =
     Odłóż do rezerwy { $count ->
         [one] { $count } budynek
-        [few] wszystkie budynki ({ $count })
+        [few] { $count ->
+            [2] oba budynki
+           *[other] wszystkie budynki ({ $count })
+        }
        *[many] wszystkie budynki ({ $count })
         [other] { $count } budynku
     }
@@ -98,7 +113,7 @@ alhambra-ev-dirk_draw =
         [other] { $count } budynku
     }: { $tiles }
 alhambra-ev-deal = { $player } otrzymuje { $cards } (razem { $total })
-alhambra-ev-start_random = Remis o rozpoczęcie: { $players }; losowo wybrano: { $chosen_player }
+alhambra-ev-start_random = Remis o rozpoczęcie: { $players }; los wskazał: { $chosen_player }
 alhambra-ev-start_choice = Remis o rozpoczęcie: { $players }; wybiera gospodarz
 alhambra-ev-start_chosen = Gospodarz wybrał gracza rozpoczynającego: { $player }
 alhambra-ev-start_player =
@@ -148,7 +163,8 @@ alhambra-ev-scoring_card = Odkryto kartę punktacji { $round }
 alhambra-ev-refill_money = Nowe karty pieniędzy: { $cards }
 alhambra-ev-refill_market = Pole { $space } otrzymuje { $tile } ({ $type }, { $price })
 alhambra-ev-end_trigger = Worek nie uzupełni rynku: gra kończy się po tej turze
-alhambra-ev-scoring = Punktacja { $round }
+alhambra-ev-scoring = { $round }
+    .case-round = scoring
 alhambra-ev-score_row = { $player }: +{ $total } ({ $types }; mur { $wall }) = { $score }
 alhambra-ev-score_row_dirk = Dirk: +{ $total } ({ $types }) = { $score }
 alhambra-ev-reveal = { $player } pokazuje: { $totals }

@@ -10,7 +10,7 @@ luxor-card-die = kość
 luxor-card-range = { $lo }-{ $hi }
 luxor-card-range_die = 1-kość
 luxor-card-advance_all = wszyscy naprzód +{ $n }
-luxor-card-last_to_second_last = ostatni do przedostatniego
+luxor-card-last_to_second_last = ostatni dogania przedostatniego
 luxor-card-one_less = { $n } (-1 poszukiwacz)
 
 ## luxor.place

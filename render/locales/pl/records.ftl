@@ -18,11 +18,11 @@ undo-err-over = Gra się skończyła: jej ruchów nie można już cofnąć.
 undo-err-no_such_move = Nie ma ruchu nr { $move } (ruchy mają numery od 1 do { $last }).
 undo-ev-done =
     ↩️ { $player } cofa { $n ->
-        [one] { $n } ruch
-        [few] { $n } ruchy
-        [many] { $n } ruchów
-       *[other] { $n } ruchu
-    } (nr { $first }–{ $last }).
+        [one] { $n } ruch (nr { $last })
+        [few] { $n } ruchy (nr { $first }–{ $last })
+        [many] { $n } ruchów (nr { $first }–{ $last })
+       *[other] { $n } ruchu (nr { $first }–{ $last })
+    }.
 
 ## record
 
@@ -98,7 +98,7 @@ stats-board_note = Ranking = ordinal openskill (μ − 3σ) z ukończonych gier 
 
 ## cmd
 
-cmd-extra-undo = Cofnij swój ostatni ruch (sam, gdy nikt potem nie grał i nic nie odsłonięto; inaczej za zgodą)
+cmd-extra-undo = Cofnij swój ostatni ruch (bez pytania, gdy nikt potem nie grał i nic nie odsłonięto; inaczej za zgodą)
 cmd-extra-rollback_move = Tylko gospodarz: cofnij grę do stanu przed tym ruchem (numer z /game history), za zgodą wszystkich
 cmd-extra-record = Dołącz zapis gry (JSON) i jej przebieg
 cmd-extra-recap = Animowane podsumowanie i wykres wyników ostatniej ukończonej gry
