@@ -124,7 +124,7 @@ def turn_text(snap: Snapshot, lines: Sequence[str], locale: str, actor: int | No
         standings = sorted(range(len(res.scores)), key=lambda s: -res.scores[s])
         table = "\n".join(f"{'🏆 ' if s in res.winners else ''}{names[s]}: {res.scores[s]}" for s in standings)
         for k, v in res.extra.items():
-            table += f"\n{t('result.extra.' + k, locale)}: {v}"
+            table += "\n" + t("result.extra." + k, locale, value=v)  # declared in render/keys.py
         embed.add_field(name=t("result.title", locale), value=clip(table, 1024), inline=False)
         winners = ", ".join(addressed(snap.row, s, locale) for s in res.winners)
         return clip(t("result.content", locale, winners=winners), CONTENT), embed, False

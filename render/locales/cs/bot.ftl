@@ -150,7 +150,12 @@ turn-continues = { $player } pokračuje: { $what }
 
 result-title = Konečný výsledek
 result-content = 🏁 Hra skončila. Gratulujeme: { $winners }!
-result-extra-dirk = { -petr } (neutrální hráč)
+result-extra-dirk = { -petr } (neutrální hráč): { $value }
+result-extra-tie_break_used =
+    { $value ->
+        [0] Rozhodnutí remízy: nebylo potřeba
+       *[other] Rozhodnutí remízy: vítězí, kdo byl na konečném počtu bodů dřív
+    }
 
 ## menu
 
@@ -299,8 +304,32 @@ group-luxor-start = Zvolit začínajícího
 
 ## none.alhambra
 
+none-alhambra-start = Teď se začínající hráč nevolí.
+none-alhambra-place = Teď nemáš žádnou koupenou budovu k umístění.
+none-alhambra-redesign = Teď nemůžeš přestavět: rezerva ani tvá Alhambra nedovolují žádnou povolenou změnu.
+none-alhambra-take = Teď nejsou vyložené žádné peníze, které by šlo vzít.
 none-alhambra-buy = Teď si nemůžeš dovolit žádnou budovu na stavebním trhu.
 none-alhambra-end = Fázi akcí můžeš ukončit předčasně jen po přesné platbě.
+
+## none.egizia
+
+none-egizia-play = Teď nemáš žádnou kartu, kterou lze zahrát.
+none-egizia-build = Teď na tebe nečeká žádné rozhodnutí o stavbě.
+none-egizia-feed = Krmení teď na tebe nečeká.
+none-egizia-card = Teď na tvou volbu nečeká žádná karta ani políčko kola.
+none-egizia-sail = Teď nemáš žádný tah plavby.
+
+## none.luxor
+
+none-luxor-start = Teď se začínající hráč nevolí.
+none-luxor-anubis = Žádný z tvých dobrodruhů teď neleží u sochy.
+none-luxor-treasure = Na tvou volbu teď nečeká žádný poklad.
+none-luxor-temple = Na tvou volbu teď nečeká žádná chrámová dlaždice.
+none-luxor-eye = Na tvou volbu teď nečeká žádné Horovo oko.
+none-luxor-horus = Na tvou volbu teď nečeká žádná Horova dlaždice.
+none-luxor-act = Teď nečeká na vyhodnocení žádné pole.
+none-luxor-move = Teď se nemůže pohnout žádný z tvých dobrodruhů.
+none-luxor-card = Teď nemáš žádnou kartu k zahrání.
 
 ## post
 

@@ -22,7 +22,7 @@ clock-line-no_clock = Ruch: { $player }
 clock-line-overdue = Ruch: { $player } · czas minął
 clock-line-paused = Ruch: { $player } · gra wstrzymana
 clock-line-vacation = Ruch: { $player } · na urlopie do { $until }
-clock-line-bot = Ruch: { $player } · gra za niego bot
+clock-line-bot = Ruch: { $player } · za gracza gra bot
 clock-err-kind = Nieznany rodzaj zegara { $kind }.
 clock-err-range = Zegar musi być dłuższy niż zero i wynosić najwyżej { $max ->
         [one] { $max } dzień
@@ -87,8 +87,8 @@ clock-ok-vacation = Udanego urlopu! Twoje zegary stoją do { $until } (w tym rok
        *[other] { $max } dnia
     }).
 clock-ok-vacation_over = Witaj z powrotem: twoje zegary znów biegną.
-clock-ok-paused = ⏸ { $user } wstrzymał(a) grę: żaden zegar nie biegnie do wznowienia.
-clock-ok-resumed = ▶ { $user } wznowił(a) grę: zegary znów biegną.
+clock-ok-paused = ⏸ { $user } wstrzymuje grę: żaden zegar nie biegnie do wznowienia.
+clock-ok-resumed = ▶ { $user } wznawia grę: zegary znów biegną.
 clock-ok-voted = Twój głos został policzony: { $votes } z potrzebnych { $needed }.
 clock-ok-skipped = Przeterminowaną decyzję pominięto najmniej szkodliwym ruchem.
 clock-mine-head = **Gdzie masz ruch** (najdłużej czekające najpierw):

@@ -3,14 +3,14 @@
 ## undo
 
 undo-what_action = ruch `{ $action }`
-undo-requested = ↩️ { $player } prosi o cofnięcie ruchów nr { $first }–{ $last }: { $moves }. { $waiting }, zgadzacie się? (Odpowiedzcie w ciągu { $minutes } min, inaczej prośba wygaśnie.)
+undo-requested = ↩️ { $player } prosi o cofnięcie ruchów nr { $first }–{ $last }: { $moves }. { $waiting }: zgoda? (Odpowiedź w ciągu { $minutes } min, inaczej prośba wygaśnie.)
 undo-accepted = { $player } się zgadza. Czekamy jeszcze na: { $waiting }.
 undo-declined = { $player } nie zgadza się na cofnięcie. Nic nie zmieniono.
 undo-accept_button = Zgadzam się
 undo-decline_button = Nie zgadzam się
 undo-undo_button = Cofnij
 undo-err-nothing = Nie masz żadnego ruchu do cofnięcia.
-undo-err-revealed = Ruchu nr { $move } gracza { $player } nie można cofnąć: odsłonił ukrytą informację ({ $what }). Nic nie zmieniono.
+undo-err-revealed = Ruchu nr { $move } gracza { $player } nie można cofnąć: ten ruch odsłonił ukrytą informację ({ $what }). Nic nie zmieniono.
 undo-err-pending = W tej grze czeka już prośba o cofnięcie ruchu.
 undo-err-no_request = Nie ma oczekującej prośby o cofnięcie: mogła wygasnąć, dostać odpowiedź albo gra poszła dalej.
 undo-err-own_request = To twoja własna prośba: odpowiadają na nią pozostali gracze.
