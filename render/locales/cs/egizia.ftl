@@ -354,7 +354,13 @@ egizia-ev-tile =
     }.
 egizia-ev-sphinx_setup_one = { $player }, tvoje karta Sfingy: { $card }
 egizia-ev-sphinx_setup_drawn = { $player }, tvé karty Sfingy: { $cards }
-egizia-ev-sphinx_setup_kept = { $player } si nechává { $kept } kartu Sfingy a vrací { $returned }.
+egizia-ev-sphinx_setup_kept =
+    { $player } si nechává { $kept ->
+        [one] { $kept } kartu Sfingy
+        [few] { $kept } karty Sfingy
+        [many] { $kept } karty Sfingy
+       *[other] { $kept } karet Sfingy
+    } a vrací { $returned }.
 egizia-ev-round = Kolo { $round }: na Nilu leží { $cards }.
 egizia-ev-auto_pass = { $player } pasuje (žádná loď nebo žádné volné pole).
 egizia-ev-pass = { $player } pasuje.
@@ -460,7 +466,7 @@ egizia-title-D--13 = Vyber četu pro stavbu { $site }
     .case-site = gen
 egizia-title-D--14 = Kolik karet Sfingy zaplatíš?
 egizia-title-D--15 = Které karty Sfingy si necháš?
-egizia-title-D--16 = Obelisk a hrobky: zbývá síla { $left }
+egizia-title-D--16 = Obelisk a hroby: zbývá síla { $left }
 egizia-title-D--17 = Kterou značku trhu posunout o 1 dolů?
 egizia-title-D--18 = Pyramida a chrám: zbývá síla { $left }
 egizia-title-D--19 = Poslední akce před { -zaverecne-bodovani(case: "ins") }
@@ -602,7 +608,7 @@ egizia-option-two_three_player_cards = Volitelné karty pro 2-3 hráče (N57, S3
 egizia-option-remove_plus10_card = Odebrat kartu Sfingy +1 za 10 b.
 egizia-option-take_leftover_mode = Karta N39 (vzít zbylou kartu): jednou, nebo každé kolo
 egizia-option-buy_strength_timing = 2 kameny za sílu +1: kdykoli, nebo až po krmení
-egizia-option-two_each_includes_tombs = '2 cihly v každé stavbě' zahrnuje hrobky
+egizia-option-two_each_includes_tombs = '2 cihly v každé stavbě' zahrnuje hroby
 egizia-option-substitute_timing = Postoupivší náhradník staví v tahu uvolněné pozice nebo po všech pozicích
 
 ## egizia.card

@@ -31,7 +31,7 @@ lobbybot-add_button = Dodaj bota
 lobbybot-remove_button = Usuń bota
 lobbybot-seated = Przy stole: { $names }
 lobbybot-added = { $user } dosadza do stołu bota { $bot } ({ $n }): { $names }
-lobbybot-removed = { $user } usunął/usunęła { $bot }. Gracze: { $names }
+lobbybot-removed = { $user } usuwa bota { $bot }. Gracze: { $names }
 lobbybot-ok_added = Bot przy stole: { $bot }.
 lobbybot-ok_removed = Usunięto bota: { $bot }.
 

@@ -354,7 +354,13 @@ egizia-ev-tile =
     }.
 egizia-ev-sphinx_setup_one = { $player }, twoja karta Sfinksa: { $card }
 egizia-ev-sphinx_setup_drawn = { $player }, dobrane karty Sfinksa: { $cards }
-egizia-ev-sphinx_setup_kept = { $player } zatrzymuje { $kept } kartę Sfinksa i zwraca { $returned }.
+egizia-ev-sphinx_setup_kept =
+    { $player } zatrzymuje { $kept ->
+        [one] { $kept } kartę Sfinksa
+        [few] { $kept } karty Sfinksa
+       *[many] { $kept } kart Sfinksa
+        [other] { $kept } karty Sfinksa
+    } i zwraca { $returned }.
 egizia-ev-round = Runda { $round }: na Nilu leżą { $cards }.
 egizia-ev-auto_pass = { $player } pasuje (brak statków lub wolnych pól).
 egizia-ev-pass = { $player } pasuje.
@@ -473,7 +479,7 @@ egizia-title-D--07-alyi =
         [few] { $picks } kroki
        *[many] { $picks } kroków
         [other] { $picks } kroku
-    } ekipy
+    } budowniczych
 egizia-title-D--07-ring = Przesunąć { -znacznik-nawodnienia(case: "acc") }?
 
 ## egizia.lbl
