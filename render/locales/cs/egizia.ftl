@@ -6,6 +6,25 @@
 
 egizia-name = { -hra-egizia }
 
+## egizia.temple_field (a temple field by its place: the letters L/R/C/T are the moves' own)
+
+egizia-temple_field =
+    { $field ->
+        [L1] levý pilíř 1
+        [L2] levý pilíř 2
+        [L3] levý pilíř 3
+        [L4] levý pilíř 4
+        [R1] pravý pilíř 1
+        [R2] pravý pilíř 2
+        [R3] pravý pilíř 3
+        [R4] pravý pilíř 4
+        [C1] sloup 1
+        [C2] sloup 2
+        [T1] vrchol 1
+        [T2] vrchol 2
+       *[other] { $field }
+    }
+
 ## egizia.builder
 
 egizia-builder-black = černá četa
@@ -87,8 +106,8 @@ egizia-item-pyramid =
     }
 egizia-item-temple =
     { $case ->
-        [acc] v chrámu (pole { $field }, hodnota { $value })
-       *[nom] chrám: pole { $field }, hodnota { $value }
+        [acc] v chrámu ({ egizia-temple_field }, hodnota { $value })
+       *[nom] chrám: { egizia-temple_field }, hodnota { $value }
     }
 
 ## egizia.reason
@@ -212,8 +231,8 @@ egizia-err-tombs_empty = Nezbyla žádná destička hrobu.
 egizia-err-no_such_field = Takové pole neexistuje: { $what }.
 egizia-err-row_full = Řada pyramidy { $row } je plná.
 egizia-err-not_supported = Řada pyramidy { $row } pole { $pos } ještě nespočívá na dvou cihlách.
-egizia-err-temple_taken = Chrám { $field } je už postaven.
-egizia-err-temple_requires = Chrám { $field } nejdřív potřebuje { $needs }.
+egizia-err-temple_taken = V chrámu už stojí { egizia-temple_field }.
+egizia-err-temple_requires = V chrámu lze { egizia-temple_field } stavět až na postavených polích pod ním (tahy { $needs }).
 egizia-err-wrong_building = Tato část patří k druhému staveništi.
 egizia-err-one_placement = V tomto tahu už máš loď umístěnou: ukonči tah (nebo zahraj N33).
 egizia-err-grain_cards =
@@ -535,7 +554,7 @@ egizia-lbl-track_steps =
     }, pole { $pos } → { $to }{ $bonus }
 egizia-lbl-n18_two = { $a } +1 a { $b } +1
 egizia-lbl-n18_one = { $a } +2 (nyní { $now }/{ $max })
-egizia-lbl-alyi = +1 pro { $builders }{ $note }
+egizia-lbl-alyi = { $builders } +1{ $note }
 egizia-lbl-ring = Posunout { -vodni-prstenec(case: "acc") } na { $pos } pole
 egizia-lbl-ring_stay = Nechat { -vodni-prstenec(case: "acc") } na { $pos } poli
     .case-pos = loc
@@ -579,7 +598,7 @@ egizia-lbl-keep_setup = Nechat { $card } (druhá jde pod balíček)
 egizia-lbl-obelisk = Obelisk, řada { $row }: hodnota { $value }
 egizia-lbl-tomb = { -hrob }, políčko { $space }: destička { $value }
 egizia-lbl-pyramid = Pyramida, řada { $row }, pole { $pos }: hodnota { $value }
-egizia-lbl-temple = Chrám, pole { $field }: hodnota { $value }
+egizia-lbl-temple = Chrám, { egizia-temple_field }: hodnota { $value }
 egizia-lbl-finish = Hotovo ({ $total }/{ $strength } využito)
 egizia-lbl-done = Hotovo: pokračovat k { -zaverecne-bodovani(case: "dat") }
 

@@ -6,6 +6,10 @@
 
 egizia-name = Egizia
 
+## egizia.temple_field
+
+egizia-temple_field = { $field }
+
 ## egizia.builder
 
 egizia-builder-black = black

@@ -6,6 +6,25 @@
 
 egizia-name = { -hra-egizia }
 
+## egizia.temple_field (a temple field by its place: the letters L/R/C/T are the moves' own)
+
+egizia-temple_field =
+    { $field ->
+        [L1] lewy filar 1
+        [L2] lewy filar 2
+        [L3] lewy filar 3
+        [L4] lewy filar 4
+        [R1] prawy filar 1
+        [R2] prawy filar 2
+        [R3] prawy filar 3
+        [R4] prawy filar 4
+        [C1] kolumna 1
+        [C2] kolumna 2
+        [T1] szczyt 1
+        [T2] szczyt 2
+       *[other] { $field }
+    }
+
 ## egizia.builder
 
 egizia-builder-black = czarny budowniczy
@@ -87,8 +106,8 @@ egizia-item-pyramid =
     }
 egizia-item-temple =
     { $case ->
-        [acc] w świątyni (pole { $field }, wartość { $value })
-       *[nom] świątynia: pole { $field }, wartość { $value }
+        [acc] w świątyni ({ egizia-temple_field }, wartość { $value })
+       *[nom] świątynia: { egizia-temple_field }, wartość { $value }
     }
 
 ## egizia.reason
@@ -212,8 +231,8 @@ egizia-err-tombs_empty = Nie został żaden żeton grobowca.
 egizia-err-no_such_field = Nie ma takiego pola: { $what }.
 egizia-err-row_full = Rząd piramidy { $row } jest pełny.
 egizia-err-not_supported = Rząd piramidy { $row } pole { $pos } nie spoczywa jeszcze na dwóch cegłach.
-egizia-err-temple_taken = Świątynia { $field } jest już zbudowana.
-egizia-err-temple_requires = Świątynia { $field } wymaga najpierw { $needs }.
+egizia-err-temple_taken = W świątyni stoi już { egizia-temple_field }.
+egizia-err-temple_requires = W świątyni { egizia-temple_field } można budować dopiero na zbudowanych polach pod nim (ruchy { $needs }).
 egizia-err-wrong_building = Ta część należy do drugiej budowy.
 egizia-err-one_placement = Statek w tej turze już postawiono: zakończ turę (lub zagraj N33).
 egizia-err-grain_cards =
@@ -523,7 +542,7 @@ egizia-lbl-track_steps =
     }, pole { $pos } → { $to }{ $bonus }
 egizia-lbl-n18_two = { $a } +1 i { $b } +1
 egizia-lbl-n18_one = { $a } +2 (teraz { $now }/{ $max })
-egizia-lbl-alyi = +1 dla { $builders }{ $note }
+egizia-lbl-alyi = { $builders } +1{ $note }
 egizia-lbl-ring = Przesuń { -znacznik-nawodnienia(case: "acc") } na { $pos } pole
 egizia-lbl-ring_stay = Zostaw { -znacznik-nawodnienia(case: "acc") } na { $pos } polu
     .case-pos = loc
@@ -567,7 +586,7 @@ egizia-lbl-keep_setup = Zatrzymaj { $card } (druga idzie pod talię)
 egizia-lbl-obelisk = Obelisk, rząd { $row }: wartość { $value }
 egizia-lbl-tomb = { -grobowiec }, pole { $space }: żeton { $value }
 egizia-lbl-pyramid = Piramida, rząd { $row }, pole { $pos }: wartość { $value }
-egizia-lbl-temple = Świątynia, pole { $field }: wartość { $value }
+egizia-lbl-temple = Świątynia, { egizia-temple_field }: wartość { $value }
 egizia-lbl-finish = Koniec ({ $total }/{ $strength } użyte)
 egizia-lbl-done = Gotowe: przejdź do { -punktacja-koncowa(case: "gen") }
 
