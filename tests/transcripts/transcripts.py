@@ -14,7 +14,6 @@ import re
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any
 from unittest import mock
 
 from bot import console

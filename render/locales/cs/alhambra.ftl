@@ -81,9 +81,9 @@ alhambra-prompt-end_place =
 ## alhambra.opt
 
 alhambra-opt-start = Začíná { $player }
-alhambra-opt-take = Vzít { $cards }
-alhambra-opt-buy = Koupit { $tile } ({ $type }, { $price }) z pole { $space }: zaplatit { $currency } { $paid }
-alhambra-opt-buy_exact = Koupit { $tile } ({ $type }, { $price }) z pole { $space }: zaplatit { $currency } { $paid } (přesně: akce navíc)
+alhambra-opt-take = Vzít: { $cards }
+alhambra-opt-buy = Koupit { $tile } ({ $type }, { $price }) z pole { $space }, zaplatit: { $currency } { $paid }
+alhambra-opt-buy_exact = Koupit { $tile } ({ $type }, { $price }) z pole { $space }, zaplatit: { $currency } { $paid } (přesně: akce navíc)
 alhambra-opt-end = Ukončit akce (vzdát se akce navíc)
 alhambra-opt-add = Přestavba: přidat { $tile } ({ $type }) z rezervy na { $cell }
 alhambra-opt-remove = Přestavba: přesunout { $tile } ({ $type }) z { $cell } do rezervy
@@ -112,7 +112,7 @@ alhambra-ev-dirk_draw =
         [many] { $count } budovy
        *[other] { $count } budov
     }: { $tiles }
-alhambra-ev-deal = { $player } dostává { $cards } (celkem { $total })
+alhambra-ev-deal = { $player } dostává karty: { $cards } (celkem { $total })
 alhambra-ev-start_random = O začátek se dělí { $players }; los určil: { $chosen_player }
 alhambra-ev-start_choice = O začátek se dělí { $players }; vybere hostitel
 alhambra-ev-start_chosen = Hostitel vybral jako začínajícího hráče: { $player }
@@ -135,9 +135,9 @@ alhambra-ev-turn = Tah { $turn }: { $player }
 alhambra-ev-no_action = { $player } nemá žádnou možnou akci
 alhambra-ev-no_further_action = { $player } nemá žádnou další možnou akci
 alhambra-ev-auto = { $player } (jediná možnost): { $choice }
-alhambra-ev-take = { $player } si bere { $cards }
-alhambra-ev-buy = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí { $cards }
-alhambra-ev-buy_exact = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí přesně { $cards }: akce navíc
+alhambra-ev-take = { $player } si bere: { $cards }
+alhambra-ev-buy = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí: { $cards }
+alhambra-ev-buy_exact = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí přesně: { $cards } (akce navíc)
 alhambra-ev-end_actions = { $player } končí akce
 alhambra-ev-redesign_add = { $player } přestavuje: přidává { $tile } ({ $type }) na { $cell }
 alhambra-ev-redesign_remove = { $player } přestavuje: { $tile } ({ $type }) z { $cell } do rezervy

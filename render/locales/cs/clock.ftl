@@ -1,6 +1,6 @@
 ### Hodiny tahů, připomínky, vypršení času, dovolené (issue 10). Čeština.
 
-clock-remind = ⏰ { $player }, stůl na tebe čeká ve hře { $game } (#{ $id }): zbývá { $left }. Poslední deska: { $link }
+clock-remind = ⏰ { $player }, stůl na tebe čeká ve hře { $game } (#{ $id }), zbývající čas: { $left }. Poslední deska: { $link }
 clock-your_turn = 🎲 { $player }, jsi na tahu ve hře { $game } (#{ $id }). Poslední deska: { $link }
 clock-overdue = ⌛ Hráči { $player } vypršel čas ve hře { $game } (#{ $id }). Ostatní mohou hlasovat o přeskočení tohoto rozhodnutí (/game skip); hostitel může místo předat někomu jinému (/game replace).
 clock-replace_allowed = Hráči { $player } { $n ->
@@ -17,7 +17,7 @@ clock-desc-bank = zásoba { $limit }, +{ $increment } za každé rozhodnutí
 clock-policy-wait = čekat (ostatní mohou hlasovat o přeskočení)
 clock-policy-skip = přeskočit (zahraje se nejméně škodlivý tah)
 clock-policy-bot = hraje bot, dokud se hráč nevrátí
-clock-line-to_act = Na tahu: { $player } · zbývá { $left }
+clock-line-to_act = Na tahu: { $player } · zbývající čas: { $left }
 clock-line-no_clock = Na tahu: { $player }
 clock-line-overdue = Na tahu: { $player } · čas vypršel
 clock-line-paused = Na tahu: { $player } · hra je pozastavena

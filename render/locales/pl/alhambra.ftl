@@ -81,9 +81,9 @@ alhambra-prompt-end_place =
 ## alhambra.opt
 
 alhambra-opt-start = Zaczyna { $player }
-alhambra-opt-take = Weź { $cards }
-alhambra-opt-buy = Kup { $tile } ({ $type }, { $price }) z pola { $space }: zapłać { $currency } { $paid }
-alhambra-opt-buy_exact = Kup { $tile } ({ $type }, { $price }) z pola { $space }: zapłać { $currency } { $paid } (dokładnie: dodatkowa akcja)
+alhambra-opt-take = Weź: { $cards }
+alhambra-opt-buy = Kup { $tile } ({ $type }, { $price }) z pola { $space }, zapłać: { $currency } { $paid }
+alhambra-opt-buy_exact = Kup { $tile } ({ $type }, { $price }) z pola { $space }, zapłać: { $currency } { $paid } (dokładnie: dodatkowa akcja)
 alhambra-opt-end = Zakończ akcje (zrezygnuj z dodatkowej akcji)
 alhambra-opt-add = Przebudowa: dodaj { $tile } ({ $type }) z rezerwy na { $cell }
 alhambra-opt-remove = Przebudowa: przenieś { $tile } ({ $type }) z { $cell } do rezerwy
@@ -112,7 +112,7 @@ alhambra-ev-dirk_draw =
        *[many] { $count } budynków
         [other] { $count } budynku
     }: { $tiles }
-alhambra-ev-deal = { $player } otrzymuje { $cards } (razem { $total })
+alhambra-ev-deal = { $player } otrzymuje karty: { $cards } (razem { $total })
 alhambra-ev-start_random = Remis o rozpoczęcie: { $players }; los wskazał: { $chosen_player }
 alhambra-ev-start_choice = Remis o rozpoczęcie: { $players }; wybiera gospodarz
 alhambra-ev-start_chosen = Gospodarz wybrał gracza rozpoczynającego: { $player }
@@ -135,9 +135,9 @@ alhambra-ev-turn = Tura { $turn }: { $player }
 alhambra-ev-no_action = { $player } nie ma żadnej możliwej akcji
 alhambra-ev-no_further_action = { $player } nie ma już żadnej możliwej akcji
 alhambra-ev-auto = { $player } (jedyna możliwość): { $choice }
-alhambra-ev-take = { $player } bierze { $cards }
-alhambra-ev-buy = { $player } kupuje { $tile } ({ $type }, { $price }) z pola { $space }, płacąc { $cards }
-alhambra-ev-buy_exact = { $player } kupuje { $tile } ({ $type }, { $price }) z pola { $space }, płacąc dokładnie { $cards }: dodatkowa akcja
+alhambra-ev-take = { $player } bierze: { $cards }
+alhambra-ev-buy = { $player } kupuje { $tile } ({ $type }, { $price }) z pola { $space }, płacąc: { $cards }
+alhambra-ev-buy_exact = { $player } kupuje { $tile } ({ $type }, { $price }) z pola { $space }, płacąc dokładnie: { $cards } (dodatkowa akcja)
 alhambra-ev-end_actions = { $player } kończy akcje
 alhambra-ev-redesign_add = { $player } przebudowuje: dodaje { $tile } ({ $type }) na { $cell }
 alhambra-ev-redesign_remove = { $player } przebudowuje: { $tile } ({ $type }) z { $cell } do rezerwy

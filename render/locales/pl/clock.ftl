@@ -1,6 +1,6 @@
 ### Zegary tur, przypomnienia, koniec czasu, urlopy (issue 10). Polski.
 
-clock-remind = ⏰ { $player }, stół czeka na ciebie w grze { $game } (#{ $id }): zostało { $left }. Ostatnia plansza: { $link }
+clock-remind = ⏰ { $player }, stół czeka na ciebie w grze { $game } (#{ $id }), pozostały czas: { $left }. Ostatnia plansza: { $link }
 clock-your_turn = 🎲 { $player }, twój ruch w grze { $game } (#{ $id }). Ostatnia plansza: { $link }
 clock-overdue = ⌛ { $player } — czas minął w grze { $game } (#{ $id }). Pozostali mogą głosować za pominięciem tej decyzji (/game skip); gospodarz może oddać miejsce komuś innemu (/game replace).
 clock-replace_allowed = { $player } — { $n ->
@@ -17,7 +17,7 @@ clock-desc-bank = pula { $limit }, +{ $increment } za każdą decyzję
 clock-policy-wait = czekać (pozostali mogą głosować za pominięciem)
 clock-policy-skip = pominąć (wykonany zostanie najmniej szkodliwy ruch)
 clock-policy-bot = gra bot, dopóki gracz nie wróci
-clock-line-to_act = Ruch: { $player } · zostało { $left }
+clock-line-to_act = Ruch: { $player } · pozostały czas: { $left }
 clock-line-no_clock = Ruch: { $player }
 clock-line-overdue = Ruch: { $player } · czas minął
 clock-line-paused = Ruch: { $player } · gra wstrzymana
