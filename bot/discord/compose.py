@@ -172,6 +172,8 @@ def board_groups(game: Game, prompts: Sequence[Prompt]) -> list[str]:
 
 def none_text(title: str, group: str, locale: str) -> str:
     """Why a kind of move offers nothing now: the game's own words if the catalogue has them, else a generic line."""
+    if group == PRIVATE:  # the 🔒 button: no secret decision of this player is waiting
+        return t("none.private", locale)
     key = f"none.{title}.{group}"
     text = t(key, locale)
     return text if text != key else t("err.no_group_options", locale, group=group_label(title, group, locale))

@@ -302,6 +302,10 @@ group-luxor-treasure = Poklad
 group-luxor-anubis = Anubis
 group-luxor-start = Zvolit začínajícího
 
+## none
+
+none-private = Teď na tebe nečeká žádné tajné rozhodnutí.
+
 ## none.alhambra
 
 none-alhambra-start = Teď se začínající hráč nevolí.

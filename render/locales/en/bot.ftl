@@ -274,6 +274,10 @@ group-luxor-treasure = Treasure
 group-luxor-anubis = Anubis
 group-luxor-start = Choose start player
 
+## none
+
+none-private = No secret decision of yours is waiting now.
+
 ## none.alhambra
 
 none-alhambra-start = No start player is being chosen now.

@@ -296,6 +296,10 @@ group-luxor-treasure = Skarb
 group-luxor-anubis = Anubis
 group-luxor-start = Wybierz pierwszego
 
+## none
+
+none-private = Teraz nie czeka na ciebie żadna tajna decyzja.
+
 ## none.alhambra
 
 none-alhambra-start = Teraz nie wybiera się gracza rozpoczynającego.
