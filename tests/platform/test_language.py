@@ -59,7 +59,7 @@ FORBIDDEN: dict[str, list[tuple[str, tuple[str, ...] | None, str]]] = {
         (r"\bkrąg|\bresztk|robotnik", None, "znacznik nawodnienia, pozostała karta, budowniczy"),
         (r"okrągł", None, "pole rundy (a round's space, not a circular one)"),
         (r"kiedykolwiek", None, "w dowolnej chwili"),
-        (r"\bGrób\b", None, "grobowiec"),
+        (r"\bGrób\b", ("luxor",), "grobowiec (the board's tomb cell keeps 'Grób': 'Grobowiec' does not fit it)"),
         (r"[Pp]łytk\w* grobowc", None, "żeton grobowca"),
         (r"Punktacja końcowe|końcowym liczeniem|końcowej punktacji", None, "punktacja końcowa"),
         (r"dogrywk", None, "rozstrzygnięcie remisu"),
