@@ -120,8 +120,8 @@ luxor-opt-key =
 luxor-opt-horus_card = Vzít Horovu kartu úrovně { $level }: { $card } (tento tah bez dobírání)
 luxor-opt-wild = Vzít pokladového žolíka
 luxor-opt-scarab = Vzít skarabea
-luxor-opt-take = Vzít { $tile }
-luxor-opt-leave = Nechat { $tile }
+luxor-opt-take = Vzít poklad: { $tile }
+luxor-opt-leave = Nechat poklad: { $tile }
 luxor-opt-wake = Aktivovat dobrodruha u sochy { $statue }: postaví se na schody
 luxor-opt-sleep = Nechat dobrodruha ležet u sochy { $statue }
 
@@ -145,7 +145,7 @@ luxor-ev-roll_failed = { $player } hází { $roll }: žádný platný tah, karta
 luxor-ev-moved = { $player }: dobrodruh { $adv } { $src } → { $dst }
 luxor-ev-moved_osiris = { $player }: dobrodruh { $adv } { $src } → { $dst } (Usir: { $via })
 luxor-ev-blocked = { $player }: dobrodruh { $adv } ({ $src }) nemůže táhnout
-luxor-ev-jumped = { $player }: dobrodruh { $adv } přeskočil { $src } → { $dst }
+luxor-ev-jumped = { $player }: dobrodruh { $adv } přeskakuje { $src } → { $dst }
 luxor-ev-woke = { $player }: dobrodruh { $adv } u sochy { $statue } vstává a jde na schody
 luxor-ev-left_lying = { $player } nechává dobrodruha u sochy { $statue } ležet
 luxor-ev-tomb =
@@ -195,7 +195,7 @@ luxor-ev-game_over_stall_turns =
        *[other] { $n } tahů
     } po sobě: konec hry
 luxor-ev-final = { $player }: lišta { $track } + pozice { $positions } + sarkofágy { $sarcophagi } + klíče { $keys } + sady { $sets } za { $set_vp } + skarabeové { $scarabs } ({ $scarab_values }) = { $total }
-luxor-ev-winners = Vítěz: { $players } se skóre { $score }
+luxor-ev-winners = Vítězství: { $players } (skóre { $score })
 
 ## luxor.result
 

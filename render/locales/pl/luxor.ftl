@@ -23,7 +23,7 @@ luxor-place-with_tile = { $place } ({ $tile })
 ## luxor.short
 
 luxor-short-stairs = S
-luxor-short-tomb = grób
+luxor-short-tomb = grobowiec
 luxor-short-space = { $n }
 
 ## luxor.type
@@ -120,8 +120,8 @@ luxor-opt-key =
 luxor-opt-horus_card = Weź kartę Horusa poziomu { $level }: { $card } (bez dobierania w tej turze)
 luxor-opt-wild = Weź dżokera
 luxor-opt-scarab = Weź skarabeusza
-luxor-opt-take = Weź { $tile }
-luxor-opt-leave = Zostaw { $tile }
+luxor-opt-take = Weź skarb: { $tile }
+luxor-opt-leave = Zostaw skarb: { $tile }
 luxor-opt-wake = Obudź poszukiwacza przy posągu { $statue }: stanie na schodach
 luxor-opt-sleep = Zostaw poszukiwacza leżącego przy posągu { $statue }
 
@@ -195,7 +195,7 @@ luxor-ev-game_over_stall_turns =
         [other] { $n } tury
     } z rzędu: koniec gry
 luxor-ev-final = { $player }: tor { $track } + pozycje { $positions } + sarkofagi { $sarcophagi } + klucze { $keys } + zestawy { $sets } za { $set_vp } + skarabeusze { $scarabs } ({ $scarab_values }) = { $total }
-luxor-ev-winners = Zwycięzca: { $players } z wynikiem { $score }
+luxor-ev-winners = Zwycięstwo: { $players } (wynik { $score })
 
 ## luxor.result
 
