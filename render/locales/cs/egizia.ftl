@@ -120,7 +120,7 @@ egizia-reason-nothing_affordable = s touto silou nelze nic postavit
 ## egizia.why
 
 egizia-why-card = karta
-egizia-why-space = pole na Nilu
+egizia-why-space = políčko na Nilu
 egizia-why-bottom_stone_sale = bonus za dno prodeje kamenů
 egizia-why-bottom_grain_market = bonus za dno { -obilny-trh(case: "gen") }
 egizia-why-sell_card = prodej kamenů
@@ -218,7 +218,7 @@ egizia-err-two_builders = Dvě běžné čety v jedné skupině vyžadují N34 n
 egizia-err-sphinx_only = { $card } platí jen u Sfingy.
 egizia-err-crew_useless = S touto četou nelze nic postavit.
 egizia-err-at_least_one = Před ukončením postav aspoň jednu část.
-egizia-err-over_strength = Hodnota { $value } je víc než zbývající síla { $left }.
+egizia-err-over_strength = Hodnota { $value } je větší než zbývající síla { $left }.
 egizia-err-over_stones =
     Hodnota { $value } stojí víc než { $stones ->
         [one] tvůj { $stones } kámen
@@ -230,7 +230,7 @@ egizia-err-obelisk_full = Obelisk je dokončen.
 egizia-err-tombs_empty = Nezbyla žádná destička hrobu.
 egizia-err-no_such_field = Takové pole neexistuje: { $what }.
 egizia-err-row_full = Řada pyramidy { $row } je plná.
-egizia-err-not_supported = Řada pyramidy { $row } pole { $pos } ještě nespočívá na dvou cihlách.
+egizia-err-not_supported = Pole { $pos } v řadě { $row } pyramidy ještě nespočívá na dvou cihlách.
 egizia-err-temple_taken = V chrámu už stojí { egizia-temple_field }.
 egizia-err-temple_requires = V chrámu lze { egizia-temple_field } stavět až na postavených polích pod ním (tahy { $needs }).
 egizia-err-wrong_building = Tato část patří k druhému staveništi.
@@ -627,7 +627,7 @@ egizia-option-two_three_player_cards = Volitelné karty pro 2-3 hráče (N57, S3
 egizia-option-remove_plus10_card = Odebrat kartu Sfingy +1 za 10 b.
 egizia-option-take_leftover_mode = Karta N39 (vzít zbylou kartu): jednou, nebo každé kolo
 egizia-option-buy_strength_timing = 2 kameny za sílu +1: kdykoli, nebo až po krmení
-egizia-option-two_each_includes_tombs = '2 cihly v každé stavbě' zahrnuje hroby
+egizia-option-two_each_includes_tombs = Karta „2 cihly v každé stavbě“ počítá i hroby
 egizia-option-substitute_timing = Postoupivší náhradník staví v tahu uvolněné pozice nebo po všech pozicích
 
 ## egizia.card

@@ -187,7 +187,7 @@ egizia-err-improver_field = { $card } można dołożyć tylko do twojego pola, k
 egizia-err-no_window = Teraz nie możesz zagrywać kart.
 egizia-err-no_space = Nie ma pola rzeki { $what } (1-20).
 egizia-err-no_ships = Nie masz już statku w zapasie.
-egizia-err-up_not_needed = Pole { $idx } i tak leży w dół rzeki: postaw bez { $card }.
+egizia-err-up_not_needed = Pole { $idx } i tak leży w dół rzeki: postaw statek bez { $card }.
 egizia-err-downstream = Pole { $idx } nie leży w dół rzeki od twojego statku na polu { $last }.
 egizia-err-round_space_only = { $card } działa tylko na polu rundy.
 egizia-err-site_only = Pole { $idx } nie jest budową: nie wybiera się miejsca.
@@ -230,7 +230,7 @@ egizia-err-obelisk_full = Obelisk jest ukończony.
 egizia-err-tombs_empty = Nie został żaden żeton grobowca.
 egizia-err-no_such_field = Nie ma takiego pola: { $what }.
 egizia-err-row_full = Rząd piramidy { $row } jest pełny.
-egizia-err-not_supported = Rząd piramidy { $row } pole { $pos } nie spoczywa jeszcze na dwóch cegłach.
+egizia-err-not_supported = Pole { $pos } w rzędzie { $row } piramidy nie spoczywa jeszcze na dwóch cegłach.
 egizia-err-temple_taken = W świątyni stoi już { egizia-temple_field }.
 egizia-err-temple_requires = W świątyni { egizia-temple_field } można budować dopiero na zbudowanych polach pod nim (ruchy { $needs }).
 egizia-err-wrong_building = Ta część należy do drugiej budowy.
@@ -445,7 +445,7 @@ egizia-ev-sphinx_kept =
        *[many] { $kept } kart Sfinksa
         [other] { $kept } karty Sfinksa
     } i zwraca { $returned }.
-egizia-ev-sphinx_kept_private = { $player }, zatrzymano: { $cards }
+egizia-ev-sphinx_kept_private = { $player }, zatrzymujesz: { $cards }
 egizia-ev-coop =
     { $player } współpracuje na { $sites ->
         [one] { $sites } budowie
@@ -614,8 +614,8 @@ egizia-option-sphinx_extra_requires_payment = Sfinks +2 wymaga co najmniej 1 op�
 egizia-option-two_three_player_cards = Opcjonalne karty dla 2-3 graczy (N57, S30)
 egizia-option-remove_plus10_card = Usuń kartę Sfinksa +1 za 10 pkt
 egizia-option-take_leftover_mode = Karta N39 (weź pozostałą kartę): raz lub co rundę
-egizia-option-buy_strength_timing = 2 kamienie za +1 siły: zawsze lub dopiero po karmieniu
-egizia-option-two_each_includes_tombs = '2 cegły w każdej budowli' obejmuje grobowce
+egizia-option-buy_strength_timing = 2 kamienie za siłę +1: zawsze lub dopiero po karmieniu
+egizia-option-two_each_includes_tombs = Karta „2 cegły w każdej budowli” liczy też grobowce
 egizia-option-substitute_timing = Awansowana rezerwa buduje w turze zwolnionego miejsca lub po wszystkich miejscach
 
 ## egizia.card
