@@ -30,6 +30,7 @@ FORBIDDEN: dict[str, list[tuple[str, tuple[str, ...] | None, str]]] = {
         (r"trh s obilím|trhu s obilím", None, "obilný trh"),
         (r"\blomy?\b|\blomů\b", None, "kamenolom"),
         (r"\bDirk", None, "Petr (the Czech rulebook)"),
+        (r"[Ss]erail", None, "palác (the Czech rulebook lists zahrady, pavilóny, arkády, paláce, královské komnaty, věže)"),
         (r"[Hh]radb", None, "zeď (the Czech rulebook)"),
         (r"[Hh]robk", ("egizia", "egizia_render"), "hrob / hroby (Údolí králů; Luxor's hrobka is right)"),
         (r"Žeton", ("egizia_render",), "destička pořadí"),

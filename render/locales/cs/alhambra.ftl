@@ -25,7 +25,7 @@ alhambra-currency-orange = oranžová
 ## alhambra.type
 
 alhambra-type-pavilion = pavilón
-alhambra-type-seraglio = serail
+alhambra-type-seraglio = palác
 alhambra-type-arcades = arkády
 alhambra-type-chambers = komnaty
 alhambra-type-garden = zahrada
@@ -115,7 +115,7 @@ alhambra-ev-dirk_draw =
 alhambra-ev-deal = { $player } dostává karty: { $cards } (celkem { $total })
 alhambra-ev-start_random = O začátek se dělí { $players }; los určil: { $chosen_player }
 alhambra-ev-start_choice = O začátek se dělí { $players }; vybere hostitel
-alhambra-ev-start_chosen = Hostitel vybral jako začínajícího hráče: { $player }
+alhambra-ev-start_chosen = Hostitel určuje začínajícího hráče: { $player }
 alhambra-ev-start_player =
     Začíná { $player } ({ $count ->
         [one] { $count } karta
@@ -166,7 +166,7 @@ alhambra-ev-end_trigger = Pytlík nestačí na doplnění trhu: hra po tomto tah
 alhambra-ev-scoring = { $round }
     .case-round = scoring
 alhambra-ev-score_row = { $player }: +{ $total } ({ $types }; { -zed } { $wall }) = { $score }
-alhambra-ev-score_row_dirk = Petr: +{ $total } ({ $types }) = { $score }
+alhambra-ev-score_row_dirk = { -petr }: +{ $total } ({ $types }) = { $score }
 alhambra-ev-reveal = { $player } ukazuje: { $totals }
 alhambra-ev-distribute = Pole { $space }: { $tile } dostává { $player } (celkem { $total })
 alhambra-ev-distribute_none = Pole { $space }: shoda o { $tile }, budova zůstává mimo hru
@@ -181,7 +181,7 @@ alhambra-ev-game_over =
 ## alhambra.result
 
 alhambra-result-line = { $player }: { $score }
-alhambra-result-dirk = Petr (není hráč): { $score }
+alhambra-result-dirk = { -petr } (není hráč): { $score }
 
 ## alhambra.err
 

@@ -51,7 +51,7 @@ alhambra_render-round-final = Závěr
 ## alhambra_render.type
 
 alhambra_render-type-pavilion = Pavilón
-alhambra_render-type-seraglio = Serail
+alhambra_render-type-seraglio = Palác
 alhambra_render-type-arcades = Arkády
 alhambra_render-type-chambers = Komnaty
 alhambra_render-type-garden = Zahrada
@@ -59,8 +59,8 @@ alhambra_render-type-tower = Věž
 
 ## alhambra_render.abbr
 
-alhambra_render-abbr-pavilion = P
-alhambra_render-abbr-seraglio = S
+alhambra_render-abbr-pavilion = Pv
+alhambra_render-abbr-seraglio = Pl
 alhambra_render-abbr-arcades = A
 alhambra_render-abbr-chambers = K
 alhambra_render-abbr-garden = Z

@@ -115,7 +115,7 @@ alhambra-ev-dirk_draw =
 alhambra-ev-deal = { $player } otrzymuje karty: { $cards } (razem { $total })
 alhambra-ev-start_random = Remis o rozpoczęcie: { $players }; los wskazał: { $chosen_player }
 alhambra-ev-start_choice = Remis o rozpoczęcie: { $players }; wybiera gospodarz
-alhambra-ev-start_chosen = Gospodarz wybrał gracza rozpoczynającego: { $player }
+alhambra-ev-start_chosen = Gospodarz wskazuje gracza rozpoczynającego: { $player }
 alhambra-ev-start_player =
     Zaczyna { $player } ({ $count ->
         [one] { $count } karta
