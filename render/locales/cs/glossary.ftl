@@ -2,7 +2,8 @@
 ### je bere odsud; tests/platform/test_glossary.py odmítá varianty, které nahradily.
 ### Pád se volí parametrem: { -sfinga(case: "gen") } → „Sfingy“ (nom, gen, dat, acc, loc, ins).
 
-## Údolí králů (Egizia). Název hry: titul českého vydání.
+## Údolí králů (Egizia). Název hry: titul českého vydání a českých pravidel (000, 003), jeden všude: v textu, na
+## herním plánu i v seznamu her. „egizia“ zůstává jen jménem příkazu (/egizia, referee play egizia).
 -hra-egizia = Údolí králů
 -sfinga =
     { $case ->

@@ -2,7 +2,8 @@
 ### obrazie bierze je stąd; tests/platform/test_glossary.py odrzuca warianty, które zastąpiły.
 ### Przypadek wybiera się parametrem: { -sfinks(case: "loc") } → „Sfinksie” (nom, gen, dat, acc, loc, ins).
 
-## Dolina Królów (Egizia). Nazwa gry: tytuł polskiego wydania.
+## Dolina Królów (Egizia). Nazwa gry: tytuł polskiego wydania i polskiej instrukcji (002), jedna wszędzie: w tekście,
+## na planszy i na liście gier. „egizia” zostaje tylko nazwą polecenia (/egizia, referee play egizia).
 -hra-egizia = Dolina Królów
 -sfinks =
     { $case ->
