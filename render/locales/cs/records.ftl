@@ -31,7 +31,7 @@ record-started = Založena { $at } UTC
 record-setup = příprava
 record-undone = (vráceno tahem č. { $by })
 record-result = Konečné skóre:
-record-winners = Vítěz: { $names }
+record-winners = Vítězství: { $names }
 record-abandoned = Hra byla ukončena bez výsledku.
 record-running = Hra stále běží.
 record-attached = 📜 Záznam hry č. { $id }: soubor JSON ji přehraje (`referee replay SOUBOR`), textový soubor je její průběh.
@@ -59,7 +59,7 @@ recap-not_finished = Shrnutí vznikne, až hra skončí.
 
 ## console
 
-console-help_undo = Dále: undo (hráč posledního tahu ho vezme zpět, pokud nic neodhalil), record (zapíše záznam hry a její průběh).
+console-help_undo = Dále: undo (hráč posledního tahu ho vezme zpět, pokud tento tah nic neodhalil), record (zapíše záznam hry a její průběh).
 console-record_written = záznam: { $json }, průběh: { $text }
 
 ## follow

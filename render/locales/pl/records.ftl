@@ -29,9 +29,9 @@ undo-ev-done =
 record-header = { $game } — gra nr { $id } ({ $names })
 record-started = Otwarta { $at } UTC
 record-setup = przygotowanie
-record-undone = (cofnięty wpisem nr { $by })
+record-undone = (cofnięty ruchem nr { $by })
 record-result = Wyniki końcowe:
-record-winners = Zwycięzca: { $names }
+record-winners = Zwycięstwo: { $names }
 record-abandoned = Gra została przerwana bez wyniku.
 record-running = Gra wciąż trwa.
 record-attached = 📜 Zapis gry nr { $id }: plik JSON pozwala ją odtworzyć (`referee replay PLIK`), plik tekstowy to jej przebieg.
@@ -59,7 +59,7 @@ recap-not_finished = Podsumowanie powstaje po zakończeniu gry.
 
 ## console
 
-console-help_undo = Ponadto: undo (gracz ostatniego ruchu cofa go, jeśli niczego nie odsłonił), record (zapisuje zapis gry i jej przebieg).
+console-help_undo = Ponadto: undo (gracz ostatniego ruchu cofa go, jeśli ten ruch niczego nie odsłonił), record (zapisuje zapis gry i jej przebieg).
 console-record_written = zapis: { $json }, przebieg: { $text }
 
 ## follow
