@@ -32,10 +32,16 @@ GAMES = {
 }
 
 
-@pytest.mark.parametrize("title", sorted(GAMES))
-async def test_a_whole_game_through_discord(tmp_path, title, caplog):
+#: every title with its channel in its own language above, and in Czech and in Polish (issue 22: a whole game of each
+#: title reads without a catalogue slip in both)
+RUNS = [(title, GAMES[title][2]) for title in sorted(GAMES)] + [
+    ("alhambra", "pl"), ("egizia", "cs"), ("luxor", "cs"), ("luxor", "pl")]
+
+
+@pytest.mark.parametrize(("title", "language"), RUNS)
+async def test_a_whole_game_through_discord(tmp_path, title, language, caplog):
     caplog.set_level("WARNING", logger="render.i18n")
-    seed, n, language, restart_at, max_moves, weights = GAMES[title]
+    seed, n, _, restart_at, max_moves, weights = GAMES[title]
     # Alhambra and Luxor sync the commands to a dev guild, Egizia globally: both routes are checked
     async with DiscordEnv(tmp_path / "referee.sqlite3", dev_guild=title != "egizia",
                           seeds=itertools.count(seed)) as env:
