@@ -126,6 +126,50 @@ NUMBERS = {"n", "count", "cost", "stones", "cards", "steps", "picks", "score", "
 GENITIVE = {"1 opłaconej karty"}
 
 
+#: which messages a glossary term belongs to: the games whose name (or word) is in the message's id; None = all
+TERM_GAMES: dict[str, dict[str, tuple[str, ...] | None]] = {
+    "cs": {**dict.fromkeys(("hra-egizia", "sfinga", "obelisk-a-hroby", "pyramida-a-chram", "vodni-prstenec", "obilny-trh",
+                            "prodej-kamenu", "kamenolom", "hrob", "hroby", "desticka-poradi", "ceta", "zolik", "policko"),
+                           ("egizia", "sphinx")),
+           "petr": ("alhambra", "dirk"), "zed": ("alhambra",), "dlazdice": ("luxor",), "zaverecne-bodovani": None},
+    "pl": {**dict.fromkeys(("hra-egizia", "sfinks", "obelisk-i-grobowce", "piramida-i-swiatynia", "znacznik-nawodnienia",
+                            "rynek-zbozowy", "sprzedaz-kamieni", "budowniczy", "zarzadca", "kamieniolom", "grobowce",
+                            "zeton-grobowca", "zeton-kolejnosci", "statek"), ("egizia", "sphinx")),
+           "grobowiec": ("egizia", "luxor"), "tor-punktacji": ("egizia", "luxor"), "rynek": ("alhambra",),
+           "punktacja-koncowa": None},
+}
+
+
+def term_scope(locale: str, term: str, ident: str) -> bool:
+    games = TERM_GAMES[locale].get(term, ())
+    return games is None or any(g in ident for g in games)
+
+
+def glossary_forms(locale: str) -> list[tuple[str, str, str | None]]:
+    """(written form, term, case or None for the default) of every term in a language's glossary, longest first."""
+    resource = FluentParser(with_spans=False).parse((LOCALE_DIR / locale / "glossary.ftl").read_text(encoding="utf-8"))
+    out: list[tuple[str, str, str | None]] = []
+    for entry in resource.body:
+        if not isinstance(entry, fa.Term):
+            continue
+        name = entry.id.name
+        for el in entry.value.elements:
+            if isinstance(el, fa.TextElement) and el.value.strip():
+                out.append((el.value.strip(), name, None))
+            elif isinstance(el, fa.Placeable) and isinstance(el.expression, fa.SelectExpression):
+                for v in el.expression.variants:
+                    if all(isinstance(x, fa.TextElement) for x in v.value.elements):
+                        text = "".join(x.value for x in v.value.elements).strip()
+                        out.append((text, name, None if v.default else v.key.name))
+    seen: set[str] = set()
+    unique = []
+    for form, name, case in sorted(out, key=lambda f: (-len(f[0]), f[2] is not None)):
+        if form not in seen:  # the same text in two cases: the default (or the first) renders it
+            seen.add(form)
+            unique.append((form, name, case))
+    return unique
+
+
 def _files(locale: str) -> Iterator[tuple[str, fa.Resource]]:
     parser = FluentParser(with_spans=False)
     for path in sorted((LOCALE_DIR / locale).glob("*.ftl")):
@@ -174,6 +218,34 @@ def test_the_game_name_and_terms_come_from_the_glossary(locale):
     for _stem, ident, src in _texts(locale):
         if _stem != "glossary":
             assert name not in src, f"{ident}: write {{ -hra-egizia }}, not the name itself"
+
+
+@pytest.mark.parametrize("locale", ["cs", "pl"])
+def test_messages_write_game_terms_as_glossary_terms(locale):
+    """A glossary word inside a message of its game is a term reference ({ -vodni-prstenec }), never typed out,
+    so a change to the glossary changes every text (a capitalised label, which a term cannot write, is exempt)."""
+    forms = glossary_forms(locale)
+    found = []
+    for stem, resource in _files(locale):
+        if stem == "glossary":
+            continue
+        for entry in resource.body:
+            if not isinstance(entry, fa.Message):
+                continue
+            usable = [f for f, term, _ in forms if term_scope(locale, term, entry.id.name)]
+            if not usable:
+                continue
+            rx = re.compile(r"(?<![\w-])(" + "|".join(re.escape(f) for f in usable) + r")(?![\w-])")
+
+            texts: list[str] = []
+
+            class Texts(Visitor):
+                def visit_TextElement(self, node: fa.TextElement) -> None:
+                    texts.append(node.value)
+
+            Texts().visit(entry)
+            found.extend(f"{stem}.ftl {entry.id.name}: {m.group(1)!r}" for text in texts for m in rx.finditer(text))
+    assert not found, "write these as glossary terms: " + "; ".join(found)
 
 
 @pytest.mark.parametrize("locale", ["cs", "pl"])

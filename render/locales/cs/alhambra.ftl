@@ -106,7 +106,7 @@ alhambra-opt-reserve_all =
 
 alhambra-ev-market_setup = Stavební trh: { $tiles }
 alhambra-ev-dirk_draw =
-    Petr si bere { $count ->
+    { -petr } si bere { $count ->
         [one] { $count } budovu
         [few] { $count } budovy
         [many] { $count } budovy

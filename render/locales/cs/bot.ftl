@@ -47,17 +47,17 @@ cmd-egizia = Tahy ve hře { -hra-egizia }
 cmd-luxor = Tahy ve hře Luxor
 cmd-alhambra-choose = Libovolný povolený tah ve hře Alhambra
 cmd-egizia-sail = Plavba: polož loď na Nil, pasuj nebo ukonči tah
-cmd-egizia-card = Volby právě vzaté karty či políčka kola (stupnice, čety, pole, vodní prstenec, zbylá karta)
+cmd-egizia-card = Volby právě vzaté karty či políčka kola (stupnice, čety, pole, { -vodni-prstenec }, zbylá karta)
 cmd-egizia-feed = Krmení: kterým obilím a kameny nakrmíš stavební čety
-cmd-egizia-build = Stavba: pořadí, čety, karty Sfingy, obelisk a hroby, pyramida a chrám
+cmd-egizia-build = Stavba: pořadí, čety, karty { -sfinga(case: "gen") }, { -obelisk-a-hroby }, { -pyramida-a-chram }
 cmd-egizia-play = Zahrát kartu či volnou akci, když je to dovoleno (prodej, stavět jako první, koupit sílu…)
 cmd-egizia-choose = Libovolný povolený tah ve hře { -hra-egizia }
 cmd-luxor-card = Zahrát levou nebo pravou krajní kartu z ruky (nebo jednu odhodit)
 cmd-luxor-move = Posunout dobrodruha po hodu kostkou (ostatní karty táhnou v /luxor card)
 cmd-luxor-act = Po „Všichni vpřed“: které pole dobrodruha se vyhodnotí
-cmd-luxor-horus = Horova dlaždice: vzít klíč nebo Horovu kartu
-cmd-luxor-eye = Chrámová dlaždice s Horovým okem: ze kterého balíčku brát
-cmd-luxor-temple = Chrámová dlaždice: žolík nebo skarabeus
+cmd-luxor-horus = Horova { -dlazdice }: vzít klíč nebo Horovu kartu
+cmd-luxor-eye = Chrámová { -dlazdice } s Horovým okem: ze kterého balíčku brát
+cmd-luxor-temple = Chrámová { -dlazdice }: žolík nebo skarabeus
 cmd-luxor-treasure = Vzít, nebo nechat poklad
 cmd-luxor-anubis = Aktivovat ležícího dobrodruha, nebo ho nechat ležet
 cmd-luxor-start = Zvolit začínajícího hráče (hostitel, při volbě host_choice)
@@ -202,10 +202,10 @@ abandon-done = { $user } ukončuje hru #{ NUMBER($id, useGrouping: 0) }.
 
 ## rules
 
-rules-alhambra = **Alhambra** (2–6 hráčů). Ve svém tahu proveď jednu akci: **vezmi si peníze** (jednu kartu nebo několik karet v celkové hodnotě nejvýše 5), **kup** budovu ze stavebního trhu a zaplať alespoň její cenu v měně daného pole (zaplatíš-li přesně, máš další akci), nebo **přestav** svou Alhambru pomocí rezervy. Na konci tahu umísti každou koupenou budovu: zeď musí navazovat na zeď, ke každé budově se musí dát dojít od fontány a nesmí vzniknout díry. Karty bodování A a B jsou zamíchány v balíčku peněz; závěrečné bodování hru ukončí. Body přináší převaha v počtu budov každého druhu a tvoje nejdelší vnější zeď.
+rules-alhambra = **Alhambra** (2–6 hráčů). Ve svém tahu proveď jednu akci: **vezmi si peníze** (jednu kartu nebo několik karet v celkové hodnotě nejvýše 5), **kup** budovu ze stavebního trhu a zaplať alespoň její cenu v měně daného pole (zaplatíš-li přesně, máš další akci), nebo **přestav** svou Alhambru pomocí rezervy. Na konci tahu umísti každou koupenou budovu: { -zed } musí navazovat na { -zed }, ke každé budově se musí dát dojít od fontány a nesmí vzniknout díry. Karty bodování A a B jsou zamíchány v balíčku peněz; { -zaverecne-bodovani } hru ukončí. Body přináší převaha v počtu budov každého druhu a tvoje nejdelší vnější { -zed }.
     Příkazy: /alhambra take · buy · redesign · place · end nebo tlačítka pod herním plánem. /game hand ukáže tvé peníze.
-rules-egizia = **{ -hra-egizia }** (2–4 hráči). V každém kole pluj se svými loďmi po Nilu a získávej karty, políčka kola a místa na stavbách; nakrm své stavební čety obilím z polí; pak stavěj u Sfingy, u obelisku a hrobů, na pyramidě a v chrámu se svými četami a kameny. Body přinášejí stavby, stupnice a { -zaverecne-bodovani }.
-    Použij /egizia choose nebo tlačítka pod herním plánem; /game hand ukáže tvé karty Sfingy.
+rules-egizia = **{ -hra-egizia }** (2–4 hráči). V každém kole pluj se svými loďmi po Nilu a získávej karty, políčka kola a místa na stavbách; nakrm své stavební čety obilím z polí; pak stavěj u { -sfinga(case: "gen") }, u { -obelisk-a-hroby(case: "gen") }, na pyramidě a v chrámu se svými četami a kameny. Body přinášejí stavby, stupnice a { -zaverecne-bodovani }.
+    Použij /egizia choose nebo tlačítka pod herním plánem; /game hand ukáže tvé karty { -sfinga(case: "gen") }.
 rules-luxor = **Luxor** (2–4 hráči). Zahraj kartu z levého nebo pravého kraje své ruky a posuň jednoho ze svých dobrodruhů po chrámové stezce; sbírej poklady, Horovy karty a klíče a závoď do hrobky. Hra končí, jakmile do hrobky vstoupí druhý dobrodruh.
     Použij /luxor choose nebo tlačítka pod herním plánem; /game hand ukáže tvé karty v ruce v pořadí a tvé skarabey.
 
@@ -230,7 +230,7 @@ console-hand_money =
        *[other] { $n } karet
     }: { $cards }
 console-hand_totals = Součty podle měny: { $totals }
-console-hand_sphinx = Karty Sfingy ({ $n }): { $cards }
+console-hand_sphinx = Karty { -sfinga(case: "gen") } ({ $n }): { $cards }
 console-hand_anytime = Karty hratelné kdykoli ({ $n }): { $cards }
 console-hand_cards =
     Ruka zleva doprava ({ $n ->
@@ -295,9 +295,9 @@ group-egizia-play = Zahrát kartu
 group-luxor-card = Zahrát kartu
 group-luxor-move = Táhnout
 group-luxor-act = Které pole
-group-luxor-horus = Horova dlaždice
+group-luxor-horus = Horova { -dlazdice }
 group-luxor-eye = Horův balíček
-group-luxor-temple = Chrámová dlaždice
+group-luxor-temple = Chrámová { -dlazdice }
 group-luxor-treasure = Poklad
 group-luxor-anubis = Anubis
 group-luxor-start = Zvolit začínajícího
@@ -320,7 +320,7 @@ none-alhambra-end = Fázi akcí můžeš ukončit předčasně jen po přesné p
 none-egizia-play = Teď nemáš žádnou kartu, kterou lze zahrát.
 none-egizia-build = Teď na tebe nečeká žádné rozhodnutí o stavbě.
 none-egizia-feed = Krmení teď na tebe nečeká.
-none-egizia-card = Teď na tvou volbu nečeká žádná karta ani políčko kola.
+none-egizia-card = Teď na tvou volbu nečeká žádná karta ani { -policko } kola.
 none-egizia-sail = Teď nemáš žádný tah plavby.
 
 ## none.luxor
@@ -328,9 +328,9 @@ none-egizia-sail = Teď nemáš žádný tah plavby.
 none-luxor-start = Teď se začínající hráč nevolí.
 none-luxor-anubis = Žádný z tvých dobrodruhů teď neleží u sochy.
 none-luxor-treasure = Na tvou volbu teď nečeká žádný poklad.
-none-luxor-temple = Na tvou volbu teď nečeká žádná chrámová dlaždice.
+none-luxor-temple = Na tvou volbu teď nečeká žádná chrámová { -dlazdice }.
 none-luxor-eye = Na tvou volbu teď nečeká žádné Horovo oko.
-none-luxor-horus = Na tvou volbu teď nečeká žádná Horova dlaždice.
+none-luxor-horus = Na tvou volbu teď nečeká žádná Horova { -dlazdice }.
 none-luxor-act = Teď nečeká na vyhodnocení žádné pole.
 none-luxor-move = Teď se nemůže pohnout žádný z tvých dobrodruhů.
 none-luxor-card = Teď nemáš žádnou kartu k zahrání.

@@ -27,10 +27,10 @@ egizia-temple_field =
 
 ## egizia.builder
 
-egizia-builder-black = černá četa
-egizia-builder-blue = modrá četa
-egizia-builder-yellow = žlutá četa
-egizia-builder-joker = žolík
+egizia-builder-black = černá { -ceta }
+egizia-builder-blue = modrá { -ceta }
+egizia-builder-yellow = žlutá { -ceta }
+egizia-builder-joker = { -zolik }
 
 ## egizia.track
 
@@ -96,8 +96,8 @@ egizia-item-obelisk =
     }
 egizia-item-tomb =
     { $case ->
-        [acc] { -hrob } (políčko { $space }, destička { $value })
-       *[nom] { -hrob }: políčko { $space }, destička { $value }
+        [acc] { -hrob } ({ -policko } { $space }, destička { $value })
+       *[nom] { -hrob }: { -policko } { $space }, destička { $value }
     }
 egizia-item-pyramid =
     { $case ->
@@ -113,32 +113,32 @@ egizia-item-temple =
 ## egizia.reason
 
 egizia-reason-chose = odmítá stavět
-egizia-reason-no_builder = žádná nepoužitá četa
+egizia-reason-no_builder = žádná nepoužitá { -ceta }
 egizia-reason-no_stones = žádné kameny
 egizia-reason-nothing_affordable = s touto silou nelze nic postavit
 
 ## egizia.why
 
 egizia-why-card = karta
-egizia-why-space = políčko na Nilu
-egizia-why-bottom_stone_sale = bonus za dno prodeje kamenů
+egizia-why-space = { -policko } na Nilu
+egizia-why-bottom_stone_sale = bonus za dno { -prodej-kamenu(case: "gen") }
 egizia-why-bottom_grain_market = bonus za dno { -obilny-trh(case: "gen") }
-egizia-why-sell_card = prodej kamenů
+egizia-why-sell_card = { -prodej-kamenu }
 egizia-why-field_bonus = bonus pole
 egizia-why-production = těžba
 egizia-why-feeding = trest za hlad
 egizia-why-build = stavba
 egizia-why-row_bonus = bonus za řadu pyramidy
-egizia-why-sphinx_return = vrácené karty Sfingy
+egizia-why-sphinx_return = vrácené karty { -sfinga(case: "gen") }
 egizia-why-cooperation = bonus za spolupráci
 egizia-why-obelisk = krok na trhu
-egizia-why-final_stone_sale = závěrečný prodej kamenů
+egizia-why-final_stone_sale = závěrečný { -prodej-kamenu }
 egizia-why-final_tombs = { -hroby }
-egizia-why-final_sphinx = karta Sfingy
+egizia-why-final_sphinx = karta { -sfinga(case: "gen") }
 
 ## egizia.final
 
-egizia-final-stone_sale = prodej kamenů
+egizia-final-stone_sale = { -prodej-kamenu }
 egizia-final-tombs = { -hroby }
 
 ## egizia.result
@@ -215,7 +215,7 @@ egizia-err-slot_taken = Pozice { $slot } { $site } je obsazená.
 egizia-err-joker_alone = Žolík nikdy nestaví sám: přidej běžnou četu.
 egizia-err-builder_used = { $builder }: v tomto kole už má stavbu za sebou.
 egizia-err-two_builders = Dvě běžné čety v jedné skupině vyžadují N34 nebo N54.
-egizia-err-sphinx_only = { $card } platí jen u Sfingy.
+egizia-err-sphinx_only = { $card } platí jen u { -sfinga(case: "gen") }.
 egizia-err-crew_useless = S touto četou nelze nic postavit.
 egizia-err-at_least_one = Před ukončením postav aspoň jednu část.
 egizia-err-over_strength = Hodnota { $value } je větší než zbývající síla { $left }.
@@ -272,7 +272,7 @@ egizia-err-market_first = Nejdřív posuň jednu značku trhu o 1 krok dolů ({ 
 egizia-space-card =
     { $case ->
         [at] na políčku { $idx } s kartou
-       *[nom] políčko { $idx } s kartou
+       *[nom] { -policko } { $idx } s kartou
     }
 egizia-space-edfu =
     { $case ->
@@ -326,7 +326,7 @@ egizia-site-obelisk_tombs =
         [acc] { -obelisk-a-hroby(case: "acc") }
         [loc] { -obelisk-a-hroby(case: "loc") }
         [at] u { -obelisk-a-hroby(case: "gen") }
-       *[nom] Obelisk a hroby
+       *[nom] Obelisk a { -hroby }
     }
 egizia-site-pyramid_temple =
     { $case ->
@@ -343,9 +343,9 @@ egizia-fx-edfu = obě značky trhu o 1 krok dolů
 egizia-fx-selinon = černá +1, modrá +1
 egizia-fx-thebae = černá +1, žlutá +1
 egizia-fx-beni_hasan = modrá +1, žlutá +1
-egizia-fx-passalon = žolík +1, lze posunout { -vodni-prstenec(case: "acc") }
-egizia-fx-alyi = jedna četa dle volby +1, +2 kameny
-egizia-fx-heliopolis = žolík +1, lze posunout { -vodni-prstenec(case: "acc") }
+egizia-fx-passalon = { -zolik } +1, lze posunout { -vodni-prstenec(case: "acc") }
+egizia-fx-alyi = jedna { -ceta } dle volby +1, +2 kameny
+egizia-fx-heliopolis = { -zolik } +1, lze posunout { -vodni-prstenec(case: "acc") }
 
 ## egizia.nth
 
@@ -371,19 +371,19 @@ egizia-ev-tile =
         [many] { $stones } kamene
        *[other] { $stones } kamenů
     }.
-egizia-ev-sphinx_setup_one = { $player }, tvoje karta Sfingy: { $card }
-egizia-ev-sphinx_setup_drawn = { $player }, tvé karty Sfingy: { $cards }
+egizia-ev-sphinx_setup_one = { $player }, tvoje karta { -sfinga(case: "gen") }: { $card }
+egizia-ev-sphinx_setup_drawn = { $player }, tvé karty { -sfinga(case: "gen") }: { $cards }
 egizia-ev-sphinx_setup_kept =
     { $player } si nechává { $kept ->
-        [one] { $kept } kartu Sfingy
-        [few] { $kept } karty Sfingy
-        [many] { $kept } karty Sfingy
-       *[other] { $kept } karet Sfingy
+        [one] { $kept } kartu { -sfinga(case: "gen") }
+        [few] { $kept } karty { -sfinga(case: "gen") }
+        [many] { $kept } karty { -sfinga(case: "gen") }
+       *[other] { $kept } karet { -sfinga(case: "gen") }
     } a vrací { $returned }.
 egizia-ev-round = Kolo { $round }: na Nilu leží { $cards }.
 egizia-ev-auto_pass = { $player } pasuje (žádná loď nebo žádné volné pole).
 egizia-ev-pass = { $player } pasuje.
-egizia-ev-place = { $player } pluje na políčko { $idx }: { $where }.
+egizia-ev-place = { $player } pluje na { -policko } { $idx }: { $where }.
 egizia-ev-take = { $player } bere { $card }.
 egizia-ev-play = { $player } hraje { $card }.
 egizia-ev-stones =
@@ -432,18 +432,18 @@ egizia-ev-sphinx_draw =
         [many] { $paid } kamene
        *[other] { $paid } kamenů
     } a líže { $drawn ->
-        [one] { $drawn } kartu Sfingy
-        [few] { $drawn } karty Sfingy
-        [many] { $drawn } karty Sfingy
-       *[other] { $drawn } karet Sfingy
+        [one] { $drawn } kartu { -sfinga(case: "gen") }
+        [few] { $drawn } karty { -sfinga(case: "gen") }
+        [many] { $drawn } karty { -sfinga(case: "gen") }
+       *[other] { $drawn } karet { -sfinga(case: "gen") }
     }.
 egizia-ev-sphinx_seen = { $player }, vidíš: { $cards }
 egizia-ev-sphinx_kept =
     { $player } si nechává { $kept ->
-        [one] { $kept } kartu Sfingy
-        [few] { $kept } karty Sfingy
-        [many] { $kept } karty Sfingy
-       *[other] { $kept } karet Sfingy
+        [one] { $kept } kartu { -sfinga(case: "gen") }
+        [few] { $kept } karty { -sfinga(case: "gen") }
+        [many] { $kept } karty { -sfinga(case: "gen") }
+       *[other] { $kept } karet { -sfinga(case: "gen") }
     } a vrací { $returned }.
 egizia-ev-sphinx_kept_private = { $player }, necháváš si: { $cards }
 egizia-ev-coop =
@@ -472,7 +472,7 @@ egizia-ev-winner_tie =
 
 ## egizia.title
 
-egizia-title-D--03 = Nech si jednu ze dvou karet Sfingy
+egizia-title-D--03 = Nech si jednu ze dvou karet { -sfinga(case: "gen") }
 egizia-title-D--04 = Plavba: jsi na tahu
 egizia-title-D--05 = Kam pošleš loď?
 egizia-title-D--08 = Zahrát dvojitý tah?
@@ -483,9 +483,9 @@ egizia-title-D--11 = Stavět { $site } jako první?
 egizia-title-D--12 = Tvůj stavební tah: { $site }
 egizia-title-D--13 = Vyber četu pro stavbu { $site }
     .case-site = gen
-egizia-title-D--14 = Kolik karet Sfingy zaplatíš?
-egizia-title-D--15 = Které karty Sfingy si necháš?
-egizia-title-D--16 = Obelisk a hroby: zbývá síla { $left }
+egizia-title-D--14 = Kolik karet { -sfinga(case: "gen") } zaplatíš?
+egizia-title-D--15 = Které karty { -sfinga(case: "gen") } si necháš?
+egizia-title-D--16 = Obelisk a { -hroby }: zbývá síla { $left }
 egizia-title-D--17 = Kterou značku trhu posunout o 1 dolů?
 egizia-title-D--18 = Pyramida a chrám: zbývá síla { $left }
 egizia-title-D--19 = Poslední akce před { -zaverecne-bodovani(case: "ins") }
@@ -596,7 +596,7 @@ egizia-lbl-keep_one = Nechat { $card }, vrátit { $returned } (+{ $vp } b.)
 egizia-lbl-keep_two = Nechat { $cards } (N35), vrátit { $returned } (+{ $vp } b.)
 egizia-lbl-keep_setup = Nechat { $card } (druhá jde pod balíček)
 egizia-lbl-obelisk = Obelisk, řada { $row }: hodnota { $value }
-egizia-lbl-tomb = { -hrob }, políčko { $space }: destička { $value }
+egizia-lbl-tomb = { -hrob }, { -policko } { $space }: destička { $value }
 egizia-lbl-pyramid = Pyramida, řada { $row }, pole { $pos }: hodnota { $value }
 egizia-lbl-temple = Chrám, { egizia-temple_field }: hodnota { $value }
 egizia-lbl-finish = Hotovo ({ $total }/{ $strength } využito)
@@ -606,7 +606,7 @@ egizia-lbl-done = Hotovo: pokračovat k { -zaverecne-bodovani(case: "dat") }
 
 egizia-how-feed = volba krmení (feed <karty> <kameny>)
 egizia-how-crew = volba čety ve stavebním tahu
-egizia-how-keep = volba ponechání karet Sfingy
+egizia-how-keep = volba ponechání karet { -sfinga(case: "gen") }
 egizia-how-place = umístění lodi (place ...)
 egizia-how-leftover = konec plavby (leftover)
 
@@ -620,14 +620,14 @@ egizia-window-W5 = konec plavby
 
 ## egizia.option
 
-egizia-option-setup_sphinx = Karty Sfingy na začátku: líznout 1 (PL/EN) nebo 2 a nechat 1 (CZ)
+egizia-option-setup_sphinx = Karty { -sfinga(case: "gen") } na začátku: líznout 1 (PL/EN) nebo 2 a nechat 1 (CZ)
 egizia-option-score_floor_zero = Body nikdy pod 0 (pravidlo PL)
-egizia-option-sphinx_extra_requires_payment = Sfinga +2 vyžaduje aspoň 1 zaplacenou kartu
+egizia-option-sphinx_extra_requires_payment = { -sfinga } +2 vyžaduje aspoň 1 zaplacenou kartu
 egizia-option-two_three_player_cards = Volitelné karty pro 2-3 hráče (N57, S30)
-egizia-option-remove_plus10_card = Odebrat kartu Sfingy +1 za 10 b.
+egizia-option-remove_plus10_card = Odebrat kartu { -sfinga(case: "gen") } +1 za 10 b.
 egizia-option-take_leftover_mode = Karta N39 (vzít zbylou kartu): jednou, nebo každé kolo
 egizia-option-buy_strength_timing = 2 kameny za sílu +1: kdykoli, nebo až po krmení
-egizia-option-two_each_includes_tombs = Karta „2 cihly v každé stavbě“ počítá i hroby
+egizia-option-two_each_includes_tombs = Karta „2 cihly v každé stavbě“ počítá i { -hroby }
 egizia-option-substitute_timing = Postoupivší náhradník staví v tahu uvolněné pozice nebo po všech pozicích
 
 ## egizia.card
@@ -647,7 +647,7 @@ egizia-card-N11 = N11 { -kamenolom } 3
 egizia-card-N12 = N12 { -kamenolom } 3
 egizia-card-N13 = N13 4 obilí
 egizia-card-N14 = N14 síla +3
-egizia-card-N15 = N15 Sfinga +2 karty
+egizia-card-N15 = N15 { -sfinga } +2 karty
 egizia-card-N16 = N16 +6 kamenů
 egizia-card-N17 = N17 trh +2 kroky
 egizia-card-N18 = N18 2 kroky čet dle volby
@@ -667,7 +667,7 @@ egizia-card-N31 = N31 { -kamenolom } 3
 egizia-card-N32 = N32 { -kamenolom } 4
 egizia-card-N33 = N33 dvojitý tah
 egizia-card-N34 = N34 dvě čety spolu
-egizia-card-N35 = N35 nechat 2 karty Sfingy
+egizia-card-N35 = N35 nechat 2 karty { -sfinga(case: "gen") }
 egizia-card-N36 = N36 zdvojit pole kola
 egizia-card-N37 = N37 stavět na plné stavbě
 egizia-card-N38 = N38 stavět první
@@ -680,16 +680,16 @@ egizia-card-N44 = N44 zlepšení pole
 egizia-card-N45 = N45 hnědé pole 8
 egizia-card-N46 = N46 hnědé pole 9
 egizia-card-N47 = N47 4 obilí
-egizia-card-N48 = N48 body za cihly: obelisk + hroby
+egizia-card-N48 = N48 body za cihly: obelisk + { -hroby }
 egizia-card-N49 = N49 body za cihly: pyramida + chrám
-egizia-card-N50 = N50 hrob hodnoty 8
+egizia-card-N50 = N50 { -hrob } hodnoty 8
 egizia-card-N51 = N51 prodat až 10 kamenů
 egizia-card-N52 = N52 +6 kamenů
 egizia-card-N53 = N53 síla +3
 egizia-card-N54 = N54 dvě čety spolu
 egizia-card-N55 = N55 trh +2 kroky
 egizia-card-N56 = N56 modrá + žlutá +1
-egizia-card-N57 = N57 Sfinga +1 karta
+egizia-card-N57 = N57 { -sfinga } +1 karta
 
 ## egizia.sphinx
 
@@ -710,10 +710,10 @@ egizia-sphinx-S14 = S14 4 vlastní cihly: obelisk
 egizia-sphinx-S15 = S15 5 vlastních cihel: obelisk
 egizia-sphinx-S16 = S16 2 cihly v každé stavbě
 egizia-sphinx-S17 = S17 1 b. za každou cihlu v hrobech
-egizia-sphinx-S18 = S18 body = síla: černá četa
-egizia-sphinx-S19 = S19 body = síla: modrá četa
-egizia-sphinx-S20 = S20 body = síla: žlutá četa
-egizia-sphinx-S21 = S21 body = síla: žolík
+egizia-sphinx-S18 = S18 body = síla: černá { -ceta }
+egizia-sphinx-S19 = S19 body = síla: modrá { -ceta }
+egizia-sphinx-S20 = S20 body = síla: žlutá { -ceta }
+egizia-sphinx-S21 = S21 body = síla: { -zolik }
 egizia-sphinx-S22 = S22 největší produkce: kamenolomy
 egizia-sphinx-S23 = S23 největší produkce: zelená pole
 egizia-sphinx-S24 = S24 největší produkce: žlutozelená pole

@@ -17,7 +17,7 @@ egizia_render-obelisk = Obelisk
 egizia_render-pyramid = Pyramida
 egizia_render-temple = Chrám
 egizia_render-tombs = Hroby
-egizia_render-tombs_hint = políčko 1 je u Nilu; zlatý rámeček: bere se další
+egizia_render-tombs_hint = { -policko } 1 je u Nilu; zlatý rámeček: bere se další
 egizia_render-stone_sale = Prodej kamenů
 egizia_render-grain_market = Obilný trh
 egizia_render-stone_sale_sub = dole: +3 kameny
@@ -26,15 +26,15 @@ egizia_render-penalty = −{ $n }/obilí
 egizia_render-sale = prodej
 egizia_render-ring = Vodní prstenec
 egizia_render-nile_decks = Balíčky Nilu: { $decks }
-egizia_render-sphinx_deck = Balíček Sfingy: { $n }
+egizia_render-sphinx_deck = Balíček { -sfinga(case: "gen") }: { $n }
 egizia_render-score_track = Stupnice bodů (ve sloupci je dole ten, kdo byl v cíli dřív)
 egizia_render-order = Pořadí:
 egizia_render-vp = { $n } VB
 egizia_render-tile = Destička { $n }
 egizia_render-stones = { $n }/{ $max }
 egizia_render-ships = lodě: { $n }
-egizia_render-sphinx_cards = Sfinga: { $n }
-egizia_render-tombs_held = hroby: { $n } ({ $total })
+egizia_render-sphinx_cards = { -sfinga }: { $n }
+egizia_render-tombs_held = { -hroby }: { $n } ({ $total })
 egizia_render-passed = pas
 egizia_render-used = použit
 egizia_render-production = Výnos
@@ -44,11 +44,11 @@ egizia_render-cooperated = Spolupráce v tomto kole: { $sites }
 egizia_render-final = Konečné výsledky
 egizia_render-winner = Vítěz: { $names }
 egizia_render-winners = Společné vítězství: { $names }
-egizia_render-final_stone_sale = prodej kamenů
-egizia_render-final_tombs = hroby
-egizia_render-sphinx_revealed = Karty Sfingy: { $cards }
+egizia_render-final_stone_sale = { -prodej-kamenu }
+egizia_render-final_tombs = { -hroby }
+egizia_render-sphinx_revealed = Karty { -sfinga(case: "gen") }: { $cards }
 egizia_render-private_title = { $name } — tvé skryté karty
-egizia_render-your_sphinx = Tvé karty Sfingy ({ $n })
+egizia_render-your_sphinx = Tvé karty { -sfinga(case: "gen") } ({ $n })
 egizia_render-drawing = Právě tažené — vyber, co si necháš
 egizia_render-your_anytime = Tvé karty „kdykoli“ ({ $n })
 egizia_render-playable_hint = ▶ lze zahrát teď
@@ -66,7 +66,7 @@ egizia_render-phase-over = konec hry
 
 ## egizia_render.pending
 
-egizia_render-pending-D--03 = si nechává kartu Sfingy
+egizia_render-pending-D--03 = si nechává kartu { -sfinga(case: "gen") }
 egizia_render-pending-D--04 = pluje, nebo pasuje
 egizia_render-pending-D--05 = umisťuje loď
 egizia_render-pending-D--06 = vyhodnocuje kartu
@@ -77,17 +77,17 @@ egizia_render-pending-D--10 = krmí čety
 egizia_render-pending-D--11 = může stavět jako první
 egizia_render-pending-D--12 = staví, nebo odmítá
 egizia_render-pending-D--13 = volí četu
-egizia_render-pending-D--14 = táhne karty Sfingy
-egizia_render-pending-D--15 = si nechává karty Sfingy
-egizia_render-pending-D--16 = staví u obelisku a hrobů
+egizia_render-pending-D--14 = táhne karty { -sfinga(case: "gen") }
+egizia_render-pending-D--15 = si nechává karty { -sfinga(case: "gen") }
+egizia_render-pending-D--16 = staví u { -obelisk-a-hroby(case: "gen") }
 egizia_render-pending-D--17 = posouvá se na stupnici trhu
-egizia_render-pending-D--18 = staví u pyramidy a chrámu
+egizia_render-pending-D--18 = staví u { -pyramida-a-chram(case: "gen") }
 egizia_render-pending-D--19 = poslední volné akce
 
 ## egizia_render.site
 
-egizia_render-site-sphinx = Sfinga
-egizia_render-site-obelisk_tombs = Obelisk a hroby
+egizia_render-site-sphinx = { -sfinga }
+egizia_render-site-obelisk_tombs = Obelisk a { -hroby }
 egizia_render-site-pyramid_temple = Pyramida a chrám
 
 ## egizia_render.space
@@ -96,9 +96,9 @@ egizia_render-space-edfu = oba trhy ▼1
 egizia_render-space-selinon = černá + modrá +1
 egizia_render-space-thebae = černá + žlutá +1
 egizia_render-space-beni_hasan = modrá + žlutá +1
-egizia_render-space-passalon = žolík +1, prstenec ±1
-egizia_render-space-alyi = četa +1, +2 kameny
-egizia_render-space-heliopolis = žolík +1, prstenec ±1
+egizia_render-space-passalon = { -zolik } +1, prstenec ±1
+egizia_render-space-alyi = { -ceta } +1, +2 kameny
+egizia_render-space-heliopolis = { -zolik } +1, prstenec ±1
 
 ## egizia_render.type
 
@@ -123,7 +123,7 @@ egizia_render-ring_pos-right = zavlažuje Z, ŽZ, H
 egizia_render-builder-black = černá
 egizia_render-builder-blue = modrá
 egizia_render-builder-yellow = žlutá
-egizia_render-builder-joker = žolík
+egizia_render-builder-joker = { -zolik }
 
 ## egizia_render.scope
 

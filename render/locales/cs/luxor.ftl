@@ -68,8 +68,8 @@ luxor-title-C--04 = { $player }: zahraj levou nebo pravou kartu
 luxor-title-C--05 = { $player }: žádná karta nejde zahrát, odlož levou nebo pravou kartu
 luxor-title-C--06 = { $player }: tah kartou { $card }
 luxor-title-C--06--roll = { $player }: tah kartou { $card } (hozeno { $roll })
-luxor-title-C--08 = { $player }: všichni se posunuli; vyber jediné políčko, jehož dlaždice provede akci
-luxor-title-C--09 = { $player }: Horova dlaždice, vezmi klíč nebo Horovu kartu
+luxor-title-C--08 = { $player }: všichni se posunuli; vyber jediné políčko, jehož { -dlazdice } provede akci
+luxor-title-C--09 = { $player }: Horova { -dlazdice }, vezmi klíč nebo Horovu kartu
 luxor-title-C--10 = { $player }: Horovo oko, ze které hromádky vzít kartu
 luxor-title-C--11 = { $player }: vezmi žolíka, nebo skarabea
 luxor-title-C--12 = { $player }: vzít poklad?
@@ -135,7 +135,7 @@ luxor-note-stopped = zastaví před hrobkou
 
 ## luxor.ev
 
-luxor-ev-setup = Hra Luxor je připravena. Usirovy dlaždice: { $osiris }
+luxor-ev-setup = Hra Luxor je připravena. Usirovy { -dlazdice }: { $osiris }
 luxor-ev-start_player = Začínající hráč: { $player }
 luxor-ev-turn = Kolo { $round }: na tahu je { $player }
 luxor-ev-played = { $player } hraje { $side } kartu: { $card }
@@ -166,7 +166,7 @@ luxor-ev-treasure_missed =
        *[other] { $have } dobrodruhů
     } z { $need }, poklad nezíská
 luxor-ev-treasure_left = { $player } nechává poklad – { $place }
-luxor-ev-revealed = Odkryta chrámová dlaždice ({ $back }) – { $place }: { $tile }
+luxor-ev-revealed = Odkryta chrámová { -dlazdice } ({ $back }) – { $place }: { $tile }
 luxor-ev-key = { $player } bere klíč (má { $keys })
 luxor-ev-horus_card = { $player } bere Horovu kartu úrovně { $level }: { $card }
 luxor-ev-scarab = { $player } bere skarabea (má { $count })
@@ -225,14 +225,14 @@ luxor-err-steps_range = Zvol počet kroků od { $lo } do { $hi }.
 luxor-err-fixed_steps = Tato karta má pevný počet kroků ({ $n }): zadej jen políčko, odkud táhneš.
 luxor-err-overshoot = Tah musí skončit přesně v hrobce; tento by ji přetáhl.
 luxor-err-no_key = Vstup do hrobky stojí klíč a ty žádný nemáš.
-luxor-err-osiris = Usirova dlaždice na konci by dobrodruha poslala za hrobku nebo do ní bez klíče.
-luxor-err-no_tile_behind = Za dobrodruhem ({ $place }) už žádná dlaždice není a schody cílem být nemohou.
+luxor-err-osiris = Usirova { -dlazdice } na konci by dobrodruha poslala za hrobku nebo do ní bez klíče.
+luxor-err-no_tile_behind = Za dobrodruhem ({ $place }) už žádná { -dlazdice } není a schody cílem být nemohou.
 
 ## luxor.option
 
 luxor-option-temple_mapping = Které líce chrámových dlaždic patří ke kterým rubům (rekonstruovaná data: H1, H2, H3)
 luxor-option-treasure_take_optional = Hráč smí odmítnout poklad, jehož požadavek splnil
-luxor-option-backward_to_stairs = Krok zpět bez dlaždice za sebou končí na schodech
+luxor-option-backward_to_stairs = Krok zpět bez { -dlazdice } za sebou končí na schodech
 luxor-option-anubis_activation_optional = Aktivace ležícího dobrodruha u sochy je volitelná
 luxor-option-forced_move_overshoot = Usirův skok za hrobku: neplatný, nebo zastavit na poslední dlaždici
 luxor-option-advance_all_blocked = Všichni vpřed, když někdo nemůže: přeskočit ho, nebo karta nejde zahrát

@@ -40,7 +40,7 @@ record-running_only_players = Dokud hra běží, záznam si mohou stáhnout jen 
 ## recap
 
 recap-round_end = konec { $round }. kola
-recap-final = závěrečné bodování
+recap-final = { -zaverecne-bodovani }
 recap-chart_title = { $game } č. { $id }: skóre po každém tahu
 recap-x_label = tahy
 recap-posted =

@@ -46,10 +46,10 @@ cmd-alhambra-start = Wybierz gracza rozpoczynającego (gospodarz, gdy remis rozs
 cmd-egizia = Ruchy w grze { -hra-egizia }
 cmd-luxor = Ruchy w Luxorze
 cmd-alhambra-choose = Dowolny dozwolony ruch w Alhambrze
-cmd-egizia-sail = Żegluga: postaw statek na Nilu, pasuj lub zakończ turę
-cmd-egizia-card = Wybory właśnie wziętej karty lub pola rundy (tor, budowniczowie, pole, znacznik nawodnienia, pozostała karta)
-cmd-egizia-feed = Karmienie: którym zbożem i kamieniami wyżywić budowniczych
-cmd-egizia-build = Budowa: kolejność, budowniczowie, karty Sfinksa, obelisk i grobowce, piramida i świątynia
+cmd-egizia-sail = Żegluga: postaw { -statek } na Nilu, pasuj lub zakończ turę
+cmd-egizia-card = Wybory właśnie wziętej karty lub pola rundy (tor, { -budowniczy(case: "pl-nom") }, pole, { -znacznik-nawodnienia }, pozostała karta)
+cmd-egizia-feed = Karmienie: którym zbożem i kamieniami wyżywić { -budowniczy(case: "pl-gen") }
+cmd-egizia-build = Budowa: kolejność, { -budowniczy(case: "pl-nom") }, karty { -sfinks(case: "gen") }, { -obelisk-i-grobowce }, { -piramida-i-swiatynia }
 cmd-egizia-play = Zagraj kartę lub darmową akcję, gdy jest dozwolona (sprzedaż, buduj przed innymi, kup siłę…)
 cmd-egizia-choose = Dowolny dozwolony ruch w grze { -hra-egizia }
 cmd-luxor-card = Zagraj lewą lub prawą skrajną kartę z ręki (albo odrzuć jedną)
@@ -198,8 +198,8 @@ abandon-done = { $user } przerywa grę #{ NUMBER($id, useGrouping: 0) }.
 
 rules-alhambra = **Alhambra** (2–6 graczy). W swojej turze wykonaj jedną akcję: **weź pieniądze** (jedną kartę albo kilka o łącznej wartości najwyżej 5), **kup** budynek z rynku, płacąc co najmniej jego cenę w walucie danego pola (jeśli zapłacisz bez reszty, wykonujesz kolejną akcję), albo **przebuduj** swoją Alhambrę, korzystając z rezerwy. Na koniec tury umieść każdy kupiony budynek: mury muszą stykać się z murami, do każdego budynku musi prowadzić droga od fontanny i nie może być dziur. Karty punktacji A i B są wtasowane w talię pieniędzy; { -punktacja-koncowa } kończy grę. Punkty daje przewaga w liczbie budynków każdego rodzaju oraz twój najdłuższy mur zewnętrzny.
     Polecenia: /alhambra take · buy · redesign · place · end albo przyciski pod planszą. /game hand pokazuje twoje pieniądze.
-rules-egizia = **{ -hra-egizia }** (2–4 graczy). W każdej rundzie płyń swoimi statkami w dół Nilu, aby zdobywać karty, pola rundy i miejsca na budowach; wyżyw swoich budowniczych zbożem z pól; następnie buduj przy Sfinksie, przy obelisku i grobowcach, na piramidzie i w świątyni za pomocą swoich budowniczych i kamieni. Punkty dają budowle, tory i { -punktacja-koncowa }.
-    Użyj /egizia choose lub przycisków pod planszą; /game hand pokazuje twoje karty Sfinksa.
+rules-egizia = **{ -hra-egizia }** (2–4 graczy). W każdej rundzie płyń swoimi statkami w dół Nilu, aby zdobywać karty, pola rundy i miejsca na budowach; wyżyw swoich { -budowniczy(case: "pl-gen") } zbożem z pól; następnie buduj przy { -sfinks(case: "loc") }, przy { -obelisk-i-grobowce(case: "loc") }, na piramidzie i w świątyni za pomocą swoich { -budowniczy(case: "pl-gen") } i kamieni. Punkty dają budowle, tory i { -punktacja-koncowa }.
+    Użyj /egizia choose lub przycisków pod planszą; /game hand pokazuje twoje karty { -sfinks(case: "gen") }.
 rules-luxor = **Luxor** (2–4 graczy). Zagraj kartę z lewego lub prawego końca swojej ręki, aby przesunąć jednego ze swoich poszukiwaczy przygód po ścieżce świątynnej, zbieraj skarby, karty Horusa i klucze i ścigaj się do grobowca. Gra kończy się, gdy do grobowca wejdzie drugi poszukiwacz przygód.
     Użyj /luxor choose lub przycisków pod planszą; /game hand pokazuje twoje karty na ręce w kolejności oraz twoje skarabeusze.
 
@@ -224,7 +224,7 @@ console-hand_money =
         [other] { $n } karty
     }: { $cards }
 console-hand_totals = Sumy według waluty: { $totals }
-console-hand_sphinx = Karty Sfinksa ({ $n }): { $cards }
+console-hand_sphinx = Karty { -sfinks(case: "gen") } ({ $n }): { $cards }
 console-hand_anytime = Karty do zagrania w dowolnej chwili ({ $n }): { $cards }
 console-hand_cards =
     Ręka od lewej do prawej ({ $n ->

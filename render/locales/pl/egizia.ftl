@@ -27,9 +27,9 @@ egizia-temple_field =
 
 ## egizia.builder
 
-egizia-builder-black = czarny budowniczy
-egizia-builder-blue = niebieski budowniczy
-egizia-builder-yellow = żółty budowniczy
+egizia-builder-black = czarny { -budowniczy }
+egizia-builder-blue = niebieski { -budowniczy }
+egizia-builder-yellow = żółty { -budowniczy }
 egizia-builder-joker = { -zarzadca }
 
 ## egizia.track
@@ -113,7 +113,7 @@ egizia-item-temple =
 ## egizia.reason
 
 egizia-reason-chose = rezygnuje
-egizia-reason-no_builder = brak wolnego budowniczego
+egizia-reason-no_builder = brak wolnego { -budowniczy(case: "gen") }
 egizia-reason-no_stones = brak kamieni
 egizia-reason-nothing_affordable = z tą siłą nic nie można zbudować
 
@@ -121,25 +121,25 @@ egizia-reason-nothing_affordable = z tą siłą nic nie można zbudować
 
 egizia-why-card = karta
 egizia-why-space = pole na Nilu
-egizia-why-bottom_stone_sale = premia za dno sprzedaży kamieni
+egizia-why-bottom_stone_sale = premia za dno { -sprzedaz-kamieni(case: "gen") }
 egizia-why-bottom_grain_market = premia za dno { -rynek-zbozowy(case: "gen") }
-egizia-why-sell_card = sprzedaż kamieni
+egizia-why-sell_card = { -sprzedaz-kamieni }
 egizia-why-field_bonus = premia pola
 egizia-why-production = wydobycie
 egizia-why-feeding = kara za głód
 egizia-why-build = budowa
 egizia-why-row_bonus = premia za rząd piramidy
-egizia-why-sphinx_return = zwrócone karty Sfinksa
+egizia-why-sphinx_return = zwrócone karty { -sfinks(case: "gen") }
 egizia-why-cooperation = premia za współpracę
 egizia-why-obelisk = krok na rynku
-egizia-why-final_stone_sale = końcowa sprzedaż kamieni
-egizia-why-final_tombs = grobowce
-egizia-why-final_sphinx = karta Sfinksa
+egizia-why-final_stone_sale = końcowa { -sprzedaz-kamieni }
+egizia-why-final_tombs = { -grobowce }
+egizia-why-final_sphinx = karta { -sfinks(case: "gen") }
 
 ## egizia.final
 
-egizia-final-stone_sale = sprzedaż kamieni
-egizia-final-tombs = grobowce
+egizia-final-stone_sale = { -sprzedaz-kamieni }
+egizia-final-tombs = { -grobowce }
 
 ## egizia.result
 
@@ -181,13 +181,13 @@ egizia-err-cost =
        *[many] { $cost } kamieni
         [other] { $cost } kamienia
     }; masz { $stones }.
-egizia-err-bad_builder = Podaj budowniczego: bk, bl, ye lub jk.
+egizia-err-bad_builder = Podaj { -budowniczy(case: "gen") }: bk, bl, ye lub jk.
 egizia-err-improver_attached = { $card } jest już dołożona; dołożenie jest ostateczne.
 egizia-err-improver_field = { $card } można dołożyć tylko do twojego pola, które nie jest jeszcze zielone.
 egizia-err-no_window = Teraz nie możesz zagrywać kart.
 egizia-err-no_space = Nie ma pola rzeki { $what } (1-20).
 egizia-err-no_ships = Nie masz już statku w zapasie.
-egizia-err-up_not_needed = Pole { $idx } i tak leży w dół rzeki: postaw statek bez { $card }.
+egizia-err-up_not_needed = Pole { $idx } i tak leży w dół rzeki: postaw { -statek } bez { $card }.
 egizia-err-downstream = Pole { $idx } nie leży w dół rzeki od twojego statku na polu { $last }.
 egizia-err-round_space_only = { $card } działa tylko na polu rundy.
 egizia-err-site_only = Pole { $idx } nie jest budową: nie wybiera się miejsca.
@@ -200,7 +200,7 @@ egizia-err-round_full = Dwa statki stoją już { $space }.
     .case-space = at
 egizia-err-occupied = Miejsce { $space } jest zajęte.
     .case-space = at
-egizia-err-own_ship_at_site = Masz już statek { $site }.
+egizia-err-own_ship_at_site = Masz już { -statek } { $site }.
     .case-site = at
 egizia-err-choose_slot = Wybierz miejsce { $site } (s1, s2, ...) lub sub, gdy jest pełno.
     .case-site = at
@@ -212,10 +212,10 @@ egizia-err-no_slot = W tej grze { $site } nie ma miejsca { $slot }.
     .case-site = at
 egizia-err-slot_taken = Miejsce { $slot } { $site } jest zajęte.
     .case-site = at
-egizia-err-joker_alone = Zarządca nigdy nie buduje sam: dodaj zwykłego budowniczego.
+egizia-err-joker_alone = Zarządca nigdy nie buduje sam: dodaj zwykłego { -budowniczy(case: "gen") }.
 egizia-err-builder_used = { $builder } już budował w tej rundzie.
-egizia-err-two_builders = Dwóch zwykłych budowniczych razem wymaga N34 lub N54.
-egizia-err-sphinx_only = { $card } działa tylko przy Sfinksie.
+egizia-err-two_builders = Dwóch zwykłych { -budowniczy(case: "pl-gen") } razem wymaga N34 lub N54.
+egizia-err-sphinx_only = { $card } działa tylko przy { -sfinks(case: "loc") }.
 egizia-err-crew_useless = Z tymi budowniczymi nic nie da się zbudować.
 egizia-err-at_least_one = Zanim skończysz, zbuduj co najmniej jedną część.
 egizia-err-over_strength = Wartość { $value } przekracza pozostałą siłę { $left }.
@@ -227,7 +227,7 @@ egizia-err-over_stones =
         [other] twoje { $stones } kamienia
     }.
 egizia-err-obelisk_full = Obelisk jest ukończony.
-egizia-err-tombs_empty = Nie został żaden żeton grobowca.
+egizia-err-tombs_empty = Nie został żaden { -zeton-grobowca }.
 egizia-err-no_such_field = Nie ma takiego pola: { $what }.
 egizia-err-row_full = Rząd piramidy { $row } jest pełny.
 egizia-err-not_supported = Pole { $pos } w rzędzie { $row } piramidy nie spoczywa jeszcze na dwóch cegłach.
@@ -326,7 +326,7 @@ egizia-site-obelisk_tombs =
         [acc] { -obelisk-i-grobowce(case: "acc") }
         [loc] { -obelisk-i-grobowce(case: "loc") }
         [at] przy { -obelisk-i-grobowce(case: "loc") }
-       *[nom] Obelisk i grobowce
+       *[nom] Obelisk i { -grobowce }
     }
 egizia-site-pyramid_temple =
     { $case ->
@@ -343,9 +343,9 @@ egizia-fx-edfu = oba znaczniki rynku 1 krok w dół
 egizia-fx-selinon = czarny +1, niebieski +1
 egizia-fx-thebae = czarny +1, żółty +1
 egizia-fx-beni_hasan = niebieski +1, żółty +1
-egizia-fx-passalon = zarządca +1, można przesunąć { -znacznik-nawodnienia(case: "acc") }
-egizia-fx-alyi = jeden budowniczy do wyboru +1, +2 kamienie
-egizia-fx-heliopolis = zarządca +1, można przesunąć { -znacznik-nawodnienia(case: "acc") }
+egizia-fx-passalon = { -zarzadca } +1, można przesunąć { -znacznik-nawodnienia(case: "acc") }
+egizia-fx-alyi = jeden { -budowniczy } do wyboru +1, +2 kamienie
+egizia-fx-heliopolis = { -zarzadca } +1, można przesunąć { -znacznik-nawodnienia(case: "acc") }
 
 ## egizia.nth
 
@@ -356,7 +356,7 @@ egizia-nth-4 = 4.
 
 ## egizia.ev
 
-egizia-ev-crew_back = { $player } cofa wybór budowniczych.
+egizia-ev-crew_back = { $player } cofa wybór { -budowniczy(case: "pl-gen") }.
 egizia-ev-setup =
     { -hra-egizia } dla { $players ->
         [one] { $players } gracza
@@ -365,20 +365,20 @@ egizia-ev-setup =
         [other] { $players } gracza
     } jest gotowa.
 egizia-ev-tile =
-    { $player } ma żeton kolejności { $tile } i { $stones ->
+    { $player } ma { -zeton-kolejnosci } { $tile } i { $stones ->
         [one] { $stones } kamień
         [few] { $stones } kamienie
        *[many] { $stones } kamieni
         [other] { $stones } kamienia
     }.
-egizia-ev-sphinx_setup_one = { $player }, twoja karta Sfinksa: { $card }
-egizia-ev-sphinx_setup_drawn = { $player }, dobrane karty Sfinksa: { $cards }
+egizia-ev-sphinx_setup_one = { $player }, twoja karta { -sfinks(case: "gen") }: { $card }
+egizia-ev-sphinx_setup_drawn = { $player }, dobrane karty { -sfinks(case: "gen") }: { $cards }
 egizia-ev-sphinx_setup_kept =
     { $player } zatrzymuje { $kept ->
-        [one] { $kept } kartę Sfinksa
-        [few] { $kept } karty Sfinksa
-       *[many] { $kept } kart Sfinksa
-        [other] { $kept } karty Sfinksa
+        [one] { $kept } kartę { -sfinks(case: "gen") }
+        [few] { $kept } karty { -sfinks(case: "gen") }
+       *[many] { $kept } kart { -sfinks(case: "gen") }
+        [other] { $kept } karty { -sfinks(case: "gen") }
     } i zwraca { $returned }.
 egizia-ev-round = Runda { $round }: na Nilu leżą { $cards }.
 egizia-ev-auto_pass = { $player } pasuje (brak statków lub wolnych pól).
@@ -432,18 +432,18 @@ egizia-ev-sphinx_draw =
        *[many] { $paid } kamieni
         [other] { $paid } kamienia
     } i dobiera { $drawn ->
-        [one] { $drawn } kartę Sfinksa
-        [few] { $drawn } karty Sfinksa
-       *[many] { $drawn } kart Sfinksa
-        [other] { $drawn } karty Sfinksa
+        [one] { $drawn } kartę { -sfinks(case: "gen") }
+        [few] { $drawn } karty { -sfinks(case: "gen") }
+       *[many] { $drawn } kart { -sfinks(case: "gen") }
+        [other] { $drawn } karty { -sfinks(case: "gen") }
     }.
 egizia-ev-sphinx_seen = { $player }, widzisz: { $cards }
 egizia-ev-sphinx_kept =
     { $player } zatrzymuje { $kept ->
-        [one] { $kept } kartę Sfinksa
-        [few] { $kept } karty Sfinksa
-       *[many] { $kept } kart Sfinksa
-        [other] { $kept } karty Sfinksa
+        [one] { $kept } kartę { -sfinks(case: "gen") }
+        [few] { $kept } karty { -sfinks(case: "gen") }
+       *[many] { $kept } kart { -sfinks(case: "gen") }
+        [other] { $kept } karty { -sfinks(case: "gen") }
     } i zwraca { $returned }.
 egizia-ev-sphinx_kept_private = { $player }, zatrzymujesz: { $cards }
 egizia-ev-coop =
@@ -460,20 +460,20 @@ egizia-ev-winner_tie = { $player } wygrywa z { $score } pkt dzięki rozstrzygni�
 
 ## egizia.title
 
-egizia-title-D--03 = Zatrzymaj jedną z dwóch kart Sfinksa
+egizia-title-D--03 = Zatrzymaj jedną z dwóch kart { -sfinks(case: "gen") }
 egizia-title-D--04 = Żegluga: twoja tura
-egizia-title-D--05 = Dokąd płynie statek?
+egizia-title-D--05 = Dokąd płynie { -statek }?
 egizia-title-D--08 = Zagrać podwójny ruch?
 egizia-title-D--09 = Wziąć pozostałą kartę?
 egizia-title-D--10 = Karmienie: potrzeba { $need }, pola dają { $grain }, kara { $penalty } za brakujące zboże
 egizia-title-D--11 = Budować { $site } przed innymi?
     .case-site = at
 egizia-title-D--12 = Twoja tura budowy: { $site }
-egizia-title-D--13 = Wybierz budowniczych do budowy { $site }
+egizia-title-D--13 = Wybierz { -budowniczy(case: "pl-gen") } do budowy { $site }
     .case-site = gen
-egizia-title-D--14 = Za ile kart Sfinksa płacisz?
-egizia-title-D--15 = Które karty Sfinksa zatrzymujesz?
-egizia-title-D--16 = Obelisk i grobowce: pozostała siła { $left }
+egizia-title-D--14 = Za ile kart { -sfinks(case: "gen") } płacisz?
+egizia-title-D--15 = Które karty { -sfinks(case: "gen") } zatrzymujesz?
+egizia-title-D--16 = Obelisk i { -grobowce }: pozostała siła { $left }
 egizia-title-D--17 = Który znacznik rynku przesunąć o 1 w dół?
 egizia-title-D--18 = Piramida i świątynia: pozostała siła { $left }
 egizia-title-D--19 = Ostatnie akcje przed { -punktacja-koncowa(case: "ins") }
@@ -487,7 +487,7 @@ egizia-title-D--06-track =
        *[many] { $steps } kroków
         [other] { $steps } kroku
     }?
-egizia-title-D--06-n18 = Dwa kroki budowniczych: wybierz
+egizia-title-D--06-n18 = Dwa kroki { -budowniczy(case: "pl-gen") }: wybierz
 egizia-title-D--06-improve = { $card }: dołożyć teraz?
 
 ## egizia.title.D-07
@@ -498,15 +498,15 @@ egizia-title-D--07-alyi =
         [few] { $picks } kroki
        *[many] { $picks } kroków
         [other] { $picks } kroku
-    } budowniczych
+    } { -budowniczy(case: "pl-gen") }
 egizia-title-D--07-ring = Przesunąć { -znacznik-nawodnienia(case: "acc") }?
 
 ## egizia.lbl
 
-egizia-lbl-crew_back = Cofnij wybór budowniczych (wybierz ponownie lub zrezygnuj)
+egizia-lbl-crew_back = Cofnij wybór { -budowniczy(case: "pl-gen") } (wybierz ponownie lub zrezygnuj)
 egizia-lbl-pass = Pasuj (w tej rundzie już bez kolejnego statku)
 egizia-lbl-stop = Nie stawiaj drugiego statku (N33 i tak przepada)
-egizia-lbl-n33 = Zagraj { $card }: postaw kolejny statek
+egizia-lbl-n33 = Zagraj { $card }: postaw kolejny { -statek }
 egizia-lbl-endturn = Zakończ turę
 egizia-lbl-place_card = { $idx }: weź { $card }{ $note }
 egizia-lbl-place_round = { $idx }: { $space } - { $fx }{ $note }
@@ -565,7 +565,7 @@ egizia-lbl-first_yes = Buduj { $site } przed innymi
 egizia-lbl-first_no = Zostań na swoim miejscu
 egizia-lbl-build = Buduj { $site }
     .case-site = at
-egizia-lbl-decline = Zrezygnuj (statek opuszcza budowę)
+egizia-lbl-decline = Zrezygnuj ({ -statek } opuszcza budowę)
 egizia-lbl-crew = { $builders }{ $note } = siła { $strength }
 egizia-lbl-draw =
     Zapłać { $n ->
@@ -593,8 +593,8 @@ egizia-lbl-done = Gotowe: przejdź do { -punktacja-koncowa(case: "gen") }
 ## egizia.how
 
 egizia-how-feed = wybór karmienia (feed <karty> <kamienie>)
-egizia-how-crew = wybór budowniczych w turze budowy
-egizia-how-keep = wybór zatrzymania kart Sfinksa
+egizia-how-crew = wybór { -budowniczy(case: "pl-gen") } w turze budowy
+egizia-how-keep = wybór zatrzymania kart { -sfinks(case: "gen") }
 egizia-how-place = postawienie statku (place ...)
 egizia-how-leftover = koniec żeglugi (leftover)
 
@@ -602,20 +602,20 @@ egizia-how-leftover = koniec żeglugi (leftover)
 
 egizia-window-W1 = twoja tura żeglugi
 egizia-window-W2 = twoje karmienie
-egizia-window-W3 = twoja tura budowy, przed wyborem budowniczych
+egizia-window-W3 = twoja tura budowy, przed wyborem { -budowniczy(case: "pl-gen") }
 egizia-window-W4 = ostatnia chwila przed { -punktacja-koncowa(case: "ins") }
 egizia-window-W5 = koniec żeglugi
 
 ## egizia.option
 
-egizia-option-setup_sphinx = Karty Sfinksa na start: dobierz 1 (PL/EN) lub 2 i zatrzymaj 1 (CZ)
+egizia-option-setup_sphinx = Karty { -sfinks(case: "gen") } na start: dobierz 1 (PL/EN) lub 2 i zatrzymaj 1 (CZ)
 egizia-option-score_floor_zero = Punkty nigdy poniżej 0 (zasada PL)
-egizia-option-sphinx_extra_requires_payment = Sfinks +2 wymaga co najmniej 1 opłaconej karty
+egizia-option-sphinx_extra_requires_payment = { -sfinks } +2 wymaga co najmniej 1 opłaconej karty
 egizia-option-two_three_player_cards = Opcjonalne karty dla 2-3 graczy (N57, S30)
-egizia-option-remove_plus10_card = Usuń kartę Sfinksa +1 za 10 pkt
+egizia-option-remove_plus10_card = Usuń kartę { -sfinks(case: "gen") } +1 za 10 pkt
 egizia-option-take_leftover_mode = Karta N39 (weź pozostałą kartę): raz lub co rundę
 egizia-option-buy_strength_timing = 2 kamienie za siłę +1: zawsze lub dopiero po karmieniu
-egizia-option-two_each_includes_tombs = Karta „2 cegły w każdej budowli” liczy też grobowce
+egizia-option-two_each_includes_tombs = Karta „2 cegły w każdej budowli” liczy też { -grobowce }
 egizia-option-substitute_timing = Awansowana rezerwa buduje w turze zwolnionego miejsca lub po wszystkich miejscach
 
 ## egizia.card
@@ -629,19 +629,19 @@ egizia-card-N05 = N05 żółtozielone pole 5
 egizia-card-N06 = N06 żółtozielone pole 6
 egizia-card-N07 = N07 brązowe pole 6
 egizia-card-N08 = N08 brązowe pole 7
-egizia-card-N09 = N09 kamieniołom 2
-egizia-card-N10 = N10 kamieniołom 2
-egizia-card-N11 = N11 kamieniołom 3
-egizia-card-N12 = N12 kamieniołom 3
+egizia-card-N09 = N09 { -kamieniolom } 2
+egizia-card-N10 = N10 { -kamieniolom } 2
+egizia-card-N11 = N11 { -kamieniolom } 3
+egizia-card-N12 = N12 { -kamieniolom } 3
 egizia-card-N13 = N13 4 zboża
 egizia-card-N14 = N14 siła +3
-egizia-card-N15 = N15 Sfinks +2 karty
+egizia-card-N15 = N15 { -sfinks } +2 karty
 egizia-card-N16 = N16 +6 kamieni
 egizia-card-N17 = N17 rynek +2 kroki
-egizia-card-N18 = N18 2 kroki budowniczych do wyboru
+egizia-card-N18 = N18 2 kroki { -budowniczy(case: "pl-gen") } do wyboru
 egizia-card-N19 = N19 czarny + niebieski +1
 egizia-card-N20 = N20 ulepszenie pola
-egizia-card-N21 = N21 ulepszenie budowniczego
+egizia-card-N21 = N21 ulepszenie { -budowniczy(case: "gen") }
 egizia-card-N22 = N22 karmienie kamieniami
 egizia-card-N23 = N23 zielone pole 4
 egizia-card-N24 = N24 zielone pole 5
@@ -650,12 +650,12 @@ egizia-card-N26 = N26 żółtozielone pole 7
 egizia-card-N27 = N27 brązowe pole 7
 egizia-card-N28 = N28 brązowe pole 8
 egizia-card-N29 = N29 brązowe pole 9
-egizia-card-N30 = N30 kamieniołom 2
-egizia-card-N31 = N31 kamieniołom 3
-egizia-card-N32 = N32 kamieniołom 4
+egizia-card-N30 = N30 { -kamieniolom } 2
+egizia-card-N31 = N31 { -kamieniolom } 3
+egizia-card-N32 = N32 { -kamieniolom } 4
 egizia-card-N33 = N33 podwójny ruch
-egizia-card-N34 = N34 dwóch budowniczych razem
-egizia-card-N35 = N35 zatrzymaj 2 karty Sfinksa
+egizia-card-N34 = N34 dwóch { -budowniczy(case: "pl-gen") } razem
+egizia-card-N35 = N35 zatrzymaj 2 karty { -sfinks(case: "gen") }
 egizia-card-N36 = N36 podwój pole rundy
 egizia-card-N37 = N37 buduj na pełnej budowie
 egizia-card-N38 = N38 buduj przed innymi
@@ -668,16 +668,16 @@ egizia-card-N44 = N44 ulepszenie pola
 egizia-card-N45 = N45 brązowe pole 8
 egizia-card-N46 = N46 brązowe pole 9
 egizia-card-N47 = N47 4 zboża
-egizia-card-N48 = N48 punkty za cegły: obelisk + grobowce
+egizia-card-N48 = N48 punkty za cegły: obelisk + { -grobowce }
 egizia-card-N49 = N49 punkty za cegły: piramida + świątynia
-egizia-card-N50 = N50 grobowiec wartości 8
+egizia-card-N50 = N50 { -grobowiec } wartości 8
 egizia-card-N51 = N51 sprzedaj do 10 kamieni
 egizia-card-N52 = N52 +6 kamieni
 egizia-card-N53 = N53 siła +3
-egizia-card-N54 = N54 dwóch budowniczych razem
+egizia-card-N54 = N54 dwóch { -budowniczy(case: "pl-gen") } razem
 egizia-card-N55 = N55 rynek +2 kroki
 egizia-card-N56 = N56 niebieski + żółty +1
-egizia-card-N57 = N57 Sfinks +1 karta
+egizia-card-N57 = N57 { -sfinks } +1 karta
 
 ## egizia.sphinx
 
@@ -698,10 +698,10 @@ egizia-sphinx-S14 = S14 4 własne cegły: obelisk
 egizia-sphinx-S15 = S15 5 własnych cegieł: obelisk
 egizia-sphinx-S16 = S16 2 cegły w każdej budowli
 egizia-sphinx-S17 = S17 1 pkt za każdą cegłę w grobowcach
-egizia-sphinx-S18 = S18 punkty = siła: czarny budowniczy
-egizia-sphinx-S19 = S19 punkty = siła: niebieski budowniczy
-egizia-sphinx-S20 = S20 punkty = siła: żółty budowniczy
-egizia-sphinx-S21 = S21 punkty = siła: zarządca
+egizia-sphinx-S18 = S18 punkty = siła: czarny { -budowniczy }
+egizia-sphinx-S19 = S19 punkty = siła: niebieski { -budowniczy }
+egizia-sphinx-S20 = S20 punkty = siła: żółty { -budowniczy }
+egizia-sphinx-S21 = S21 punkty = siła: { -zarzadca }
 egizia-sphinx-S22 = S22 największa produkcja: kamieniołomy
 egizia-sphinx-S23 = S23 największa produkcja: zielone pola
 egizia-sphinx-S24 = S24 największa produkcja: żółtozielone pola

@@ -86,5 +86,4 @@
 ## Alhambra
 -rynek = rynek
 
-## Luxor
--grobowiec-luxor = grobowiec
+## Luxor: grobowiec (as above)

@@ -16,14 +16,14 @@ luxor-card-one_less = { $n } (-1 poszukiwacz)
 ## luxor.place
 
 luxor-place-stairs = schody
-luxor-place-tomb = grobowiec
+luxor-place-tomb = { -grobowiec }
 luxor-place-space = pole { $n }
 luxor-place-with_tile = { $place } ({ $tile })
 
 ## luxor.short
 
 luxor-short-stairs = S
-luxor-short-tomb = grobowiec
+luxor-short-tomb = { -grobowiec }
 luxor-short-space = { $n }
 
 ## luxor.type
@@ -214,7 +214,7 @@ luxor-err-no_adventurer = Nie masz aktywnego poszukiwacza na polu { $pos }.
 luxor-err-illegal_move = Ten ruch jest niedozwolony (dokładna liczba, do grobowca tylko z kluczem, bez przekroczenia).
 luxor-err-not_an_option = To nie jest jedna z opcji.
 luxor-err-play_first = Najpierw zagraj lewą lub prawą skrajną kartę.
-luxor-err-not_actor = Akcję może wykonać tylko pole, na które dotarł poszukiwacz przesunięty tą kartą (nie grobowiec).
+luxor-err-not_actor = Akcję może wykonać tylko pole, na które dotarł poszukiwacz przesunięty tą kartą (nie { -grobowiec }).
 luxor-err-lying = Twój poszukiwacz leżący przy posągu { $pos } nie jest jeszcze w grze: wstanie, gdy miniesz posąg.
 luxor-err-finished = Poszukiwacze w grobowcu zostają tam do końca gry.
 luxor-err-direction = Wybierz naprzód (f) lub wstecz (b).
@@ -225,7 +225,7 @@ luxor-err-steps_range = Wybierz liczbę kroków od { $lo } do { $hi }.
 luxor-err-fixed_steps = Ta karta ma stałą liczbę kroków ({ $n }): podaj tylko pole, z którego się ruszasz.
 luxor-err-overshoot = Ruch musi skończyć się dokładnie w grobowcu; ten by go przekroczył.
 luxor-err-no_key = Wejście do grobowca kosztuje klucz, a nie masz żadnego.
-luxor-err-osiris = Płytka Ozyrysa na końcu przesunęłaby poszukiwacza za grobowiec lub do niego bez klucza.
+luxor-err-osiris = Płytka Ozyrysa na końcu przesunęłaby poszukiwacza za { -grobowiec } lub do niego bez klucza.
 luxor-err-no_tile_behind = Za poszukiwaczem ({ $place }) nie ma żadnej płytki, a schody nie są celem.
 
 ## luxor.option
@@ -234,7 +234,7 @@ luxor-option-temple_mapping = Które awersy płytek świątyni należą do któr
 luxor-option-treasure_take_optional = Gracz może odmówić skarbu, którego wymaganie spełnił
 luxor-option-backward_to_stairs = Krok wstecz bez płytki za sobą kończy się na schodach
 luxor-option-anubis_activation_optional = Budzenie leżącego poszukiwacza przy posągu jest dobrowolne
-luxor-option-forced_move_overshoot = Skok Ozyrysa za grobowiec: niedozwolony lub stop na ostatniej płytce
+luxor-option-forced_move_overshoot = Skok Ozyrysa za { -grobowiec }: niedozwolony lub stop na ostatniej płytce
 luxor-option-advance_all_blocked = Wszyscy naprzód, gdy ktoś nie może: pomiń go lub karta jest niegrywalna
 luxor-option-one_less_after_osiris = O jednego mniej działa też po skoku Ozyrysa
 luxor-option-one_less_steps = O jednego mniej: stała liczba kroków lub wybór 1–3

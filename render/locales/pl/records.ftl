@@ -40,7 +40,7 @@ record-running_only_players = Póki gra trwa, zapis mogą pobrać tylko jej grac
 ## recap
 
 recap-round_end = koniec rundy { $round }
-recap-final = punktacja końcowa
+recap-final = { -punktacja-koncowa }
 recap-chart_title = { $game } nr { $id }: wynik po każdym ruchu
 recap-x_label = ruchy
 recap-posted =
