@@ -220,6 +220,15 @@ def test_the_game_name_and_terms_come_from_the_glossary(locale):
             assert name not in src, f"{ident}: write {{ -hra-egizia }}, not the name itself"
 
 
+class _TextElements(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def visit_TextElement(self, node: fa.TextElement) -> None:
+        self.found.append(node.value)
+
+
 @pytest.mark.parametrize("locale", ["cs", "pl"])
 def test_messages_write_game_terms_as_glossary_terms(locale):
     """A glossary word inside a message of its game is a term reference ({ -vodni-prstenec }), never typed out,
@@ -237,14 +246,9 @@ def test_messages_write_game_terms_as_glossary_terms(locale):
                 continue
             rx = re.compile(r"(?<![\w-])(" + "|".join(re.escape(f) for f in usable) + r")(?![\w-])")
 
-            texts: list[str] = []
-
-            class Texts(Visitor):
-                def visit_TextElement(self, node: fa.TextElement) -> None:
-                    texts.append(node.value)
-
-            Texts().visit(entry)
-            found.extend(f"{stem}.ftl {entry.id.name}: {m.group(1)!r}" for text in texts for m in rx.finditer(text))
+            texts = _TextElements()
+            texts.visit(entry)
+            found.extend(f"{stem}.ftl {entry.id.name}: {m.group(1)!r}" for text in texts.found for m in rx.finditer(text))
     assert not found, "write these as glossary terms: " + "; ".join(found)
 
 
