@@ -398,7 +398,8 @@ egizia-ev-builder = { $player }: { $builder } +{ $amount } → { $total } (ztrac
 egizia-ev-track = { $player }: značka { $track } → pole { $pos }.
     .case-track = gen
 egizia-ev-ring = { $player } posouvá { -vodni-prstenec(case: "acc") } na { $pos } pole.
-egizia-ev-improve = { $player } přikládá { $card } k poli { $field }.
+egizia-ev-improve = { $player } přikládá { $card } { $field }.
+    .case-field = to
 egizia-ev-sail_end = Plavba skončila; lodě se vracejí a zbylé karty odcházejí ze hry.
 egizia-ev-feed = { $player } krmí: potřeba { $need }, obilí { $grain }, chybí { $short }, ztráta { $loss } b.
 egizia-ev-feed_ready = { $player } má o krmení rozhodnuto (provede se v pořadí podle bodů).
@@ -534,7 +535,8 @@ egizia-lbl-sell =
        *[other] { $n } kamenů
     } za { $vp } b.
 egizia-lbl-build_first = Zahrát { $card }: v tomto kole stavět jako první
-egizia-lbl-improve = Přiložit { $card } k poli { $field }
+egizia-lbl-improve = Přiložit { $card } { $field }
+    .case-field = to
 egizia-lbl-improve_keep = Nechat nepřiložené
 egizia-lbl-crewup = { $card }: { $builder } +1 (nyní { $now }/{ $max })
 egizia-lbl-buy =
@@ -632,15 +634,51 @@ egizia-option-substitute_timing = Postoupivší náhradník staví v tahu uvoln�
 
 ## egizia.card
 
-egizia-card-start = startovní pole
-egizia-card-N01 = N01 zelené pole 2
-egizia-card-N02 = N02 zelené pole 3
-egizia-card-N03 = N03 zelené pole 4
-egizia-card-N04 = N04 žlutozelené pole 4
-egizia-card-N05 = N05 žlutozelené pole 5
-egizia-card-N06 = N06 žlutozelené pole 6
-egizia-card-N07 = N07 hnědé pole 6
-egizia-card-N08 = N08 hnědé pole 7
+egizia-card-start =
+    { $case ->
+        [to] ke startovnímu poli
+       *[nom] startovní pole
+    }
+egizia-card-N01 =
+    { $case ->
+        [to] k poli N01 (zelené pole 2)
+       *[nom] N01 zelené pole 2
+    }
+egizia-card-N02 =
+    { $case ->
+        [to] k poli N02 (zelené pole 3)
+       *[nom] N02 zelené pole 3
+    }
+egizia-card-N03 =
+    { $case ->
+        [to] k poli N03 (zelené pole 4)
+       *[nom] N03 zelené pole 4
+    }
+egizia-card-N04 =
+    { $case ->
+        [to] k poli N04 (žlutozelené pole 4)
+       *[nom] N04 žlutozelené pole 4
+    }
+egizia-card-N05 =
+    { $case ->
+        [to] k poli N05 (žlutozelené pole 5)
+       *[nom] N05 žlutozelené pole 5
+    }
+egizia-card-N06 =
+    { $case ->
+        [to] k poli N06 (žlutozelené pole 6)
+       *[nom] N06 žlutozelené pole 6
+    }
+egizia-card-N07 =
+    { $case ->
+        [to] k poli N07 (hnědé pole 6)
+       *[nom] N07 hnědé pole 6
+    }
+egizia-card-N08 =
+    { $case ->
+        [to] k poli N08 (hnědé pole 7)
+       *[nom] N08 hnědé pole 7
+    }
 egizia-card-N09 = N09 { -kamenolom } 2
 egizia-card-N10 = N10 { -kamenolom } 2
 egizia-card-N11 = N11 { -kamenolom } 3
@@ -655,13 +693,41 @@ egizia-card-N19 = N19 černá + modrá +1
 egizia-card-N20 = N20 zlepšení pole
 egizia-card-N21 = N21 zlepšení čety
 egizia-card-N22 = N22 krmení kameny
-egizia-card-N23 = N23 zelené pole 4
-egizia-card-N24 = N24 zelené pole 5
-egizia-card-N25 = N25 žlutozelené pole 5
-egizia-card-N26 = N26 žlutozelené pole 7
-egizia-card-N27 = N27 hnědé pole 7
-egizia-card-N28 = N28 hnědé pole 8
-egizia-card-N29 = N29 hnědé pole 9
+egizia-card-N23 =
+    { $case ->
+        [to] k poli N23 (zelené pole 4)
+       *[nom] N23 zelené pole 4
+    }
+egizia-card-N24 =
+    { $case ->
+        [to] k poli N24 (zelené pole 5)
+       *[nom] N24 zelené pole 5
+    }
+egizia-card-N25 =
+    { $case ->
+        [to] k poli N25 (žlutozelené pole 5)
+       *[nom] N25 žlutozelené pole 5
+    }
+egizia-card-N26 =
+    { $case ->
+        [to] k poli N26 (žlutozelené pole 7)
+       *[nom] N26 žlutozelené pole 7
+    }
+egizia-card-N27 =
+    { $case ->
+        [to] k poli N27 (hnědé pole 7)
+       *[nom] N27 hnědé pole 7
+    }
+egizia-card-N28 =
+    { $case ->
+        [to] k poli N28 (hnědé pole 8)
+       *[nom] N28 hnědé pole 8
+    }
+egizia-card-N29 =
+    { $case ->
+        [to] k poli N29 (hnědé pole 9)
+       *[nom] N29 hnědé pole 9
+    }
 egizia-card-N30 = N30 { -kamenolom } 2
 egizia-card-N31 = N31 { -kamenolom } 3
 egizia-card-N32 = N32 { -kamenolom } 4
@@ -677,8 +743,16 @@ egizia-card-N41 = N41 proti proudu
 egizia-card-N42 = N42 obsazené pole kola
 egizia-card-N43 = N43 2 kameny → síla +1
 egizia-card-N44 = N44 zlepšení pole
-egizia-card-N45 = N45 hnědé pole 8
-egizia-card-N46 = N46 hnědé pole 9
+egizia-card-N45 =
+    { $case ->
+        [to] k poli N45 (hnědé pole 8)
+       *[nom] N45 hnědé pole 8
+    }
+egizia-card-N46 =
+    { $case ->
+        [to] k poli N46 (hnědé pole 9)
+       *[nom] N46 hnědé pole 9
+    }
 egizia-card-N47 = N47 4 obilí
 egizia-card-N48 = N48 body za cihly: obelisk + { -hroby }
 egizia-card-N49 = N49 body za cihly: pyramida + chrám

@@ -398,7 +398,8 @@ egizia-ev-builder = { $player }: { $builder } +{ $amount } → { $total } (strac
 egizia-ev-track = { $player }: znacznik { $track } → pole { $pos }.
     .case-track = gen
 egizia-ev-ring = { $player } przesuwa { -znacznik-nawodnienia(case: "acc") } na { $pos } pole.
-egizia-ev-improve = { $player } dokłada { $card } do pola { $field }.
+egizia-ev-improve = { $player } dokłada { $card } { $field }.
+    .case-field = to
 egizia-ev-sail_end = Żegluga skończona; statki wracają, pozostałe karty odpadają z gry.
 egizia-ev-feed = { $player } karmi: potrzeba { $need }, zboże { $grain }, brak { $short }, strata { $loss } pkt.
 egizia-ev-feed_ready = { $player }: decyzja o karmieniu zapisana (wykonanie w kolejności punktów).
@@ -522,7 +523,8 @@ egizia-lbl-sell =
         [other] { $n } kamienia
     } za { $vp } pkt
 egizia-lbl-build_first = Zagraj { $card }: w tej rundzie buduj przed innymi
-egizia-lbl-improve = Dołóż { $card } do pola { $field }
+egizia-lbl-improve = Dołóż { $card } { $field }
+    .case-field = to
 egizia-lbl-improve_keep = Zostaw niedołożoną
 egizia-lbl-crewup = { $card }: { $builder } +1 (teraz { $now }/{ $max })
 egizia-lbl-buy =
@@ -620,15 +622,51 @@ egizia-option-substitute_timing = Awansowana rezerwa buduje w turze zwolnionego 
 
 ## egizia.card
 
-egizia-card-start = pole startowe
-egizia-card-N01 = N01 zielone pole 2
-egizia-card-N02 = N02 zielone pole 3
-egizia-card-N03 = N03 zielone pole 4
-egizia-card-N04 = N04 żółtozielone pole 4
-egizia-card-N05 = N05 żółtozielone pole 5
-egizia-card-N06 = N06 żółtozielone pole 6
-egizia-card-N07 = N07 brązowe pole 6
-egizia-card-N08 = N08 brązowe pole 7
+egizia-card-start =
+    { $case ->
+        [to] do pola startowego
+       *[nom] pole startowe
+    }
+egizia-card-N01 =
+    { $case ->
+        [to] do pola N01 (zielone pole 2)
+       *[nom] N01 zielone pole 2
+    }
+egizia-card-N02 =
+    { $case ->
+        [to] do pola N02 (zielone pole 3)
+       *[nom] N02 zielone pole 3
+    }
+egizia-card-N03 =
+    { $case ->
+        [to] do pola N03 (zielone pole 4)
+       *[nom] N03 zielone pole 4
+    }
+egizia-card-N04 =
+    { $case ->
+        [to] do pola N04 (żółtozielone pole 4)
+       *[nom] N04 żółtozielone pole 4
+    }
+egizia-card-N05 =
+    { $case ->
+        [to] do pola N05 (żółtozielone pole 5)
+       *[nom] N05 żółtozielone pole 5
+    }
+egizia-card-N06 =
+    { $case ->
+        [to] do pola N06 (żółtozielone pole 6)
+       *[nom] N06 żółtozielone pole 6
+    }
+egizia-card-N07 =
+    { $case ->
+        [to] do pola N07 (brązowe pole 6)
+       *[nom] N07 brązowe pole 6
+    }
+egizia-card-N08 =
+    { $case ->
+        [to] do pola N08 (brązowe pole 7)
+       *[nom] N08 brązowe pole 7
+    }
 egizia-card-N09 = N09 { -kamieniolom } 2
 egizia-card-N10 = N10 { -kamieniolom } 2
 egizia-card-N11 = N11 { -kamieniolom } 3
@@ -643,13 +681,41 @@ egizia-card-N19 = N19 czarny + niebieski +1
 egizia-card-N20 = N20 ulepszenie pola
 egizia-card-N21 = N21 ulepszenie { -budowniczy(case: "gen") }
 egizia-card-N22 = N22 karmienie kamieniami
-egizia-card-N23 = N23 zielone pole 4
-egizia-card-N24 = N24 zielone pole 5
-egizia-card-N25 = N25 żółtozielone pole 5
-egizia-card-N26 = N26 żółtozielone pole 7
-egizia-card-N27 = N27 brązowe pole 7
-egizia-card-N28 = N28 brązowe pole 8
-egizia-card-N29 = N29 brązowe pole 9
+egizia-card-N23 =
+    { $case ->
+        [to] do pola N23 (zielone pole 4)
+       *[nom] N23 zielone pole 4
+    }
+egizia-card-N24 =
+    { $case ->
+        [to] do pola N24 (zielone pole 5)
+       *[nom] N24 zielone pole 5
+    }
+egizia-card-N25 =
+    { $case ->
+        [to] do pola N25 (żółtozielone pole 5)
+       *[nom] N25 żółtozielone pole 5
+    }
+egizia-card-N26 =
+    { $case ->
+        [to] do pola N26 (żółtozielone pole 7)
+       *[nom] N26 żółtozielone pole 7
+    }
+egizia-card-N27 =
+    { $case ->
+        [to] do pola N27 (brązowe pole 7)
+       *[nom] N27 brązowe pole 7
+    }
+egizia-card-N28 =
+    { $case ->
+        [to] do pola N28 (brązowe pole 8)
+       *[nom] N28 brązowe pole 8
+    }
+egizia-card-N29 =
+    { $case ->
+        [to] do pola N29 (brązowe pole 9)
+       *[nom] N29 brązowe pole 9
+    }
 egizia-card-N30 = N30 { -kamieniolom } 2
 egizia-card-N31 = N31 { -kamieniolom } 3
 egizia-card-N32 = N32 { -kamieniolom } 4
@@ -665,8 +731,16 @@ egizia-card-N41 = N41 pod prąd
 egizia-card-N42 = N42 zajęte pole rundy
 egizia-card-N43 = N43 2 kamienie → siła +1
 egizia-card-N44 = N44 ulepszenie pola
-egizia-card-N45 = N45 brązowe pole 8
-egizia-card-N46 = N46 brązowe pole 9
+egizia-card-N45 =
+    { $case ->
+        [to] do pola N45 (brązowe pole 8)
+       *[nom] N45 brązowe pole 8
+    }
+egizia-card-N46 =
+    { $case ->
+        [to] do pola N46 (brązowe pole 9)
+       *[nom] N46 brązowe pole 9
+    }
 egizia-card-N47 = N47 4 zboża
 egizia-card-N48 = N48 punkty za cegły: obelisk + { -grobowce }
 egizia-card-N49 = N49 punkty za cegły: piramida + świątynia
