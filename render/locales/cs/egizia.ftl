@@ -343,9 +343,9 @@ egizia-fx-edfu = obě značky trhu o 1 krok dolů
 egizia-fx-selinon = černá +1, modrá +1
 egizia-fx-thebae = černá +1, žlutá +1
 egizia-fx-beni_hasan = modrá +1, žlutá +1
-egizia-fx-passalon = { -zolik } +1, lze posunout { -vodni-prstenec(case: "acc") }
+egizia-fx-passalon = { -zolik } +1, { -vodni-prstenec } ±1
 egizia-fx-alyi = jedna { -ceta } dle volby +1, +2 kameny
-egizia-fx-heliopolis = { -zolik } +1, lze posunout { -vodni-prstenec(case: "acc") }
+egizia-fx-heliopolis = { -zolik } +1, { -vodni-prstenec } ±1
 
 ## egizia.nth
 

@@ -98,7 +98,7 @@ stats-board_note = Hodnocení = ordinal openskill (μ − 3σ) z dohraných her 
 
 ## cmd
 
-cmd-extra-undo = Vrátit tvůj poslední tah (bez ptaní, když od té doby nikdo nehrál a nic se neodhalilo; jinak se souhlasem)
+cmd-extra-undo = Vrátit tvůj poslední tah (hned, když nikdo netáhl a nic se neodhalilo; jinak se souhlasem)
 cmd-extra-rollback_move = Jen hostitel: vrátit hru před tento tah (číslo z /game history), se souhlasem všech
 cmd-extra-record = Přiložit záznam hry (JSON) a její průběh
 cmd-extra-recap = Animované shrnutí a graf skóre poslední dohrané hry

@@ -343,9 +343,9 @@ egizia-fx-edfu = oba znaczniki rynku 1 krok w dół
 egizia-fx-selinon = czarny +1, niebieski +1
 egizia-fx-thebae = czarny +1, żółty +1
 egizia-fx-beni_hasan = niebieski +1, żółty +1
-egizia-fx-passalon = { -zarzadca } +1, można przesunąć { -znacznik-nawodnienia(case: "acc") }
+egizia-fx-passalon = { -zarzadca } +1, { -znacznik-nawodnienia } ±1
 egizia-fx-alyi = jeden { -budowniczy } do wyboru +1, +2 kamienie
-egizia-fx-heliopolis = { -zarzadca } +1, można przesunąć { -znacznik-nawodnienia(case: "acc") }
+egizia-fx-heliopolis = { -zarzadca } +1, { -znacznik-nawodnienia } ±1
 
 ## egizia.nth
 

@@ -98,7 +98,7 @@ stats-board_note = Ranking = ordinal openskill (μ − 3σ) z ukończonych gier 
 
 ## cmd
 
-cmd-extra-undo = Cofnij swój ostatni ruch (bez pytania, gdy nikt potem nie grał i nic nie odsłonięto; inaczej za zgodą)
+cmd-extra-undo = Cofnij swój ostatni ruch (od razu, gdy nikt nie grał i nic nie odsłonięto; inaczej za zgodą)
 cmd-extra-rollback_move = Tylko gospodarz: cofnij grę do stanu przed tym ruchem (numer z /game history), za zgodą wszystkich
 cmd-extra-record = Dołącz zapis gry (JSON) i jej przebieg
 cmd-extra-recap = Animowane podsumowanie i wykres wyników ostatniej ukończonej gry
