@@ -18,6 +18,8 @@ import asyncio
 import gc
 import logging
 import multiprocessing
+import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -135,10 +137,30 @@ class BotPool:
 WORKER_GC_THRESHOLDS = (50_000, 20, 100)
 
 
+def _end_with_parent() -> None:
+    """End this worker when the process that started it ends, however it ends (``kill -9`` included).
+
+    A spawned worker holds the read end of a pipe whose write end only its parent holds
+    (``multiprocessing.parent_process().sentinel``); it becomes readable when the parent is gone. A daemon
+    thread waits on it and ends the worker at once, so no worker (nor multiprocessing's resource tracker,
+    which lives while a worker holds its pipe) outlives a killed bot (issue 21)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()  # returns when the parent's pipe closes: the parent has ended
+        os._exit(0)
+
+    threading.Thread(target=watch, name="referee-parent-watch", daemon=True).start()
+
+
 def _worker_init() -> None:
-    """Each worker once: import the engines, move what the imports made out of the collector's sight
-    (``gc.freeze``: module data is never garbage) and collect less often. Reference counting still frees a
-    search's states at once; only reference cycles wait for a collection."""
+    """Each worker once: end with the parent (:func:`_end_with_parent`), import the engines, move what the
+    imports made out of the collector's sight (``gc.freeze``: module data is never garbage) and collect less
+    often. Reference counting still frees a search's states at once; only reference cycles wait for a
+    collection."""
+    _end_with_parent()
     _warm()
     gc.collect()
     gc.freeze()

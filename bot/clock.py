@@ -62,7 +62,8 @@ class ClockRule:
 
     @property
     def bank_cap(self) -> int:
-        return self.cap or self.limit + 4 * self.increment
+        """The most a bank holds: its cap (default: the limit and four increments), never past 60 days."""
+        return min(self.cap or self.limit + 4 * self.increment, MAX_CLOCK)
 
     def initial(self) -> int:
         """The running seconds a seat has for its first decision."""

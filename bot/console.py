@@ -26,7 +26,7 @@ from render.i18n import has_key, join_list, t
 
 from .botpool import BotConfig
 from .scheduler import Scheduler
-from .service import GameService, MoveReport, ServiceError, Snapshot, User, effective_moves
+from .service import GameService, MoveReport, ServiceError, Snapshot, UndoOutcome, User, effective_moves
 from .storage import GameRow, Store
 from .text import event_lines_from_json, image_names, is_bot_user, say, say_events, seat_names
 from .timekeeper import SilentNotifier, clock_lines
@@ -341,13 +341,43 @@ class HotSeat:
         except ServiceError as exc:
             self.say(say(exc.message, self.locale, self.names))
             return snap
-        if out.report is None:  # cannot happen for the last move, but never leave a request behind unsaid
-            self.say(self.tr("undo.err.pending"))
+        if out.status == "requested":
+            out = await self.ask_consent(out)
+        if out.report is None:  # declined: nothing changed
             return snap
         for text in say_events(out.report.public_events, self.locale, self.names):
             self.say("  " + text)
         await self.board(out.report)
         return await self.bots_play(out.report)
+
+    async def ask_consent(self, out: UndoOutcome) -> UndoOutcome:
+        """An undo that needs the other people's consent (a bot moved after the undoer, and another person
+        sits at the table): at a hot seat they are at the keyboard, so each is asked in turn (issue 21)."""
+        assert out.request is not None
+        by_id = {u.id: u for u in self.users}
+        self.say(self.tr("undo.requested", player=out.requester, first=out.first, last=out.last,
+                         moves=", ".join(m.action for m in out.taken_back),
+                         waiting=", ".join(by_id[u].name for u in out.waiting if u in by_id),
+                         minutes=max(1, round(self.service.undo_ttl / 60))))
+        agree, decline = self.tr("undo.accept_button"), self.tr("undo.decline_button")
+        for user_id in list(out.waiting):
+            user = by_id[user_id]
+            try:
+                answer = self.read(f"{user.name} [{agree}/{decline}]> ").strip().casefold()
+            except EOFError:
+                answer = ""
+            accept = answer in ("y", "yes", agree.casefold()) or (bool(answer) and answer[0] == agree.casefold()[0])
+            try:
+                out = await self.service.answer_undo(CHANNEL, user, out.request.id, accept)
+            except ServiceError as exc:
+                self.say(say(exc.message, self.locale, self.names))
+                return out
+            if out.status == "declined":
+                self.say(self.tr("undo.declined", player=user.name))
+                return out
+            if out.status == "done":
+                return out
+        return out
 
     async def bots_play(self, snap: Snapshot) -> Snapshot:
         """Let the bots that are to act play (their scheduler jobs are due at once), showing each move."""

@@ -25,7 +25,7 @@ from typing import Any
 from engines import GAME_IDS, get_game
 from engines.core import Event, IllegalAction, Msg, Result, State
 
-from .storage import OVER, GameRow, MoveRow, Seat, undo_range
+from .storage import OVER, GameRow, MoveRow, Seat, covered, undo_range
 from .text import BOT_MARK
 
 FORMAT = "referee-game-record"
@@ -94,10 +94,10 @@ def _move_json(m: MoveRow, names: Sequence[str]) -> dict[str, Any]:
 def live_moves(moves: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The record's moves that count for a replay: not set-up, not undo entries, not taken back by one."""
     ranges = [undo_range(str(m["action"])) for m in moves]
-    spans = [r for r in ranges if r is not None]
-    return [m for m, r in zip(moves, ranges, strict=True)
-            if r is None and int(m["seq"]) > 0 and m.get("seat") is not None
-            and not any(a <= int(m["seq"]) <= b for a, b in spans)]
+    candidates = [m for m, r in zip(moves, ranges, strict=True)
+                  if r is None and int(m["seq"]) > 0 and m.get("seat") is not None]
+    gone = covered([int(m["seq"]) for m in candidates], (r for r in ranges if r is not None))  # linear: issue 21
+    return [m for m, g in zip(candidates, gone, strict=True) if not g]
 
 
 def dumps(record: dict[str, Any]) -> str:
@@ -125,6 +125,12 @@ def parse_record(raw: str | bytes | dict[str, Any]) -> Record:
         data = json.loads(raw) if isinstance(raw, (str, bytes)) else raw
     except json.JSONDecodeError as exc:
         raise RecordError(f"not a JSON file: {exc.msg} (line {exc.lineno})") from None
+    except UnicodeDecodeError:
+        raise RecordError("not a JSON file: not UTF-8 text") from None
+    except ValueError as exc:  # e.g. a number longer than Python converts (4,300 digits)
+        raise RecordError(f"not a usable JSON file: {_short(str(exc))}") from None
+    except RecursionError:
+        raise RecordError("not a usable JSON file: nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a Referee game record (expected \"format\": \"{FORMAT}\")")
     version = data.get("version")
@@ -152,10 +158,24 @@ def parse_record(raw: str | bytes | dict[str, Any]) -> Record:
         except ValueError:
             raise RecordError(f"malformed undo entry: {m['action'][:80]!r} (expected \"undo FIRST-LAST\")") from None
     seed = data.get("seed")
-    if seed is not None and not isinstance(seed, int):
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError("\"seed\" must be an integer")
-    return Record(str(game), int(data.get("rules_version", 1)), dict(data.get("options") or {}), names, seed,
-                  list(moves), data.get("result"), data)
+    rules_version = data.get("rules_version", 1)
+    if not isinstance(rules_version, int) or isinstance(rules_version, bool):
+        raise RecordError(f"\"rules_version\" must be an integer, not {_short(repr(rules_version))}")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise RecordError("\"options\" must be an object of option names and values")
+    for m in moves:
+        if m.get("seat") is not None and not 0 <= m["seat"] < len(names):
+            raise RecordError(f"move #{_short(str(m['seq']))} names seat {_short(str(m['seat']))}, "
+                              f"but the record has {len(names)} players")
+    return Record(str(game), rules_version, dict(options), names, seed, list(moves), data.get("result"), data)
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """At most ``limit`` characters of a record's value, for a one-line refusal."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 @dataclass
@@ -175,18 +195,25 @@ def replay(record: Record) -> Replay:
                           f"this Referee plays version {game.rules_version}")
     try:
         state = game.new_game(len(record.names), record.options, record.seed).state
-    except ValueError as exc:
-        raise RecordError(f"the record's options cannot be used: {exc}") from None
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise RecordError(f"the record's options cannot be used: {_short(str(exc), 200)}") from None
     states = [state]
     for m in live_moves(record.moves):
         try:
             state = game.apply(state, int(m["seat"]), str(m["action"])).state
         except IllegalAction as exc:
-            raise RecordError(f"move #{m['seq']} ({m['action']!r}) does not replay: rule {exc.clause}") from None
+            raise RecordError(f"move #{m['seq']} ({_short(repr(m['action']))}) does not replay: rule {exc.clause}") from None
+        except (ValueError, TypeError, LookupError, ArithmeticError, RecursionError) as exc:
+            raise RecordError(f"move #{m['seq']} ({_short(repr(m['action']))}) cannot be replayed: "
+                              f"{type(exc).__name__}") from None
         states.append(state)
     result = game.result(state)
     if record.result is not None and _result_json(result) != record.result:
-        raise RecordError(f"the replay ends with {_result_json(result)}, but the record says {record.result}")
+        try:
+            said, got = _short(str(record.result)), _short(str(_result_json(result)))
+        except ValueError:  # a number too long to print
+            said, got = "another result", "this one"
+        raise RecordError(f"the replay ends with {got}, but the record says {said}")
     return Replay(states, result)
 
 

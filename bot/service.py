@@ -14,6 +14,7 @@ One move, end to end (:meth:`GameService.act`)::
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -53,8 +54,9 @@ from .storage import (
     UndoRequest,
     UserSettings,
     VersionConflict,
+    covered,
 )
-from .text import bot_name, bot_user_id, seat_labels, utc_text, with_names
+from .text import bot_name, bot_user_id, is_bot_user, seat_labels, utc_text, with_names
 from .timekeeper import (
     DEFAULT_POLICY,
     NOTIFY_MODES,
@@ -168,10 +170,11 @@ def effective_moves(moves: Sequence[MoveRow]) -> list[MoveRow]:
     """The moves of a log that still count: not the set-up row, not an undo entry, not taken back by one.
 
     The log is the truth here: an undo entry ``undo FIRST-LAST`` takes back every move in that range
-    (``moves.undone_by`` mirrors it for queries)."""
-    ranges = [r for r in (m.undo_range for m in moves) if r is not None]
-    return [m for m in moves if m.seq > 0 and m.undo_range is None
-            and not any(a <= m.seq <= b for a, b in ranges)]
+    (``moves.undone_by`` mirrors it for queries). Linear in the log (up to a log factor): see :func:`covered`."""
+    ranges = [m.undo_range for m in moves]
+    candidates = [m for m, r in zip(moves, ranges, strict=True) if m.seq > 0 and r is None]
+    gone = covered([m.seq for m in candidates], (r for r in ranges if r is not None))
+    return [m for m, g in zip(candidates, gone, strict=True) if not g]
 
 
 def replay_moves(game: Game, row: GameRow, moves: Sequence[MoveRow], before: int | None = None) -> State:
@@ -525,7 +528,7 @@ class GameService:
             return await self._commit(row, seat, user.id, action, "player")
 
     async def _commit(self, row: GameRow, seat: int, user_id: str | None, action: str, kind: str,
-                      timed_out: bool = False) -> MoveReport:
+                      timed_out: bool = False, job_id: int | None = None) -> MoveReport:
         """The one move path (a player's move, a timeout action, a bot's move), inside the channel lock:
         engine.apply in a worker thread, then one transaction with the move, its log row (marked with who
         decided) and the clocks and timed jobs it changes."""
@@ -540,6 +543,8 @@ class GameService:
         now = self.clock()
         clocks = await self.timekeeper.after_move(row, row.version + 1, seat, kind, waiting, finished, now,
                                                   timed_out=timed_out)
+        if job_id is not None:  # the job that made this move goes with it, in its transaction
+            clocks.append(self.store.delete_job_statement(job_id))
         try:
             version = await self.store.append_move(
                 row.id, row.version, seat, user_id, action, outcome.state,
@@ -587,13 +592,14 @@ class GameService:
                           row.id, level, seat)
             return await asyncio.to_thread(decide_in_worker, "random", row.title, row.state, seat, seed, 0.0, 0)
 
-    async def clock_timeout(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
+    async def clock_timeout(self, channel_id: str, game_id: int, seat: int, version: int,
+                            job_id: int | None = None) -> MoveReport | None:
         """A seat's time ran out (its deadline job fired): apply the table's policy. ``wait`` marks it
         overdue; ``skip`` plays the engine's timeout action; ``bot`` lets a bot play for it from now on.
         Both moves go through :meth:`_commit`, like a player's, marked in the log as ``timeout``/``bot``."""
         async with self._serving(), self.lock(channel_id):
             target = await self._clock_target(game_id, seat, version)
-            if target is None:
+            if target is None or target[1].overdue:  # gone, or already marked (by another process)
                 return None
             row, c = target
             policy = row.timeout_policy
@@ -607,13 +613,24 @@ class GameService:
                 except NotImplementedError:
                     log.error("game %s (%s): no timeout action; the seat is marked overdue instead", row.id, row.title)
             if not action:
-                c.overdue, c.timeouts = True, c.timeouts + 1
-                await self.store.run([self.store.seat_clock_statement(row.id, c)])
+                # the mark (and the job's deletion) only on the position it was computed from: if a move was
+                # stored meanwhile (another process), nothing is written and the job is dropped
+                try:
+                    await self.store.run_guarded(row.id, row.version, [
+                        self.store.clock_update_statement(row.id, seat, version, "overdue=1, timeouts=timeouts+1",
+                                                          (), "overdue=0"),
+                        *([self.store.delete_job_statement(job_id)] if job_id is not None else [])], check=[0])
+                except VersionConflict:
+                    log.info("game %s: seat %s moved on before its overdue mark; dropped", row.id, seat)
+                    return None
                 log.info("game %s: seat %s overdue", row.id, seat)
                 await self.timekeeper.tell_channel(row, [row.seats[seat].user_id], Msg("clock.overdue", {
                     "player": row.seats[seat].name, "game": Msg(f"game.{row.title}"), "id": row.id}))
                 return None
-            report = await self._commit(row, seat, None, action, kind, timed_out=True)
+            try:
+                report = await self._commit(row, seat, None, action, kind, timed_out=True, job_id=job_id)
+            except StaleMove:
+                return None
             log.info("game %s: seat %s timed out; %s move %s", row.id, seat, kind, report.row.version)
         await self._clock_board(report)
         if c.timeouts + 1 == self.timekeeper.config.replace_after:
@@ -621,7 +638,8 @@ class GameService:
                 "player": report.row.seats[seat].name, "n": c.timeouts + 1}))
         return report
 
-    async def clock_bot(self, channel_id: str, game_id: int, seat: int, version: int) -> MoveReport | None:
+    async def clock_bot(self, channel_id: str, game_id: int, seat: int, version: int,
+                        job_id: int | None = None) -> MoveReport | None:
         """A bot makes a seat's pending decision: the seat's own bot (a bot seat: its job is due as soon as
         the seat is to act) or a bot standing in for an absent player (the ``bot`` timeout policy). A job
         for a decision already made does nothing.
@@ -644,7 +662,8 @@ class GameService:
                     if row.version != seen.version:
                         continue
                     holder = row.seats[seat]
-                    report = await self._commit(row, seat, holder.user_id if holder.is_bot else None, action, "bot")
+                    report = await self._commit(row, seat, holder.user_id if holder.is_bot else None, action, "bot",
+                                                job_id=job_id)
                     break
             else:  # the table kept moving under the bot: try again soon rather than drop its turn
                 raise Retry(self.clock())
@@ -667,32 +686,49 @@ class GameService:
 
     async def vote_skip(self, channel_id: str, voter: User, expected_game: int | None = None) -> tuple[MoveReport | None, int, int]:
         """A vote to skip the overdue seats' decisions (``wait`` policy). The host's vote, or a majority of
-        the other players, plays the timeout action. Returns (the move if it was played, votes, needed)."""
+        the other players, plays the timeout action. Returns (the move if it was played, votes, needed).
+
+        The vote is stored only on the votes and the position it was counted from: two votes at once (two
+        processes) cannot lose one; the later is counted again on the stored votes (issue 21)."""
         async with self._serving(), self.lock(channel_id):
-            row = await self._open(channel_id, expected_game)
-            if row.status != ACTIVE or row.state is None:
-                raise ServiceError("err.not_started")
-            if row.seat_of(voter.id) is None and voter.id != row.host_id:
-                raise ServiceError("err.not_seated")
-            waiting = await asyncio.to_thread(get_game(row.title).current_seats, row.state)
-            clocks = await self.store.seat_clocks(row.id)
-            late = [c for seat, c in sorted(clocks.items()) if c.overdue and c.started is not None and seat in waiting]
-            if not late:
-                raise ServiceError("clock.err.nobody_overdue")
-            c = late[0]
-            if row.seats[c.seat].user_id == voter.id:
-                raise ServiceError("clock.err.vote_self")
-            c.votes = sorted({*c.votes, voter.id})
-            needed = (sum(not s.is_bot for s in row.seats) - 1) // 2 + 1  # bot seats do not vote
-            if voter.id != row.host_id and len(c.votes) < needed:
-                await self.store.run([self.store.seat_clock_statement(row.id, c)])
-                return None, len(c.votes), needed
-            try:
-                action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, c.seat)
-            except NotImplementedError:
-                raise ServiceError("clock.err.no_timeout_action") from None
+            for _ in range(5):
+                try:
+                    return await self._vote_once(channel_id, voter, expected_game)
+                except VersionConflict:
+                    continue
+            raise StaleMove("err.stale")
+
+    async def _vote_once(self, channel_id: str, voter: User, expected_game: int | None) -> tuple[MoveReport | None, int, int]:
+        row = await self._open(channel_id, expected_game)
+        if row.status != ACTIVE or row.state is None:
+            raise ServiceError("err.not_started")
+        if (row.seat_of(voter.id) is None and voter.id != row.host_id) or is_bot_user(voter.id):
+            raise ServiceError("err.not_seated")  # bot seats do not vote
+        waiting = await asyncio.to_thread(get_game(row.title).current_seats, row.state)
+        clocks = await self.store.seat_clocks(row.id)
+        late = [c for seat, c in sorted(clocks.items()) if c.overdue and c.started is not None and seat in waiting]
+        if not late:
+            raise ServiceError("clock.err.nobody_overdue")
+        c = late[0]
+        if row.seats[c.seat].user_id == voter.id:
+            raise ServiceError("clock.err.vote_self")
+        old_votes, c.votes = c.votes, sorted({*c.votes, voter.id})
+        needed = (sum(not s.is_bot for s in row.seats) - 1) // 2 + 1  # bot seats do not vote
+        if voter.id != row.host_id and len(c.votes) < needed:
+            # only the votes, only on the votes it was counted from, only at this position (else VersionConflict)
+            await self.store.run_guarded(row.id, row.version, [self.store.clock_update_statement(
+                row.id, c.seat, c.turn_version, "votes=?", (json.dumps(c.votes, separators=(",", ":"), sort_keys=True),),
+                "votes=?", (json.dumps(old_votes, separators=(",", ":"), sort_keys=True),))], check=[0])
+            return None, len(c.votes), needed
+        try:
+            action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, c.seat)
+        except NotImplementedError:
+            raise ServiceError("clock.err.no_timeout_action") from None
+        try:
             report = await self._commit(row, c.seat, None, action, "timeout")
-            return report, len(c.votes), needed
+        except StaleMove:
+            raise VersionConflict() from None
+        return report, len(c.votes), needed
 
     async def replace(self, channel_id: str, by: User, old_user_id: str, new: User, can_manage_channel: bool = False,
                       expected_game: int | None = None) -> GameRow:
@@ -724,11 +760,14 @@ class GameService:
             old_name = row.seats[seat].name
             row.seats[seat].user_id, row.seats[seat].name = new.id, new.name
             settings = await self.store.settings(new.id)
-            await self.store.run([
-                self.store.replace_seat_statement(row.id, seat, new.id, new.name),
-                *self.store.clock_statements(row.id, [seat], [c],
-                                             self.timekeeper.plan(row, c, settings, now, c.started is not None)),
-            ])
+            try:
+                await self.store.run_guarded(row.id, row.version, [
+                    self.store.replace_seat_statement(row.id, seat, new.id, new.name),
+                    *self.store.clock_statements(row.id, [seat], [c],
+                                                 self.timekeeper.plan(row, c, settings, now, c.started is not None)),
+                ])
+            except VersionConflict:
+                raise StaleMove("err.stale") from None
             self.timekeeper.on_jobs()
             log.info("game %s: seat %s replaced", row.id, seat)
             await self.timekeeper.tell_channel(row, [new.id], Msg("clock.replaced", {"old": old_name, "new": new.name}))
@@ -748,8 +787,11 @@ class GameService:
             now = self.clock()
             before = GameRow(**{**row.__dict__, "seats": row.seats})
             row.paused_since = now if paused else None
-            await self.timekeeper.replan(row, at=now, before=before,
-                                         extra=[self.store.pause_statement(row.id, row.paused_since, now)])
+            try:
+                await self.timekeeper.replan(row, at=now, before=before,
+                                             extra=[self.store.pause_statement(row.id, row.paused_since, now)])
+            except VersionConflict:
+                raise StaleMove("err.stale") from None
             return row
 
     async def _replan_user(self, user_id: str, old: UserSettings) -> None:
@@ -759,9 +801,15 @@ class GameService:
             if seat is None:
                 continue
             async with self.lock(row.channel_id):
-                fresh = await self.store.game(row.id)
-                if fresh is not None and fresh.status == ACTIVE:
-                    await self.timekeeper.replan(fresh, [seat], before_settings={seat: old})
+                for _ in range(5):  # another process may store a move meanwhile: replan on the newer position
+                    fresh = await self.store.game(row.id)
+                    if fresh is None or fresh.status != ACTIVE:
+                        break
+                    try:
+                        await self.timekeeper.replan(fresh, [seat], before_settings={seat: old})
+                        break
+                    except VersionConflict:
+                        continue
 
     async def settings(self, user_id: str) -> UserSettings:
         async with self._serving():
@@ -805,7 +853,7 @@ class GameService:
             if s.vacation_year != year_of(now):
                 s.vacation_year, s.vacation_used = year_of(now), 0.0
             allowance = self.timekeeper.config.vacation_days
-            if days < 0 or days > allowance:
+            if not isinstance(days, int) or isinstance(days, bool) or days < 0 or days > allowance:
                 raise ServiceError("clock.err.vacation_days", max=allowance)
             if days == 0:
                 if not on_vacation(s, now):
@@ -995,7 +1043,7 @@ class GameService:
             if row.seat_of(user.id) is None:
                 raise ServiceError("err.not_seated")
             moves = await self.store.moves(row.id)
-            live = effective_moves(moves)
+            live = await asyncio.to_thread(effective_moves, moves)  # off the event loop: the log may be long
             mine = [m for m in live if m.user_id == user.id]
             if not mine:
                 raise ServiceError("undo.err.nothing")
@@ -1013,7 +1061,9 @@ class GameService:
             row = await self._playing(channel_id, expected_game, None)
             if user.id != row.host_id:
                 raise ServiceError("err.host_only")
-            live = effective_moves(await self.store.moves(row.id))
+            live = await asyncio.to_thread(effective_moves, await self.store.moves(row.id))
+            if not isinstance(to_move, int) or isinstance(to_move, bool):
+                raise ServiceError("undo.err.no_such_move", move=str(to_move)[:20], last=live[-1].seq if live else 0)
             taken = [m for m in live if m.seq >= to_move]
             if to_move < 1 or not taken:
                 raise ServiceError("undo.err.no_such_move", move=to_move, last=live[-1].seq if live else 0)
@@ -1030,19 +1080,22 @@ class GameService:
             req = await self._pending(row)
             if req is None or req.id != request_id:
                 raise ServiceError("undo.err.no_request")
-            if row.seat_of(user.id) is None:
+            if row.seat_of(user.id) is None or is_bot_user(user.id):  # a bot seat never answers (it consents)
                 raise ServiceError("err.not_seated")
             if user.id == req.user_id:
                 raise ServiceError("undo.err.own_request")
             moves = await self.store.moves(row.id)
-            taken = [m for m in effective_moves(moves) if m.seq >= req.first_seq]
+            taken = [m for m in await asyncio.to_thread(effective_moves, moves) if m.seq >= req.first_seq]
             requester = next((s for s in row.seats if s.user_id == req.user_id), None)
             name = requester.name if requester is not None else "?"
             if not accept:
-                await self.store.close_undo_request(req.id, DECLINED)
+                if not await self.store.close_undo_request(req.id, DECLINED):  # carried out meanwhile elsewhere
+                    raise ServiceError("undo.err.no_request")
                 return UndoOutcome("declined", row, req.first_seq, row.version, taken, name, req)
-            await self.store.answer_undo(req.id, user.id, True, self.clock())
-            req.answers[user.id] = True
+            answers = await self.store.answer_undo(req.id, user.id, True, self.clock())
+            if answers is None:  # declined, lapsed or done meanwhile (another process)
+                raise ServiceError("undo.err.no_request")
+            req.answers = answers
             waiting = [u for u in _people(row, req.user_id) if not req.answers.get(u)]
             if waiting:
                 return UndoOutcome("accepted", row, req.first_seq, row.version, taken, name, req, waiting)
@@ -1102,16 +1155,18 @@ class GameService:
             raise ServiceError("err.replay_version", stored=row.rules_version, current=game.rules_version)
         state = await asyncio.to_thread(replay_moves, game, row, moves, first)
         waiting = await asyncio.to_thread(game.current_seats, state)
-        taken = [m for m in effective_moves(moves) if m.seq >= first]
+        taken = [m for m in await asyncio.to_thread(effective_moves, moves) if m.seq >= first]
         seat = row.seat_of(user.id)
         event = Event(Msg("undo.ev.done", {"player": user.name, "n": len(taken), "first": first, "last": row.version}))
         now = self.clock()
-        # the turn clocks follow the restored position: the seats that must decide again start afresh
-        clocks = await self.timekeeper.after_move(row, row.version + 1, None, "player", waiting, False, now)
+        # the turn clocks go back exactly as they were before move ``first`` (from the log), jobs planned anew
+        clocks = await self.timekeeper.after_undo(row, row.version + 1, first, waiting, now)
         try:
             version = await self.store.append_undo(row.id, row.version, seat, user.id, first, state,
                                                    [event.to_json()], now, req.id if req else None, extra=clocks)
         except VersionConflict:
+            if req is not None and (await self.store.undo_request(row.id)) is None:
+                raise ServiceError("undo.err.no_request") from None  # declined or lapsed meanwhile
             raise StaleMove("err.stale") from None
         self.timekeeper.on_jobs()
         last = row.version

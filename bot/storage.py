@@ -28,6 +28,7 @@ next request works on a clean connection.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import json
 import logging
 import sqlite3
@@ -180,6 +181,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN bot_level TEXT
     """,
+    # 7: the seats' clocks as they were before each log entry (issue 21: an undo puts them back exactly as
+    # before the taken-back move; NULL for entries written before this migration)
+    """
+    ALTER TABLE moves ADD COLUMN clocks TEXT
+    """,
 ]
 
 #: the status of an undo request
@@ -263,6 +269,24 @@ def undo_range(action: str) -> tuple[int, int] | None:
         return None
     first, _, last = rest.partition("-")
     return int(first), int(last)
+
+
+def covered(seqs: Sequence[int], ranges: Iterable[tuple[int, int]]) -> list[bool]:
+    """For each of ``seqs``: whether one of the (inclusive) ``ranges`` covers it. The ranges are merged once
+    and each seq is found by bisection: O((n + r) log r), where checking every seq against every range cost
+    n × r (10,000 move + undo cycles made one undo take seconds; issue 21)."""
+    merged: list[list[int]] = []
+    for a, b in sorted(r for r in ranges if r[0] <= r[1]):
+        if merged and a <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    starts = [a for a, _ in merged]
+    out = []
+    for seq in seqs:
+        i = bisect.bisect_right(starts, seq) - 1
+        out.append(i >= 0 and seq <= merged[i][1])
+    return out
 
 
 def undo_action(first: int, last: int) -> str:
@@ -401,8 +425,9 @@ class Repository(Protocol):
     async def undo_request(self, game_id: int, pending_only: bool = True) -> UndoRequest | None: ...
     async def create_undo_request(self, game_id: int, user_id: str, first_seq: int, version: int, now: float,
                                   deadline: float) -> UndoRequest: ...
-    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> None: ...
-    async def close_undo_request(self, request_id: int, status: str) -> None: ...
+    async def answer_undo(self, request_id: int, user_id: str, accepted: bool,
+                          now: float) -> dict[str, bool] | None: ...
+    async def close_undo_request(self, request_id: int, status: str) -> bool: ...
     async def finished_games(self, guild_id: str | None, title: str | None = None) -> list[GameRow]: ...
     async def move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]: ...
     async def follow(self, game_id: int, user_id: str, dm: bool, now: float) -> None: ...
@@ -427,6 +452,13 @@ class Repository(Protocol):
     async def active_games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]: ...
     async def active_games(self, guild_id: str | None = None) -> list[GameRow]: ...
     def pause_statement(self, game_id: int, paused_since: float | None, now: float) -> Statement: ...
+    async def run_guarded(self, game_id: int, version: int, statements: Sequence[Statement],
+                          check: Sequence[int] = ()) -> None: ...
+    def clock_update_statement(self, game_id: int, seat: int, turn_version: int, set_sql: str,
+                               params: Sequence[Any], where: str = "", where_params: Sequence[Any] = ()) -> Statement: ...
+    def delete_job_statement(self, job_id: int) -> Statement: ...
+    def clocks_snapshot_statement(self, game_id: int, seq: int, clocks: Sequence[SeatClock]) -> Statement: ...
+    async def clocks_before(self, game_id: int, seq: int) -> dict[int, SeatClock] | None: ...
     def replace_seat_statement(self, game_id: int, seat: int, user_id: str, name: str) -> Statement: ...
 
 
@@ -608,22 +640,27 @@ class Store:
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
-            rows = [
-                MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
-                        bool(r["reveals"]), r["undone_by"])
-                async for r in cur
-            ]
+            raw = list(await cur.fetchall())
+
+        def parse() -> list[MoveRow]:
+            return [MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
+                            bool(r["reveals"]), r["undone_by"]) for r in raw]
+
+        # a long log's events are parsed off the event loop
+        rows = await asyncio.to_thread(parse) if len(raw) > 200 else parse()
         return list(reversed(rows)) if newest else rows
 
     # ------------------------------------------------------------------ writing
 
-    async def _tx(self, statements: Sequence[Statement], check: int | None = None) -> int:
-        """Run statements in one transaction. ``check``: index of a statement that must change one row."""
+    async def _tx(self, statements: Sequence[Statement], check: int | Sequence[int] | None = None) -> int:
+        """Run statements in one transaction. ``check``: index (or indexes) of statements that must change
+        one row each, else nothing is stored and :class:`VersionConflict` is raised."""
+        checks = {check} if isinstance(check, int) else set(check or ())
         async with self.transaction() as db:
             last = 0
             for i, (sql, params) in enumerate(statements):
                 cur = await db.execute(sql, params)
-                if i == check and cur.rowcount != 1:
+                if i in checks and cur.rowcount != 1:
                     raise VersionConflict()
                 last = cur.lastrowid or last
         return last
@@ -735,10 +772,15 @@ class Store:
             *extra,  # the turn clocks of the restored position
             ("UPDATE moves SET undone_by=? WHERE game_id=? AND seq BETWEEN ? AND ? AND undone_by IS NULL"
              " AND action NOT LIKE 'undo %'", (new_version, game_id, first, expected_version)),
-            ("UPDATE undo_requests SET status=CASE WHEN id=? THEN ? ELSE ? END WHERE game_id=? AND status=?",
-             (request_id if request_id is not None else -1, DONE, SUPERSEDED, game_id, PENDING)),
         ]
-        await self._tx(stmts, check=0)
+        checks = [0]
+        if request_id is not None:
+            # the consented request must still be pending (not declined or lapsed meanwhile, in any process)
+            checks.append(len(stmts))
+            stmts.append(("UPDATE undo_requests SET status=? WHERE id=? AND game_id=? AND status=?",
+                          (DONE, request_id, game_id, PENDING)))
+        stmts.append(("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)))
+        await self._tx(stmts, check=checks)
         return new_version
 
     async def undo_request(self, game_id: int, pending_only: bool = True) -> UndoRequest | None:
@@ -770,13 +812,27 @@ class Store:
         assert rid is not None
         return UndoRequest(rid, game_id, user_id, first_seq, version, PENDING, now, deadline)
 
-    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> None:
-        await self._tx([("INSERT INTO undo_answers(request_id, user_id, accepted, at) VALUES (?,?,?,?)"
-                         " ON CONFLICT(request_id, user_id) DO UPDATE SET accepted=excluded.accepted, at=excluded.at",
-                         (request_id, user_id, int(accepted), now))])
+    async def answer_undo(self, request_id: int, user_id: str, accepted: bool, now: float) -> dict[str, bool] | None:
+        """Store one answer to a pending request and return all its answers, read in the same transaction (so
+        of two last consents stored at once, exactly one sees them all). ``None``: the request is no longer
+        pending (declined, lapsed, done or superseded meanwhile); nothing was stored."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO undo_answers(request_id, user_id, accepted, at) SELECT ?,?,?,? WHERE EXISTS"
+                " (SELECT 1 FROM undo_requests WHERE id=? AND status=?)"
+                " ON CONFLICT(request_id, user_id) DO UPDATE SET accepted=excluded.accepted, at=excluded.at",
+                (request_id, user_id, int(accepted), now, request_id, PENDING))
+            if cur.rowcount != 1:
+                return None
+            async with db.execute("SELECT user_id, accepted FROM undo_answers WHERE request_id=?", (request_id,)) as rows:
+                return {a["user_id"]: bool(a["accepted"]) async for a in rows}
 
-    async def close_undo_request(self, request_id: int, status: str) -> None:
-        await self._tx([("UPDATE undo_requests SET status=? WHERE id=? AND status=?", (status, request_id, PENDING))])
+    async def close_undo_request(self, request_id: int, status: str) -> bool:
+        """Close a pending request; ``False``: it was no longer pending (closed or carried out meanwhile)."""
+        async with self.transaction() as db:
+            cur = await db.execute("UPDATE undo_requests SET status=? WHERE id=? AND status=?",
+                                   (status, request_id, PENDING))
+            return cur.rowcount == 1
 
     # ------------------------------------------------------------------ stats
 
@@ -1015,6 +1071,50 @@ class Store:
             ids = [r[0] async for r in cur]
         rows = [await self.game(i) for i in ids]
         return [r for r in rows if r is not None]
+
+    # ------------------------------------------------------------------ the one guarded write path for clocks (issue 21)
+
+    async def run_guarded(self, game_id: int, version: int, statements: Sequence[Statement],
+                          check: Sequence[int] = ()) -> None:
+        """Run ``statements`` in one transaction only if the game is still active at ``version`` (and each
+        statement at an index in ``check`` changes exactly one row); else nothing is stored and
+        :class:`VersionConflict` is raised. Every clock write outside a move goes through here: it was
+        computed from the game at ``version``, and must not land on a newer position (another process's
+        move, whose transaction wrote the clocks of that position)."""
+        await self._tx([("UPDATE games SET updated_at=updated_at WHERE id=? AND version=? AND status=?",
+                         (game_id, version, ACTIVE)), *statements], check=[0, *(i + 1 for i in check)])
+
+    @staticmethod
+    def clock_update_statement(game_id: int, seat: int, turn_version: int, set_sql: str, params: Sequence[Any],
+                               where: str = "", where_params: Sequence[Any] = ()) -> Statement:
+        """A targeted update of one seat's clock (``SET set_sql``), only while the decision it was computed for
+        is pending (``turn_version``, started) and ``where`` holds: never a write-back of the whole row."""
+        return (f"UPDATE seat_clocks SET {set_sql} WHERE game_id=? AND seat=? AND turn_version=? AND started IS NOT NULL"
+                + (f" AND {where}" if where else ""),
+                (*params, game_id, seat, turn_version, *where_params))
+
+    @staticmethod
+    def delete_job_statement(job_id: int) -> Statement:
+        """A fired job's deletion, for the transaction of its effect."""
+        return "DELETE FROM jobs WHERE id=?", (job_id,)
+
+    @staticmethod
+    def clocks_snapshot_statement(game_id: int, seq: int, clocks: Sequence[SeatClock]) -> Statement:
+        """Record the seats' clocks as they were before log entry ``seq`` (in that entry's transaction)."""
+        rows = [[c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
+                 c.votes] for c in sorted(clocks, key=lambda c: c.seat)]
+        return "UPDATE moves SET clocks=? WHERE game_id=? AND seq=?", (_dumps(rows), game_id, seq)
+
+    async def clocks_before(self, game_id: int, seq: int) -> dict[int, SeatClock] | None:
+        """The seats' clocks as they were before log entry ``seq`` (``None``: not recorded, an older entry)."""
+        async with self._reading(), self.db.execute("SELECT clocks FROM moves WHERE game_id=? AND seq=?",
+                                                    (game_id, seq)) as cur:
+            r = await cur.fetchone()
+        if r is None or r[0] is None:
+            return None
+        return {int(x[0]): SeatClock(int(x[0]), float(x[1]), None if x[2] is None else float(x[2]), int(x[3]),
+                                     int(x[4]), int(x[5]), bool(x[6]), bool(x[7]), list(x[8]))
+                for x in json.loads(r[0])}
 
     @staticmethod
     def pause_statement(game_id: int, paused_since: float | None, now: float) -> Statement:

@@ -255,13 +255,15 @@ class Timekeeper:
         the actor's time ran out (a timeout action, or a bot taking over at the deadline).
         """
         clocks = await self.clocks(row)
+        # the log entry keeps the clocks as they were before it: an undo puts them back from there
+        snapshot = self.store.clocks_snapshot_statement(row.id, new_version, list(clocks.values()))
         settings = await self._settings(row)
         rule = ClockRule.from_json(row.clock)
         cancel: list[int] = []
         changed_clocks: list[SeatClock] = []
         jobs: list[JobSpec] = []
         if finished:
-            return self.store.clock_statements(row.id, list(clocks), [], [])
+            return [*self.store.clock_statements(row.id, list(clocks), [], []), snapshot]
         for seat, c in clocks.items():
             s, changed, new_turn = settings[seat], actor is None, False
             if seat == actor:
@@ -285,7 +287,43 @@ class Timekeeper:
             if changed:
                 changed_clocks.append(c)
                 jobs += self.plan(row, c, s, now, new_turn)
-        return self.store.clock_statements(row.id, cancel, changed_clocks, jobs)
+        return [*self.store.clock_statements(row.id, cancel, changed_clocks, jobs), snapshot]
+
+    async def after_undo(self, row: GameRow, new_version: int, first: int, waiting: Sequence[int],
+                         now: float) -> list[Statement]:
+        """The clock statements for the transaction of an undo that takes back moves ``first``… (issue 21).
+
+        The clocks go back exactly as they were before move ``first`` (from its log entry): each seat's bank,
+        when its pending decision began, its reminders, timeouts, overdue mark and votes. So an undo never
+        refills a clock: the time spent on the taken-back move still counts. Every unclaimed job of the game
+        is dropped and the pending decisions' jobs are planned again from the restored clocks (the same
+        reminders still to come and the same deadline as before the move), under a fresh job version so a
+        job of the taken-back position that is firing right now is dropped. A log entry from before the
+        clocks were recorded: the seats that must decide again start afresh (the old behaviour), once."""
+        restored = await self.store.clocks_before(row.id, first)
+        current = await self.clocks(row)
+        snapshot = self.store.clocks_snapshot_statement(row.id, new_version, list(current.values()))
+        if restored is None:
+            restored = current
+            for seat, c in restored.items():
+                if seat not in waiting:
+                    c.started, c.reminded, c.overdue, c.votes = None, 0, False, []
+                elif c.started is None:
+                    c.started, c.reminded = now, 0
+        settings = await self._settings(row)
+        rule = ClockRule.from_json(row.clock)
+        jobs: list[JobSpec] = []
+        for seat in [s.seat for s in row.seats]:
+            c = restored.setdefault(seat, SeatClock(seat, float(rule.initial())))
+            if seat in waiting and c.started is None:  # cannot happen with a recorded log; be safe
+                c.started, c.reminded = now, 0
+            elif seat not in waiting:
+                c.started, c.reminded, c.overdue, c.votes = None, 0, False, []
+            if c.started is not None:
+                c.turn_version = new_version
+            jobs += self.plan(row, c, settings[seat], now, False)
+        clocks = list(restored.values())
+        return [*self.store.clock_statements(row.id, [c.seat for c in clocks], clocks, jobs), snapshot]
 
     async def replan(self, row: GameRow, seats: Sequence[int] | None = None, *, at: float | None = None,
                      before: GameRow | None = None, before_settings: dict[int, UserSettings] | None = None,
@@ -298,10 +336,18 @@ class Timekeeper:
         old_settings = before_settings or settings
         todo = [c for seat, c in clocks.items() if (seats is None or seat in seats) and c.started is not None]
         jobs: list[JobSpec] = []
+        rebased: list[Statement] = []
         for c in todo:
+            started = c.started
             self.rebase(before or row, c, old_settings.get(c.seat, settings[c.seat]), now)
+            # only what the rebase changes, and only on the clock it was computed from
+            rebased.append(self.store.clock_update_statement(row.id, c.seat, c.turn_version, "bank=?, started=?",
+                                                             (c.bank, c.started), "started=?", (started,)))
             jobs += self.plan(row, c, settings[c.seat], now, False)
-        await self.store.run([*extra, *self.store.clock_statements(row.id, [c.seat for c in todo], todo, jobs)])
+        cancel, _, add = self.store.clock_statements(row.id, [c.seat for c in todo], [], jobs)
+        # guarded by the game's version: raises VersionConflict (nothing stored) if the game moved on meanwhile
+        await self.store.run_guarded(row.id, row.version, [*extra, cancel, *rebased, add],
+                                     check=[len(extra) + 1 + i for i in range(len(rebased))])
         self.on_jobs()
 
     # ------------------------------------------------------------------ firing jobs
@@ -315,6 +361,8 @@ class Timekeeper:
         c = clocks.get(job.seat)
         if c is None or c.started is None or c.turn_version != job.version:
             return
+        if job.kind == REMIND and (c.overdue or int(json.loads(job.payload).get("n", 0)) < c.reminded):
+            return  # already sent (a replan planned it again), or the deadline has spoken
         user_id = row.seats[job.seat].user_id
         s = await self.store.settings(user_id)
         now = self.now()
@@ -331,8 +379,12 @@ class Timekeeper:
                 await self.notify(row, user_id, Msg("clock.remind", {
                     "player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"), "id": row.id,
                     "left": duration(left, row.locale), "link": await self.link(row)}))
-                c.reminded = max(c.reminded, int(json.loads(job.payload).get("n", 0)) + 1)
-                await self.store.run([self.store.seat_clock_statement(row.id, c)])
+                # the mark and the job's deletion in one transaction; the mark only touches ``reminded`` of the
+                # decision it was sent for (if the player moved meanwhile, a new decision is left alone)
+                n = int(json.loads(job.payload).get("n", 0)) + 1
+                await self.store.run([
+                    self.store.clock_update_statement(row.id, job.seat, job.version, "reminded=MAX(reminded, ?)", (n,)),
+                    self.store.delete_job_statement(job.id)])
             else:
                 # the board in the channel has pinged them already: a refused DM needs no fallback
                 try:
@@ -349,9 +401,9 @@ class Timekeeper:
             due = turn.due(quiet_of(s), rule, self.pauses(row, s))
             if due > now + 1:  # a pause moved the deadline since the job was planned
                 raise Retry(due)
-            await self.service.clock_timeout(row.channel_id, row.id, job.seat, job.version)
+            await self.service.clock_timeout(row.channel_id, row.id, job.seat, job.version, job_id=job.id)
         elif job.kind == BOT:
-            await self.service.clock_bot(row.channel_id, row.id, job.seat, job.version)
+            await self.service.clock_bot(row.channel_id, row.id, job.seat, job.version, job_id=job.id)
 
     async def link(self, row: GameRow) -> str:
         try:

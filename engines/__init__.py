@@ -24,4 +24,5 @@ def get_game(name: str) -> Game:
     if name not in GAME_IDS:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(GAME_IDS)}")
     module = importlib.import_module(f"engines.{name}")
-    return module.GAME
+    game: Game = module.GAME
+    return game

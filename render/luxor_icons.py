@@ -8,7 +8,7 @@ box (0 … 1) and scaled.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -45,12 +45,12 @@ def _done(im: Image.Image, w: int, h: int | None = None) -> Image.Image:
     return im.resize((w, w if h is None else h), Image.Resampling.LANCZOS)
 
 
-def _pts(pts, S: float, T: float | None = None) -> list[tuple[float, float]]:
+def _pts(pts: Iterable[tuple[float, float]], S: float, T: float | None = None) -> list[tuple[float, float]]:
     T = S if T is None else T
     return [(x * S, y * T) for x, y in pts]
 
 
-def _box(b, S: float, T: float | None = None) -> tuple[float, float, float, float]:
+def _box(b: tuple[float, float, float, float], S: float, T: float | None = None) -> tuple[float, float, float, float]:
     T = S if T is None else T
     return (b[0] * S, b[1] * T, b[2] * S, b[3] * T)
 

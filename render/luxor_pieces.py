@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engines.luxor.views import CardView, TileView
 from render.common import INK, WHITE, draw_text, fit_font, font, mix, rgb
@@ -42,7 +42,13 @@ def paste(img: Image.Image, glyph: Image.Image, x: float, y: float) -> None:
 # --------------------------------------------------------------------------- tiles
 
 
-def tile_key(tile: TileView | None, minus_one: bool) -> tuple | None:
+#: a tile's drawing in plain values, the cache key of its image: ``(kind, *what is printed)`` with a shape per kind
+TileKey = tuple[Any, ...]
+#: a card's drawing: deck, kind, label, steps, maximum, level (the cache key of its image)
+CardKey = tuple[str, str, str, int | None, int | None, int | None]
+
+
+def tile_key(tile: TileView | None, minus_one: bool) -> TileKey | None:
     if tile is None:
         return None
     if tile["kind"] == "treasure":
@@ -55,7 +61,7 @@ def tile_key(tile: TileView | None, minus_one: bool) -> tuple | None:
 
 
 @lru_cache(maxsize=256)
-def tile_image(key: tuple, w: int, h: int) -> Image.Image:
+def tile_image(key: TileKey, w: int, h: int) -> Image.Image:
     """One board tile as an RGBA image ``w`` × ``h``."""
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
@@ -125,11 +131,11 @@ def tile_image(key: tuple, w: int, h: int) -> Image.Image:
 # --------------------------------------------------------------------------- cards
 
 
-def card_key(card: CardView) -> tuple:
+def card_key(card: CardView) -> CardKey:
     return (card["deck"], card["kind"], card["label"], card["steps"], card["max"], card["level"])
 
 
-def wrap2(text: str, f, width: float) -> list[str]:
+def wrap2(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
     if f.getlength(text) <= width or " " not in text:
         return [text]
     words = text.split()
@@ -143,7 +149,7 @@ def wrap2(text: str, f, width: float) -> list[str]:
 
 
 @lru_cache(maxsize=192)
-def card_image(key: tuple, w: int, h: int, locale: str) -> Image.Image:
+def card_image(key: CardKey, w: int, h: int, locale: str) -> Image.Image:
     """A movement card: a big language-free glyph and a short caption; Horus cards show their level in eyes."""
     deck, kind, label, steps, mx, level = key
     horus = deck == "horus"

@@ -6,8 +6,9 @@ Exports ``GAME``, the engine (:class:`~.game.AlhambraGame`). Reading order:
    grammar, timeout actions; it delegates everything below;
 2. ``setup.py`` — setup (ALH-SETUP-*), the state layout;
 3. ``flow.py`` — the turn flow: phases, who decides next, refills, scoring rounds, the end;
-4. ``moves.py`` — one handler per decision kind (C-02, C-03, C-08, C-09) in ``HANDLERS``: the
-   candidates a prompt offers, finding a typed action among them, carrying it out;
+4. ``moves.py`` — the parts of one handler per decision kind (C-02, C-03, C-08, C-09), put
+   together in ``game.HANDLERS``: the candidates a prompt offers, finding a typed action among them,
+   carrying it out;
 5. ``payments.py`` — the payments offered per market space and the one judge of any payment;
 6. ``explain.py`` — why an action that is not a candidate is illegal;
 7. ``views.py`` — the typed public and private views the renderer reads;

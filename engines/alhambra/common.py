@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from engines.core import IllegalAction, Msg, Option, State
@@ -249,7 +250,7 @@ class Layout(NamedTuple):
     """The geometry of one Alhambra, computed together in one pass (cells as ``"x,y"`` labels, sorted by
     cell): the placement cells with their constraints (:func:`~.geometry.candidate_cells`), the swap
     constraints (:func:`~.geometry.swap_constraints`) and the removable cells
-    (:func:`~.geometry.removable_cells`); tests/alhambra/test_speed.py checks it against those."""
+    (:func:`~.geometry.removable_cells`); tests/engines/alhambra/test_speed.py checks it against those."""
 
     cands: tuple[tuple[str, int, int], ...]
     swaps: tuple[tuple[str, int, int], ...]
@@ -367,7 +368,7 @@ def changed_illegal(grid: Mapping[str, str], lab: str, how: str) -> str | None:
     """ALH-ALG-1 for a grid that was legal before its cell ``lab`` changed, ``how``: ``"add"`` (the
     cell was empty: a placement or redesign (a)), ``"swap"`` (its tile exchanged: redesign (c)) or
     ``"remove"`` (its tile taken away: redesign (b)). What cannot change is not judged again; the verdict
-    is the one :func:`~.geometry.check_legal` gives on the whole grid (tests/alhambra/test_speed.py).
+    is the one :func:`~.geometry.check_legal` gives on the whole grid (tests/engines/alhambra/test_speed.py).
 
     * mismatched facing edges (ALH-PLACE-2) can only appear on the cell's own four sides (none after a
       removal);
@@ -450,11 +451,62 @@ def _euler_kept(bits: int) -> bool:
 _EULER_KEPT: tuple[bool, ...] = tuple(_euler_kept(bits) for bits in range(256))
 
 
+# --------------------------------------------------------------------------- the turn: takes on offer, who acts, who places
+
+
+def take_options(display: list[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """ALH-MONEY-1, Q-34: one card of any value, or 2+ cards totalling <= 5; as value descriptions.
+
+    One option per distinct multiset of cards (identical cards are interchangeable), written in
+    display order; returns ``((action, display indexes), …)``.
+    """
+    return _take_options(tuple(display))
+
+
+@cache
+def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty subset of ``range(n)``: by size, then in lexicographic order."""
+    return tuple(idx for r in range(1, n + 1) for idx in combinations(range(n), r))
+
+
+def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return tuple((action, idx) for action, idx, _ in takes(display))
+
+
+def takes(display: tuple[str, ...]) -> list[tuple[str, tuple[int, ...], tuple[str, ...]]]:
+    """The takes of :func:`take_options` with their cards: ``(action, display indexes, cards)``."""
+    out = []
+    values = [int(c[1:]) for c in display]
+    distinct = len(set(display)) == len(display)  # then no two subsets hold the same cards
+    seen = set()
+    for idx in _subsets(len(display)):
+        if len(idx) > 1 and sum([values[i] for i in idx]) > D.TAKE_MULTI_MAX:
+            continue
+        cards = tuple([display[i] for i in idx])
+        if not distinct:
+            key = tuple(sorted(cards))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(("take " + "+".join(cards), idx, cards))
+    return out
+
+
 def active_seat(s: State) -> int:
     """The seat of the turn (the action and placement phases always have one)."""
     seat = s["active"]
     assert isinstance(seat, int), "no active seat"
     return seat
+
+
+def who_places(s: State) -> tuple[int, list[str]] | None:
+    """The seat placing tiles (C-08, C-09) and its tiles still waiting, else None."""
+    if s["phase"] == "placement":
+        return s["active"], s["bought"]
+    if s["phase"] == "end_placement":
+        seat, tiles = s["end_queue"][0]
+        return seat, tiles
+    return None
 
 
 # --------------------------------------------------------------------------- copying a state
@@ -487,7 +539,7 @@ def copy_state(s: State) -> State:
     """A deep copy of an Alhambra state or information state, equal to ``engines.core.clone(s)`` and
     sharing no list or dict with it, several times faster: the parts of the state's fixed shape
     (setup.py) are copied by that shape (a list of card or tile ids by one slice), anything else by
-    :func:`deep_copy`. (tests/alhambra/test_speed.py checks it on every state of seeded playouts.)"""
+    :func:`deep_copy`. (tests/engines/alhambra/test_speed.py checks it on every state of seeded playouts.)"""
     out = s.copy()
     for k in s.keys() - _SHAPED:
         out[k] = deep_copy(s[k])

@@ -12,7 +12,7 @@ from typing import NoReturn
 from engines.core import State
 
 from . import data as D
-from .common import card_value, gkey, grid_candidates, is_money_card, refuse
+from .common import card_value, gkey, grid_candidates, is_money_card, refuse, take_options
 from .geometry import cell_label, cells_for
 
 
@@ -50,9 +50,7 @@ def take(s: State, toks: list[str]) -> NoReturn:
         rest.remove(c)
     if len(cards) > 1 and sum(card_value(c) for c in cards) > D.TAKE_MULTI_MAX:
         raise refuse("ALH-MONEY-1", "err.bad_take", action=action[:40])
-    from .moves import take_options  # a legal take written in another order
-
-    for a, idx in take_options(s["display"]):
+    for a, idx in take_options(s["display"]):  # a legal take written in another order
         if sorted(s["display"][i] for i in idx) == sorted(cards):
             raise refuse("ALH-MONEY-1", "err.write_as", action=a)
     raise refuse("ALH-MONEY-1", "err.bad_take", action=action[:40])  # pragma: no cover

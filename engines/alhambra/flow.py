@@ -10,7 +10,9 @@ everything that happens between decisions without anyone choosing.
                                                             → C-09 placements → final scoring → over]
 
 The phase is stored in ``state["phase"]``; :func:`pending_kind` maps it to the decision kind. The
-handlers of ``moves.py`` call into here once a decision is carried out.
+flow carries on after a decision (``game.HANDLERS`` calls :func:`set_start` after C-02 and
+:func:`carry_out_action` for C-03) and plays an action phase that has only one legal action itself
+(ALH-TURN-5), so it reads the candidates of ``moves.py``; ``moves.py`` never calls back into here.
 """
 from __future__ import annotations
 
@@ -22,8 +24,10 @@ from typing import Any
 from engines.core import Event, Msg, Rng, State
 
 from . import data as D
+from . import moves
 from .common import (
     K,
+    Move,
     card_value,
     cards_msg,
     changed_illegal,
@@ -56,21 +60,12 @@ def actor(s: State) -> int | None:
     """The seat that must decide now (the host's tie-break is asked of seat 0)."""
     ph = s["phase"]
     if ph in ("action", "placement"):
-        return s["active"]
+        seat: int | None = s["active"]
+        return seat
     if ph == "end_placement":
         return s["end_queue"][0][0] if s["end_queue"] else None
     if ph == "start_choice":
         return 0  # the host decides; the engine asks seat 0 (the host's stand-in)
-    return None
-
-
-def placing(s: State) -> tuple[int, list[str]] | None:
-    """The seat placing tiles (C-08, C-09) and its tiles still waiting, else None."""
-    if s["phase"] == "placement":
-        return s["active"], s["bought"]
-    if s["phase"] == "end_placement":
-        seat, tiles = s["end_queue"][0]
-        return seat, tiles
     return None
 
 
@@ -99,9 +94,9 @@ def begin_turn(s: State, ev: list[Event]) -> None:
 def advance_action(s: State, ev: list[Event]) -> None:
     """Resolve the action phase while it has 0 or 1 legal option (ALH-TURN-5, DECISIONS C-03)."""
     while s["phase"] == "action":
-        if _moves.has_two_takes(s):  # most turns: two takes are already two legal actions
+        if moves.has_two_takes(s):  # most turns: two takes are already two legal actions
             return
-        opts = list(islice(_moves.legal_actions(s), 2))
+        opts = list(islice(moves.legal_actions(s), 2))
         if len(opts) >= 2:
             return
         if not opts:
@@ -110,7 +105,14 @@ def advance_action(s: State, ev: list[Event]) -> None:
             return
         only = opts[0]
         ev.append(Event(Msg(K + "ev.auto", {"player": s["active"], "choice": only.label})))
-        _moves.carry_out_action(s, only.move, ev)
+        carry_out_action(s, only.move, ev)
+
+
+def carry_out_action(s: State, move: Move, ev: list[Event]) -> None:
+    """An action of the action phase (C-03, chosen or the only one), then the phase ends, unless an
+    exact buy lets it go on (ALH-BUY-6, ALH-TURN-3)."""
+    if not moves.apply_action(s, move, ev):
+        end_action_phase(s, ev)
 
 
 def end_action_phase(s: State, ev: list[Event]) -> None:
@@ -348,7 +350,3 @@ def revealed(s: State, before: tuple[int, int, int], events: list[Event], since:
     if hidden_mark(s) != before:
         return True
     return s["phase"] in ("end_placement", "over") and any(e.message.key == K + "ev.reveal" for e in events[since:])
-
-
-# the handlers call back into the flow (imported last: moves imports this module)
-from . import moves as _moves  # noqa: E402

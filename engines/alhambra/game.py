@@ -42,14 +42,38 @@ from engines.core import (
     Rng,
     RulesGame,
     State,
+    start_marks,
 )
 
 from . import data as D
-from . import flow, hidden, setup
+from . import flow, hidden, moves, setup
 from .common import K, Move, copy_state, refuse
-from .moves import HANDLERS
+from .moves import Handler
 from .scoring import score_round
-from .views import PrivateView, PublicView, private_view, public_view
+from .views import PrivateView, PublicView, move_marks, private_view, public_view
+
+
+def _carry_out_start(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+    moves.start_carry_out(s, seat, move, ev)
+    flow.set_start(s, move[1], ev)
+
+
+def _carry_out_action(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+    flow.carry_out_action(s, move, ev)
+
+
+#: one handler per decision kind: the candidates, finding and carrying out of ``moves.py``; the flow goes
+#: on from C-02 and C-03 (``flow.py``)
+HANDLERS: dict[str, Handler] = {
+    "C-02": Handler("C-02", moves.start_options, moves.start_find, _carry_out_start, moves.start_title,
+                    moves.start_timeout),
+    "C-03": Handler("C-03", moves.action_options, moves.action_find, _carry_out_action, moves.action_title,
+                    moves.action_timeout),
+    "C-08": Handler("C-08", moves.place_options, moves.place_find, moves.placement_carry_out, moves.place_title,
+                    moves.placement_timeout),
+    "C-09": Handler("C-09", moves.end_place_options, moves.end_place_find, moves.placement_carry_out,
+                    moves.end_place_title, moves.placement_timeout),
+}
 
 
 @dataclass(frozen=True)
@@ -85,7 +109,7 @@ class AlhambraGame(RulesGame):
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
         """Setup (ALH-SETUP-1 … 14)."""
         setup.check_players(players)
-        return setup.new_game(players, self.resolve_options(options), seed)
+        return start_marks(setup.new_game(players, self.resolve_options(options), seed))
 
     # ------------------------------------------------------------------ decisions
 
@@ -116,6 +140,9 @@ class AlhambraGame(RulesGame):
     def copy_state(self, state: State) -> State:
         """:func:`~.common.copy_state`: equal to ``clone``, several times faster."""
         return copy_state(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return move_marks(before, after, seat, action)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         move = prompt.move if isinstance(prompt, Answer) else HANDLERS[prompt.kind].find(state, seat, action).move

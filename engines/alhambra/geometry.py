@@ -224,7 +224,7 @@ def check_legal(grid: Grid) -> str | None:
     Holes are counted with the Euler characteristic of the cells as closed unit squares: ``V - E + F``
     (corners, edges, cells) is the number of pieces minus the number of holes, and a grid that passed
     ALH-PLACE-3 is one piece; an empty cell is a hole exactly when no path of edge-adjacent empty
-    cells leads out, the same holes as a flood fill from outside finds (tests/alhambra/test_speed.py).
+    cells leads out, the same holes as a flood fill from outside finds (tests/engines/alhambra/test_speed.py).
     """
     if ORIGIN not in grid:
         return "ALH-SETUP-3"

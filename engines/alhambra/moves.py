@@ -1,4 +1,4 @@
-"""One handler per decision kind of DECISIONS.md, registered in :data:`HANDLERS`.
+"""One handler per decision kind of DECISIONS.md, put together in ``game.HANDLERS``.
 
 A handler knows, for its kind:
 
@@ -7,8 +7,9 @@ A handler knows, for its kind:
 * ``find(s, seat, action)`` — the candidate a typed action is (looked up among the candidates, or,
   for payments, parsed and judged by the same judge); an action that is not even a candidate is
   explained by ``explain.py``, which raises the refusal;
-* ``carry_out(s, seat, move, ev)`` — the move itself, on the engine's private copy; the flow
-  (``flow.advance``) then runs on to the next decision;
+* ``carry_out(s, seat, move, ev)`` — the move itself, on the engine's private copy; the flow then
+  runs on to the next decision (``flow.set_start`` after C-02, ``flow.carry_out_action`` around C-03's
+  :func:`apply_action`, ``flow.advance``); nothing here calls into the flow;
 * ``title(s, seat)`` — the prompt's title; ``timeout(options)`` — the action played when the
   seat's time runs out (documented in ``game.py``).
 
@@ -21,13 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations
 from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, State
 
 from . import data as D
-from . import explain, flow
+from . import explain
 from .common import (
     Candidate,
     GridKey,
@@ -43,7 +43,9 @@ from .common import (
     hand_values,
     layout,
     refuse,
+    takes,
     type_msg,
+    who_places,
 )
 from .payments import Payment, judge_payment, legal_payments, offered_payments, space_values
 
@@ -184,9 +186,9 @@ def start_find(s: State, seat: int, action: str) -> Candidate:
 
 
 def start_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+    """The host's choice is told; the flow then gives that seat the first turn (``flow.set_start``)."""
     chosen = move[1]
     ev.append(Event(Msg(K + "ev.start_chosen", {"player": chosen})))
-    flow.set_start(s, chosen, ev)
 
 
 def start_title(s: State, seat: int) -> Msg:
@@ -200,44 +202,6 @@ def start_timeout(options: Sequence[Option]) -> str:
 # =========================================================================== C-03 the action phase
 
 
-def take_options(display: list[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """ALH-MONEY-1, Q-34: one card of any value, or 2+ cards totalling <= 5; as value descriptions.
-
-    One option per distinct multiset of cards (identical cards are interchangeable), written in
-    display order; returns ``((action, display indexes), …)``.
-    """
-    return _take_options(tuple(display))
-
-
-@cache
-def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
-    """Every non-empty subset of ``range(n)``: by size, then in lexicographic order."""
-    return tuple(idx for r in range(1, n + 1) for idx in combinations(range(n), r))
-
-
-def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    return tuple((action, idx) for action, idx, _ in _takes(display))
-
-
-def _takes(display: tuple[str, ...]) -> list[tuple[str, tuple[int, ...], tuple[str, ...]]]:
-    """The takes of :func:`take_options` with their cards: ``(action, display indexes, cards)``."""
-    out = []
-    values = [int(c[1:]) for c in display]
-    distinct = len(set(display)) == len(display)  # then no two subsets hold the same cards
-    seen = set()
-    for idx in _subsets(len(display)):
-        if len(idx) > 1 and sum([values[i] for i in idx]) > D.TAKE_MULTI_MAX:
-            continue
-        cards = tuple([display[i] for i in idx])
-        if not distinct:
-            key = tuple(sorted(cards))
-            if key in seen:
-                continue
-            seen.add(key)
-        out.append(("take " + "+".join(cards), idx, cards))
-    return out
-
-
 def _take_label(cards: tuple[str, ...]) -> Msg:
     return Msg(K + "opt.take", {"cards": cards_msg(list(cards)), "total": sum(card_value(c) for c in cards)})
 
@@ -245,7 +209,7 @@ def _take_label(cards: tuple[str, ...]) -> Msg:
 @lru_cache(maxsize=64)
 def take_offer(display: tuple[str, ...]) -> Offer:
     """The takes of a display (ALH-MONEY-1), as candidates."""
-    return offer([(action, _take_label, (cards,), ("take", idx)) for action, idx, cards in _takes(display)])
+    return offer([(action, _take_label, (cards,), ("take", idx)) for action, idx, cards in takes(display)])
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
@@ -325,12 +289,12 @@ def _swap_label(tile: str, old: str, lab: str) -> Msg:
     return Msg(K + "opt.swap", {"tile": tile, "old": old, "cell": lab})
 
 
-def redesign_candidates(p: dict) -> tuple[Candidate, ...]:
+def redesign_candidates(p: dict[str, Any]) -> tuple[Candidate, ...]:
     """ALH-REDESIGN-2 (a) add, (b) remove, (c) swap; only legal instances."""
     return _redesigns(p).cands
 
 
-def _redesigns(p: dict) -> Offer:
+def _redesigns(p: dict[str, Any]) -> Offer:
     return redesign_offer(gkey(p["grid"]), tuple(p["reserve"]))
 
 
@@ -452,7 +416,9 @@ def action_find(s: State, seat: int, action: str) -> Candidate:
     return found or explain.action(s, seat, action)
 
 
-def carry_out_action(s: State, move: Move, ev: list[Event]) -> None:
+def apply_action(s: State, move: Move, ev: list[Event]) -> bool:
+    """Carry out an action of the action phase; returns whether the phase goes on (an exact buy), else
+    the flow ends it (``flow.carry_out_action``)."""
     kind, arg = move
     seat = active_seat(s)
     p = s["players"][seat]
@@ -465,12 +431,12 @@ def carry_out_action(s: State, move: Move, ev: list[Event]) -> None:
     elif kind == "buy":  # ALH-BUY-1 … 6
         if _buy(s, seat, arg, ev):
             s["extra"] = True  # ALH-BUY-6, ALH-TURN-3: the phase goes on
-            return
+            return True
     elif kind == "end":
         ev.append(Event(Msg(K + "ev.end_actions", {"player": seat})))
     else:  # redesign (ALH-REDESIGN-1 … 4)
         _redesign(p, seat, kind, arg, ev)
-    flow.end_action_phase(s, ev)
+    return False
 
 
 def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -> bool:
@@ -493,7 +459,7 @@ def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -
     return exact
 
 
-def _redesign(p: dict, seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
+def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
     if kind == "add":
         tile, lab = arg
         p["reserve"].remove(tile)
@@ -579,7 +545,7 @@ def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) ->
 
 
 def _placement(s: State, seat: int, dirk_allowed: bool) -> Offer:
-    placing = flow.placing(s)
+    placing = who_places(s)
     assert placing is not None
     return placement_offer(gkey(s["players"][seat]["grid"]), tuple(placing[1]), dirk_allowed)
 
@@ -614,7 +580,7 @@ def end_place_find(s: State, seat: int, action: str) -> Candidate:
 
 
 def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> None:
-    placing = flow.placing(s)
+    placing = who_places(s)
     assert placing is not None
     tiles = placing[1]
     kind, arg = move
@@ -657,18 +623,3 @@ def placement_timeout(options: Sequence[Option]) -> str:
     """Everything to the reserve: nothing is built, nothing given away (``reserve all`` when offered)."""
     acts = [o.action for o in options]
     return "reserve all" if "reserve all" in acts else next(a for a in acts if a.startswith("reserve "))
-
-
-# =========================================================================== the table
-
-
-def _carry_out_c03(s: State, seat: int, move: Move, ev: list[Event]) -> None:
-    carry_out_action(s, move, ev)
-
-
-HANDLERS: dict[str, Handler] = {
-    "C-02": Handler("C-02", start_options, start_find, start_carry_out, start_title, start_timeout),
-    "C-03": Handler("C-03", action_options, action_find, _carry_out_c03, action_title, action_timeout),
-    "C-08": Handler("C-08", place_options, place_find, placement_carry_out, place_title, placement_timeout),
-    "C-09": Handler("C-09", end_place_options, end_place_find, placement_carry_out, end_place_title, placement_timeout),
-}

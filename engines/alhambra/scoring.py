@@ -2,10 +2,19 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from typing import TypedDict
 
 from .data import POINTS, TYPES
 
 Key = Hashable  # a seat (int) or "dirk"
+
+
+class RoundRow(TypedDict):
+    """One participant's row of a scoring round: points per building type, the longest wall, the total."""
+
+    types: dict[str, int]
+    wall: int
+    total: int
 
 
 def score_type(round_id: str, type_id: str, counts: Mapping[Key, int]) -> dict[Key, int]:
@@ -34,14 +43,14 @@ def score_round(
     round_id: str,
     counts_by_participant: Mapping[Key, Mapping[str, int]],
     walls: Mapping[Key, int] | None = None,
-) -> dict[Key, dict]:
+) -> dict[Key, RoundRow]:
     """A whole scoring round (ALH-SCORE-2): per participant ``{"types", "wall", "total"}``.
 
     ``counts_by_participant[p][type]`` is p's count of that type (missing = 0);
     ``walls[p]`` is p's longest wall (missing = 0; Dirk never has one, ALH-WALL-8).
     """
     walls = walls or {}
-    rows: dict[Key, dict] = {p: {"types": {}, "wall": int(walls.get(p, 0) or 0), "total": 0} for p in counts_by_participant}
+    rows: dict[Key, RoundRow] = {p: {"types": {}, "wall": int(walls.get(p, 0) or 0), "total": 0} for p in counts_by_participant}
     for typ in TYPES:
         pts = score_type(round_id, typ, {p: int(c.get(typ, 0)) for p, c in counts_by_participant.items()})
         for p, v in pts.items():

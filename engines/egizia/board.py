@@ -158,7 +158,8 @@ def as_int(tok: str | None) -> int | None:
 
 
 def eff(cid: str) -> dict[str, Any]:
-    return D.NILE[cid]["effect"]
+    effect: dict[str, Any] = D.NILE[cid]["effect"]
+    return effect
 
 
 _KIND: dict[str, str] = {c["id"]: c["effect"]["kind"] for c in D.NILE_LIST}
@@ -313,7 +314,8 @@ def need_of(p: Seat) -> int:
 
 
 def quarry_total(p: Seat) -> int:
-    return D.START_QUARRY + sum(eff(c)["stones"] for c in p["perm"] if eff(c)["kind"] == "quarry")
+    cards: int = sum(eff(c)["stones"] for c in p["perm"] if eff(c)["kind"] == "quarry")
+    return D.START_QUARRY + cards
 
 
 # ------------------------------------------------------------------ buildings and sites

@@ -121,7 +121,7 @@ def _crew_candidates(p: Seat, sid: str) -> Iterator[list[str]]:
 
 
 def crew_strength(p: Seat, toks: list[str]) -> int:
-    S = sum(p["str"][ABBR_B[t]] for t in toks[1:] if t in _REG_ABBR)
+    S: int = sum(p["str"][ABBR_B[t]] for t in toks[1:] if t in _REG_ABBR)
     if "jk" in toks:
         S += p["str"][D.JOKER]
     if "p3" in toks:

@@ -77,7 +77,8 @@ OPTIONS_DATA: dict[str, Any] = RAW["options"]
 
 
 def nile_kind(cid: str) -> str:
-    return NILE[cid]["effect"]["kind"]
+    kind: str = NILE[cid]["effect"]["kind"]
+    return kind
 
 
 def nile_ids_of_kind(kind: str) -> list[str]:
@@ -121,7 +122,8 @@ SCARAB_EVERY: int = RAW["score_track"]["scarab_every"]
 def tomb_vp(total: int) -> int:
     for row in TOMB_TABLE:
         if total >= row["min"] and (row["max"] is None or total <= row["max"]):
-            return row["vp"]
+            vp: int = row["vp"]
+            return vp
     return 0
 
 

@@ -30,7 +30,8 @@ from .nile import free_options, has_free
 def _grain_with(s: State, seat: int, g: int) -> int:
     """Grain of the watered fields plus the first ``g`` grain cards."""
     p = s["seats"][seat]
-    return field_grain(s, seat) + sum(eff(c)["grain"] for c in held_of_kind(p, "grain")[:g])
+    cards: int = sum(eff(c)["grain"] for c in held_of_kind(p, "grain")[:g])
+    return field_grain(s, seat) + cards
 
 
 def _has_feed_choice(s: State, seat: int) -> bool:
@@ -75,7 +76,8 @@ def judge_feed(s: State, seat: int, g: int, n: int) -> Verdict:
 def _stones_top(s: State, seat: int, g: int) -> int:
     """The most stones that can stand in for missing grain after ``g`` grain cards (N22)."""
     p = s["seats"][seat]
-    return min(p["stones"], max(0, need_of(p) - _grain_with(s, seat, g)))
+    stones: int = p["stones"]
+    return min(stones, max(0, need_of(p) - _grain_with(s, seat, g)))
 
 
 def feed_options(s: State, seat: int) -> list[Option]:

@@ -12,7 +12,7 @@ which kind of decision. :func:`engines.egizia.rules.advance` alternates them wit
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from engines.core import Event, State, msg
 
@@ -137,7 +137,7 @@ def _feed(s: State, ev: list[Event]) -> Progress:
     return "moved"
 
 
-def _site_next(site: dict) -> int | None:
+def _site_next(site: dict[str, Any]) -> int | None:
     done = site["done"]
     for occ in site["slots"]:
         if occ is not None and occ not in done and occ not in site["late"]:

@@ -30,7 +30,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import CommandGroup, Event, GameInfo, Msg, Outcome, Prompt, Result, Rng, RulesGame, State, msg
+from engines.core import (
+    CommandGroup,
+    Event,
+    GameInfo,
+    Msg,
+    Outcome,
+    Prompt,
+    Result,
+    Rng,
+    RulesGame,
+    State,
+    msg,
+    start_marks,
+)
 
 from . import hidden, rules, scoring, setup, views
 from .board import copy_state
@@ -61,7 +74,7 @@ class Egizia(RulesGame):
                         chance=True, simultaneous=True)
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
-        return setup.new_game(players, self.resolve_options(options), seed)
+        return start_marks(setup.new_game(players, self.resolve_options(options), seed))
 
     def prompts(self, state: State) -> list[Prompt]:
         return rules.prompts(state)
@@ -80,12 +93,21 @@ class Egizia(RulesGame):
         kind = rules.check_kind(state, seat, action)
         s = copy_state(state)
         events: list[Event] = []
+        face_down = hidden.face_down_tombs(s)
         revealed = rules.dispatch_kind(s, seat, kind, action, events)
         revealed = rules.advance(s, events) or revealed
+        # taking a tomb tile turns the next face-down one up (issue 21: a move that shows anything reveals)
+        revealed = revealed or hidden.face_down_tombs(s) < face_down
+        # the final scoring shows every Sphinx card
+        revealed = revealed or (bool(s.get("result")) and not state.get("result"))
+        self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
     def public_view(self, state: State) -> PublicView:
         return views.public_view(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return views.move_marks(before, after, seat, action)
 
     def private_view(self, state: State, seat: int) -> PrivateView:
         return views.private_view(state, seat)

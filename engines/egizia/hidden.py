@@ -33,6 +33,11 @@ from .feeding import feed_options
 HIDDEN = "?"
 
 
+def face_down_tombs(s: State) -> int:
+    """How many tomb tiles lie face down on the board (a move that lowers it has shown one)."""
+    return len(_face_down(s))
+
+
 def _face_down(s: State) -> list[int]:
     """Tomb spaces whose tile nobody has seen (EGZ-SETUP-9, EGZ-BUILD-TOMB-2)."""
     nxt = tomb_next(s)

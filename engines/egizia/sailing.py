@@ -22,6 +22,7 @@ from . import data as D
 from .board import (
     Handler,
     Reason,
+    Seat,
     Verdict,
     as_int,
     card_clause,
@@ -151,7 +152,7 @@ def judge_place(s: State, seat: int, pl: Placement) -> Verdict:
     return _judge_reach(s["seats"][seat], pl.idx, pl.up) or _judge_target(s, seat, pl)
 
 
-def _judge_reach(p: dict, i: int, up: bool) -> Verdict:
+def _judge_reach(p: Seat, i: int, up: bool) -> Verdict:
     """A ship left, and the space downstream of the last placement or upstream with N41 (EGZ-R2-NILE-4/11)."""
     if p["ships"] <= 0:
         return "EGZ-R2-NILE-11", "egizia.err.no_ships", {}
@@ -176,7 +177,7 @@ def _judge_target(s: State, seat: int, pl: Placement) -> Verdict:
     return _judge_site(s, seat, idx, slot)
 
 
-def _judge_upstream(p: dict, i: int, up: bool) -> Verdict:
+def _judge_upstream(p: Seat, i: int, up: bool) -> Verdict:
     """EGZ-R2-NILE-4: downstream of the last placement, or upstream once per round with N41."""
     m = p["placed_max"]
     if not up:
@@ -251,7 +252,8 @@ def _label_arg(s: State, pl: Placement) -> str | int | None:
     the card on a card space, the queue position of a substitute."""
     sp = D.SPACE[pl.idx]
     if sp["kind"] == "card":
-        return s["river_card"][pl.idx]
+        card: str | None = s["river_card"][pl.idx]
+        return card
     if pl.slot == "sub":
         return len(s["sites"][sp["id"]]["subs"]) + 1
     return None
@@ -305,7 +307,7 @@ def _place_reason(s: State, seat: int, toks: list[str]) -> Reason:
 # ------------------------------------------------------------------ placing a ship
 
 
-def use_perm(p: dict, kind: str) -> str:
+def use_perm(p: Seat, kind: str) -> str:
     """Use the seat's permanent card of ``kind`` for this round (N41, N42); returns its id."""
     c = perm_card(p, kind)
     assert c is not None, kind

@@ -5,6 +5,8 @@ Action grammar: ``done`` (D-19) and the W4 free actions.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core import Event, Option, Prompt, State, msg
 
 from . import data as D
@@ -28,20 +30,21 @@ from .nile import free_options
 
 
 def tomb_total(p: Seat) -> int:
-    return sum(D.TOMB_TILES[t] for t in p["tombs"]) + sum(
-        eff(c)["value"] for c in p["perm"] if eff(c)["kind"] == "tomb_value_bonus")
+    bonus: int = sum(eff(c)["value"] for c in p["perm"] if eff(c)["kind"] == "tomb_value_bonus")
+    return sum(D.TOMB_TILES[t] for t in p["tombs"]) + bonus
 
 
 def production(p: Seat, category: str) -> int:
     """Printed production totals for S22-S25 (improvers ignored, start cards included)."""
     if category == "quarry":
         return quarry_total(p)
-    tot = D.START_FIELD["grain"] if (D.START_FIELD["color"] == category and D.START_CARDS_COUNT_IN_MAJORITY) else 0
-    return tot + sum(eff(c)["grain"] for c in p["perm"]
+    tot: int = D.START_FIELD["grain"] if (D.START_FIELD["color"] == category and D.START_CARDS_COUNT_IN_MAJORITY) else 0
+    cards: int = sum(eff(c)["grain"] for c in p["perm"]
                      if eff(c)["kind"] == "grain_field" and eff(c)["color"] == category)
+    return tot + cards
 
 
-def _condition_met(s: State, seat: int, cond: dict) -> bool:
+def _condition_met(s: State, seat: int, cond: dict[str, Any]) -> bool:
     p = s["seats"][seat]
     k = cond["kind"]
     if k == "obelisk_row_complete":
@@ -51,7 +54,8 @@ def _condition_met(s: State, seat: int, cond: dict) -> bool:
     if k == "temple_group_complete":
         return all(s["temple"][f] is not None for f in D.TEMPLE_GROUPS[cond["group"]])
     if k == "own_bricks_at_least":
-        return bricks(s, seat, cond["building"]) >= cond["min"]
+        least: int = cond["min"]
+        return bricks(s, seat, cond["building"]) >= least
     if k == "own_bricks_each_at_least":
         blds = [b for b in cond["buildings"] if b != "tombs" or opt(s, "two_each_includes_tombs")]
         return all(bricks(s, seat, b) >= cond["min"] for b in blds)

@@ -5,7 +5,7 @@ layout of ``setup.py`` and copies each part with the cheapest exact operation (a
 slicing, an adventurer by ``dict.copy``), about four times faster. The result is equal to the pickle
 copy and shares no list or dict with the original except the tile dicts (of the path, the temple
 stacks and the box): the engine only ever replaces a tile, never changes one in place, so a tile dict
-is shared between a state and its copies like a string (tests/luxor/test_clone.py checks all of this
+is shared between a state and its copies like a string (tests/engines/luxor/test_clone.py checks all of this
 on every state of many playouts, and that no move, view, information state or determinisation
 changes a tile dict); a part it does not know (a key outside the layout, a seat or a
 turn with other keys) is copied by the generic :func:`deep`, so a layout change can make it slower,
@@ -54,7 +54,8 @@ _SUPPLY_KEYS = {"keys", "wilds", "scarabs"}
 
 def _supply(s: dict[str, Any]) -> dict[str, Any]:
     if s.keys() != _SUPPLY_KEYS:
-        return deep(s)
+        copied: dict[str, Any] = deep(s)
+        return copied
     out = s.copy()
     out["scarabs"] = s["scarabs"][:]
     return out
@@ -86,7 +87,8 @@ _TURN_KEYS = {"seat", "card", "end", "roll", "stall", "one_less_pos", "horus_gai
 
 def _turn(t: dict[str, Any]) -> dict[str, Any]:
     if t.keys() != _TURN_KEYS:
-        return deep(t)
+        copied: dict[str, Any] = deep(t)
+        return copied
     out = t.copy()
     if t["actors"] is not None:
         out["actors"] = t["actors"][:]
@@ -104,7 +106,8 @@ _STALL_KEYS = {"round", "streak"}
 
 def _stall(s: dict[str, Any]) -> dict[str, Any]:
     if s.keys() != _STALL_KEYS:
-        return deep(s)
+        copied: dict[str, Any] = deep(s)
+        return copied
     return {"round": s["round"][:], "streak": s["streak"]}
 
 
@@ -113,7 +116,8 @@ _BOX_KEYS = ("osiris", "treasures", "temple", "scarabs", "keys", "wilds")
 
 def _box(b: dict[str, Any]) -> dict[str, Any]:
     if tuple(b) != _BOX_KEYS:
-        return deep(b)
+        copied: dict[str, Any] = deep(b)
+        return copied
     return {"osiris": b["osiris"][:], "treasures": b["treasures"][:], "temple": b["temple"][:],
             "scarabs": b["scarabs"][:], "keys": b["keys"], "wilds": b["wilds"]}
 
@@ -144,14 +148,24 @@ _SCALARS = (int, str, bool, float, type(None))
 _LAYOUT = ("game", "options", "rng", "order", "round", "current", "tiles", "temple_stacks", "horus_stacks", "draw",
            "discard", "supply", "sarcophagi", "key_space", "tomb_entries", "box", "seats", "turn", "pending",
            "end_triggered", "stall", "last_roll", "over", "final")
+#: the same after a move: the last move's public marks follow (engines.core.LAST_MOVE)
+_LAYOUT_MARKED = (*_LAYOUT, "last_move")
+
+
+def _marks(m: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of the last move's marks (views.move_marks: ints, strings, lists of them and lists of int lists)."""
+    if m is None:
+        return None
+    return {k: [x[:] if type(x) is list else x for x in v] if type(v) is list else v for k, v in m.items()}
 
 
 def clone_state(st: State) -> State:
     """A deep copy of a Luxor state or information state, equal to ``engines.core.clone(st)``."""
-    if tuple(st) == _LAYOUT and type(st["game"]) is str and type(st["rng"]) is int:
+    keys = tuple(st)
+    if keys in (_LAYOUT, _LAYOUT_MARKED) and type(st["game"]) is str and type(st["rng"]) is int:
         pend = st["pending"]
         final = st["final"]
-        return {
+        out: State = {
             "game": st["game"],
             "options": st["options"].copy(),
             "rng": st["rng"],
@@ -177,7 +191,10 @@ def clone_state(st: State) -> State:
             "over": st["over"],
             "final": None if final is None else deep(final),
         }
-    out: State = {}
+        if len(keys) > len(_LAYOUT):
+            out["last_move"] = _marks(st["last_move"])
+        return out
+    out = {}
     get = _COPY.get
     for k, v in st.items():
         f = get(k)

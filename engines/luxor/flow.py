@@ -59,6 +59,13 @@ def hidden_sources(st: State) -> tuple[int, ...]:
     return tuple(out)
 
 
+def hand_sizes(st: State) -> list[int]:
+    """The players' hand sizes: a hand that shrinks has shown a card (played or discarded face up; a hand is
+    private, LUX-HAND-5). A hand that grows took a face-up Horus card or drew (the draw shows in
+    :func:`reveal_marks`)."""
+    return [len(p["hand"]) for p in st["seats"]]
+
+
 def reveal_marks(st: State) -> tuple[Any, ...]:
     """:func:`hidden_sources` for comparing one state before and after a move: the same numbers, the
     stacks in the state's own order (a move neither adds nor removes a stack), cheaper to read."""

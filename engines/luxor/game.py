@@ -39,9 +39,10 @@ C-05, which does so only when both end cards are of one type (the left is discar
 resolves itself when all its options are one start -> end pair with the same effects.
 
 A move reveals (``Outcome.reveals``) when it rolls the die, draws from the draw pile (or
-reshuffles the discards into it), takes a face-down scarab, turns up a temple tile, or takes a
-Horus card (the card below becomes the visible top): exactly the moves that change
-``flow.hidden_sources``.
+reshuffles the discards into it), takes a face-down scarab, turns up a temple tile, takes a
+Horus card (the card below becomes the visible top), or plays or discards a card from a hidden hand
+(``play L|R``, C-05's discard: everyone sees the card; ``flow.hand_sizes``) or ends the game (the
+scarabs' values are shown): the moves that change ``flow.hidden_sources``, shrink a hand or end the game.
 
 Timeout actions (:meth:`Luxor.timeout_action`, ``rules.timeout_choice``), the least harmful
 choice per decision:
@@ -74,6 +75,7 @@ from engines.core import (
     Rng,
     RulesGame,
     msg,
+    start_marks,
 )
 
 from . import data, flow, hidden, rules, setup, views
@@ -159,7 +161,7 @@ class Luxor(RulesGame):
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
         st, ev = setup.setup(players, self.resolve_options(options), seed)
         self.advance(st, ev)
-        return Outcome(st, tuple(ev))
+        return start_marks(Outcome(st, tuple(ev)))
 
     def prompts(self, state: State) -> list[Prompt]:
         return rules.prompts(state)
@@ -188,6 +190,7 @@ class Luxor(RulesGame):
         events: list[Event] = []
         revealed = self._answer(s, seat, kind, action, events)
         revealed = self.advance(s, events) or revealed
+        self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
@@ -196,10 +199,13 @@ class Luxor(RulesGame):
     @staticmethod
     def _answer(state: State, seat: int, kind: str, action: str, events: list[Event]) -> bool:
         """Carry out ``action`` for decision ``kind``; whether it revealed hidden information."""
-        before = flow.reveal_marks(state)
+        before, hands, was_over = flow.reveal_marks(state), flow.hand_sizes(state), state["over"]
         state["pending"] = None
         rules.HANDLERS[kind](state, seat, action, events)
-        return flow.reveal_marks(state) != before
+        # also a card shown from a hidden hand (a play or a discard), and the end: it shows every scarab's
+        # value (LUX-INFO-5); issue 21
+        return (flow.reveal_marks(state) != before or bool(state["over"] and not was_over)
+                or any(now < then for now, then in zip(flow.hand_sizes(state), hands, strict=True)))
 
     def advance(self, state: State, events: list[Event]) -> bool:
         """Resolve forced decisions: single options (not C-05), and the two DECISIONS.md cases with
@@ -226,6 +232,9 @@ class Luxor(RulesGame):
 
     def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return views.move_marks(before, after, seat, action)
 
     def private_view(self, state: State, seat: int) -> views.PrivateView:
         return views.private_view(state, seat)

@@ -64,7 +64,7 @@ _PATH = range(1, data.LAST_PATH + 1)
 _END = data.LAST_PATH + 1
 
 
-def tile_positions(tiles: list) -> list[int]:
+def tile_positions(tiles: list[dict[str, Any] | None]) -> list[int]:
     """The path positions holding a tile, ascending, then the tomb: the squares a movement steps on
     (LUX-DEF-5). RESOLVE reads NEXT and PREV off this list instead of scanning the path per step."""
     out = list(compress(_PATH, tiles[1:_END]))  # a tile is a non-empty dict: truthy
@@ -72,11 +72,11 @@ def tile_positions(tiles: list) -> list[int]:
     return out
 
 
-def is_tile(tiles: list, q: int) -> bool:
+def is_tile(tiles: list[dict[str, Any] | None], q: int) -> bool:
     return 1 <= q <= data.LAST_PATH and tiles[q] is not None
 
 
-def next_tile(tiles: list, p: int) -> int:
+def next_tile(tiles: list[dict[str, Any] | None], p: int) -> int:
     """NEXT(p) (LUX-DEF-5): the next tile position forward, or the tomb."""
     for q in range(p + 1, data.LAST_PATH + 1):
         if tiles[q] is not None:
@@ -84,7 +84,7 @@ def next_tile(tiles: list, p: int) -> int:
     return TOMB
 
 
-def prev_tile(tiles: list, p: int) -> int | None:
+def prev_tile(tiles: list[dict[str, Any] | None], p: int) -> int | None:
     """PREV(p) (LUX-DEF-6): the previous tile position, or None."""
     for q in range(min(p, TOMB) - 1, 0, -1):
         if tiles[q] is not None:
@@ -214,7 +214,8 @@ def _resolve_spec(state: State, tp: list[int], p: int, spec: StepSpec, keys: int
 
 
 def player(state: State, seat: int) -> dict[str, Any]:
-    return state["seats"][seat]
+    seat_record: dict[str, Any] = state["seats"][seat]
+    return seat_record
 
 
 def active_positions(state: State, seat: int) -> list[int]:
@@ -386,7 +387,9 @@ def move_known_before_play(cid: str) -> bool:
     return kind not in ROLL_KINDS and kind not in SELF_MOVING_KINDS
 
 
-def move_outcome(state: State, seat: int, cid: str, r: Resolution, info: MoveInfo) -> tuple:
+def move_outcome(
+    state: State, seat: int, cid: str, r: Resolution, info: MoveInfo
+) -> tuple[int, int, bool, bool, tuple[int, ...], bool]:
     """Everything a C-06 option changes: start, movement end, tomb entry, stop, the player's own
     lying adventurers it wakes, and whether *one adventurer less* lowers the requirement there.
 

@@ -216,6 +216,7 @@ def _take_treasure_tile(st: State, spec: tuple[str, int, int], swap_in: dict[str
         t = data.TREASURES[tid]
         return (t["type"], t["required"], t["vp"]) == (ttype, req, vp)
 
+    tid: str
     for tid in st["box"]["treasures"]:
         if ok(tid):
             st["box"]["treasures"].remove(tid)
@@ -229,7 +230,8 @@ def _take_treasure_tile(st: State, spec: tuple[str, int, int], swap_in: dict[str
                 st["tiles"][q] = {"kind": "treasure", "id": st["box"]["treasures"].pop(0)}
             else:
                 st["tiles"][q] = None
-            return t["id"]
+            found: str = t["id"]
+            return found
     raise ValueError(f"no treasure {spec}")
 
 

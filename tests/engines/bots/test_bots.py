@@ -1,0 +1,88 @@
+"""Bot players (engines/bots): legal, reproducible, fair, and kept apart from the engines (issue #11)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from engines import GAME_IDS, get_game
+from engines.bots import LEVELS, choose, decide, iterations
+from engines.core import Game, Rng, State
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _positions(game: Game, players: int, seed: int, count: int, every: int) -> list[State]:
+    state = game.new_game(players, None, seed).state
+    chooser = Rng.seeded(seed)
+    out = [state]
+    moves = 0
+    while not game.is_over(state) and len(out) < count:
+        prompts = game.prompts(state)
+        p = prompts[chooser.below(len(prompts))]
+        state = game.apply(state, p.seat, p.options[chooser.below(len(p.options))].action).state
+        moves += 1
+        if moves % every == 0 and not game.is_over(state):
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("title", GAME_IDS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_a_legal_option(title: str, level: str) -> None:
+    game = get_game(title)
+    for i, state in enumerate(_positions(game, 3, 5, 4, 9)):
+        seat = game.prompts(state)[0].seat
+        action = decide(level, game, state, seat, i, iterations(12))
+        assert action in {o.action for o in game.legal_actions(state, seat)}
+
+
+@pytest.mark.parametrize("title", GAME_IDS)
+def test_a_search_with_an_iteration_budget_is_reproducible(title: str) -> None:
+    game = get_game(title)
+    state = _positions(game, 2, 8, 3, 7)[-1]
+    seat = game.prompts(state)[0].seat
+    first = decide("normal", game, state, seat, 42, iterations(25))
+    assert all(decide("normal", game, state, seat, 42, iterations(25)) == first for _ in range(2))
+
+
+@pytest.mark.parametrize("title", GAME_IDS)
+def test_positions_differing_only_in_hidden_information_give_identical_decisions(title: str) -> None:
+    """Fairness: the bot's input is its seat's information state, so what it cannot see cannot matter."""
+    game = get_game(title)
+    for state in _positions(game, 3, 11, 3, 8):
+        seat = game.prompts(state)[0].seat
+        info = game.information_state(state, seat)
+        other = game.determinize(info, seat, Rng.seeded(99))        # the same for `seat`, hidden parts redealt
+        assert game.information_state(other, seat) == info
+        for level in LEVELS:
+            assert decide(level, game, state, seat, 3, iterations(15)) == decide(level, game, other, seat, 3,
+                                                                               iterations(15))
+
+
+def test_unknown_level_is_refused() -> None:
+    game = get_game("luxor")
+    state = game.new_game(2, None, 1).state
+    with pytest.raises(ValueError, match="unknown bot level"):
+        choose("grandmaster", game, game.information_state(state, 0), 0, 1)
+
+
+def test_no_engine_imports_the_bots() -> None:
+    """Bots use the engine API; no game engine depends on them."""
+    for path in (ROOT / "engines").rglob("*.py"):
+        if "bots" in path.relative_to(ROOT / "engines").parts:
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(n.startswith("engines.bots") or n == "bots" for n in names), path
+
+
+def test_bots_import_only_the_engine_api() -> None:
+    for path in (ROOT / "engines" / "bots").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                assert node.module in ("engines.core", "__future__", "collections.abc", "math", "typing"), (path, node.module)
