@@ -7,21 +7,22 @@ decision kinds and result extras), so tests/platform/test_runtime_keys.py can li
 every locale for each, and can find any family the code builds that is not declared.
 
 The bot's own families (statuses, clock policies, permissions …) come from the bot's constants; the test
-collects them there, because ``render`` does not import ``bot``.
+collects them there, because ``render`` does not import ``bot``. The games are passed in (``render`` reads the
+engines only through their views and ``engines.core``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from engines import available_games, get_game
+from engines.core import Game
 
 #: the renderers whose board shows the pending decision as ``<title>_render.pending.<kind>``
 PENDING_LABELS = ("egizia", "luxor")
 
 
-def game_keys(title: str) -> Iterator[tuple[str, frozenset[str]]]:
+def game_keys(game: Game) -> Iterator[tuple[str, frozenset[str]]]:
     """(key, parameters passed) for every key built at run time from one game's declarations."""
-    game = get_game(title)
+    title = game.id
     yield f"game.{title}", frozenset()
     yield f"rules.{title}", frozenset()
     yield f"cmd.{title}", frozenset()
@@ -37,6 +38,6 @@ def game_keys(title: str) -> Iterator[tuple[str, frozenset[str]]]:
             yield f"{title}_render.pending.{kind}", frozenset()
 
 
-def runtime_keys() -> dict[str, frozenset[str]]:
-    """Every declared run-time key of every game, with the parameters its callers pass."""
-    return {key: params for title in available_games() for key, params in game_keys(title)}
+def runtime_keys(games: Iterable[Game]) -> dict[str, frozenset[str]]:
+    """Every declared run-time key of these games (``engines.available_games()``), with the parameters passed."""
+    return {key: params for game in games for key, params in game_keys(game)}
