@@ -245,7 +245,7 @@ def transcript(row: GameRow, moves: Sequence[MoveRow], result: Result | None, lo
     names = seat_names(row, locale)  # a bot seat as "🤖 Nefertiti (bot, normal)"
     lines = [
         t(Msg("record.header", {"game": Msg(f"game.{row.title}"), "id": row.id, "names": ", ".join(names)}), locale),
-        t(Msg("record.started", {"at": _iso(row.created_at).replace("T", " ")}), locale),
+        t(Msg("record.started", {"at": _iso(row.created_at).replace("T", " ").removesuffix("+00:00")}), locale),
         "",
     ]
     for m in moves:

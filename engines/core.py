@@ -323,6 +323,8 @@ class Game:
     option_specs: tuple[OptionSpec, ...] = ()
     #: the kinds of move (slash subcommands, board buttons); see :class:`CommandGroup`
     command_groups: tuple[CommandGroup, ...] = ()
+    #: every key :meth:`result` may put in ``Result.extra`` (each is shown as ``result.extra.<key>``)
+    result_extras: tuple[str, ...] = ()
 
     @property
     def info(self) -> GameInfo:

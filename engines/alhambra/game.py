@@ -91,6 +91,7 @@ class AlhambraGame(RulesGame):
         OptionSpec(name, D.OPTION_DEFAULTS[name], D.OPTION_ALLOWED[name], D.OPTION_CLAUSE[name], Msg(K + "option." + name))
         for name in D.OPTION_DEFAULTS
     )
+    result_extras = ("dirk",)  # Dirk, the neutral player of the two-player game
     command_groups = (
         CommandGroup("take", ("take",), ("C-03",), "cmd.alhambra.take"),
         CommandGroup("buy", ("buy",), ("C-03",), "cmd.alhambra.buy"),

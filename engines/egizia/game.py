@@ -57,6 +57,7 @@ class Egizia(RulesGame):
     option_specs = setup.OPTION_SPECS
     # free actions (play a card, crew up, buy strength, improve) may be offered in every window
     _FREE = ("D-04", "D-06", "D-08", "D-10", "D-12", "D-19")
+    result_extras = ("tie_break_used",)  # 1 when a tie on points was broken by the rulebook's tie-break
     command_groups = (
         CommandGroup("sail", ("place", "pass", "stop", "endturn"), ("D-04", "D-05", "D-08"), "cmd.egizia.sail"),
         CommandGroup("card", ("track", "n18", "improve", "keep", "alyi", "ring", "leftover"),

@@ -35,13 +35,13 @@ phone-more = a { $n } další
 
 ## phone.alhambra
 
-phone-alhambra-market = Trh: budova se platí měnou svého pole
+phone-alhambra-market = Stavební trh: budova se platí měnou svého pole
 phone-alhambra-money = Peníze k vzetí
 phone-alhambra-deck = Balíček { $n }
 phone-alhambra-alhambra = Alhambra hráče { $name }
-phone-alhambra-bought = Koupil(a)
-phone-alhambra-took = Vzal(a)
-phone-alhambra-placed = Postavil(a)
+phone-alhambra-bought = Koupeno
+phone-alhambra-took = Vzato
+phone-alhambra-placed = Postaveno
 phone-alhambra-space = Pole { $n }
 phone-alhambra-reserve = Rezerva
 phone-alhambra-to_place = K umístění
@@ -52,7 +52,7 @@ phone-alhambra-score = Body
 
 phone-egizia-nile = Nil: kam ještě mohou lodě
 phone-egizia-sites = Stavby
-phone-egizia-slot = Místo { $n }
+phone-egizia-slot = Pozice { $n }
 phone-egizia-river = Nil { $n }
 phone-egizia-built = Postaveno
 phone-egizia-stones =
@@ -65,17 +65,17 @@ phone-egizia-stones =
 phone-egizia-now = teď
 phone-egizia-obelisk = Obelisk, řada { $n }
 phone-egizia-pyramid = Pyramida, řada { $n }
-phone-egizia-temple = Chrám { $field }
-phone-egizia-tomb = Hrobka { $n }
+phone-egizia-temple = Chrám: { egizia-temple_field }
+phone-egizia-tomb = Hrob { $n }
 phone-egizia-taken = vzato
 phone-egizia-building = Teď se staví: { $site }
 
 ## phone.luxor
 
-phone-luxor-reach = Dosah hráče { $name }: dalších 6 polí
+phone-luxor-reach = Dosah hráče { $name }: dalších 6 políček
 phone-luxor-tomb = Hrobka
 phone-luxor-stairs = Schody
 phone-luxor-played = Zahraná karta
 phone-luxor-moved = { $start } → { $end }
-phone-luxor-took = Vzal(a) destičku na poli { $n }
+phone-luxor-took = Vzatá { -dlazdice }: políčko { $n }
 phone-luxor-empty = prázdné

@@ -35,17 +35,17 @@ phone-more = i { $n } więcej
 
 ## phone.alhambra
 
-phone-alhambra-market = Targ: budynek kosztuje walutę swojego pola
+phone-alhambra-market = Rynek: budynek płaci się walutą jego pola
 phone-alhambra-money = Pieniądze do wzięcia
 phone-alhambra-deck = Talia { $n }
 phone-alhambra-alhambra = Alhambra gracza { $name }
-phone-alhambra-bought = Kupił(a)
-phone-alhambra-took = Wziął/wzięła
-phone-alhambra-placed = Postawił(a)
+phone-alhambra-bought = Kupione
+phone-alhambra-took = Wzięte
+phone-alhambra-placed = Postawione
 phone-alhambra-space = Pole { $n }
 phone-alhambra-reserve = Rezerwa
 phone-alhambra-to_place = Do umieszczenia
-phone-alhambra-final_gain = Ostatnie punktowanie
+phone-alhambra-final_gain = Punktacja końcowa
 phone-alhambra-score = Punkty
 
 ## phone.egizia
@@ -65,7 +65,7 @@ phone-egizia-stones =
 phone-egizia-now = teraz
 phone-egizia-obelisk = Obelisk, rząd { $n }
 phone-egizia-pyramid = Piramida, rząd { $n }
-phone-egizia-temple = Świątynia { $field }
+phone-egizia-temple = Świątynia: { egizia-temple_field }
 phone-egizia-tomb = Grobowiec { $n }
 phone-egizia-taken = zabrana
 phone-egizia-building = Teraz budowa: { $site }
@@ -77,5 +77,5 @@ phone-luxor-tomb = Grobowiec
 phone-luxor-stairs = Schody
 phone-luxor-played = Zagrana karta
 phone-luxor-moved = { $start } → { $end }
-phone-luxor-took = Wziął/wzięła płytkę z pola { $n }
+phone-luxor-took = Wzięta płytka: pole { $n }
 phone-luxor-empty = puste

@@ -304,7 +304,7 @@ def test_combined_labels_say_card_move_and_destination_C04_LUX_LEGAL_1():
     assert t(labels["play R 8 3"], "cs").startswith("Pravá 1-3 · 3 kroky: 8→")
     st = _turn(["2", "5", "5", "5", "5"], active_=(42, 0, 0, 0, 0), lying_=(), keys=1)
     assert t(prompt(st).find("play L 42").label, "en") == "Left 2 · 42→tomb [enters the tomb, pays a key]"
-    assert t(prompt(st).find("play L 42").label, "pl") == "Lewa 2 · 42→grób [wchodzi do grobowca za klucz]"
+    assert t(prompt(st).find("play L 42").label, "pl") == "Lewa 2 · 42→grobowiec [wchodzi do grobowca za klucz]"
 
 
 def _double_osiris_state(**options):
