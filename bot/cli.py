@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=Path("replay-out"))
     p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
 
-    p = sub.add_parser("arena", help="bot against bot: seeded games, win rates with 95% intervals")
+    p = sub.add_parser("arena", help="bot against bot: seeded games, win rates with 95%% intervals")
     from .arena import add_arguments as arena_arguments
 
     arena_arguments(p)
