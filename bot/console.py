@@ -14,7 +14,7 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -205,16 +205,74 @@ def action_key(action: str) -> tuple[Any, ...]:
                  for tok in normalise(action).lower().split())
 
 
-def _recase(line: str, options: list[Option]) -> str:
-    """Write each typed token in the case the legal actions use at that position (``ser-06`` → ``SER-06``)."""
+def _recase(line: str, options: list[Option], known: Mapping[str, str] | None = None) -> str:
+    """Write each typed token as the game spells it: a word the game knows (a token of a legal action, or a
+    name on the board such as a tile id ``CHA-09a``) in its own spelling; otherwise in the case the legal
+    actions use at that position (``ser-06`` → ``SER-06``)."""
     toks = line.split()
     same_verb = [o.action.split() for o in options if o.action.split()[0].lower() == toks[0].lower()]
+    spelled = dict(known or {})
+    for action in same_verb:
+        for tok in action:
+            spelled.setdefault(tok.lower(), tok)
     out = []
     for i, tok in enumerate(toks):
+        if tok.lower() in spelled:
+            out.append(spelled[tok.lower()])
+            continue
         seen = [a[i] for a in same_verb if len(a) > i and any(c.isalpha() for c in a[i])]
         upper = bool(seen) and all(x == x.upper() for x in seen)
         out.append(tok.upper() if upper else tok.lower())
     return " ".join(out)
+
+
+def known_words(view: Any) -> dict[str, str]:
+    """The words on a public view (tile ids, card names …), lower-cased → their spelling: a token typed in
+    another case is written back as the board writes it (half of Alhambra's tile ids end in a/b/c)."""
+    out: dict[str, str] = {}
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if 1 < len(item) <= 16 and " " not in item and any(c.isalpha() for c in item):
+                out.setdefault(item.lower(), item)
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return out
+
+
+def label_key(text: str) -> str:
+    """A label or a typed line compared regardless of case, spacing and spacing after commas."""
+    return normalise(text).casefold()
+
+
+def alhambra_words(line: str, locale: str) -> str:
+    """Alhambra money typed as the list writes it: ``Take green 3`` → ``take g3``, ``take b2, g3`` →
+    ``take b2+g3`` (the currency names of English and of the console's language; commas or spaces between
+    cards). Anything else is returned unchanged."""
+    toks = normalise(line).replace(",", " ").split()
+    if len(toks) < 2 or toks[0].lower() != "take":
+        return line
+    names: dict[str, str] = {}
+    for cur in ("yellow", "green", "blue", "orange"):
+        for loc in dict.fromkeys(("en", locale)):
+            names[t(f"alhambra.currency.{cur}", loc).casefold()] = cur[0]
+    cards: list[str] = []
+    rest = [x for tok in toks[1:] for x in tok.split("+") if x]
+    i = 0
+    while i < len(rest):
+        word = rest[i].casefold()
+        if word in names and i + 1 < len(rest) and rest[i + 1].isascii() and rest[i + 1].isdigit():
+            cards.append(names[word] + rest[i + 1])
+            i += 2
+        elif re.fullmatch(r"[a-z][0-9]+", word) and word.isascii():
+            cards.append(word)
+            i += 1
+        else:
+            return line
+    return "take " + "+".join(cards) if cards else line
 
 
 @dataclass
@@ -227,14 +285,18 @@ class Reading:
     suggestions: tuple[str, ...] = ()
 
 
-def interpret(line: str, options: list[Option], shown: list[Option]) -> Reading:
+def interpret(line: str, options: list[Option], shown: list[Option], verbs: Iterable[str] = (),
+              labels: Mapping[str, str] | None = None, known: Mapping[str, str] | None = None) -> Reading:
     """Read a line typed at the hot-seat prompt.
 
     A number picks from the list shown last. A command is any of :data:`COMMANDS`. A move may be written
     in any case, with any spacing after commas, and with ``+``-joined parts in any order: it is the legal
-    move it names when exactly one matches. Whole leading words (``place``, ``place SER-06``) list the
-    moves that start with them. A line starting with a verb of the legal moves goes to the rules (which
-    accept any legal move, listed or not, and name the rule a wrong one breaks); anything else is an
+    move it names when exactly one matches. A move may also be typed as the list shows it (``labels``:
+    each option's label as printed → its action; ``Take green 3``). Whole leading words (``place``,
+    ``place SER-06``) list the moves that start with them. A line starting with a verb of the legal moves,
+    or with any verb of the game (``verbs``: a move well formed but not allowed right now), goes to the
+    rules (which accept any legal move, listed or not, and name the rule a wrong one breaks), each word
+    spelled as the game spells it (``known``: the board's words, such as tile ids); anything else is an
     unknown command, with the closest moves and commands suggested.
     """
     text = normalise(line)
@@ -244,7 +306,7 @@ def interpret(line: str, options: list[Option], shown: list[Option]) -> Reading:
     low = [x.lower() for x in toks]
     if low[0] in COMMANDS and len(toks) == 1:
         return Reading("command", low[0])
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         i = int(text)
         if 1 <= i <= len(shown):
             return Reading("action", shown[i - 1].action)
@@ -253,12 +315,14 @@ def interpret(line: str, options: list[Option], shown: list[Option]) -> Reading:
     exact = [o for o in options if action_key(o.action) == key]
     if len(exact) == 1:
         return Reading("action", exact[0].action)
+    if labels and label_key(text) in labels:
+        return Reading("action", labels[label_key(text)])
     prefix = [o for o in options if [x.lower() for x in o.action.split()[: len(low)]] == low]
     if prefix:
         return Reading("list", options=tuple(prefix))
-    verbs = {o.action.split()[0].lower() for o in options}
+    verbs = {o.action.split()[0].lower() for o in options} | {v.lower() for v in verbs}
     if low[0] in verbs:
-        return Reading("action", _recase(text, options))
+        return Reading("action", _recase(text, options, known))
     pool = {o.action.lower(): o.action for o in options} | {c: c for c in COMMANDS}
     near = difflib.get_close_matches(text.lower(), list(pool), n=3, cutoff=0.5)
     if not near:  # the verb alone: "plce" → "place …"
@@ -374,6 +438,19 @@ class HotSeat:
         text_path.write_text(transcript(row, moves, result, self.locale), encoding="utf-8")
         self.say(self.tr("console.record_written", json=str(json_path), text=str(text_path)))
 
+    def read_line(self, line: str, snap: Snapshot, options: list[Option]) -> Reading:
+        """:func:`interpret` with what this game knows: its verbs, the options' labels as printed, the board's
+        words (tile ids in their spelling) and, in Alhambra, money typed in words (:func:`alhambra_words`)."""
+        from engines import get_game
+
+        title = snap.row.title
+        if title == "alhambra":
+            line = alhambra_words(line, self.locale)
+        verbs = [v for g in get_game(title).command_groups for v in g.verbs]
+        labels = {label_key(say(o.label, self.locale, self.names)): o.action for o in options}
+        known = known_words(snap.public_view) if snap.public_view is not None else {}
+        return interpret(line, options, self.shown, verbs, labels, known)
+
     async def run(self, snap: Snapshot) -> Snapshot:
         self.names = seat_names(snap.row, self.locale)
         self.bots = {s.seat for s in snap.row.seats if s.is_bot}
@@ -402,7 +479,7 @@ class HotSeat:
             except EOFError:
                 self.say(self.tr("console.bye"))
                 return snap
-            reading = interpret(line, options, self.shown)
+            reading = self.read_line(line, snap, options)
             if reading.kind == "empty":
                 continue
             if reading.kind == "command":
