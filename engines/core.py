@@ -458,6 +458,9 @@ class RulesGame(Game):
         return clone(state)
 
     def apply(self, state: State, seat: int, action: str) -> Outcome:
+        from .grammar import check_spelling  # the spelling every title shares (engines/grammar.py)
+
+        check_spelling(action)
         prompt = self.check(state, seat, action)
         s = self.copy_state(state)
         events: list[Event] = []
