@@ -7,7 +7,8 @@ parsed a number with them could crash on ``place 1²`` or accept ``place 4 s𝟙
 shared move pipeline (:meth:`engines.core.RulesGame.apply`) calls :func:`spelling_error` first, so no title
 sees anything else:
 
-* only printable ASCII (``!`` … ``~``) and single spaces between words, none at either end;
+* only printable ASCII (``!`` … ``~``) and spaces (the service writes a move's words with single spaces
+  before the engine sees it, and each title refuses empty words in its own terms);
 * a number (a run of digits standing alone in a word or between ``+`` and ``,``) has at most
   :data:`MAX_DIGITS` digits (Python refuses to convert more than 4,300, and no rule needs more than a few)
   and no leading zero (``04`` would be stored beside ``4``).
@@ -25,7 +26,6 @@ MAX_DIGITS = 6
 #: the longest action accepted (Alhambra's longest legal payment is far shorter)
 MAX_LENGTH = 400
 
-_WORDS = re.compile(r"[!-~]+(?: [!-~]+)*")
 _NUMBER = re.compile(r"(?<![0-9A-Za-z-])[0-9]+(?![0-9A-Za-z])")
 
 
@@ -47,8 +47,6 @@ def spelling_error(action: str) -> IllegalAction | None:
             return IllegalAction(CLAUSE, "move.err.leading_zero", action=_shown(action), number=number)
     if len(action) > MAX_LENGTH:
         return IllegalAction(CLAUSE, "move.err.too_long", action=_shown(action), n=MAX_LENGTH)
-    if not _WORDS.fullmatch(action):
-        return IllegalAction(CLAUSE, "move.err.spacing", action=_shown(action))
     return None
 
 

@@ -1,7 +1,6 @@
 ## move.err — tah, který není zapsán jediným pravopisem společným všem hrám (engines/grammar.py)
 
 move-err-character = „{ $action }“ obsahuje znak „{ $char }“ ({ $code }): tahy piš jen obyčejnými písmeny, číslicemi 0–9 a interpunkcí.
-move-err-spacing = „{ $action }“: tah piš jako slova oddělená jednou mezerou.
 move-err-number_too_long =
     { $digits ->
         [one] „{ $action }“: číslo v tahu má nejvýš { $most } číslic; tohle má { $digits } číslici.

@@ -1,7 +1,6 @@
 ## move.err — an action not written in the one spelling every game shares (engines/grammar.py)
 
 move-err-character = “{ $action }” contains the character “{ $char }” ({ $code }): moves are written with plain letters, digits 0–9 and punctuation only.
-move-err-spacing = “{ $action }”: write a move as words separated by single spaces.
 move-err-number_too_long =
     { $digits ->
         [one] “{ $action }”: a number in a move has at most { $most } digits; this one has { $digits } digit.

@@ -1,7 +1,6 @@
 ## move.err — ruch niezapisany jedyną pisownią wspólną dla wszystkich gier (engines/grammar.py)
 
 move-err-character = „{ $action }” zawiera znak „{ $char }” ({ $code }): zapisuj ruchy tylko zwykłymi literami, cyframi 0–9 i znakami interpunkcyjnymi.
-move-err-spacing = „{ $action }”: zapisz ruch jako słowa oddzielone pojedynczą spacją.
 move-err-number_too_long =
     { $digits ->
         [one] „{ $action }”: liczba w ruchu ma najwyżej { $most } cyfr; ta ma { $digits } cyfrę.
