@@ -46,10 +46,28 @@ def random_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
     return str(options[rng.below(len(options))].action)
 
 
+def stop_here(game: Game, state: State, seat: int, steps: int = CIRCLE_STEPS) -> State:
+    """``state`` after the seat, still alone to act, stops there: it plays its do-nothing choice (the title's
+    :meth:`~engines.core.Game.timeout_action`) until someone else is to act (at most ``steps`` times). An
+    option is judged by where it leaves the turn, not by the middle of it: without this, passing (which ends
+    Egizia's sailing and brings the other player's famine in now) outscored every ship still to be sailed,
+    and the bot passed with 8 ships in hand."""
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        prompts = game.prompts(state)
+        if len(prompts) != 1 or prompts[0].seat != seat:
+            break
+        state = game.apply(state, seat, game.timeout_action(state, seat)).state
+    return state
+
+
 def easy_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
     """Greedy one step ahead on one sampled position: the option after which the seat's projected score
-    is furthest ahead (ties broken at random); an option that only leads round in a circle gives way to
-    the best one that does not (:func:`goes_round`)."""
+    is furthest ahead once it stops there (:func:`stop_here`). A tie goes, at random, to any option but
+    the do-nothing one (the title's timeout action): a ship on the Nile scores nothing at once, and a coin
+    toss between it and passing threw most ships away. An option that only leads round in a circle gives
+    way to the best one that does not (:func:`goes_round`)."""
     state = game.determinize(info, seat, rng)
     options = own_options(game, state, seat)
     if len(options) > EASY_WIDTH:
@@ -59,11 +77,15 @@ def easy_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
     best_value = -1.0
     values: dict[str, float] = {}
     for option in options:
-        value = values[option.action] = rewards(game, game.apply(state, seat, option.action).state)[seat]
+        value = values[option.action] = rewards(game, stop_here(game, game.apply(state, seat, option.action).state,
+                                                                seat))[seat]
         if value > best_value + 1e-12:
             best, best_value = [option.action], value
         elif abs(value - best_value) <= 1e-12:
             best.append(option.action)
+    if len(best) > 1:  # a tie: the do-nothing choice gives way to any other (ships stay unused otherwise)
+        idle = game.timeout_action(state, seat)
+        best = [a for a in best if a != idle] or best
     choice = best[rng.below(len(best))]
     if goes_round(game, state, seat, choice):
         ranked = sorted(values, key=lambda a: -values[a])       # stable: the offered order breaks ties
