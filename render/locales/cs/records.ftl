@@ -22,7 +22,10 @@ undo-ev-done =
         [few] { $n } tahy
         [many] { $n } tahu
        *[other] { $n } tahů
-    } (č. { $first }–{ $last }).
+    } (č. { $n ->
+        [one] { $first }
+       *[other] { $first }–{ $last }
+    }).
 
 ## record
 

@@ -20,7 +20,10 @@ undo-ev-done =
     ↩️ { $player } took back { $n ->
         [one] { $n } move
        *[other] { $n } moves
-    } (#{ $first }–#{ $last }).
+    } ({ $n ->
+        [one] #{ $first }
+       *[other] #{ $first }–#{ $last }
+    }).
 
 ## record
 

@@ -22,7 +22,10 @@ undo-ev-done =
         [few] { $n } ruchy
         [many] { $n } ruchów
        *[other] { $n } ruchu
-    } (nr { $first }–{ $last }).
+    } (nr { $n ->
+        [one] { $first }
+       *[other] { $first }–{ $last }
+    }).
 
 ## record
 
