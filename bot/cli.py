@@ -184,7 +184,7 @@ def _run(args: argparse.Namespace) -> int:
         try:
             print(json.dumps(replay_to_dir(args.record, args.out, args.locale), ensure_ascii=False))
         except RecordError as exc:
-            print(f"referee: {args.record}: {exc}", file=sys.stderr)
+            print(f"referee: {args.record}: {t(exc.message, args.locale)}", file=sys.stderr)
             return 2
         return 0
     if args.cmd == "arena":

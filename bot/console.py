@@ -29,7 +29,7 @@ from .scheduler import Scheduler
 from .service import GameService, MoveReport, ServiceError, Snapshot, User, effective_moves
 from .storage import GameRow, Store
 from .text import event_lines_from_json, image_names, is_bot_user, say, say_events, seat_names
-from .timekeeper import SilentNotifier, clock_lines
+from .timekeeper import SilentNotifier
 
 CHANNEL = "local"
 #: the host of a table where only bots sit (the all-bot demo): runs the table, has no seat
@@ -52,7 +52,8 @@ async def _setup(service: GameService, title: str, names: list[str], options: di
     person hosts; the bots are seated through the service's lobby (:meth:`GameService.add_bot`)."""
     people = [i for i, n in enumerate(names) if not parse_seat(n)[2]]
     host = User(f"local:{people[0]}", names[people[0]]) if people else DEMO_HOST
-    await service.new(CHANNEL, None, host, title, options or {}, locale, seat_host=False)
+    # no turn clock: the players share one keyboard, and "3 days left" means nothing there (issue 23)
+    await service.new(CHANNEL, None, host, title, options or {}, locale, clock="none", seat_host=False)
     for i, text in enumerate(names):
         name, level, bot = parse_seat(text)
         if bot:
@@ -337,6 +338,26 @@ def _next_image_number(out: Path) -> int:
     return max(numbers, default=0)
 
 
+def turn_line(player: str, title: str, locale: str) -> str:
+    """"▶ ann — take money, buy a tile or redesign": the player's name once, even where the decision's
+    title already starts with it ("ann: take money …" printed "▶ ann — ann: …")."""
+    for sep in (": ", " — ", " - "):
+        if title.startswith(player + sep):
+            title = title[len(player) + len(sep):]
+            break
+    return t("console.turn", locale, player=player) + " — " + title
+
+
+def help_text(title: str, options: Sequence[Option], locale: str) -> str:
+    """The console's help with examples from the game being played: a move of the current list written
+    out, and the first word of one to list those (Alhambra's ``take y2+g3`` meant nothing in Luxor)."""
+    examples = [o.action for o in options if " " in o.action] or [o.action for o in options]
+    move = examples[len(examples) // 2] if examples else ""
+    verbs = list(dict.fromkeys(o.action.split()[0] for o in options if o.action.strip()))
+    return t("console.help_game", locale, game=t(f"game.{title}", locale), move=move or "—",
+             prefix=", ".join(verbs[:3]) or "—")
+
+
 class HotSeat:
     """A terminal session: read commands, drive the service, print what a channel would show."""
 
@@ -434,7 +455,9 @@ class HotSeat:
         row, moves, result = await self.service.record_source(CHANNEL, self.users[0].id)
         json_path = self.out / f"record-{row.id}.json"
         text_path = self.out / f"record-{row.id}.txt"
-        json_path.write_text(dumps(build_record(row, moves, result)), encoding="utf-8")
+        # the players' own game on their own machine: the record keeps the seed, so `referee replay` and
+        # `referee recap` read it even before the game is over (a Discord record keeps it secret until then)
+        json_path.write_text(dumps(build_record(row, moves, result, with_seed=True)), encoding="utf-8")
         text_path.write_text(transcript(row, moves, result, self.locale), encoding="utf-8")
         self.say(self.tr("console.record_written", json=str(json_path), text=str(text_path)))
 
@@ -468,10 +491,7 @@ class HotSeat:
             options = [o for p in snap.prompts if p.seat == actor for o in p.options]
             if fresh:
                 self.say("")
-                self.say(self.tr("console.turn", player=self.names[actor]) + " — "
-                         + say(prompt.title, self.locale, self.names))
-                for clock in clock_lines(await self.service.waiting(CHANNEL), self.locale):  # "Ann to act · 3 days left"
-                    self.say("  ⏱ " + clock)
+                self.say(turn_line(self.names[actor], say(prompt.title, self.locale, self.names), self.locale))
                 self.list_options(options)
                 fresh = False
             try:
@@ -488,7 +508,7 @@ class HotSeat:
                     self.say(self.tr("console.bye"))
                     return snap
                 if word == "help":
-                    self.say(self.tr("console.help"))
+                    self.say(help_text(snap.row.title, options, self.locale))
                     self.say(self.tr("console.help_undo"))
                 elif word == "undo":
                     snap = await self.undo(snap)
@@ -533,6 +553,7 @@ class HotSeat:
             snap = await self.bots_play(snap)
             fresh = True
         self.say(self.tr("console.game_over"))
+        await self.record()  # the console exits now, so "record" could not be typed any more (issue 23)
         self.say(json.dumps(result_json(snap, snap.row.version), ensure_ascii=False))
         return snap
 
@@ -601,6 +622,59 @@ def _same_table(row: GameRow, names: Sequence[str]) -> bool:
     return True
 
 
+def duplicate_name(names: Sequence[str]) -> str | None:
+    """The first person's name given twice in ``--players`` (case and spacing ignored; bot seats may
+    repeat: each gets its own name), or ``None``. Two "ann" seats could not be told apart in any message."""
+    seen: set[str] = set()
+    for text in names:
+        name, _, bot = parse_seat(text)
+        key = " ".join(name.casefold().split())
+        if bot:
+            continue
+        if key in seen:
+            return name
+        seen.add(key)
+    return None
+
+
+#: answers to "resume (r) or new (n)?" in every console language: resume / pokračovat / wznów; new / nová / nowa
+RESUME_WORDS = ("r", "resume", "p", "pokračovat", "pokracovat", "w", "wznów", "wznow")
+NEW_WORDS = ("n", "new", "nová", "nova", "nowa")
+
+
+def ask_resume(read: Callable[[str], str], write: TextIO, locale: str) -> str:
+    """"resume", "new", or "" (no answer: end of input). A wrong answer asks again instead of ending the
+    command (issue 23)."""
+    while True:
+        try:
+            answer = read(t("console.resume_or_new", locale) + " ").strip().casefold()
+        except EOFError:
+            return ""
+        if answer in RESUME_WORDS:
+            return "resume"
+        if answer in NEW_WORDS:
+            return "new"
+        print(t("console.resume_again", locale, answer=answer), file=write)
+
+
+def keep_earlier_boards(out: Path) -> Path | None:
+    """Move the numbered boards of an earlier game in ``out`` into the first free ``out/earlier-N/`` (with
+    its hand images), so a new game never overwrites them; returns that folder, or ``None`` if there were
+    none. (Chosen over asking, which a script cannot answer, and over numbering on, which mixes two games
+    in one sequence.)"""
+    boards = sorted(out.glob("[0-9][0-9][0-9][0-9].png"))
+    if not boards:
+        return None
+    n = 1
+    while (out / f"earlier-{n}").exists():
+        n += 1
+    folder = out / f"earlier-{n}"
+    folder.mkdir()
+    for path in [*boards, *out.glob("hand-*.png")]:
+        path.rename(folder / path.name)
+    return folder
+
+
 async def play(title: str, names: list[str], out: Path, locale: str = "en", seed: int | None = None,
                options: dict[str, Any] | None = None, db: Path | None = None, fresh: bool = False,
                read: Callable[[str], str] = input, write: TextIO = sys.stdout, resume: bool = False,
@@ -611,6 +685,9 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
     another player count or of another title is never resumed or replaced silently: ``resume`` continues
     it, ``fresh`` starts over, and otherwise the player is asked (no answer: nothing happens).
     """
+    twice = duplicate_name(names)
+    if twice is not None:
+        raise ServiceError("console.err.duplicate_name", name=twice)
     out.mkdir(parents=True, exist_ok=True)
     db = db or out / "referee-play.sqlite3"
     store = await Store.open(str(_fresh_db(db) if fresh else db))
@@ -623,13 +700,10 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
             if not same and not resume:
                 print(t("console.other_game", locale, game=t(f"game.{existing.title}", locale),
                         names=join_list(saved, locale), n=len(saved), version=existing.version), file=write)
-                try:
-                    answer = read(t("console.resume_or_new", locale) + " ").strip().lower()
-                except EOFError:
-                    answer = ""
-                if answer[:1] in ("r", "p", "w"):  # resume / pokračovat / wznów
+                answer = ask_resume(read, write, locale)
+                if answer == "resume":
                     resume = True
-                elif answer[:1] in ("n",):  # new / nová / nowa
+                elif answer == "new":
                     await store.set_status(existing.id, "abandoned", service.clock())
                     existing = None
                 else:
@@ -639,8 +713,9 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
                 users = _users(existing)
                 print(t("console.resumed", locale, version=existing.version), file=write)
                 return await HotSeat(service, users, out, locale, read, write).run(service.snapshot(existing))
-        for old in out.glob("[0-9][0-9][0-9][0-9].png"):  # a new game numbers its boards from 0001
-            old.unlink()
+        kept = keep_earlier_boards(out)  # a new game numbers its boards from 0001, never over an earlier game's
+        if kept is not None:
+            print(t("console.boards_kept", locale, path=str(kept)), file=write)
         users, snap = await _setup(service, title, names, options, locale, seed)
         return await HotSeat(service, users, out, locale, read, write).run(snap)
     finally:

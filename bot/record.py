@@ -33,7 +33,14 @@ FORMAT_VERSION = 2
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says what is wrong."""
+    """A record that cannot be read or replayed; the message says what is wrong (``message``: in any
+    language, catalogue keys ``replay.err.*``; ``str()``: in English)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        from render.i18n import t
+
+        self.message = Msg(f"replay.err.{key}", params)
+        super().__init__(t(self.message, "en"))
 
 
 def _iso(t: float) -> str:
@@ -46,8 +53,10 @@ def _result_json(result: Result | None) -> dict[str, Any] | None:
     return {"scores": list(result.scores), "winners": list(result.winners), "extra": dict(result.extra)}
 
 
-def build_record(row: GameRow, moves: Sequence[MoveRow], result: Result | None) -> dict[str, Any]:
-    """The record of a stored game. The seed appears only when the game is over."""
+def build_record(row: GameRow, moves: Sequence[MoveRow], result: Result | None,
+                 with_seed: bool = False) -> dict[str, Any]:
+    """The record of a stored game. The seed appears only when the game is over, or with ``with_seed``
+    (the console: the players' own game on their own machine, replayable while it runs)."""
     names = row.names
     finished = row.status == OVER
     out: dict[str, Any] = {
@@ -59,7 +68,7 @@ def build_record(row: GameRow, moves: Sequence[MoveRow], result: Result | None) 
         "options": row.options,
         "players": [_player_json(s) for s in sorted(row.seats, key=lambda s: s.seat)],
         "created_at": _iso(row.created_at),
-        "seed": row.seed if finished else None,
+        "seed": row.seed if finished or with_seed else None,
         "moves": [_move_json(m, names) for m in moves],
         "result": _result_json(result) if finished else None,
     }
@@ -124,36 +133,36 @@ def parse_record(raw: str | bytes | dict[str, Any]) -> Record:
     try:
         data = json.loads(raw) if isinstance(raw, (str, bytes)) else raw
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not a JSON file: {exc.msg} (line {exc.lineno})") from None
+        raise RecordError("not_json", detail=exc.msg, line=exc.lineno) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"not a Referee game record (expected \"format\": \"{FORMAT}\")")
+        raise RecordError("not_record", format=FORMAT)
     version = data.get("version")
     if not isinstance(version, int) or not 1 <= version <= FORMAT_VERSION:
-        raise RecordError(f"record format version {version!r} is not supported (this Referee reads 1…{FORMAT_VERSION})")
+        raise RecordError("version", version=repr(version), latest=FORMAT_VERSION)
     game = data.get("game")
     if game not in GAME_IDS:
-        raise RecordError(f"unknown game {game!r}; known: {', '.join(GAME_IDS)}")
+        raise RecordError("unknown_game", game=repr(game), known=", ".join(GAME_IDS))
     players = data.get("players")
     moves = data.get("moves")
     if not isinstance(players, list) or not players or not isinstance(moves, list):
-        raise RecordError("a record needs a non-empty \"players\" list and a \"moves\" list")
+        raise RecordError("players")
     try:
         # the names drawn on the boards: a bot seat's with its marker (as on the live boards)
         names = [str(p["name"]) + (f" {BOT_MARK}" if p.get("bot_level") else "")
                  for p in sorted(players, key=lambda p: int(p["seat"]))]
     except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"malformed player entry (missing or bad {exc})") from None
+        raise RecordError("player", field=str(exc)) from None
     for m in moves:
         if not (isinstance(m, dict) and isinstance(m.get("seq"), int) and isinstance(m.get("action"), str)
                 and (m.get("seat") is None or isinstance(m.get("seat"), int))):
-            raise RecordError(f"malformed move entry: {str(m)[:80]}")
+            raise RecordError("move", entry=str(m)[:80])
         try:
             undo_range(m["action"])
         except ValueError:
-            raise RecordError(f"malformed undo entry: {m['action'][:80]!r} (expected \"undo FIRST-LAST\")") from None
+            raise RecordError("undo", action=repr(m["action"][:80])) from None
     seed = data.get("seed")
     if seed is not None and not isinstance(seed, int):
-        raise RecordError("\"seed\" must be an integer")
+        raise RecordError("seed_type")
     return Record(str(game), int(data.get("rules_version", 1)), dict(data.get("options") or {}), names, seed,
                   list(moves), data.get("result"), data)
 
@@ -167,26 +176,24 @@ class Replay:
 def replay(record: Record) -> Replay:
     """Rebuild every state of a finished game from its record; checks the result it reaches."""
     if record.seed is None:
-        raise RecordError("this record has no seed (the game was still running when it was written): "
-                          "a game can be replayed from its record once it is over")
+        raise RecordError("no_seed")
     game = get_game(record.game)
     if record.rules_version != game.rules_version:
-        raise RecordError(f"the record was written under {record.game} rules version {record.rules_version}; "
-                          f"this Referee plays version {game.rules_version}")
+        raise RecordError("rules_version", game=record.game, stored=record.rules_version, current=game.rules_version)
     try:
         state = game.new_game(len(record.names), record.options, record.seed).state
     except ValueError as exc:
-        raise RecordError(f"the record's options cannot be used: {exc}") from None
+        raise RecordError("options", detail=str(exc)) from None
     states = [state]
     for m in live_moves(record.moves):
         try:
             state = game.apply(state, int(m["seat"]), str(m["action"])).state
         except IllegalAction as exc:
-            raise RecordError(f"move #{m['seq']} ({m['action']!r}) does not replay: rule {exc.clause}") from None
+            raise RecordError("move_fails", seq=str(m["seq"]), action=repr(m["action"]), clause=exc.clause) from None
         states.append(state)
     result = game.result(state)
     if record.result is not None and _result_json(result) != record.result:
-        raise RecordError(f"the replay ends with {_result_json(result)}, but the record says {record.result}")
+        raise RecordError("result", got=str(_result_json(result)), want=str(record.result))
     return Replay(states, result)
 
 
@@ -197,7 +204,7 @@ def replay_to_dir(path: Path, out: Path, locale: str = "en") -> dict[str, Any]:
     try:
         record = parse_record(path.read_bytes())
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        raise RecordError("read", path=str(path), reason=str(exc.strerror)) from None
     rep = replay(record)
     game = get_game(record.game)
     out.mkdir(parents=True, exist_ok=True)
@@ -205,7 +212,16 @@ def replay_to_dir(path: Path, out: Path, locale: str = "en") -> dict[str, Any]:
     for i, state in enumerate(rep.states):
         (out / f"{i:04d}.png").write_bytes(draw(game.public_view(state), record.names, locale))
     return {"game": record.game, "boards": len(rep.states), "result": _result_json(rep.result),
-            "matches_record": record.result is not None}
+            "matches_record": record.result is not None, **result_by_name(record.names, rep.result)}
+
+
+def result_by_name(names: Sequence[str], result: Result | None) -> dict[str, Any]:
+    """Scores and winners by the players' names, as ``referee demo`` and ``arena`` report them (an empty
+    dict while the game runs)."""
+    if result is None:
+        return {}
+    return {"scores": {names[i]: s for i, s in enumerate(result.scores) if i < len(names)},
+            "winner": [names[i] for i in result.winners if i < len(names)]}
 
 
 def transcript(row: GameRow, moves: Sequence[MoveRow], result: Result | None, locale: str) -> str:
