@@ -78,7 +78,7 @@ async def test_help_in_a_luxor_game(tmp_path):
 
 # --------------------------------------------------------------------------- item 3
 async def test_a_console_record_replays_while_the_game_runs(tmp_path):
-    snap, text = await run_play(tmp_path, ["1", "1", "record", "quit"], title="luxor")
+    snap, _ = await run_play(tmp_path, ["1", "1", "record", "quit"], title="luxor")
     path = tmp_path / f"record-{snap.row.id}.json"
     record = parse_record(path.read_text(encoding="utf-8"))
     assert record.seed == 1 and record.result is None
@@ -106,7 +106,7 @@ async def test_a_new_game_never_overwrites_the_boards_of_an_earlier_one(tmp_path
     assert second.row.id != first.row.id
     assert f"The boards of the earlier game were moved to {tmp_path / 'earlier-1'}." in text
     assert {p.name: p.read_bytes() for p in (tmp_path / "earlier-1").glob("*.png")} == pictures
-    third, _ = await run_play(tmp_path, ["quit"], names=("bot:random", "bot:random"), title="luxor", seed=3)
+    await run_play(tmp_path, ["quit"], names=("bot:random", "bot:random"), title="luxor", seed=3)
     assert (tmp_path / "earlier-2").is_dir() and (tmp_path / "earlier-1").is_dir()
 
 
