@@ -1,4 +1,4 @@
-"""The ``referee`` command: demo, play, bench, run."""
+"""The ``referee`` command: demo, play, bench, replay, recap, arena, run."""
 from __future__ import annotations
 
 import argparse
@@ -97,6 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=Path("replay-out"))
     p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
 
+    p = sub.add_parser("recap", help="write a game record's animated board (recap.gif) and score chart (scores.png)")
+    p.add_argument("record", type=Path, help="a record file (from /game record, or the console's record-ID.json)")
+    p.add_argument("--out", type=Path, default=Path("recap-out"))
+    p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
+
     p = sub.add_parser("arena", help="bot against bot: seeded games, win rates with 95%% intervals")
     from .arena import add_arguments as arena_arguments
 
@@ -183,6 +188,16 @@ def _run(args: argparse.Namespace) -> int:
 
         try:
             print(json.dumps(replay_to_dir(args.record, args.out, args.locale), ensure_ascii=False))
+        except RecordError as exc:
+            print(f"referee: {args.record}: {t(exc.message, args.locale)}", file=sys.stderr)
+            return 2
+        return 0
+    if args.cmd == "recap":
+        from .recap import recap_record
+        from .record import RecordError
+
+        try:
+            print(json.dumps(recap_record(args.record, args.out, args.locale), ensure_ascii=False))
         except RecordError as exc:
             print(f"referee: {args.record}: {t(exc.message, args.locale)}", file=sys.stderr)
             return 2
