@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     arena_arguments(p)
 
     p = sub.add_parser("run", help="run the Discord bot")
-    p.add_argument("--config", help="path to config.toml (see config.example.toml)")
+    p.add_argument("--config", help="path to a config file (default: ./config.toml if it exists; see config.example.toml)")
     p.add_argument("--log-level", default="INFO", type=str.upper, choices=["DEBUG", "INFO", "WARNING", "ERROR"],
                    help="the bot's log level (database and Discord payload logs stay at INFO or above)")
 
@@ -207,10 +207,12 @@ def _run(args: argparse.Namespace) -> int:
 
         return arena(args)
     if args.cmd == "run":
-        from .config import ConfigError, load
+        from .config import ConfigError, default_path, load
 
+        path, note = default_path(args.config)
+        print(note, file=sys.stderr)
         try:
-            cfg = load(args.config)
+            cfg = load(path)
         except ConfigError as exc:
             print(f"referee: {exc}", file=sys.stderr)
             return 2
@@ -218,7 +220,7 @@ def _run(args: argparse.Namespace) -> int:
             print(
                 "referee: no Discord bot token. Set the environment variable DISCORD_TOKEN, or put\n"
                 "  [discord]\n  token = \"...\"\n"
-                "in a config file and pass --config (see config.example.toml and the README).",
+                "in config.toml in this folder, or in a file given with --config (see config.example.toml and the README).",
                 file=sys.stderr,
             )
             return 2
