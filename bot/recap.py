@@ -96,7 +96,7 @@ def recap_record(path: Path, out: Path, locale: str = "en") -> dict[str, Any]:
     try:
         record = parse_record(path.read_bytes())
     except OSError as exc:
-        raise RecordError("read", path=str(path), reason=str(exc.strerror)) from None
+        raise RecordError("replay.err.read", path=str(path), reason=str(exc.strerror)) from None
     rep = replay(record)  # checks the seed, the rules version, every move and the result
     live = [(int(m["seat"]), str(m["action"]), list(m.get("events", []))) for m in live_moves(record.moves)]
     game_id = path.stem.removeprefix("record-")

@@ -39,7 +39,7 @@ class RecordError(ValueError):
     def __init__(self, key: str, **params: Any) -> None:
         from render.i18n import t
 
-        self.message = Msg(f"replay.err.{key}", params)
+        self.message = Msg(key, params)
         super().__init__(t(self.message, "en"))
 
 
@@ -133,36 +133,36 @@ def parse_record(raw: str | bytes | dict[str, Any]) -> Record:
     try:
         data = json.loads(raw) if isinstance(raw, (str, bytes)) else raw
     except json.JSONDecodeError as exc:
-        raise RecordError("not_json", detail=exc.msg, line=exc.lineno) from None
+        raise RecordError("replay.err.not_json", detail=exc.msg, line=exc.lineno) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError("not_record", format=FORMAT)
+        raise RecordError("replay.err.not_record", format=FORMAT)
     version = data.get("version")
     if not isinstance(version, int) or not 1 <= version <= FORMAT_VERSION:
-        raise RecordError("version", version=repr(version), latest=FORMAT_VERSION)
+        raise RecordError("replay.err.version", version=repr(version), latest=FORMAT_VERSION)
     game = data.get("game")
     if game not in GAME_IDS:
-        raise RecordError("unknown_game", game=repr(game), known=", ".join(GAME_IDS))
+        raise RecordError("replay.err.unknown_game", game=repr(game), known=", ".join(GAME_IDS))
     players = data.get("players")
     moves = data.get("moves")
     if not isinstance(players, list) or not players or not isinstance(moves, list):
-        raise RecordError("players")
+        raise RecordError("replay.err.players")
     try:
         # the names drawn on the boards: a bot seat's with its marker (as on the live boards)
         names = [str(p["name"]) + (f" {BOT_MARK}" if p.get("bot_level") else "")
                  for p in sorted(players, key=lambda p: int(p["seat"]))]
     except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError("player", field=str(exc)) from None
+        raise RecordError("replay.err.player", field=str(exc)) from None
     for m in moves:
         if not (isinstance(m, dict) and isinstance(m.get("seq"), int) and isinstance(m.get("action"), str)
                 and (m.get("seat") is None or isinstance(m.get("seat"), int))):
-            raise RecordError("move", entry=str(m)[:80])
+            raise RecordError("replay.err.move", entry=str(m)[:80])
         try:
             undo_range(m["action"])
         except ValueError:
-            raise RecordError("undo", action=repr(m["action"][:80])) from None
+            raise RecordError("replay.err.undo", action=repr(m["action"][:80])) from None
     seed = data.get("seed")
     if seed is not None and not isinstance(seed, int):
-        raise RecordError("seed_type")
+        raise RecordError("replay.err.seed_type")
     return Record(str(game), int(data.get("rules_version", 1)), dict(data.get("options") or {}), names, seed,
                   list(moves), data.get("result"), data)
 
@@ -176,24 +176,24 @@ class Replay:
 def replay(record: Record) -> Replay:
     """Rebuild every state of a finished game from its record; checks the result it reaches."""
     if record.seed is None:
-        raise RecordError("no_seed")
+        raise RecordError("replay.err.no_seed")
     game = get_game(record.game)
     if record.rules_version != game.rules_version:
-        raise RecordError("rules_version", game=record.game, stored=record.rules_version, current=game.rules_version)
+        raise RecordError("replay.err.rules_version", game=record.game, stored=record.rules_version, current=game.rules_version)
     try:
         state = game.new_game(len(record.names), record.options, record.seed).state
     except ValueError as exc:
-        raise RecordError("options", detail=str(exc)) from None
+        raise RecordError("replay.err.options", detail=str(exc)) from None
     states = [state]
     for m in live_moves(record.moves):
         try:
             state = game.apply(state, int(m["seat"]), str(m["action"])).state
         except IllegalAction as exc:
-            raise RecordError("move_fails", seq=str(m["seq"]), action=repr(m["action"]), clause=exc.clause) from None
+            raise RecordError("replay.err.move_fails", seq=str(m["seq"]), action=repr(m["action"]), clause=exc.clause) from None
         states.append(state)
     result = game.result(state)
     if record.result is not None and _result_json(result) != record.result:
-        raise RecordError("result", got=str(_result_json(result)), want=str(record.result))
+        raise RecordError("replay.err.result", got=str(_result_json(result)), want=str(record.result))
     return Replay(states, result)
 
 
@@ -204,7 +204,7 @@ def replay_to_dir(path: Path, out: Path, locale: str = "en") -> dict[str, Any]:
     try:
         record = parse_record(path.read_bytes())
     except OSError as exc:
-        raise RecordError("read", path=str(path), reason=str(exc.strerror)) from None
+        raise RecordError("replay.err.read", path=str(path), reason=str(exc.strerror)) from None
     rep = replay(record)
     game = get_game(record.game)
     out.mkdir(parents=True, exist_ok=True)

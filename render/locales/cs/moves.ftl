@@ -5,6 +5,7 @@ move-err-number_too_long =
     { $digits ->
         [one] „{ $action }“: číslo v tahu má nejvýš { $most } číslic; tohle má { $digits } číslici.
         [few] „{ $action }“: číslo v tahu má nejvýš { $most } číslic; tohle má { $digits } číslice.
+        [many] „{ $action }“: číslo v tahu má nejvýš { $most } číslic; tohle má { $digits } číslice.
        *[other] „{ $action }“: číslo v tahu má nejvýš { $most } číslic; tohle má { $digits } číslic.
     }
 move-err-leading_zero = „{ $action }“: číslo { $number } piš bez nuly na začátku.

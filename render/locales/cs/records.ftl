@@ -23,7 +23,7 @@ undo-ev-done =
         [many] { $n } tahu
        *[other] { $n } tahů
     } (č. { $n ->
-        [one] { $first }
+        [1] { $first }
        *[other] { $first }–{ $last }
     }).
 

@@ -21,7 +21,7 @@ undo-ev-done =
         [one] { $n } move
        *[other] { $n } moves
     } ({ $n ->
-        [one] #{ $first }
+        [1] #{ $first }
        *[other] #{ $first }–#{ $last }
     }).
 

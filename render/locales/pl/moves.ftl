@@ -5,6 +5,7 @@ move-err-number_too_long =
     { $digits ->
         [one] „{ $action }”: liczba w ruchu ma najwyżej { $most } cyfr; ta ma { $digits } cyfrę.
         [few] „{ $action }”: liczba w ruchu ma najwyżej { $most } cyfr; ta ma { $digits } cyfry.
+        [many] „{ $action }”: liczba w ruchu ma najwyżej { $most } cyfr; ta ma { $digits } cyfr.
        *[other] „{ $action }”: liczba w ruchu ma najwyżej { $most } cyfr; ta ma { $digits } cyfr.
     }
 move-err-leading_zero = „{ $action }”: zapisz liczbę { $number } bez zera na początku.

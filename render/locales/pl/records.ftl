@@ -23,7 +23,7 @@ undo-ev-done =
         [many] { $n } ruchów
        *[other] { $n } ruchu
     } (nr { $n ->
-        [one] { $first }
+        [1] { $first }
        *[other] { $first }–{ $last }
     }).
 
