@@ -458,10 +458,9 @@ class RulesGame(Game):
         return clone(state)
 
     def apply(self, state: State, seat: int, action: str) -> Outcome:
-        from .grammar import check_spelling  # the spelling every title shares (engines/grammar.py)
+        from .grammar import checked  # the spelling every title shares (engines/grammar.py)
 
-        check_spelling(action)
-        prompt = self.check(state, seat, action)
+        prompt = checked(action, lambda: self.check(state, seat, action))
         s = self.copy_state(state)
         events: list[Event] = []
         revealed = self.dispatch(s, seat, prompt, action, events)

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import CommandGroup, Event, GameInfo, Msg, Outcome, Prompt, Result, Rng, RulesGame, State, msg
-from engines.grammar import check_spelling
+from engines.grammar import checked
 
 from . import hidden, rules, scoring, setup, views
 from .board import copy_state
@@ -77,8 +77,8 @@ class Egizia(RulesGame):
 
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         """The shared pipeline (check -> clone -> dispatch -> advance), checking only the one action."""
-        check_spelling(action)  # the spelling every title shares (engines/grammar.py)
-        kind = rules.check_kind(state, seat, action)
+        # the spelling every title shares (engines/grammar.py)
+        kind = checked(action, lambda: rules.check_kind(state, seat, action))
         s = copy_state(state)
         events: list[Event] = []
         revealed = rules.dispatch_kind(s, seat, kind, action, events)

@@ -75,7 +75,7 @@ from engines.core import (
     RulesGame,
     msg,
 )
-from engines.grammar import check_spelling
+from engines.grammar import checked
 
 from . import data, flow, hidden, rules, setup, views
 from .clone import clone_state
@@ -184,8 +184,7 @@ class Luxor(RulesGame):
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         """The move pipeline of :class:`RulesGame` (check, copy, carry out, resolve forced
         decisions), with the check judging just ``action`` and the layout-aware copy of ``clone.py``."""
-        check_spelling(action)  # the spelling every title shares (engines/grammar.py)
-        kind = self._judge(state, seat, action)
+        kind = checked(action, lambda: self._judge(state, seat, action))  # the shared spelling (engines/grammar.py)
         s = clone_state(state)
         events: list[Event] = []
         revealed = self._answer(s, seat, kind, action, events)
