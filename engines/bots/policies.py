@@ -7,6 +7,8 @@ from .evaluate import rewards
 
 #: ``easy`` looks at no more than this many options (a sample, when there are more)
 EASY_WIDTH = 40
+#: what a finished game is worth to ``easy`` (:func:`own_value`): more than any score of a running game
+FINISHED = 1000.0
 
 
 def own_options(game: Game, state: State, seat: int) -> list[Option]:
@@ -62,9 +64,22 @@ def stop_here(game: Game, state: State, seat: int, steps: int = CIRCLE_STEPS) ->
     return state
 
 
+def own_value(game: Game, state: State, seat: int) -> float:
+    """What ``easy`` plays for: its own projected score (:meth:`~engines.core.Game.projected_scores`), not its
+    margin over the others (the ``normal`` bot's :mod:`.evaluate`), and above any score a finished game it
+    wins. Playing for its own points keeps ``easy`` the weaker level: it never spends a move to hold a rival
+    back (and no longer passes Egizia's sailing to bring the other player's famine in early). A finished
+    game ranks above every running position (:data:`FINISHED`, one more for a win): the end is on offer only
+    with the game's last move."""
+    result = game.result(state)
+    if result is not None:
+        return FINISHED + (1.0 if seat in result.winners else 0.0)
+    return float(game.projected_scores(state)[seat])
+
+
 def easy_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
-    """Greedy one step ahead on one sampled position: the option after which the seat's projected score
-    is furthest ahead once it stops there (:func:`stop_here`). A tie goes, at random, to any option but
+    """Greedy one step ahead on one sampled position: the option after which the seat's own projected score
+    is highest once it stops there (:func:`stop_here`, :func:`own_value`). A tie goes, at random, to any option but
     the do-nothing one (the title's timeout action): a ship on the Nile scores nothing at once, and a coin
     toss between it and passing threw most ships away. An option that only leads round in a circle gives
     way to the best one that does not (:func:`goes_round`)."""
@@ -74,11 +89,11 @@ def easy_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
         picked = sorted(rng.below(len(options)) for _ in range(EASY_WIDTH))
         options = [options[i] for i in dict.fromkeys(picked)]
     best: list[str] = []
-    best_value = -1.0
+    best_value = -1e18
     values: dict[str, float] = {}
     for option in options:
-        value = values[option.action] = rewards(game, stop_here(game, game.apply(state, seat, option.action).state,
-                                                                seat))[seat]
+        after = stop_here(game, game.apply(state, seat, option.action).state, seat)
+        value = values[option.action] = own_value(game, after, seat)
         if value > best_value + 1e-12:
             best, best_value = [option.action], value
         elif abs(value - best_value) <= 1e-12:
