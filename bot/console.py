@@ -14,7 +14,7 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +29,7 @@ from .scheduler import Scheduler
 from .service import GameService, MoveReport, ServiceError, Snapshot, UndoOutcome, User, effective_moves
 from .storage import GameRow, Store
 from .text import event_lines_from_json, image_names, is_bot_user, say, say_events, seat_names
-from .timekeeper import SilentNotifier, clock_lines
+from .timekeeper import SilentNotifier
 
 CHANNEL = "local"
 #: the host of a table where only bots sit (the all-bot demo): runs the table, has no seat
@@ -52,7 +52,8 @@ async def _setup(service: GameService, title: str, names: list[str], options: di
     person hosts; the bots are seated through the service's lobby (:meth:`GameService.add_bot`)."""
     people = [i for i, n in enumerate(names) if not parse_seat(n)[2]]
     host = User(f"local:{people[0]}", names[people[0]]) if people else DEMO_HOST
-    await service.new(CHANNEL, None, host, title, options or {}, locale, seat_host=False)
+    # no turn clock: the players share one keyboard, and "3 days left" means nothing there (issue 23)
+    await service.new(CHANNEL, None, host, title, options or {}, locale, clock="none", seat_host=False)
     for i, text in enumerate(names):
         name, level, bot = parse_seat(text)
         if bot:
@@ -205,16 +206,74 @@ def action_key(action: str) -> tuple[Any, ...]:
                  for tok in normalise(action).lower().split())
 
 
-def _recase(line: str, options: list[Option]) -> str:
-    """Write each typed token in the case the legal actions use at that position (``ser-06`` → ``SER-06``)."""
+def _recase(line: str, options: list[Option], known: Mapping[str, str] | None = None) -> str:
+    """Write each typed token as the game spells it: a word the game knows (a token of a legal action, or a
+    name on the board such as a tile id ``CHA-09a``) in its own spelling; otherwise in the case the legal
+    actions use at that position (``ser-06`` → ``SER-06``)."""
     toks = line.split()
     same_verb = [o.action.split() for o in options if o.action.split()[0].lower() == toks[0].lower()]
+    spelled = dict(known or {})
+    for action in same_verb:
+        for tok in action:
+            spelled.setdefault(tok.lower(), tok)
     out = []
     for i, tok in enumerate(toks):
+        if tok.lower() in spelled:
+            out.append(spelled[tok.lower()])
+            continue
         seen = [a[i] for a in same_verb if len(a) > i and any(c.isalpha() for c in a[i])]
         upper = bool(seen) and all(x == x.upper() for x in seen)
         out.append(tok.upper() if upper else tok.lower())
     return " ".join(out)
+
+
+def known_words(view: Any) -> dict[str, str]:
+    """The words on a public view (tile ids, card names …), lower-cased → their spelling: a token typed in
+    another case is written back as the board writes it (half of Alhambra's tile ids end in a/b/c)."""
+    out: dict[str, str] = {}
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if 1 < len(item) <= 16 and " " not in item and any(c.isalpha() for c in item):
+                out.setdefault(item.lower(), item)
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return out
+
+
+def label_key(text: str) -> str:
+    """A label or a typed line compared regardless of case, spacing and spacing after commas."""
+    return normalise(text).casefold()
+
+
+def alhambra_words(line: str, locale: str) -> str:
+    """Alhambra money typed as the list writes it: ``Take green 3`` → ``take g3``, ``take b2, g3`` →
+    ``take b2+g3`` (the currency names of English and of the console's language; commas or spaces between
+    cards). Anything else is returned unchanged."""
+    toks = normalise(line).replace(",", " ").split()
+    if len(toks) < 2 or toks[0].lower() != "take":
+        return line
+    names: dict[str, str] = {}
+    for cur in ("yellow", "green", "blue", "orange"):
+        for loc in dict.fromkeys(("en", locale)):
+            names[t(f"alhambra.currency.{cur}", loc).casefold()] = cur[0]
+    cards: list[str] = []
+    rest = [x for tok in toks[1:] for x in tok.split("+") if x]
+    i = 0
+    while i < len(rest):
+        word = rest[i].casefold()
+        if word in names and i + 1 < len(rest) and rest[i + 1].isascii() and rest[i + 1].isdigit():
+            cards.append(names[word] + rest[i + 1])
+            i += 2
+        elif re.fullmatch(r"[a-z][0-9]+", word) and word.isascii():
+            cards.append(word)
+            i += 1
+        else:
+            return line
+    return "take " + "+".join(cards) if cards else line
 
 
 @dataclass
@@ -227,14 +286,18 @@ class Reading:
     suggestions: tuple[str, ...] = ()
 
 
-def interpret(line: str, options: list[Option], shown: list[Option]) -> Reading:
+def interpret(line: str, options: list[Option], shown: list[Option], verbs: Iterable[str] = (),
+              labels: Mapping[str, str] | None = None, known: Mapping[str, str] | None = None) -> Reading:
     """Read a line typed at the hot-seat prompt.
 
     A number picks from the list shown last. A command is any of :data:`COMMANDS`. A move may be written
     in any case, with any spacing after commas, and with ``+``-joined parts in any order: it is the legal
-    move it names when exactly one matches. Whole leading words (``place``, ``place SER-06``) list the
-    moves that start with them. A line starting with a verb of the legal moves goes to the rules (which
-    accept any legal move, listed or not, and name the rule a wrong one breaks); anything else is an
+    move it names when exactly one matches. A move may also be typed as the list shows it (``labels``:
+    each option's label as printed → its action; ``Take green 3``). Whole leading words (``place``,
+    ``place SER-06``) list the moves that start with them. A line starting with a verb of the legal moves,
+    or with any verb of the game (``verbs``: a move well formed but not allowed right now), goes to the
+    rules (which accept any legal move, listed or not, and name the rule a wrong one breaks), each word
+    spelled as the game spells it (``known``: the board's words, such as tile ids); anything else is an
     unknown command, with the closest moves and commands suggested.
     """
     text = normalise(line)
@@ -244,7 +307,7 @@ def interpret(line: str, options: list[Option], shown: list[Option]) -> Reading:
     low = [x.lower() for x in toks]
     if low[0] in COMMANDS and len(toks) == 1:
         return Reading("command", low[0])
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         i = int(text)
         if 1 <= i <= len(shown):
             return Reading("action", shown[i - 1].action)
@@ -253,12 +316,14 @@ def interpret(line: str, options: list[Option], shown: list[Option]) -> Reading:
     exact = [o for o in options if action_key(o.action) == key]
     if len(exact) == 1:
         return Reading("action", exact[0].action)
+    if labels and label_key(text) in labels:
+        return Reading("action", labels[label_key(text)])
     prefix = [o for o in options if [x.lower() for x in o.action.split()[: len(low)]] == low]
     if prefix:
         return Reading("list", options=tuple(prefix))
-    verbs = {o.action.split()[0].lower() for o in options}
+    verbs = {o.action.split()[0].lower() for o in options} | {v.lower() for v in verbs}
     if low[0] in verbs:
-        return Reading("action", _recase(text, options))
+        return Reading("action", _recase(text, options, known))
     pool = {o.action.lower(): o.action for o in options} | {c: c for c in COMMANDS}
     near = difflib.get_close_matches(text.lower(), list(pool), n=3, cutoff=0.5)
     if not near:  # the verb alone: "plce" → "place …"
@@ -271,6 +336,26 @@ def interpret(line: str, options: list[Option], shown: list[Option]) -> Reading:
 def _next_image_number(out: Path) -> int:
     numbers = [int(p.stem) for p in out.glob("[0-9][0-9][0-9][0-9].png")]
     return max(numbers, default=0)
+
+
+def turn_line(player: str, title: str, locale: str) -> str:
+    """"▶ ann — take money, buy a tile or redesign": the player's name once, even where the decision's
+    title already starts with it ("ann: take money …" printed "▶ ann — ann: …")."""
+    for sep in (": ", " — ", " - "):
+        if title.startswith(player + sep):
+            title = title[len(player) + len(sep):]
+            break
+    return t("console.turn", locale, player=player) + " — " + title
+
+
+def help_text(title: str, options: Sequence[Option], locale: str) -> str:
+    """The console's help with examples from the game being played: a move of the current list written
+    out, and the first word of one to list those (Alhambra's ``take y2+g3`` meant nothing in Luxor)."""
+    examples = [o.action for o in options if " " in o.action] or [o.action for o in options]
+    move = examples[len(examples) // 2] if examples else ""
+    verbs = list(dict.fromkeys(o.action.split()[0] for o in options if o.action.strip()))
+    return t("console.help_game", locale, game=t(f"game.{title}", locale), move=move or "—",
+             prefix=", ".join(verbs[:3]) or "—")
 
 
 class HotSeat:
@@ -400,9 +485,24 @@ class HotSeat:
         row, moves, result = await self.service.record_source(CHANNEL, self.users[0].id)
         json_path = self.out / f"record-{row.id}.json"
         text_path = self.out / f"record-{row.id}.txt"
-        json_path.write_text(dumps(build_record(row, moves, result)), encoding="utf-8")
+        # the players' own game on their own machine: the record keeps the seed, so `referee replay` and
+        # `referee recap` read it even before the game is over (a Discord record keeps it secret until then)
+        json_path.write_text(dumps(build_record(row, moves, result, with_seed=True)), encoding="utf-8")
         text_path.write_text(transcript(row, moves, result, self.locale), encoding="utf-8")
         self.say(self.tr("console.record_written", json=str(json_path), text=str(text_path)))
+
+    def read_line(self, line: str, snap: Snapshot, options: list[Option]) -> Reading:
+        """:func:`interpret` with what this game knows: its verbs, the options' labels as printed, the board's
+        words (tile ids in their spelling) and, in Alhambra, money typed in words (:func:`alhambra_words`)."""
+        from engines import get_game
+
+        title = snap.row.title
+        if title == "alhambra":
+            line = alhambra_words(line, self.locale)
+        verbs = [v for g in get_game(title).command_groups for v in g.verbs]
+        labels = {label_key(say(o.label, self.locale, self.names)): o.action for o in options}
+        known = known_words(snap.public_view) if snap.public_view is not None else {}
+        return interpret(line, options, self.shown, verbs, labels, known)
 
     async def run(self, snap: Snapshot) -> Snapshot:
         self.names = seat_names(snap.row, self.locale)
@@ -421,10 +521,7 @@ class HotSeat:
             options = [o for p in snap.prompts if p.seat == actor for o in p.options]
             if fresh:
                 self.say("")
-                self.say(self.tr("console.turn", player=self.names[actor]) + " — "
-                         + say(prompt.title, self.locale, self.names))
-                for clock in clock_lines(await self.service.waiting(CHANNEL), self.locale):  # "Ann to act · 3 days left"
-                    self.say("  ⏱ " + clock)
+                self.say(turn_line(self.names[actor], say(prompt.title, self.locale, self.names), self.locale))
                 self.list_options(options)
                 fresh = False
             try:
@@ -432,7 +529,7 @@ class HotSeat:
             except EOFError:
                 self.say(self.tr("console.bye"))
                 return snap
-            reading = interpret(line, options, self.shown)
+            reading = self.read_line(line, snap, options)
             if reading.kind == "empty":
                 continue
             if reading.kind == "command":
@@ -441,7 +538,7 @@ class HotSeat:
                     self.say(self.tr("console.bye"))
                     return snap
                 if word == "help":
-                    self.say(self.tr("console.help"))
+                    self.say(help_text(snap.row.title, options, self.locale))
                     self.say(self.tr("console.help_undo"))
                 elif word == "undo":
                     snap = await self.undo(snap)
@@ -486,6 +583,7 @@ class HotSeat:
             snap = await self.bots_play(snap)
             fresh = True
         self.say(self.tr("console.game_over"))
+        await self.record()  # the console exits now, so "record" could not be typed any more (issue 23)
         self.say(json.dumps(result_json(snap, snap.row.version), ensure_ascii=False))
         return snap
 
@@ -554,6 +652,59 @@ def _same_table(row: GameRow, names: Sequence[str]) -> bool:
     return True
 
 
+def duplicate_name(names: Sequence[str]) -> str | None:
+    """The first person's name given twice in ``--players`` (case and spacing ignored; bot seats may
+    repeat: each gets its own name), or ``None``. Two "ann" seats could not be told apart in any message."""
+    seen: set[str] = set()
+    for text in names:
+        name, _, bot = parse_seat(text)
+        key = " ".join(name.casefold().split())
+        if bot:
+            continue
+        if key in seen:
+            return name
+        seen.add(key)
+    return None
+
+
+#: answers to "resume (r) or new (n)?" in every console language: resume / pokračovat / wznów; new / nová / nowa
+RESUME_WORDS = ("r", "resume", "p", "pokračovat", "pokracovat", "w", "wznów", "wznow")
+NEW_WORDS = ("n", "new", "nová", "nova", "nowa")
+
+
+def ask_resume(read: Callable[[str], str], write: TextIO, locale: str) -> str:
+    """"resume", "new", or "" (no answer: end of input). A wrong answer asks again instead of ending the
+    command (issue 23)."""
+    while True:
+        try:
+            answer = read(t("console.resume_or_new", locale) + " ").strip().casefold()
+        except EOFError:
+            return ""
+        if answer in RESUME_WORDS:
+            return "resume"
+        if answer in NEW_WORDS:
+            return "new"
+        print(t("console.resume_again", locale, answer=answer), file=write)
+
+
+def keep_earlier_boards(out: Path) -> Path | None:
+    """Move the numbered boards of an earlier game in ``out`` into the first free ``out/earlier-N/`` (with
+    its hand images), so a new game never overwrites them; returns that folder, or ``None`` if there were
+    none. (Chosen over asking, which a script cannot answer, and over numbering on, which mixes two games
+    in one sequence.)"""
+    boards = sorted(out.glob("[0-9][0-9][0-9][0-9].png"))
+    if not boards:
+        return None
+    n = 1
+    while (out / f"earlier-{n}").exists():
+        n += 1
+    folder = out / f"earlier-{n}"
+    folder.mkdir()
+    for path in [*boards, *out.glob("hand-*.png")]:
+        path.rename(folder / path.name)
+    return folder
+
+
 async def play(title: str, names: list[str], out: Path, locale: str = "en", seed: int | None = None,
                options: dict[str, Any] | None = None, db: Path | None = None, fresh: bool = False,
                read: Callable[[str], str] = input, write: TextIO = sys.stdout, resume: bool = False,
@@ -564,6 +715,9 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
     another player count or of another title is never resumed or replaced silently: ``resume`` continues
     it, ``fresh`` starts over, and otherwise the player is asked (no answer: nothing happens).
     """
+    twice = duplicate_name(names)
+    if twice is not None:
+        raise ServiceError("console.err.duplicate_name", name=twice)
     out.mkdir(parents=True, exist_ok=True)
     db = db or out / "referee-play.sqlite3"
     store = await Store.open(str(_fresh_db(db) if fresh else db))
@@ -576,13 +730,10 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
             if not same and not resume:
                 print(t("console.other_game", locale, game=t(f"game.{existing.title}", locale),
                         names=join_list(saved, locale), n=len(saved), version=existing.version), file=write)
-                try:
-                    answer = read(t("console.resume_or_new", locale) + " ").strip().lower()
-                except EOFError:
-                    answer = ""
-                if answer[:1] in ("r", "p", "w"):  # resume / pokračovat / wznów
+                answer = ask_resume(read, write, locale)
+                if answer == "resume":
                     resume = True
-                elif answer[:1] in ("n",):  # new / nová / nowa
+                elif answer == "new":
                     await store.set_status(existing.id, "abandoned", service.clock())
                     existing = None
                 else:
@@ -592,8 +743,9 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
                 users = _users(existing)
                 print(t("console.resumed", locale, version=existing.version), file=write)
                 return await HotSeat(service, users, out, locale, read, write).run(service.snapshot(existing))
-        for old in out.glob("[0-9][0-9][0-9][0-9].png"):  # a new game numbers its boards from 0001
-            old.unlink()
+        kept = keep_earlier_boards(out)  # a new game numbers its boards from 0001, never over an earlier game's
+        if kept is not None:
+            print(t("console.boards_kept", locale, path=str(kept)), file=write)
         users, snap = await _setup(service, title, names, options, locale, seed)
         return await HotSeat(service, users, out, locale, read, write).run(snap)
     finally:

@@ -466,7 +466,9 @@ class RulesGame(Game):
         return None
 
     def apply(self, state: State, seat: int, action: str) -> Outcome:
-        prompt = self.check(state, seat, action)
+        from .grammar import checked  # the spelling every title shares (engines/grammar.py)
+
+        prompt = checked(action, lambda: self.check(state, seat, action))
         s = self.copy_state(state)
         events: list[Event] = []
         revealed = self.dispatch(s, seat, prompt, action, events)

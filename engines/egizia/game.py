@@ -44,6 +44,7 @@ from engines.core import (
     msg,
     start_marks,
 )
+from engines.grammar import checked
 
 from . import hidden, rules, scoring, setup, views
 from .board import copy_state
@@ -90,7 +91,8 @@ class Egizia(RulesGame):
 
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         """The shared pipeline (check -> clone -> dispatch -> advance), checking only the one action."""
-        kind = rules.check_kind(state, seat, action)
+        # the spelling every title shares (engines/grammar.py)
+        kind = checked(action, lambda: rules.check_kind(state, seat, action))
         s = copy_state(state)
         events: list[Event] = []
         face_down = hidden.face_down_tombs(s)

@@ -218,7 +218,8 @@ def test_a_message_asks_for_the_case_of_a_nested_one():
 # --------------------------------------------------------------------------- (c) parameters the code passes
 CALLS = {"msg": 0, "Msg": 0, "t": 0, "_tr": 0, "tr": 0, "_cat": 0, "IllegalAction": 1, "ServiceError": 0, "OptionError": 0, "reason": 1,
          "ClockError": 0,  # bot/clock.py (issue 10)
-         "StaleMove": 0, "refuse": 1, "Refusal": 1}
+         "StaleMove": 0, "refuse": 1, "Refusal": 1,
+         "RecordError": 0}  # bot/record.py (issue 23)
 # refuse()/Refusal() in engines/<game>/ take keys relative to "<game>." (engines/alhambra/common.py)
 RELATIVE = {"refuse", "Refusal"}
 RENDER_PREFIX = {"alhambra": "alhambra_render.", "egizia": "egizia_render.", "luxor": "luxor_render."}
