@@ -2,7 +2,7 @@
 
 replay-err-not_json = není to soubor JSON: { $detail } (řádek { $line })
 replay-err-not_record = není to záznam hry Referee (očekávám "format": "{ $format }")
-replay-err-version = verze formátu záznamu { $version } není podporovaná (tento Referee čte 1…{ $latest })
+replay-err-version = verze formátu záznamu { $version } není podporovaná (podporované verze: 1…{ $latest })
 replay-err-unknown_game = neznámá hra { $game }; známé: { $known }
 replay-err-players = záznam potřebuje neprázdný seznam "players" a seznam "moves"
 replay-err-player = chybný záznam hráče (chybí nebo je špatně { $field })
@@ -23,6 +23,7 @@ replay-err-options_type = „options“ musí být objekt s názvy a hodnotami n
 replay-err-seat = tah č. { $seq } uvádí místo { $seat }, ale záznam má jen { $players ->
     [one] { $players } hráče
     [few] { $players } hráče
+    [many] { $players } hráče
    *[other] { $players } hráčů
 }
 replay-err-move_error = tah č. { $seq } ({ $action }) nejde přehrát: { $error }

@@ -20,6 +20,9 @@ replay-err-unusable = not a usable JSON file: { $detail }
 replay-err-nested = not a usable JSON file: nested too deeply
 replay-err-rules_version_type = "rules_version" must be an integer, not { $value }
 replay-err-options_type = "options" must be an object of option names and values
-replay-err-seat = move #{ $seq } names seat { $seat }, but the record has { $players } players
+replay-err-seat = move #{ $seq } names seat { $seat }, but the record has { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+}
 replay-err-move_error = move #{ $seq } ({ $action }) cannot be replayed: { $error }
 replay-err-result_unprintable = the replay ends with another result than the record says

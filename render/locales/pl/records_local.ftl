@@ -22,7 +22,9 @@ replay-err-rules_version_type = „rules_version” musi być liczbą całkowit�
 replay-err-options_type = „options” musi być obiektem z nazwami i wartościami opcji
 replay-err-seat = ruch nr { $seq } podaje miejsce { $seat }, ale zapis ma tylko { $players ->
     [one] { $players } gracza
-   *[other] { $players } graczy
+    [few] { $players } graczy
+    [many] { $players } graczy
+   *[other] { $players } gracza
 }
 replay-err-move_error = ruchu nr { $seq } ({ $action }) nie da się odtworzyć: { $error }
 replay-err-result_unprintable = odtworzenie kończy się innym wynikiem, niż podaje zapis
