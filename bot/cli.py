@@ -1,4 +1,4 @@
-"""The ``referee`` command: demo, play, bench, run."""
+"""The ``referee`` command: demo, play, bench, replay, recap, arena, run."""
 from __future__ import annotations
 
 import argparse
@@ -96,13 +96,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=Path("replay-out"))
     p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
 
-    p = sub.add_parser("arena", help="bot against bot: seeded games, win rates with 95% intervals")
+    p = sub.add_parser("recap", help="write a game record's animated board (recap.gif) and score chart (scores.png)")
+    p.add_argument("record", type=Path, help="a record file (from /game record, or the console's record-ID.json)")
+    p.add_argument("--out", type=Path, default=Path("recap-out"))
+    p.add_argument("--locale", default="en", choices=["en", "cs", "pl"])
+
+    p = sub.add_parser("arena", help="bot against bot: seeded games, win rates with 95%% intervals")
     from bot.tools.arena import add_arguments as arena_arguments
 
     arena_arguments(p)
 
     p = sub.add_parser("run", help="run the Discord bot")
-    p.add_argument("--config", help="path to config.toml (see config.example.toml)")
+    p.add_argument("--config", help="path to a config file (default: ./config.toml if it exists; see config.example.toml)")
     p.add_argument("--log-level", default="INFO", type=str.upper, choices=["DEBUG", "INFO", "WARNING", "ERROR"],
                    help="the bot's log level (database and Discord payload logs stay at INFO or above)")
 
@@ -182,7 +187,17 @@ def _run(args: argparse.Namespace) -> int:
         try:
             print(json.dumps(replay_to_dir(args.record, args.out, args.locale), ensure_ascii=False))
         except RecordError as exc:
-            print(f"referee: {args.record}: {exc}", file=sys.stderr)
+            print(f"referee: {args.record}: {t(exc.message, args.locale)}", file=sys.stderr)
+            return 2
+        return 0
+    if args.cmd == "recap":
+        from bot.records.recap import recap_record
+        from bot.records.record import RecordError
+
+        try:
+            print(json.dumps(recap_record(args.record, args.out, args.locale), ensure_ascii=False))
+        except RecordError as exc:
+            print(f"referee: {args.record}: {t(exc.message, args.locale)}", file=sys.stderr)
             return 2
         return 0
     if args.cmd == "arena":
@@ -190,10 +205,12 @@ def _run(args: argparse.Namespace) -> int:
 
         return arena(args)
     if args.cmd == "run":
-        from .config import ConfigError, load
+        from .config import ConfigError, default_path, load
 
+        path, note = default_path(args.config)
+        print(note, file=sys.stderr)
         try:
-            cfg = load(args.config)
+            cfg = load(path)
         except ConfigError as exc:
             print(f"referee: {exc}", file=sys.stderr)
             return 2
@@ -201,7 +218,7 @@ def _run(args: argparse.Namespace) -> int:
             print(
                 "referee: no Discord bot token. Set the environment variable DISCORD_TOKEN, or put\n"
                 "  [discord]\n  token = \"...\"\n"
-                "in a config file and pass --config (see config.example.toml and the README).",
+                "in config.toml in this folder, or in a file given with --config (see config.example.toml and the README).",
                 file=sys.stderr,
             )
             return 2

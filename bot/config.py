@@ -35,6 +35,23 @@ class Config:
     bots: BotConfig = field(default_factory=BotConfig)
 
 
+#: the file ``referee run`` reads when no ``--config`` is given and it exists in the working directory
+DEFAULT_FILE = "config.toml"
+
+
+def default_path(given: str | None, cwd: Path | None = None) -> tuple[str | None, str]:
+    """The config file ``referee run`` reads, and the start-up line that says which: ``--config`` if given,
+    else ``./config.toml`` when it exists (what the README's "copy config.example.toml to config.toml"
+    leads to), else none (the environment and the defaults)."""
+    if given:
+        return given, f"referee: configuration from {given}"
+    here = (cwd or Path.cwd()) / DEFAULT_FILE
+    if here.is_file():
+        return str(here), f"referee: configuration from {here} (found in the working directory; --config picks another)"
+    return None, (f"referee: no {DEFAULT_FILE} in {here.parent} and no --config: using the environment and the "
+                  "defaults")
+
+
 def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     env = dict(os.environ) if env is None else env
     data: dict[str, Any] = {}

@@ -9,10 +9,8 @@
 from __future__ import annotations
 
 import asyncio
-import difflib
 import json
 import random
-import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -26,12 +24,12 @@ from bot.table.errors import ServiceError
 from bot.table.model import GameRow, MoveReport, Snapshot, UndoOutcome, User, effective_moves
 from bot.table.ports import SilentNotifier
 from bot.table.service import GameService
-from bot.text import clock_lines
 from engines import get_game
 from engines.core import IllegalAction, Msg, Option
 from render import renderer
 from render.i18n import has_key, join_list, t
 
+from .reading import Reading, interpret, known_words, label_key, normalise, typed_words
 from .text import event_lines_from_json, image_names, is_bot_user, say, say_events, seat_names
 
 CHANNEL = "local"
@@ -55,7 +53,8 @@ async def _setup(service: GameService, title: str, names: list[str], options: di
     person hosts; the bots are seated through the service's lobby (:meth:`GameService.add_bot`)."""
     people = [i for i, n in enumerate(names) if not parse_seat(n)[2]]
     host = User(f"local:{people[0]}", names[people[0]]) if people else DEMO_HOST
-    await service.new(CHANNEL, None, host, title, options or {}, locale, seat_host=False)
+    # no turn clock: the players share one keyboard, and "3 days left" means nothing there (issue 23)
+    await service.new(CHANNEL, None, host, title, options or {}, locale, clock="none", seat_host=False)
     for i, text in enumerate(names):
         name, level, bot = parse_seat(text)
         if bot:
@@ -192,88 +191,29 @@ def _fresh_db(path: Path) -> Path:
 
 # ---------------------------------------------------------------------- hot-seat
 
-COMMANDS = ("help", "list", "board", "hand", "history", "undo", "record", "quit", "exit")
-
-
-def normalise(line: str) -> str:
-    """One space between words, none after a comma or around a plus: ``place ser-06 1, 0`` → ``place ser-06 1,0``."""
-    line = re.sub(r"\s*,\s*", ",", line.strip())
-    line = re.sub(r"\s*\+\s*", "+", line)
-    return " ".join(line.split())
-
-
-def action_key(action: str) -> tuple[Any, ...]:
-    """What an action means regardless of case and of the order of ``+``-joined parts."""
-    return tuple(tuple(sorted(tok.split("+"))) if "+" in tok else tok
-                 for tok in normalise(action).lower().split())
-
-
-def _recase(line: str, options: list[Option]) -> str:
-    """Write each typed token in the case the legal actions use at that position (``ser-06`` → ``SER-06``)."""
-    toks = line.split()
-    same_verb = [o.action.split() for o in options if o.action.split()[0].lower() == toks[0].lower()]
-    out = []
-    for i, tok in enumerate(toks):
-        seen = [a[i] for a in same_verb if len(a) > i and any(c.isalpha() for c in a[i])]
-        upper = bool(seen) and all(x == x.upper() for x in seen)
-        out.append(tok.upper() if upper else tok.lower())
-    return " ".join(out)
-
-
-@dataclass
-class Reading:
-    """What a typed line means: a console command, an action, a sub-list to show, or nothing known."""
-
-    kind: str  # "empty" | "command" | "action" | "list" | "bad_number" | "unknown"
-    action: str = ""
-    options: tuple[Option, ...] = ()
-    suggestions: tuple[str, ...] = ()
-
-
-def interpret(line: str, options: list[Option], shown: list[Option]) -> Reading:
-    """Read a line typed at the hot-seat prompt.
-
-    A number picks from the list shown last. A command is any of :data:`COMMANDS`. A move may be written
-    in any case, with any spacing after commas, and with ``+``-joined parts in any order: it is the legal
-    move it names when exactly one matches. Whole leading words (``place``, ``place SER-06``) list the
-    moves that start with them. A line starting with a verb of the legal moves goes to the rules (which
-    accept any legal move, listed or not, and name the rule a wrong one breaks); anything else is an
-    unknown command, with the closest moves and commands suggested.
-    """
-    text = normalise(line)
-    if not text:
-        return Reading("empty")
-    toks = text.split()
-    low = [x.lower() for x in toks]
-    if low[0] in COMMANDS and len(toks) == 1:
-        return Reading("command", low[0])
-    if text.isdigit():
-        i = int(text)
-        if 1 <= i <= len(shown):
-            return Reading("action", shown[i - 1].action)
-        return Reading("bad_number", options=tuple(shown))
-    key = action_key(text)
-    exact = [o for o in options if action_key(o.action) == key]
-    if len(exact) == 1:
-        return Reading("action", exact[0].action)
-    prefix = [o for o in options if [x.lower() for x in o.action.split()[: len(low)]] == low]
-    if prefix:
-        return Reading("list", options=tuple(prefix))
-    verbs = {o.action.split()[0].lower() for o in options}
-    if low[0] in verbs:
-        return Reading("action", _recase(text, options))
-    pool = {o.action.lower(): o.action for o in options} | {c: c for c in COMMANDS}
-    near = difflib.get_close_matches(text.lower(), list(pool), n=3, cutoff=0.5)
-    if not near:  # the verb alone: "plce" → "place …"
-        verb_near = difflib.get_close_matches(low[0], sorted(verbs | set(COMMANDS)), n=2, cutoff=0.6)
-        near = [v if v in COMMANDS else f"{v} …" for v in verb_near]
-        return Reading("unknown", suggestions=tuple(near))
-    return Reading("unknown", suggestions=tuple(pool[n] for n in near))
-
-
 def _next_image_number(out: Path) -> int:
     numbers = [int(p.stem) for p in out.glob("[0-9][0-9][0-9][0-9].png")]
     return max(numbers, default=0)
+
+
+def turn_line(player: str, title: str, locale: str) -> str:
+    """"▶ ann — take money, buy a tile or redesign": the player's name once, even where the decision's
+    title already starts with it ("ann: take money …" printed "▶ ann — ann: …")."""
+    for sep in (": ", " — ", " - "):
+        if title.startswith(player + sep):
+            title = title[len(player) + len(sep):]
+            break
+    return t("console.turn", locale, player=player) + " — " + title
+
+
+def help_text(title: str, options: Sequence[Option], locale: str) -> str:
+    """The console's help with examples from the game being played: a move of the current list written
+    out, and the first word of one to list those (Alhambra's ``take y2+g3`` meant nothing in Luxor)."""
+    examples = [o.action for o in options if " " in o.action] or [o.action for o in options]
+    move = examples[len(examples) // 2] if examples else ""
+    verbs = list(dict.fromkeys(o.action.split()[0] for o in options if o.action.strip()))
+    return t("console.help_game", locale, game=t(f"game.{title}", locale), move=move or "—",
+             prefix=", ".join(verbs[:3]) or "—")
 
 
 class HotSeat:
@@ -403,9 +343,21 @@ class HotSeat:
         row, moves, result = await self.service.record_source(CHANNEL, self.users[0].id)
         json_path = self.out / f"record-{row.id}.json"
         text_path = self.out / f"record-{row.id}.txt"
-        json_path.write_text(dumps(build_record(row, moves, result)), encoding="utf-8")
+        # the players' own game on their own machine: the record keeps the seed, so `referee replay` and
+        # `referee recap` read it even before the game is over (a Discord record keeps it secret until then)
+        json_path.write_text(dumps(build_record(row, moves, result, with_seed=True)), encoding="utf-8")
         text_path.write_text(transcript(row, moves, result, self.locale), encoding="utf-8")
         self.say(self.tr("console.record_written", json=str(json_path), text=str(text_path)))
+
+    def read_line(self, line: str, snap: Snapshot, options: list[Option]) -> Reading:
+        """:func:`interpret` with what this game knows: its verbs, the options' labels as printed, the board's
+        words (tile ids in their spelling) and moves typed in words as the game declares (:func:`typed_words`)."""
+        title = snap.row.title
+        line = typed_words(title, line, self.locale)
+        verbs = [v for g in get_game(title).command_groups for v in g.verbs]
+        labels = {label_key(say(o.label, self.locale, self.names)): o.action for o in options}
+        known = known_words(snap.public_view) if snap.public_view is not None else {}
+        return interpret(line, options, self.shown, verbs, labels, known)
 
     async def run(self, snap: Snapshot) -> Snapshot:
         self.names = seat_names(snap.row, self.locale)
@@ -424,10 +376,7 @@ class HotSeat:
             options = [o for p in snap.prompts if p.seat == actor for o in p.options]
             if fresh:
                 self.say("")
-                self.say(self.tr("console.turn", player=self.names[actor]) + " — "
-                         + say(prompt.title, self.locale, self.names))
-                for clock in clock_lines(await self.service.waiting(CHANNEL), self.locale):  # "Ann to act · 3 days left"
-                    self.say("  ⏱ " + clock)
+                self.say(turn_line(self.names[actor], say(prompt.title, self.locale, self.names), self.locale))
                 self.list_options(options)
                 fresh = False
             try:
@@ -435,7 +384,7 @@ class HotSeat:
             except EOFError:
                 self.say(self.tr("console.bye"))
                 return snap
-            reading = interpret(line, options, self.shown)
+            reading = self.read_line(line, snap, options)
             if reading.kind == "empty":
                 continue
             if reading.kind == "command":
@@ -444,7 +393,7 @@ class HotSeat:
                     self.say(self.tr("console.bye"))
                     return snap
                 if word == "help":
-                    self.say(self.tr("console.help"))
+                    self.say(help_text(snap.row.title, options, self.locale))
                     self.say(self.tr("console.help_undo"))
                 elif word == "undo":
                     snap = await self.undo(snap)
@@ -489,6 +438,7 @@ class HotSeat:
             snap = await self.bots_play(snap)
             fresh = True
         self.say(self.tr("console.game_over"))
+        await self.record()  # the console exits now, so "record" could not be typed any more (issue 23)
         self.say(json.dumps(result_json(snap, snap.row.version), ensure_ascii=False))
         return snap
 
@@ -533,6 +483,59 @@ def _same_table(row: GameRow, names: Sequence[str]) -> bool:
     return True
 
 
+def duplicate_name(names: Sequence[str]) -> str | None:
+    """The first person's name given twice in ``--players`` (case and spacing ignored; bot seats may
+    repeat: each gets its own name), or ``None``. Two "ann" seats could not be told apart in any message."""
+    seen: set[str] = set()
+    for text in names:
+        name, _, bot = parse_seat(text)
+        key = " ".join(name.casefold().split())
+        if bot:
+            continue
+        if key in seen:
+            return name
+        seen.add(key)
+    return None
+
+
+#: answers to "resume (r) or new (n)?" in every console language: resume / pokračovat / wznów; new / nová / nowa
+RESUME_WORDS = ("r", "resume", "p", "pokračovat", "pokracovat", "w", "wznów", "wznow")
+NEW_WORDS = ("n", "new", "nová", "nova", "nowa")
+
+
+def ask_resume(read: Callable[[str], str], write: TextIO, locale: str) -> str:
+    """"resume", "new", or "" (no answer: end of input). A wrong answer asks again instead of ending the
+    command (issue 23)."""
+    while True:
+        try:
+            answer = read(t("console.resume_or_new", locale) + " ").strip().casefold()
+        except EOFError:
+            return ""
+        if answer in RESUME_WORDS:
+            return "resume"
+        if answer in NEW_WORDS:
+            return "new"
+        print(t("console.resume_again", locale, answer=answer), file=write)
+
+
+def keep_earlier_boards(out: Path) -> Path | None:
+    """Move the numbered boards of an earlier game in ``out`` into the first free ``out/earlier-N/`` (with
+    its hand images), so a new game never overwrites them; returns that folder, or ``None`` if there were
+    none. (Chosen over asking, which a script cannot answer, and over numbering on, which mixes two games
+    in one sequence.)"""
+    boards = sorted(out.glob("[0-9][0-9][0-9][0-9].png"))
+    if not boards:
+        return None
+    n = 1
+    while (out / f"earlier-{n}").exists():
+        n += 1
+    folder = out / f"earlier-{n}"
+    folder.mkdir()
+    for path in [*boards, *out.glob("hand-*.png")]:
+        path.rename(folder / path.name)
+    return folder
+
+
 async def play(title: str, names: list[str], out: Path, locale: str = "en", seed: int | None = None,
                options: dict[str, Any] | None = None, db: Path | None = None, fresh: bool = False,
                read: Callable[[str], str] = input, write: TextIO = sys.stdout, resume: bool = False,
@@ -543,6 +546,9 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
     another player count or of another title is never resumed or replaced silently: ``resume`` continues
     it, ``fresh`` starts over, and otherwise the player is asked (no answer: nothing happens).
     """
+    twice = duplicate_name(names)
+    if twice is not None:
+        raise ServiceError("console.err.duplicate_name", name=twice)
     out.mkdir(parents=True, exist_ok=True)
     db = db or out / "referee-play.sqlite3"
     store = await Store.open(str(_fresh_db(db) if fresh else db))
@@ -558,13 +564,10 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
             if not same and not resume:
                 print(t("console.other_game", locale, game=t(f"game.{existing.title}", locale),
                         names=join_list(saved, locale), n=len(saved), version=existing.version), file=write)
-                try:
-                    answer = read(t("console.resume_or_new", locale) + " ").strip().lower()
-                except EOFError:
-                    answer = ""
-                if answer[:1] in ("r", "p", "w"):  # resume / pokračovat / wznów
+                answer = ask_resume(read, write, locale)
+                if answer == "resume":
                     resume = True
-                elif answer[:1] in ("n",):  # new / nová / nowa
+                elif answer == "new":
                     await service.abandon(CHANNEL, User(existing.host_id, ""), expected_game=existing.id)
                     existing = None
                 else:
@@ -574,8 +577,9 @@ async def play(title: str, names: list[str], out: Path, locale: str = "en", seed
                 users = _users(existing)
                 print(t("console.resumed", locale, version=existing.version), file=write)
                 return await HotSeat(service, users, out, locale, read, write).run(service.snapshot(existing))
-        for old in out.glob("[0-9][0-9][0-9][0-9].png"):  # a new game numbers its boards from 0001
-            old.unlink()
+        kept = keep_earlier_boards(out)  # a new game numbers its boards from 0001, never over an earlier game's
+        if kept is not None:
+            print(t("console.boards_kept", locale, path=str(kept)), file=write)
         users, snap = await _setup(service, title, names, options, locale, seed)
         return await HotSeat(service, users, out, locale, read, write).run(snap)
     finally:

@@ -95,16 +95,62 @@ def animate(pngs: Sequence[bytes], *, width: int = 800, budget: int = DEFAULT_BU
     raise ValueError(f"recap does not fit in {budget} bytes")
 
 
+def nice_tick(span: float, count: int = 6) -> int:
+    """A round step (1, 2, 5 × 10^k) giving about ``count`` ticks over ``span``."""
+    raw = max(1.0, span / count)
+    magnitude = 10 ** max(0, len(str(int(raw))) - 1)
+    return int(next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw))
+
+
+def place_labels(marks: Sequence[tuple[float, float]], gap: float = 8) -> list[int]:
+    """For labels ``(x, width)`` in left-to-right order, the row each goes in: the first row where it does
+    not overlap a label already placed (so "end of round 4" and "final scoring" never run together)."""
+    rows: list[float] = []  # the right edge of the last label in each row
+    out = []
+    for x, w in marks:
+        row = next((r for r, end in enumerate(rows) if x >= end + gap), len(rows))
+        if row == len(rows):
+            rows.append(x + w)
+        else:
+            rows[row] = x + w
+        out.append(row)
+    return out
+
+
 def score_chart(names: Sequence[str], series: Sequence[Sequence[int]], marks: Sequence[tuple[int, str]] = (),
-                *, title: str = "", x_label: str = "", width: int = 1200, height: int = 700) -> bytes:
-    """A PNG line chart: ``series[seat][i]`` is the seat's score after step ``i`` (all the same length);
-    ``marks`` are ``(step, label)`` of the scoring rounds, drawn as labelled vertical lines."""
+                *, title: str = "", x_label: str = "", width: int = 1200, height: int = 700,
+                final: Sequence[int] | None = None, final_label: str = "") -> bytes:
+    """A PNG line chart: ``series[seat][i]`` is the seat's score after move ``i`` (all the same length);
+    ``marks`` are ``(move, label)`` of the scoring rounds, drawn as labelled vertical lines, their labels in
+    as many rows as needed so that none overlaps another. The x axis is numbered in moves.
+
+    ``final``: the scores after the final scoring, shown in a column of their own right of the game (its
+    own scale, headed ``final_label``), so that a big final jump (Luxor scores almost everything at the
+    end) does not squash the game before it into the bottom of the chart. The legend lists the final
+    scores (``final``, else each series' last value), highest first."""
     if not series or any(len(s) != len(series[0]) for s in series):
         raise ValueError("series must be non-empty and of equal length")
+    if final is not None and len(final) != len(series):
+        raise ValueError("final must give one score per series")
     steps = len(series[0])
     img = Image.new("RGB", (width, height), WHITE)
     draw = ImageDraw.Draw(img)
-    left, right, top, bottom = 90, width - 260, 70, height - 70
+    legend_w = 250
+    column_w = 160 if final is not None else 0
+    left, right, bottom = 90, width - legend_w - column_w - 20, height - 80
+    label_size, label_row = 16, 20
+    # the scoring-round labels: right of their line, or left of it where the plot ends; rows as needed
+    placed: list[tuple[float, float, str, bool]] = []
+    for step, label in marks:
+        x = left + (right - left) * (min(max(step, 0), steps - 1) / max(1, steps - 1))
+        w = min(text_length(label, label_size), 220.0)
+        flip = x + 4 + w > right  # would run into the final column or the legend: write it left of the line
+        placed.append((x - 4 - w if flip else x + 4, w, label, flip))
+    order = sorted(range(len(placed)), key=lambda k: placed[k][0])
+    rows_of = place_labels([(placed[k][0], placed[k][1]) for k in order])
+    row = {k: r for k, r in zip(order, rows_of, strict=True)}
+    n_rows = max(rows_of, default=-1) + 1
+    top = 70 + n_rows * label_row
     lo = min(0, *(min(s) for s in series))
     hi = max(1, *(max(s) for s in series))
     span = hi - lo
@@ -118,10 +164,8 @@ def score_chart(names: Sequence[str], series: Sequence[Sequence[int]], marks: Se
     if title:
         put_text(img, (left, 22), title, 28, bold=True, max_width=width - left - 20)
     # grid and y labels: about six round steps
-    raw = span / 6
-    magnitude = 10 ** max(0, len(str(int(raw))) - 1)
-    tick = max(1, next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw))
-    v = (lo // tick) * tick
+    tick = nice_tick(span)
+    v = -(-lo // tick) * tick  # the first tick at or above the lowest score (none below the axis)
     while v <= hi:
         y = y_of(v)
         draw.line((left, y, right, y), fill=(225, 225, 225), width=1)
@@ -130,14 +174,22 @@ def score_chart(names: Sequence[str], series: Sequence[Sequence[int]], marks: Se
         v += tick
     draw.line((left, top, left, bottom), fill=INK, width=2)
     draw.line((left, y_of(max(lo, 0)), right, y_of(max(lo, 0))), fill=INK, width=2)
+    # x axis: moves, numbered
+    draw.line((left, bottom, right, bottom), fill=(150, 150, 150), width=1)
+    xtick = nice_tick(max(1, steps - 1), 10)
+    for i in range(0, steps, xtick):
+        x = x_of(i)
+        draw.line((x, bottom, x, bottom + 6), fill=(90, 90, 90), width=2)
+        put_text(img, (x - text_length(str(i), 16) / 2, bottom + 9), str(i), 16, fill=(90, 90, 90))
     if x_label:
-        put_text(img, ((left + right) / 2 - text_length(x_label, 18) / 2, bottom + 30), x_label, 18,
+        put_text(img, ((left + right) / 2 - text_length(x_label, 18) / 2, bottom + 36), x_label, 18,
                  fill=(90, 90, 90))
-    for step, label in marks:
+    for k, (step, _) in enumerate(marks):
         x = x_of(min(max(step, 0), steps - 1))
         for y0 in range(top, bottom, 14):
             draw.line((x, y0, x, min(y0 + 7, bottom)), fill=(150, 150, 150), width=2)
-        put_text(img, (x + 4, top - 4), label, 16, fill=(90, 90, 90), max_width=160)
+        lx, w, label, _flip = placed[k]
+        put_text(img, (lx, 66 + row[k] * label_row), label, label_size, fill=(90, 90, 90), max_width=w)
     every = max(1, steps // 12)
     for seat, values in enumerate(series):
         colour = player_colour(seat)
@@ -146,11 +198,35 @@ def score_chart(names: Sequence[str], series: Sequence[Sequence[int]], marks: Se
             draw.line(points, fill=colour, width=4, joint="curve")
         for i in list(range(0, steps, every)) + [steps - 1]:
             paste_marker(img, seat, points[i][0], points[i][1], 16)
+    ends = list(final) if final is not None else [s[-1] for s in series]
+    if final is not None:
+        _final_column(img, draw, series, ends, right + 20, right + column_w, top, bottom, final_label)
     # legend: marker, name, final score (highest first)
-    order = sorted(range(len(series)), key=lambda s: -series[s][-1])
-    for row, seat in enumerate(order):
-        y = top + 10 + row * 44
-        paste_marker(img, seat, right + 40, y + 12, 24)
-        put_text(img, (right + 60, y), f"{series[seat][-1]}", 22, bold=True)
-        put_text(img, (right + 120, y), names[seat] if seat < len(names) else "?", 20, max_width=width - right - 130)
+    legend_x = width - legend_w
+    for n, seat in enumerate(sorted(range(len(series)), key=lambda s: -ends[s])):
+        y = top + 10 + n * 44
+        paste_marker(img, seat, legend_x + 20, y + 12, 24)
+        put_text(img, (legend_x + 40, y), f"{ends[seat]}", 22, bold=True)
+        put_text(img, (legend_x + 100, y), names[seat] if seat < len(names) else "?", 20, max_width=legend_w - 110)
     return encode_png(img)
+
+
+def _final_column(img: Image.Image, draw: ImageDraw.ImageDraw, series: Sequence[Sequence[int]], final: Sequence[int],
+                  x0: float, x1: float, top: float, bottom: float, label: str) -> None:
+    """The final scores on a scale of their own, set apart from the game by a broken-axis gap (two slanted
+    strokes) and headed by ``label``."""
+    draw.rectangle((x0, top, x1, bottom), fill=(246, 246, 246))
+    for dx in (0, 8):
+        draw.line((x0 - 14 + dx, bottom + 8, x0 - 6 + dx, bottom - 8), fill=INK, width=2)
+    if label:
+        put_text(img, (x0 + 4, top - 22), label, 15, bold=True, fill=(60, 60, 60), max_width=x1 - x0 - 4)
+    lo, hi = min(0, *final), max(1, *final)
+    span = hi - lo
+
+    def y_of(v: float) -> float:
+        return bottom - 10 - (bottom - top - 20) * ((v - lo) / span)
+
+    for seat, v in enumerate(final):
+        cx = x0 + 18 + 26 * (seat % 3)
+        paste_marker(img, seat, cx, y_of(v), 18)
+        put_text(img, (cx + 12, y_of(v) - 9), str(v), 14, bold=True, fill=player_colour(seat))

@@ -120,7 +120,7 @@ def turn_text(snap: Snapshot, lines: Sequence[str], locale: str, actor: int | No
         standings = sorted(range(len(res.scores)), key=lambda s: -res.scores[s])
         table = "\n".join(f"{'🏆 ' if s in res.winners else ''}{names[s]}: {res.scores[s]}" for s in standings)
         for k, v in res.extra.items():
-            table += f"\n{t('result.extra.' + k, locale)}: {v}"
+            table += "\n" + t("result.extra." + k, locale, value=v)  # declared in render/keys.py
         embed.add_field(name=t("result.title", locale), value=clip(table, 1024), inline=False)
         winners = ", ".join(addressed(snap.row, s, locale) for s in res.winners)
         return clip(t("result.content", locale, winners=winners), CONTENT), embed, False
@@ -168,6 +168,8 @@ def board_groups(game: Game, prompts: Sequence[Prompt]) -> list[str]:
 
 def none_text(title: str, group: str, locale: str) -> str:
     """Why a kind of move offers nothing now: the game's own words if the catalogue has them, else a generic line."""
+    if group == PRIVATE:  # the 🔒 button: no secret decision of this player is waiting
+        return t("none.private", locale)
     key = f"none.{title}.{group}"
     text = t(key, locale)
     return text if text != key else t("err.no_group_options", locale, group=group_label(title, group, locale))

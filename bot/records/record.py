@@ -32,7 +32,14 @@ FORMAT_VERSION = 2
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says what is wrong."""
+    """A record that cannot be read or replayed; the message says what is wrong (``message``: in any
+    language, catalogue keys ``replay.err.*``; ``str()``: in English)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        from render.i18n import t
+
+        self.message = Msg(key, params)
+        super().__init__(t(self.message, "en"))
 
 
 def _iso(t: float) -> str:
@@ -45,8 +52,10 @@ def _result_json(result: Result | None) -> dict[str, Any] | None:
     return {"scores": list(result.scores), "winners": list(result.winners), "extra": dict(result.extra)}
 
 
-def build_record(row: GameRow, moves: Sequence[MoveRow], result: Result | None) -> dict[str, Any]:
-    """The record of a stored game. The seed appears only when the game is over."""
+def build_record(row: GameRow, moves: Sequence[MoveRow], result: Result | None,
+                 with_seed: bool = False) -> dict[str, Any]:
+    """The record of a stored game. The seed appears only when the game is over, or with ``with_seed``
+    (the console: the players' own game on their own machine, replayable while it runs)."""
     names = row.names
     finished = row.status == OVER
     out: dict[str, Any] = {
@@ -58,7 +67,7 @@ def build_record(row: GameRow, moves: Sequence[MoveRow], result: Result | None) 
         "options": row.options,
         "players": [_player_json(s) for s in sorted(row.seats, key=lambda s: s.seat)],
         "created_at": _iso(row.created_at),
-        "seed": row.seed if finished else None,
+        "seed": row.seed if finished or with_seed else None,
         "moves": [_move_json(m, names) for m in moves],
         "result": _result_json(result) if finished else None,
     }
@@ -123,52 +132,52 @@ def parse_record(raw: str | bytes | dict[str, Any]) -> Record:
     try:
         data = json.loads(raw) if isinstance(raw, (str, bytes)) else raw
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not a JSON file: {exc.msg} (line {exc.lineno})") from None
+        raise RecordError("replay.err.not_json", detail=exc.msg, line=exc.lineno) from None
     except UnicodeDecodeError:
-        raise RecordError("not a JSON file: not UTF-8 text") from None
+        raise RecordError("replay.err.not_utf8") from None
     except ValueError as exc:  # e.g. a number longer than Python converts (4,300 digits)
-        raise RecordError(f"not a usable JSON file: {_short(str(exc))}") from None
+        raise RecordError("replay.err.unusable", detail=_short(str(exc))) from None
     except RecursionError:
-        raise RecordError("not a usable JSON file: nested too deeply") from None
+        raise RecordError("replay.err.nested") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"not a Referee game record (expected \"format\": \"{FORMAT}\")")
+        raise RecordError("replay.err.not_record", format=FORMAT)
     version = data.get("version")
     if not isinstance(version, int) or not 1 <= version <= FORMAT_VERSION:
-        raise RecordError(f"record format version {version!r} is not supported (this Referee reads 1…{FORMAT_VERSION})")
+        raise RecordError("replay.err.version", version=repr(version), latest=FORMAT_VERSION)
     game = data.get("game")
     if game not in GAME_IDS:
-        raise RecordError(f"unknown game {game!r}; known: {', '.join(GAME_IDS)}")
+        raise RecordError("replay.err.unknown_game", game=repr(game), known=", ".join(GAME_IDS))
     players = data.get("players")
     moves = data.get("moves")
     if not isinstance(players, list) or not players or not isinstance(moves, list):
-        raise RecordError("a record needs a non-empty \"players\" list and a \"moves\" list")
+        raise RecordError("replay.err.players")
     try:
         # the names drawn on the boards: a bot seat's with its marker (as on the live boards)
         names = [str(p["name"]) + (f" {BOT_MARK}" if p.get("bot_level") else "")
                  for p in sorted(players, key=lambda p: int(p["seat"]))]
     except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"malformed player entry (missing or bad {exc})") from None
+        raise RecordError("replay.err.player", field=str(exc)) from None
     for m in moves:
         if not (isinstance(m, dict) and isinstance(m.get("seq"), int) and isinstance(m.get("action"), str)
                 and (m.get("seat") is None or isinstance(m.get("seat"), int))):
-            raise RecordError(f"malformed move entry: {str(m)[:80]}")
+            raise RecordError("replay.err.move", entry=str(m)[:80])
         try:
             undo_range(m["action"])
         except ValueError:
-            raise RecordError(f"malformed undo entry: {m['action'][:80]!r} (expected \"undo FIRST-LAST\")") from None
+            raise RecordError("replay.err.undo", action=repr(m["action"][:80])) from None
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError("\"seed\" must be an integer")
+        raise RecordError("replay.err.seed_type")
     rules_version = data.get("rules_version", 1)
     if not isinstance(rules_version, int) or isinstance(rules_version, bool):
-        raise RecordError(f"\"rules_version\" must be an integer, not {_short(repr(rules_version))}")
+        raise RecordError("replay.err.rules_version_type", value=_short(repr(rules_version)))
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        raise RecordError("\"options\" must be an object of option names and values")
+        raise RecordError("replay.err.options_type")
     for m in moves:
         if m.get("seat") is not None and not 0 <= m["seat"] < len(names):
-            raise RecordError(f"move #{_short(str(m['seq']))} names seat {_short(str(m['seat']))}, "
-                              f"but the record has {len(names)} players")
+            raise RecordError("replay.err.seat", seq=_short(str(m["seq"])), seat=_short(str(m["seat"])),
+                              players=len(names))
     return Record(str(game), rules_version, dict(options), names, seed, list(moves), data.get("result"), data)
 
 
@@ -186,33 +195,32 @@ class Replay:
 def replay(record: Record) -> Replay:
     """Rebuild every state of a finished game from its record; checks the result it reaches."""
     if record.seed is None:
-        raise RecordError("this record has no seed (the game was still running when it was written): "
-                          "a game can be replayed from its record once it is over")
+        raise RecordError("replay.err.no_seed")
     game = get_game(record.game)
     if record.rules_version != game.rules_version:
-        raise RecordError(f"the record was written under {record.game} rules version {record.rules_version}; "
-                          f"this Referee plays version {game.rules_version}")
+        raise RecordError("replay.err.rules_version", game=record.game, stored=record.rules_version, current=game.rules_version)
     try:
         state = game.new_game(len(record.names), record.options, record.seed).state
     except (ValueError, TypeError, OverflowError) as exc:
-        raise RecordError(f"the record's options cannot be used: {_short(str(exc), 200)}") from None
+        raise RecordError("replay.err.options", detail=_short(str(exc), 200)) from None
     states = [state]
     for m in live_moves(record.moves):
         try:
             state = game.apply(state, int(m["seat"]), str(m["action"])).state
         except IllegalAction as exc:
-            raise RecordError(f"move #{m['seq']} ({_short(repr(m['action']))}) does not replay: rule {exc.clause}") from None
+            raise RecordError("replay.err.move_fails", seq=str(m["seq"]), action=_short(repr(m["action"])),
+                              clause=exc.clause) from None
         except (ValueError, TypeError, LookupError, ArithmeticError, RecursionError) as exc:
-            raise RecordError(f"move #{m['seq']} ({_short(repr(m['action']))}) cannot be replayed: "
-                              f"{type(exc).__name__}") from None
+            raise RecordError("replay.err.move_error", seq=str(m["seq"]), action=_short(repr(m["action"])),
+                              error=type(exc).__name__) from None
         states.append(state)
     result = game.result(state)
     if record.result is not None and _result_json(result) != record.result:
         try:
-            said, got = _short(str(record.result)), _short(str(_result_json(result)))
+            want, got = _short(str(record.result)), _short(str(_result_json(result)))
         except ValueError:  # a number too long to print
-            said, got = "another result", "this one"
-        raise RecordError(f"the replay ends with {got}, but the record says {said}")
+            raise RecordError("replay.err.result_unprintable") from None
+        raise RecordError("replay.err.result", got=got, want=want)
     return Replay(states, result)
 
 
@@ -223,7 +231,7 @@ def replay_to_dir(path: Path, out: Path, locale: str = "en") -> dict[str, Any]:
     try:
         record = parse_record(path.read_bytes())
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        raise RecordError("replay.err.read", path=str(path), reason=str(exc.strerror)) from None
     rep = replay(record)
     game = get_game(record.game)
     out.mkdir(parents=True, exist_ok=True)
@@ -231,7 +239,16 @@ def replay_to_dir(path: Path, out: Path, locale: str = "en") -> dict[str, Any]:
     for i, state in enumerate(rep.states):
         (out / f"{i:04d}.png").write_bytes(draw(game.public_view(state), record.names, locale))
     return {"game": record.game, "boards": len(rep.states), "result": _result_json(rep.result),
-            "matches_record": record.result is not None}
+            "matches_record": record.result is not None, **result_by_name(record.names, rep.result)}
+
+
+def result_by_name(names: Sequence[str], result: Result | None) -> dict[str, Any]:
+    """Scores and winners by the players' names, as ``referee demo`` and ``arena`` report them (an empty
+    dict while the game runs)."""
+    if result is None:
+        return {}
+    return {"scores": {names[i]: s for i, s in enumerate(result.scores) if i < len(names)},
+            "winner": [names[i] for i in result.winners if i < len(names)]}
 
 
 def transcript(row: GameRow, moves: Sequence[MoveRow], result: Result | None, locale: str) -> str:
@@ -243,7 +260,7 @@ def transcript(row: GameRow, moves: Sequence[MoveRow], result: Result | None, lo
     names = seat_names(row, locale)  # a bot seat as "🤖 Nefertiti (bot, normal)"
     lines = [
         t(Msg("record.header", {"game": Msg(f"game.{row.title}"), "id": row.id, "names": ", ".join(names)}), locale),
-        t(Msg("record.started", {"at": _iso(row.created_at).replace("T", " ")}), locale),
+        t(Msg("record.started", {"at": _iso(row.created_at).replace("T", " ").removesuffix("+00:00")}), locale),
         "",
     ]
     for m in moves:

@@ -27,7 +27,7 @@ from .model import (
     effective_moves,
     replay_moves,
 )
-from .names import is_bot_user, seat_labels, with_names
+from .names import is_bot_user, seat_labels
 
 log = logging.getLogger("referee.service")
 
@@ -140,11 +140,11 @@ class Undo(TableCore):
     def _refuse_reveals(row: GameRow, taken: Sequence[MoveRow]) -> None:
         for m in taken:
             if m.reveals:
-                # everything that move showed everyone (the engine flags the move, not which of its events)
+                # the move itself, not each of its events (the engine flags the move, not which event revealed,
+                # and a list of every event of a turn read as noise: issue 23)
                 names = seat_labels(row)
-                what = [with_names(Event.from_json(e).message, names) for e in m.events if e.get("to") is None]
                 raise ServiceError("undo.err.revealed", move=m.seq, player=names[m.seat] if m.seat is not None else "?",
-                                   what=what or [Msg("undo.what_action", {"action": m.action})])
+                                   what=[Msg("undo.what_action", {"action": m.action})])
 
     async def _request(self, row: GameRow, first: int, taken: list[MoveRow], user: User) -> UndoOutcome:
         if await self._pending(row) is not None:

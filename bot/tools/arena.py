@@ -166,6 +166,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json-out", help="also write the final JSON line to this file")
 
 
+def summary_lines(a: str, out: dict[str, Any]) -> list[str]:
+    """The decision-time lines of a run; the search lines only when A searched (``random`` and ``easy`` do
+    not, and a line of zeros would say nothing)."""
+    lines = [f"  {a} decision time p50 {out['a_decision_ms_p50']} ms, p95 {out['a_decision_ms_p95']} ms"]
+    if out["a_searches"]:
+        lines[0] += (f"; {out['a_searches']} searches: p50 {out['a_search_ms_p50']} ms, p95 {out['a_search_ms_p95']} ms, "
+                     f"iterations p5 {out['a_iterations_p5']}, p50 {out['a_iterations_p50']}")
+        lines.append(f"  {a} search CPU time p50 {out['a_search_cpu_ms_p50']} ms, p95 {out['a_search_cpu_ms_p95']} ms; "
+                     f"iterations per CPU second p5 {out['a_iterations_per_cpu_s_p5']}")
+    return lines
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the arena for parsed ``referee arena`` arguments; 2 for an unknown level."""
     for level in (args.a, args.b):
@@ -180,11 +192,8 @@ def main(args: argparse.Namespace) -> int:
     print(f"  {a} wins {100 * out['a_win_rate']:.1f} % (95 % interval {100 * out['ci95'][0]:.1f}–{100 * out['ci95'][1]:.1f} %)")
     if out["unfinished"]:
         print(f"  {out['unfinished']} games stopped unfinished after {MAX_MOVES} moves (counted as not won by {a})")
-    print(f"  {a} decision time p50 {out['a_decision_ms_p50']} ms, p95 {out['a_decision_ms_p95']} ms; "
-          f"{out['a_searches']} searches: p50 {out['a_search_ms_p50']} ms, p95 {out['a_search_ms_p95']} ms, "
-          f"iterations p5 {out['a_iterations_p5']}, p50 {out['a_iterations_p50']}")
-    print(f"  {a} search CPU time p50 {out['a_search_cpu_ms_p50']} ms, p95 {out['a_search_cpu_ms_p95']} ms; "
-          f"iterations per CPU second p5 {out['a_iterations_per_cpu_s_p5']}")
+    for text in summary_lines(a, out):
+        print(text)
     line = json.dumps(out)
     if args.json_out:
         Path(args.json_out).write_text(line + "\n")

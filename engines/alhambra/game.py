@@ -26,7 +26,8 @@ C-09    as C-08
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,7 @@ from engines.core import (
     RulesGame,
     State,
     TextLine,
+    start_marks,
 )
 
 from . import data as D
@@ -50,7 +52,7 @@ from . import flow, hidden, moves, setup
 from .common import K, Move, copy_state, refuse
 from .moves import Handler
 from .scoring import score_round
-from .views import PrivateView, PublicView, private_view, public_view
+from .views import PrivateView, PublicView, move_marks, private_view, public_view
 
 
 def _carry_out_start(s: State, seat: int, move: Move, ev: list[Event]) -> None:
@@ -103,6 +105,32 @@ class AlhambraGame(RulesGame):
         """The scoring rounds A and B (``alhambra.ev.scoring``)."""
         return message if message.key == "alhambra.ev.scoring" else None
 
+    def typed_move(self, line: str, say: Callable[[Msg], Sequence[str]]) -> str:
+        """Money typed as the list writes it: ``Take green 3`` → ``take g3``, ``take b2, g3`` → ``take b2+g3`` (the
+        currency names in each language ``say`` gives; commas or spaces between cards). Anything else: as typed."""
+        flat = re.sub(r"\s*\+\s*", "+", re.sub(r"\s*,\s*", ",", line.strip()))
+        toks = " ".join(flat.split()).replace(",", " ").split()
+        if len(toks) < 2 or toks[0].lower() != "take":
+            return line
+        names: dict[str, str] = {}
+        for cur in ("yellow", "green", "blue", "orange"):
+            for text in say(Msg(f"alhambra.currency.{cur}")):
+                names[text.casefold()] = cur[0]
+        cards: list[str] = []
+        rest = [x for tok in toks[1:] for x in tok.split("+") if x]
+        i = 0
+        while i < len(rest):
+            word = rest[i].casefold()
+            if word in names and i + 1 < len(rest) and rest[i + 1].isascii() and rest[i + 1].isdigit():
+                cards.append(names[word] + rest[i + 1])
+                i += 2
+            elif re.fullmatch(r"[a-z][0-9]+", word) and word.isascii():
+                cards.append(word)
+                i += 1
+            else:
+                return line
+        return "take " + "+".join(cards) if cards else line
+
     def private_lines(self, private: Mapping[str, Any]) -> list[TextLine]:
         """The money in hand, card by card, and its totals per currency."""
         hand = [c for c in private.get("hand", []) if isinstance(c, dict)]
@@ -114,6 +142,7 @@ class AlhambraGame(RulesGame):
             lines.append(TextLine(Msg("console.hand_totals", {"totals": parts}), sep=", "))
         return lines
 
+    result_extras = ("dirk",)  # Dirk, the neutral player of the two-player game
     command_groups = (
         CommandGroup("take", ("take",), ("C-03",), "cmd.alhambra.take"),
         CommandGroup("buy", ("buy",), ("C-03",), "cmd.alhambra.buy"),
@@ -131,7 +160,7 @@ class AlhambraGame(RulesGame):
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
         """Setup (ALH-SETUP-1 … 14)."""
         setup.check_players(players)
-        return setup.new_game(players, self.resolve_options(options), seed)
+        return start_marks(setup.new_game(players, self.resolve_options(options), seed))
 
     # ------------------------------------------------------------------ decisions
 
@@ -162,6 +191,9 @@ class AlhambraGame(RulesGame):
     def copy_state(self, state: State) -> State:
         """:func:`~.common.copy_state`: equal to ``clone``, several times faster."""
         return copy_state(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return move_marks(before, after, seat, action)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         move = prompt.move if isinstance(prompt, Answer) else HANDLERS[prompt.kind].find(state, seat, action).move

@@ -7,6 +7,8 @@ from .evaluate import rewards
 
 #: ``easy`` looks at no more than this many options (a sample, when there are more)
 EASY_WIDTH = 40
+#: what a finished game is worth to ``easy`` (:func:`own_value`): more than any score of a running game
+FINISHED = 1000.0
 
 
 def own_options(game: Game, state: State, seat: int) -> list[Option]:
@@ -46,24 +48,59 @@ def random_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
     return str(options[rng.below(len(options))].action)
 
 
+def stop_here(game: Game, state: State, seat: int, steps: int = CIRCLE_STEPS) -> State:
+    """``state`` after the seat, still alone to act, stops there: it plays its do-nothing choice (the title's
+    :meth:`~engines.core.Game.timeout_action`) until someone else is to act (at most ``steps`` times). An
+    option is judged by where it leaves the turn, not by the middle of it: without this, passing (which ends
+    Egizia's sailing and brings the other player's famine in now) outscored every ship still to be sailed,
+    and the bot passed with 8 ships in hand."""
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        prompts = game.prompts(state)
+        if len(prompts) != 1 or prompts[0].seat != seat:
+            break
+        state = game.apply(state, seat, game.timeout_action(state, seat)).state
+    return state
+
+
+def own_value(game: Game, state: State, seat: int) -> float:
+    """What ``easy`` plays for: its own projected score (:meth:`~engines.core.Game.projected_scores`), not its
+    margin over the others (the ``normal`` bot's :mod:`.evaluate`), and above any score a finished game it
+    wins. Playing for its own points keeps ``easy`` the weaker level: it never spends a move to hold a rival
+    back (and no longer passes Egizia's sailing to bring the other player's famine in early). A finished
+    game ranks above every running position (:data:`FINISHED`, one more for a win): the end is on offer only
+    with the game's last move."""
+    result = game.result(state)
+    if result is not None:
+        return FINISHED + (1.0 if seat in result.winners else 0.0)
+    return float(game.projected_scores(state)[seat])
+
+
 def easy_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
-    """Greedy one step ahead on one sampled position: the option after which the seat's projected score
-    is furthest ahead (ties broken at random); an option that only leads round in a circle gives way to
-    the best one that does not (:func:`goes_round`)."""
+    """Greedy one step ahead on one sampled position: the option after which the seat's own projected score
+    is highest once it stops there (:func:`stop_here`, :func:`own_value`). A tie goes, at random, to any option but
+    the do-nothing one (the title's timeout action): a ship on the Nile scores nothing at once, and a coin
+    toss between it and passing threw most ships away. An option that only leads round in a circle gives
+    way to the best one that does not (:func:`goes_round`)."""
     state = game.determinize(info, seat, rng)
     options = own_options(game, state, seat)
     if len(options) > EASY_WIDTH:
         picked = sorted(rng.below(len(options)) for _ in range(EASY_WIDTH))
         options = [options[i] for i in dict.fromkeys(picked)]
     best: list[str] = []
-    best_value = -1.0
+    best_value = -1e18
     values: dict[str, float] = {}
     for option in options:
-        value = values[option.action] = rewards(game, game.apply(state, seat, option.action).state)[seat]
+        after = stop_here(game, game.apply(state, seat, option.action).state, seat)
+        value = values[option.action] = own_value(game, after, seat)
         if value > best_value + 1e-12:
             best, best_value = [option.action], value
         elif abs(value - best_value) <= 1e-12:
             best.append(option.action)
+    if len(best) > 1:  # a tie: the do-nothing choice gives way to any other (ships stay unused otherwise)
+        idle = game.timeout_action(state, seat)
+        best = [a for a in best if a != idle] or best
     choice = best[rng.below(len(best))]
     if goes_round(game, state, seat, choice):
         ranked = sorted(values, key=lambda a: -values[a])       # stable: the offered order breaks ties

@@ -151,7 +151,7 @@ def card_clause(cid: str) -> str:
 
 
 def as_int(tok: str | None) -> int | None:
-    return int(tok) if tok is not None and tok.isdigit() else None
+    return int(tok) if tok is not None and tok.isascii() and tok.isdigit() else None  # '²'.isdigit() is true
 
 
 # ------------------------------------------------------------------ cards held

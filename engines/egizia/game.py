@@ -43,7 +43,9 @@ from engines.core import (
     State,
     TextLine,
     msg,
+    start_marks,
 )
+from engines.grammar import checked
 
 from . import hidden, rules, scoring, setup, views
 from .board import copy_state
@@ -76,6 +78,7 @@ class Egizia(RulesGame):
         return [TextLine(Msg("console.hand_sphinx", {"n": len(sphinx), "cards": sphinx})),
                 TextLine(Msg("console.hand_anytime", {"n": len(anytime), "cards": anytime}))]
 
+    result_extras = ("tie_break_used",)  # 1 when a tie on points was broken by the rulebook's tie-break
     command_groups = (
         CommandGroup("sail", ("place", "pass", "stop", "endturn"), ("D-04", "D-05", "D-08"), "cmd.egizia.sail"),
         CommandGroup("card", ("track", "n18", "improve", "keep", "alyi", "ring", "leftover"),
@@ -92,7 +95,7 @@ class Egizia(RulesGame):
                         chance=True, simultaneous=True)
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
-        return setup.new_game(players, self.resolve_options(options), seed)
+        return start_marks(setup.new_game(players, self.resolve_options(options), seed))
 
     def prompts(self, state: State) -> list[Prompt]:
         return rules.prompts(state)
@@ -108,7 +111,8 @@ class Egizia(RulesGame):
 
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         """The shared pipeline (check -> clone -> dispatch -> advance), checking only the one action."""
-        kind = rules.check_kind(state, seat, action)
+        # the spelling every title shares (engines/grammar.py)
+        kind = checked(action, lambda: rules.check_kind(state, seat, action))
         s = copy_state(state)
         events: list[Event] = []
         face_down = hidden.face_down_tombs(s)
@@ -118,10 +122,14 @@ class Egizia(RulesGame):
         revealed = revealed or hidden.face_down_tombs(s) < face_down
         # the final scoring shows every Sphinx card
         revealed = revealed or (bool(s.get("result")) and not state.get("result"))
+        self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
     def public_view(self, state: State) -> PublicView:
         return views.public_view(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return views.move_marks(before, after, seat, action)
 
     def private_view(self, state: State, seat: int) -> PrivateView:
         return views.private_view(state, seat)

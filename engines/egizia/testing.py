@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import Event, Outcome, Rng, State, clone
+from engines.core import Event, Outcome, Rng, State, clone, start_marks
 
 from . import data as D
 from .game import Egizia
@@ -60,7 +60,8 @@ def stacked_game(
     else:
         tt = list(D.TOMB_TILES)
         rng.shuffle(tt)
-    return start(players, opts, Deal(list(tiles), decks, box, sdeck, sbox, tt), rng)
+    # marked like new_game's, so a stacked game is the game of its seed where nothing is fixed
+    return start_marks(start(players, opts, Deal(list(tiles), decks, box, sdeck, sbox, tt), rng))
 
 
 def resume(state: State) -> Outcome:

@@ -77,7 +77,9 @@ from engines.core import (
     RulesGame,
     TextLine,
     msg,
+    start_marks,
 )
+from engines.grammar import checked
 
 from . import data, flow, hidden, rules, setup, views
 from .clone import clone_state
@@ -183,7 +185,7 @@ class Luxor(RulesGame):
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
         st, ev = setup.setup(players, self.resolve_options(options), seed)
         self.advance(st, ev)
-        return Outcome(st, tuple(ev))
+        return start_marks(Outcome(st, tuple(ev)))
 
     def prompts(self, state: State) -> list[Prompt]:
         return rules.prompts(state)
@@ -207,11 +209,12 @@ class Luxor(RulesGame):
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         """The move pipeline of :class:`RulesGame` (check, copy, carry out, resolve forced
         decisions), with the check judging just ``action`` and the layout-aware copy of ``clone.py``."""
-        kind = self._judge(state, seat, action)
+        kind = checked(action, lambda: self._judge(state, seat, action))  # the shared spelling (engines/grammar.py)
         s = clone_state(state)
         events: list[Event] = []
         revealed = self._answer(s, seat, kind, action, events)
         revealed = self.advance(s, events) or revealed
+        self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
@@ -253,6 +256,9 @@ class Luxor(RulesGame):
 
     def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return views.move_marks(before, after, seat, action)
 
     def private_view(self, state: State, seat: int) -> views.PrivateView:
         return views.private_view(state, seat)

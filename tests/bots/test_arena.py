@@ -57,3 +57,13 @@ def test_a_game_going_round_in_circles_is_stopped_and_not_won() -> None:
     out = play_one(GameSpec("egizia", 2, "random", "random", 0, 3, 0.0, 1, max_moves=5))
     assert out["unfinished"] is True and out["moves"] == 5 and out["a_share"] == 0.0
     assert play_one(GameSpec("egizia", 2, "random", "random", 0, 3, 0.0, 1))["unfinished"] is False
+
+
+def test_a_bot_that_does_not_search_gets_no_search_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23 item 4: ``easy`` and ``random`` never search, so no line of zero searches and zero iterations."""
+    from bot.cli import main as cli
+
+    assert cli(["arena", "luxor", "--a", "easy", "--b", "random", "--games", "1", "--workers", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()[:-1]  # the JSON line keeps every number
+    assert any("easy decision time p50" in line for line in lines)
+    assert not any("searches" in line or "iterations" in line or "search CPU" in line for line in lines)

@@ -25,7 +25,7 @@ alhambra-currency-orange = oranžová
 ## alhambra.type
 
 alhambra-type-pavilion = pavilón
-alhambra-type-seraglio = serail
+alhambra-type-seraglio = palác
 alhambra-type-arcades = arkády
 alhambra-type-chambers = komnaty
 alhambra-type-garden = zahrada
@@ -34,16 +34,28 @@ alhambra-type-fountain = fontána
 
 ## alhambra.round
 
-alhambra-round-A = A
-alhambra-round-B = B
-alhambra-round-final = závěrečné
+alhambra-round-A =
+    { $case ->
+        [scoring] Bodování A
+       *[nom] A
+    }
+alhambra-round-B =
+    { $case ->
+        [scoring] Bodování B
+       *[nom] B
+    }
+alhambra-round-final =
+    { $case ->
+        [scoring] Závěrečné bodování
+       *[nom] závěrečné
+    }
 
 ## alhambra.option
 
 alhambra-option-two_player_money_copies = Dva hráči: kopie každé peněžní karty (2 = 72 karet, 3 = 108)
 alhambra-option-start_player_tiebreak = Začínající hráč při shodě: náhodně, nebo vybere hostitel
 alhambra-option-exact_payment_extra_action = Akce navíc po přesné platbě je volitelná, nebo povinná
-alhambra-option-wall_ring_scoring = Uzavřený okruh k úseků hradeb dává k bodů (full), nebo k-1 (bga)
+alhambra-option-wall_ring_scoring = Uzavřený okruh z k úseků zdi dává k bodů (full), nebo k-1 (bga)
 alhambra-option-open_hands = Peníze všech hráčů jsou veřejné
 
 ## alhambra.prompt
@@ -69,9 +81,9 @@ alhambra-prompt-end_place =
 ## alhambra.opt
 
 alhambra-opt-start = Začíná { $player }
-alhambra-opt-take = Vzít { $cards }
-alhambra-opt-buy = Koupit { $tile } ({ $type }, { $price }) z pole { $space }: zaplatit { $currency } { $paid }
-alhambra-opt-buy_exact = Koupit { $tile } ({ $type }, { $price }) z pole { $space }: zaplatit { $currency } { $paid } (přesně: akce navíc)
+alhambra-opt-take = Vzít: { $cards }
+alhambra-opt-buy = Koupit { $tile } ({ $type }, { $price }) z pole { $space }, zaplatit: { $currency } { $paid }
+alhambra-opt-buy_exact = Koupit { $tile } ({ $type }, { $price }) z pole { $space }, zaplatit: { $currency } { $paid } (přesně: akce navíc)
 alhambra-opt-end = Ukončit akce (vzdát se akce navíc)
 alhambra-opt-add = Přestavba: přidat { $tile } ({ $type }) z rezervy na { $cell }
 alhambra-opt-remove = Přestavba: přesunout { $tile } ({ $type }) z { $cell } do rezervy
@@ -82,25 +94,28 @@ alhambra-opt-dirk = Dát { $tile } ({ $type }) Petrovi
 alhambra-opt-reserve_all =
     { $count ->
         [one] Dát { $count } budovu do rezervy
-        [few] Dát všechny { $count } budovy do rezervy
+        [few] { $count ->
+            [2] Dát obě budovy do rezervy
+           *[other] Dát všechny { $count } budovy do rezervy
+        }
         [many] Dát { $count } budovy do rezervy
        *[other] Dát všech { $count } budov do rezervy
     }
 
 ## alhambra.ev
 
-alhambra-ev-market_setup = Trh: { $tiles }
+alhambra-ev-market_setup = Stavební trh: { $tiles }
 alhambra-ev-dirk_draw =
-    Petr si bere { $count ->
+    { -petr } si bere { $count ->
         [one] { $count } budovu
         [few] { $count } budovy
         [many] { $count } budovy
        *[other] { $count } budov
     }: { $tiles }
-alhambra-ev-deal = { $player } dostává { $cards } (celkem { $total })
-alhambra-ev-start_random = O začátek se dělí { $players }; náhodně vybrán: { $chosen_player }
+alhambra-ev-deal = { $player } dostává karty: { $cards } (celkem { $total })
+alhambra-ev-start_random = O začátek se dělí { $players }; los určil: { $chosen_player }
 alhambra-ev-start_choice = O začátek se dělí { $players }; vybere hostitel
-alhambra-ev-start_chosen = Hostitel vybral jako začínajícího hráče: { $player }
+alhambra-ev-start_chosen = Hostitel určuje začínajícího hráče: { $player }
 alhambra-ev-start_player =
     Začíná { $player } ({ $count ->
         [one] { $count } karta
@@ -120,9 +135,9 @@ alhambra-ev-turn = Tah { $turn }: { $player }
 alhambra-ev-no_action = { $player } nemá žádnou možnou akci
 alhambra-ev-no_further_action = { $player } nemá žádnou další možnou akci
 alhambra-ev-auto = { $player } (jediná možnost): { $choice }
-alhambra-ev-take = { $player } si bere { $cards }
-alhambra-ev-buy = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí { $cards }
-alhambra-ev-buy_exact = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí přesně { $cards }: akce navíc
+alhambra-ev-take = { $player } si bere: { $cards }
+alhambra-ev-buy = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí: { $cards }
+alhambra-ev-buy_exact = { $player } kupuje { $tile } ({ $type }, { $price }) z pole { $space }, platí přesně: { $cards } (akce navíc)
 alhambra-ev-end_actions = { $player } končí akce
 alhambra-ev-redesign_add = { $player } přestavuje: přidává { $tile } ({ $type }) na { $cell }
 alhambra-ev-redesign_remove = { $player } přestavuje: { $tile } ({ $type }) z { $cell } do rezervy
@@ -148,9 +163,10 @@ alhambra-ev-scoring_card = Byla otočena bodovací karta { $round }
 alhambra-ev-refill_money = Nové peněžní karty: { $cards }
 alhambra-ev-refill_market = Pole { $space } dostává { $tile } ({ $type }, { $price })
 alhambra-ev-end_trigger = Pytlík nestačí na doplnění trhu: hra po tomto tahu končí
-alhambra-ev-scoring = Bodování { $round }
-alhambra-ev-score_row = { $player }: +{ $total } ({ $types }; hradba { $wall }) = { $score }
-alhambra-ev-score_row_dirk = Petr: +{ $total } ({ $types }) = { $score }
+alhambra-ev-scoring = { $round }
+    .case-round = scoring
+alhambra-ev-score_row = { $player }: +{ $total } ({ $types }; { -zed } { $wall }) = { $score }
+alhambra-ev-score_row_dirk = { -petr }: +{ $total } ({ $types }) = { $score }
 alhambra-ev-reveal = { $player } ukazuje: { $totals }
 alhambra-ev-distribute = Pole { $space }: { $tile } dostává { $player } (celkem { $total })
 alhambra-ev-distribute_none = Pole { $space }: shoda o { $tile }, budova zůstává mimo hru
@@ -165,7 +181,7 @@ alhambra-ev-game_over =
 ## alhambra.result
 
 alhambra-result-line = { $player }: { $score }
-alhambra-result-dirk = Petr (není hráč): { $score }
+alhambra-result-dirk = { -petr } (není hráč): { $score }
 
 ## alhambra.err
 

@@ -6,7 +6,7 @@
 
 alhambra_render-title = Alhambra
 alhambra_render-turn = Tah { $turn }
-alhambra_render-market = Trh
+alhambra_render-market = Stavební trh
 alhambra_render-money = Peníze
 alhambra_render-deck = Balíček { $n }
 alhambra_render-bag = Pytlík { $n }
@@ -17,19 +17,20 @@ alhambra_render-score = Skóre
 alhambra_render-reserve = Rezerva
 alhambra_render-bought = K umístění
 alhambra_render-cards = Karet: { $n }
-alhambra_render-wall = Hradba { $n }
+alhambra_render-wall = Zeď { $n }
 alhambra_render-on_turn = na tahu
-alhambra_render-dirk = Dirk
+alhambra_render-dirk = { -petr }
 alhambra_render-dirk_tiles = Budov { $n }
 alhambra_render-placing = Umístění { $tile }: povolená pole
 alhambra_render-empty = prázdné
 alhambra_render-result = Konečný výsledek
 alhambra_render-winner = Vítěz: { $names }
 alhambra_render-winners = Vítězové: { $names }
-alhambra_render-col_wall = Hradba
+alhambra_render-col_wall = Zeď
 alhambra_render-col_total = Celkem
+alhambra_render-col_gain = Získáno
 alhambra_render-points = { $n } b.
-alhambra_render-your_hand = Vaše peníze
+alhambra_render-your_hand = Tvé peníze
 alhambra_render-no_cards = Žádné peníze
 alhambra_render-tiles_to_place = Budovy k umístění
 alhambra_render-seat = Hráč { $n }
@@ -51,7 +52,7 @@ alhambra_render-round-final = Závěr
 ## alhambra_render.type
 
 alhambra_render-type-pavilion = Pavilón
-alhambra_render-type-seraglio = Serail
+alhambra_render-type-seraglio = Palác
 alhambra_render-type-arcades = Arkády
 alhambra_render-type-chambers = Komnaty
 alhambra_render-type-garden = Zahrada
@@ -59,8 +60,8 @@ alhambra_render-type-tower = Věž
 
 ## alhambra_render.abbr
 
-alhambra_render-abbr-pavilion = P
-alhambra_render-abbr-seraglio = S
+alhambra_render-abbr-pavilion = Pv
+alhambra_render-abbr-seraglio = Pl
 alhambra_render-abbr-arcades = A
 alhambra_render-abbr-chambers = K
 alhambra_render-abbr-garden = Z

@@ -1,14 +1,14 @@
 ### Hodiny tahů, připomínky, vypršení času, dovolené (issue 10). Čeština.
 
-clock-remind = ⏰ { $player }, stůl na vás čeká ve hře { $game } (#{ $id }): zbývá { $left }. Poslední deska: { $link }
-clock-your_turn = 🎲 { $player }, jste na tahu ve hře { $game } (#{ $id }). Poslední deska: { $link }
-clock-overdue = ⌛ { $player } vyčerpal(a) čas ve hře { $game } (#{ $id }). Ostatní mohou hlasovat o přeskočení tohoto rozhodnutí (/game skip); hostitel může místo předat někomu jinému (/game replace).
-clock-replace_allowed = { $player } nechal(a) { $n ->
+clock-remind = ⏰ { $player }, stůl na tebe čeká ve hře { $game } (#{ $id }), zbývající čas: { $left }. Poslední deska: { $link }
+clock-your_turn = 🎲 { $player }, jsi na tahu ve hře { $game } (#{ $id }). Poslední deska: { $link }
+clock-overdue = ⌛ Hráči { $player } vypršel čas ve hře { $game } (#{ $id }). Ostatní mohou hlasovat o přeskočení tohoto rozhodnutí (/game skip); hostitel může místo předat někomu jinému (/game replace).
+clock-replace_allowed = Hráči { $player } { $n ->
         [one] { $n } rozhodnutí
         [few] { $n } rozhodnutí
         [many] { $n } rozhodnutí
        *[other] { $n } rozhodnutí
-    } po sobě propadnout: hostitel teď může místo předat někomu jinému (/game replace).
+    } po sobě propadlo: hostitel teď může místo předat někomu jinému (/game replace).
 clock-replaced = { $new } přebírá místo hráče { $old }: stejné místo, body i karty.
 clock-lobby = Hodiny: { $clock } · když vyprší čas: { $policy }
 clock-desc-none = bez hodin
@@ -17,12 +17,12 @@ clock-desc-bank = zásoba { $limit }, +{ $increment } za každé rozhodnutí
 clock-policy-wait = čekat (ostatní mohou hlasovat o přeskočení)
 clock-policy-skip = přeskočit (zahraje se nejméně škodlivý tah)
 clock-policy-bot = hraje bot, dokud se hráč nevrátí
-clock-line-to_act = Na tahu: { $player } · zbývá { $left }
+clock-line-to_act = Na tahu: { $player } · zbývající čas: { $left }
 clock-line-no_clock = Na tahu: { $player }
 clock-line-overdue = Na tahu: { $player } · čas vypršel
 clock-line-paused = Na tahu: { $player } · hra je pozastavena
 clock-line-vacation = Na tahu: { $player } · na dovolené do { $until }
-clock-line-bot = Na tahu: { $player } · hraje za něj bot
+clock-line-bot = Na tahu: { $player } · za hráče hraje bot
 clock-err-kind = Neznámý druh hodin { $kind }.
 clock-err-range = Hodiny musí být delší než nula a nejvýše { $max ->
         [one] { $max } den
@@ -30,21 +30,21 @@ clock-err-range = Hodiny musí být delší než nula a nejvýše { $max ->
         [many] { $max } dne
        *[other] { $max } dní
     }.
-clock-err-duration = „{ $text }“ není doba: použijte dny, hodiny a minuty, např. 24h, 2d, 1d 12h nebo 90m.
-clock-err-zone = Neznámé časové pásmo „{ $zone }“: použijte název jako Europe/Prague nebo America/New_York.
+clock-err-duration = „{ $text }“ není doba: použij dny, hodiny a minuty, např. 24h, 2d, 1d 12h nebo 90m.
+clock-err-zone = Neznámé časové pásmo „{ $zone }“: použij název jako Europe/Prague nebo America/New_York.
 clock-err-quiet_length = Klidové hodiny musí být kratší než { $hours ->
         [one] { $hours } hodina
         [few] { $hours } hodiny
         [many] { $hours } hodiny
        *[other] { $hours } hodin
     }.
-clock-err-quiet = „{ $text }“ nejsou klidové hodiny: zadejte od–do, např. 22:00-07:00.
-clock-err-policy = Neznámé pravidlo pro vypršení času „{ $policy }“: vyberte z { $known }.
+clock-err-quiet = „{ $text }“ nejsou klidové hodiny: zadej od–do, např. 22:00-07:00.
+clock-err-policy = Neznámé pravidlo pro vypršení času „{ $policy }“: vyber z { $known }.
 clock-err-bad_clock = Tyto hodiny nelze použít: { $detail }
 clock-err-bad_quiet = Tyto klidové hodiny nelze použít: { $detail }
-clock-err-bad_notify = Neznámý způsob upozornění „{ $mode }“: vyberte channel, dm nebo both.
+clock-err-bad_notify = Neznámý způsob upozornění „{ $mode }“: vyber channel, dm nebo both.
 clock-err-nobody_overdue = V této hře nikomu nevypršel čas.
-clock-err-vote_self = O přeskočení vlastního rozhodnutí hlasovat nemůžete: prostě táhněte.
+clock-err-vote_self = O přeskočení vlastního rozhodnutí hlasovat nemůžeš: prostě táhni.
 clock-err-no_timeout_action = Tato hra zatím nemá tah pro vypršení času; hostitel může hráče nahradit.
 clock-err-replace_not_seated = Tento uživatel v této hře nehraje.
 clock-err-replace_seated = { $player } už v této hře hraje.
@@ -62,9 +62,9 @@ clock-err-vacation_days = Dovolená trvá 1 až { $max ->
         [many] { $max } dne
        *[other] { $max } dní
     } (0 ji hned ukončí).
-clock-err-no_vacation = Nejste na dovolené.
-clock-err-on_vacation_already = Jste na dovolené do { $until }; novou si vezmete, až tuto ukončíte (0 dní).
-clock-err-vacation_allowance = Letos vám { $left ->
+clock-err-no_vacation = Nejsi na dovolené.
+clock-err-on_vacation_already = Jsi na dovolené do { $until }; novou si vezmeš, až tuto ukončíš (0 dní).
+clock-err-vacation_allowance = Letos ti { $left ->
         [one] zbývá jen { $left } den
         [few] zbývají jen { $left } dny
         [many] zbývá jen { $left } dne
@@ -77,34 +77,34 @@ clock-choice-bot = bot: hraje bot, dokud se hráč nevrátí
 clock-notify-channel = do kanálu
 clock-notify-dm = soukromou zprávou
 clock-notify-both = do kanálu i soukromou zprávou
-clock-ok-notify = Upozornění vám teď chodí { $mode }.
+clock-ok-notify = Upozornění ti teď chodí { $mode }.
 clock-ok-quiet = Klidové hodiny nastaveny: { $hours } ({ $zone }).
 clock-ok-quiet_off = Klidové hodiny zrušeny.
-clock-ok-vacation = Užijte si dovolenou! Vaše hodiny stojí do { $until } (letos využito { $used } z { $max ->
+clock-ok-vacation = Užij si dovolenou! Tvé hodiny stojí do { $until } (letos využito { $used } z { $max ->
         [one] { $max } dne
         [few] { $max } dní
         [many] { $max } dne
        *[other] { $max } dní
     }).
-clock-ok-vacation_over = Vítejte zpět: vaše hodiny zase běží.
-clock-ok-paused = ⏸ { $user } pozastavil(a) hru: žádné hodiny neběží, dokud hra nebude pokračovat.
-clock-ok-resumed = ▶ { $user } obnovil(a) hru: hodiny zase běží.
-clock-ok-voted = Váš hlas se počítá: { $votes } z potřebných { $needed }.
+clock-ok-vacation_over = Vítej zpět: tvé hodiny zase běží.
+clock-ok-paused = ⏸ { $user } pozastavuje hru: žádné hodiny neběží, dokud hra nebude pokračovat.
+clock-ok-resumed = ▶ { $user } obnovuje hru: hodiny zase běží.
+clock-ok-voted = Tvůj hlas se počítá: { $votes } z potřebných { $needed }.
 clock-ok-skipped = Rozhodnutí po čase bylo přeskočeno nejméně škodlivým tahem.
-clock-mine-head = **Kde jste na tahu** (nejdéle čekající první):
-clock-mine-none = Na tomto serveru na vás žádná hra nečeká.
-clock-mine-others = **Vaše hry, které čekají na někoho jiného:**
+clock-mine-head = **Kde jsi na tahu** (nejdéle čekající první):
+clock-mine-none = Na tomto serveru na tebe žádná hra nečeká.
+clock-mine-others = **Tvé hry, které čekají na někoho jiného:**
 clock-mine-line = { $game } #{ $id }: { $line } · čeká { $waited } · { $link }
 clock-overdue_list-head = **Hráči, kterým vypršel čas:**
 clock-overdue_list-none = Nikomu nevypršel čas.
 cmd-new-clock = Hodiny: relaxed (výchozí), daily, steady, brisk, none, nebo vlastní jako 24h či 3d+12h
 cmd-new-timeout = Co se stane, když hráči vyprší čas (výchozí: čekat)
-cmd-notify = Kam chodí vaše upozornění: do kanálu, soukromou zprávou, nebo obojí
+cmd-notify = Kam chodí tvá upozornění: do kanálu, soukromou zprávou, nebo obojí
 cmd-notify-mode = channel, dm nebo both
-cmd-quiet = Klidové hodiny: žádná upozornění a vaše hodiny stojí, pokud to stůl dovolí
+cmd-quiet = Klidové hodiny: žádná upozornění a tvé hodiny stojí, pokud to stůl dovolí
 cmd-quiet-hours = Od–do, např. 22:00-07:00, nebo off
-cmd-quiet-zone = Vaše časové pásmo, např. Europe/Prague
-cmd-vacation = Zastavte své hodiny ve všech hrách na několik dní (0 dovolenou ukončí)
+cmd-quiet-zone = Tvé časové pásmo, např. Europe/Prague
+cmd-vacation = Zastav své hodiny ve všech hrách na několik dní (0 dovolenou ukončí)
 cmd-vacation-days = Kolik dní (0 = už jsem zpět)
 cmd-pause = Pozastavit celou hru: žádné hodiny neběží (hostitel)
 cmd-resume = Pokračovat v pozastavené hře (hostitel)
@@ -112,5 +112,5 @@ cmd-skip = Hlasovat o přeskočení rozhodnutí hráče, kterému vypršel čas
 cmd-replace = Předat místo nepřítomného hráče někomu jinému (hostitel)
 cmd-replace-old = Nepřítomný hráč
 cmd-replace-new = Kdo místo převezme
-cmd-mine = Všechny hry na tomto serveru, kde jste na tahu, a kde se čeká na jiné
+cmd-mine = Všechny hry na tomto serveru, kde jsi na tahu, a kde se čeká na jiné
 cmd-overdue = Hráči, kterým na tomto serveru vypršel čas (hostitelé a moderátoři)

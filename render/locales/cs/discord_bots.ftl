@@ -14,24 +14,24 @@ board-earlier_moves =
 ## příkazy
 
 cmd-addbot = Posadit bota do lobby v tomto kanálu (může kterýkoli hráč)
-cmd-addbot-level = Jak bot hraje (výchozí: normal)
-cmd-addbot-level-random = random — libovolný povolený tah
-cmd-addbot-level-easy = easy — dívá se o jeden tah dopředu
-cmd-addbot-level-normal = normal — propočítává dopředu (silnější, asi sekunda na tah)
+cmd-addbot-level = Jak bot hraje (výchozí: normální)
+cmd-addbot-level-random = náhodný — libovolný povolený tah
+cmd-addbot-level-easy = snadný — dívá se o jeden tah dopředu
+cmd-addbot-level-normal = normální — propočítává dopředu (silnější, asi sekunda na tah)
 cmd-removebot = Odebrat bota z lobby v tomto kanálu
 cmd-removebot-bot = Kterého bota (výchozí: naposledy posazeného)
 cmd-new-bots = Kolik botů rovnou posadit (další lze přidat v lobby)
-cmd-new-bot_level = Úroveň těchto botů (výchozí: normal)
-cmd-new-watch = Řídit stůl bez vlastního místa: hrají jen boti (hru přesto zahajujete a můžete ji zrušit)
-cmd-settings = Vaše nastavení: kam chodí upozornění, klidové hodiny, dovolená
+cmd-new-bot_level = Úroveň těchto botů (výchozí: normální)
+cmd-new-watch = Řídit stůl bez vlastního místa: hrají jen boti (hru přesto zahajuješ a můžeš ji zrušit)
+cmd-settings = Tvoje nastavení: kam chodí upozornění, klidové hodiny, dovolená
 
 ## lobby
 
 lobbybot-add_button = Přidat bota
 lobbybot-remove_button = Odebrat bota
 lobbybot-seated = U stolu: { $names }
-lobbybot-added = { $user } posadil(a) ke stolu { $bot } ({ $n }): { $names }
-lobbybot-removed = { $user } odebral(a) { $bot }. Hráči: { $names }
+lobbybot-added = { $user } přidává ke stolu bota { $bot } ({ $n }): { $names }
+lobbybot-removed = { $user } odebírá bota { $bot }. Hráči: { $names }
 lobbybot-ok_added = Bot je u stolu: { $bot }.
 lobbybot-ok_removed = Bot odebrán: { $bot }.
 

@@ -63,14 +63,14 @@ luxor-tile-tunnel = chodba
 
 ## luxor.title
 
-luxor-title-C--03 = Zvolte začínajícího hráče
+luxor-title-C--03 = Zvol začínajícího hráče
 luxor-title-C--04 = { $player }: zahraj levou nebo pravou kartu
 luxor-title-C--05 = { $player }: žádná karta nejde zahrát, odlož levou nebo pravou kartu
 luxor-title-C--06 = { $player }: tah kartou { $card }
 luxor-title-C--06--roll = { $player }: tah kartou { $card } (hozeno { $roll })
-luxor-title-C--08 = { $player }: všichni se posunuli; vyber jediné políčko, jehož dlaždice provede akci
-luxor-title-C--09 = { $player }: Horova dlaždice, vezmi klíč nebo Horovu kartu
-luxor-title-C--10 = { $player }: Horovo oko, z které hromádky vzít kartu
+luxor-title-C--08 = { $player }: všichni se posunuli; vyber jediné políčko, jehož { -dlazdice } provede akci
+luxor-title-C--09 = { $player }: Horova { -dlazdice }, vezmi klíč nebo Horovu kartu
+luxor-title-C--10 = { $player }: Horovo oko, ze které hromádky vzít kartu
 luxor-title-C--11 = { $player }: vezmi žolíka, nebo skarabea
 luxor-title-C--12 = { $player }: vzít poklad?
 luxor-title-C--13 = { $player }: aktivovat dobrodruha ležícího u sochy { $statue }?
@@ -120,8 +120,8 @@ luxor-opt-key =
 luxor-opt-horus_card = Vzít Horovu kartu úrovně { $level }: { $card } (tento tah bez dobírání)
 luxor-opt-wild = Vzít pokladového žolíka
 luxor-opt-scarab = Vzít skarabea
-luxor-opt-take = Vzít { $tile }
-luxor-opt-leave = Nechat { $tile }
+luxor-opt-take = Vzít poklad: { $tile }
+luxor-opt-leave = Nechat poklad: { $tile }
 luxor-opt-wake = Aktivovat dobrodruha u sochy { $statue }: postaví se na schody
 luxor-opt-sleep = Nechat dobrodruha ležet u sochy { $statue }
 
@@ -135,7 +135,7 @@ luxor-note-stopped = zastaví před hrobkou
 
 ## luxor.ev
 
-luxor-ev-setup = Hra Luxor je připravena. Usirovy dlaždice: { $osiris }
+luxor-ev-setup = Hra Luxor je připravena. Usirovy { -dlazdice }: { $osiris }
 luxor-ev-start_player = Začínající hráč: { $player }
 luxor-ev-turn = Kolo { $round }: na tahu je { $player }
 luxor-ev-played = { $player } hraje { $side } kartu: { $card }
@@ -145,7 +145,7 @@ luxor-ev-roll_failed = { $player } hází { $roll }: žádný platný tah, karta
 luxor-ev-moved = { $player }: dobrodruh { $adv } { $src } → { $dst }
 luxor-ev-moved_osiris = { $player }: dobrodruh { $adv } { $src } → { $dst } (Usir: { $via })
 luxor-ev-blocked = { $player }: dobrodruh { $adv } ({ $src }) nemůže táhnout
-luxor-ev-jumped = { $player }: dobrodruh { $adv } přeskočil { $src } → { $dst }
+luxor-ev-jumped = { $player }: dobrodruh { $adv } přeskakuje { $src } → { $dst }
 luxor-ev-woke = { $player }: dobrodruh { $adv } u sochy { $statue } vstává a jde na schody
 luxor-ev-left_lying = { $player } nechává dobrodruha u sochy { $statue } ležet
 luxor-ev-tomb =
@@ -166,7 +166,7 @@ luxor-ev-treasure_missed =
        *[other] { $have } dobrodruhů
     } z { $need }, poklad nezíská
 luxor-ev-treasure_left = { $player } nechává poklad – { $place }
-luxor-ev-revealed = Odkryta chrámová dlaždice ({ $back }) – { $place }: { $tile }
+luxor-ev-revealed = Odkryta chrámová { -dlazdice } ({ $back }) – { $place }: { $tile }
 luxor-ev-key = { $player } bere klíč (má { $keys })
 luxor-ev-horus_card = { $player } bere Horovu kartu úrovně { $level }: { $card }
 luxor-ev-scarab = { $player } bere skarabea (má { $count })
@@ -195,7 +195,7 @@ luxor-ev-game_over_stall_turns =
        *[other] { $n } tahů
     } po sobě: konec hry
 luxor-ev-final = { $player }: lišta { $track } + pozice { $positions } + sarkofágy { $sarcophagi } + klíče { $keys } + sady { $sets } za { $set_vp } + skarabeové { $scarabs } ({ $scarab_values }) = { $total }
-luxor-ev-winners = Vítěz: { $players } se skóre { $score }
+luxor-ev-winners = Vítězství: { $players } (skóre { $score })
 
 ## luxor.result
 
@@ -225,14 +225,14 @@ luxor-err-steps_range = Zvol počet kroků od { $lo } do { $hi }.
 luxor-err-fixed_steps = Tato karta má pevný počet kroků ({ $n }): zadej jen políčko, odkud táhneš.
 luxor-err-overshoot = Tah musí skončit přesně v hrobce; tento by ji přetáhl.
 luxor-err-no_key = Vstup do hrobky stojí klíč a ty žádný nemáš.
-luxor-err-osiris = Usirova dlaždice na konci by dobrodruha poslala za hrobku nebo do ní bez klíče.
-luxor-err-no_tile_behind = Za dobrodruhem ({ $place }) už žádná dlaždice není a schody cílem být nemohou.
+luxor-err-osiris = Usirova { -dlazdice } na konci by dobrodruha poslala za hrobku nebo do ní bez klíče.
+luxor-err-no_tile_behind = Za dobrodruhem ({ $place }) už žádná { -dlazdice } není a schody cílem být nemohou.
 
 ## luxor.option
 
 luxor-option-temple_mapping = Které líce chrámových dlaždic patří ke kterým rubům (rekonstruovaná data: H1, H2, H3)
 luxor-option-treasure_take_optional = Hráč smí odmítnout poklad, jehož požadavek splnil
-luxor-option-backward_to_stairs = Krok zpět bez dlaždice za sebou končí na schodech
+luxor-option-backward_to_stairs = Krok zpět bez { -dlazdice } za sebou končí na schodech
 luxor-option-anubis_activation_optional = Aktivace ležícího dobrodruha u sochy je volitelná
 luxor-option-forced_move_overshoot = Usirův skok za hrobku: neplatný, nebo zastavit na poslední dlaždici
 luxor-option-advance_all_blocked = Všichni vpřed, když někdo nemůže: přeskočit ho, nebo karta nejde zahrát
@@ -241,4 +241,4 @@ luxor-option-one_less_steps = Mínus 1 dobrodruh: pevný počet kroků, nebo vol
 luxor-option-tomb_scarab_vp = Hodnota skarabea hrobky
 luxor-option-stall_end = Konec při zaseknutí: celé kolo bez tahu, nebo tolik tahů za sebou, kolik je hráčů
 luxor-option-reshuffle_timing = Zamíchat odkládací hromádku, až je třeba líznout, nebo hned, jak dojde
-luxor-option-start_player = Začínající hráč: náhodně, nebo určí zakladatel
+luxor-option-start_player = Začínající hráč: náhodně, nebo určí hostitel

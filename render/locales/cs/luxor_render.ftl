@@ -12,7 +12,7 @@ luxor_render-tomb = Hrobka
 luxor_render-game_over = Konec hry
 luxor_render-last_round = Poslední kolo!
 luxor_render-horus_cards = Horovy karty
-luxor_render-temple_tiles = Chrámové dlaždice
+luxor_render-temple_tiles = Chrámové { -dlazdice }
 luxor_render-cards = Karty
 luxor_render-draw = Tahací { $n }
 luxor_render-discard = Odhozené { $n }
@@ -66,7 +66,7 @@ luxor_render-pending-C--09 = klíč, nebo Horova karta
 luxor_render-pending-C--10 = vyber Horův balíček
 luxor_render-pending-C--11 = žolík, nebo skarabeus
 luxor_render-pending-C--12 = vzít poklad?
-luxor_render-pending-C--13 = probudit ležícího dobrodruha?
+luxor_render-pending-C--13 = aktivovat ležícího dobrodruha?
 
 ## luxor_render.col
 

@@ -3,35 +3,35 @@
 ## undo
 
 undo-what_action = tah `{ $action }`
-undo-requested = ↩️ { $player } žádá o vrácení tahů č. { $first }–{ $last }: { $moves }. { $waiting }, souhlasíte? (Odpovězte do { $minutes } min, jinak žádost propadne.)
+undo-requested = ↩️ { $player } žádá o vrácení tahů č. { $first }–{ $last }: { $moves }. { $waiting }: souhlas? (Odpověď do { $minutes } min, jinak žádost propadne.)
 undo-accepted = { $player } souhlasí. Ještě čekáme na: { $waiting }.
-undo-declined = { $player } vrácení odmítl(a). Nic se nezměnilo.
+undo-declined = { $player } vrácení odmítá. Nic se nezměnilo.
 undo-accept_button = Souhlasím
 undo-decline_button = Nesouhlasím
 undo-undo_button = Vrátit tah
-undo-err-nothing = Nemáte žádný tah, který by šlo vrátit.
-undo-err-revealed = Tah č. { $move } hráče { $player } nelze vrátit: odhalil skrytou informaci ({ $what }). Nic se nezměnilo.
+undo-err-nothing = Nemáš žádný tah, který by šlo vrátit.
+undo-err-revealed = Tah č. { $move } hráče { $player } nelze vrátit: tento tah odhalil skrytou informaci ({ $what }). Nic se nezměnilo.
 undo-err-pending = V této hře už čeká jiná žádost o vrácení tahu.
 undo-err-no_request = Žádná žádost o vrácení nečeká: možná propadla, byla zodpovězena, nebo hra mezitím pokročila.
-undo-err-own_request = To je vaše vlastní žádost: odpovídají na ni ostatní hráči.
+undo-err-own_request = To je tvoje vlastní žádost: odpovídají na ni ostatní hráči.
 undo-err-over = Hra skončila: její tahy už vrátit nelze.
 undo-err-no_such_move = Tah č. { $move } neexistuje (tahy mají čísla 1 až { $last }).
 undo-ev-done =
-    ↩️ { $player } vrátil(a) { $n ->
-        [one] { $n } tah
-        [few] { $n } tahy
-        [many] { $n } tahu
-       *[other] { $n } tahů
-    } (č. { $first }–{ $last }).
+    ↩️ { $player } bere zpět { $n ->
+        [one] { $n } tah (č. { $last })
+        [few] { $n } tahy (č. { $first }–{ $last })
+        [many] { $n } tahu (č. { $first }–{ $last })
+       *[other] { $n } tahů (č. { $first }–{ $last })
+    }.
 
 ## record
 
 record-header = { $game } — hra č. { $id } ({ $names })
 record-started = Založena { $at } UTC
 record-setup = příprava
-record-undone = (vráceno záznamem č. { $by })
+record-undone = (vráceno tahem č. { $by })
 record-result = Konečné skóre:
-record-winners = Vítěz: { $names }
+record-winners = Vítězství: { $names }
 record-abandoned = Hra byla ukončena bez výsledku.
 record-running = Hra stále běží.
 record-attached = 📜 Záznam hry č. { $id }: soubor JSON ji přehraje (`referee replay SOUBOR`), textový soubor je její průběh.
@@ -40,7 +40,7 @@ record-running_only_players = Dokud hra běží, záznam si mohou stáhnout jen 
 ## recap
 
 recap-round_end = konec { $round }. kola
-recap-final = závěrečné bodování
+recap-final = { -zaverecne-bodovani }
 recap-chart_title = { $game } č. { $id }: skóre po každém tahu
 recap-x_label = tahy
 recap-posted =
@@ -59,18 +59,18 @@ recap-not_finished = Shrnutí vznikne, až hra skončí.
 
 ## console
 
-console-help_undo = Dále: undo (hráč posledního tahu ho vezme zpět, pokud nic neodhalil), record (zapíše záznam hry a její průběh).
+console-help_undo = Dále: undo (hráč posledního tahu ho vezme zpět, pokud tento tah nic neodhalil), record (zapíše záznam hry a její průběh).
 console-record_written = záznam: { $json }, průběh: { $text }
 
 ## follow
 
-follow-ended = 🏁 Hra { $game } č. { $id }, kterou sledujete, skončila: průběh ukáže /game recap.
-follow-scoring = 📊 Hra { $game } č. { $id }, kterou sledujete, došla k bodování: { $what }.
-follow-followed = Sledujete hru č. { $id }: dozvíte se, když dojde k bodování a když skončí ({ $how }).
+follow-ended = 🏁 Hra { $game } č. { $id }, kterou sleduješ, skončila: průběh ukáže /game recap.
+follow-scoring = 📊 Hra { $game } č. { $id }, kterou sleduješ, došla k bodování: { $what }.
+follow-followed = Sleduješ hru č. { $id }: dozvíš se, když dojde k bodování a když skončí ({ $how }).
 follow-by_dm = soukromou zprávou
 follow-by_ping = zmínkou v kanálu
-follow-unfollowed = Hru č. { $id } už nesledujete.
-follow-err-not_following = Tuto hru nesledujete.
+follow-unfollowed = Hru č. { $id } už nesleduješ.
+follow-err-not_following = Tuto hru nesleduješ.
 
 ## stats
 
@@ -84,7 +84,7 @@ stats-extra_abandoned =
        *[other] { $n } her ukončeno
     } bez výsledku
 stats-extra_replaced =
-    , nahrazen(a) { $n ->
+    , nahrazení { $n ->
         [one] v { $n } hře
         [few] ve { $n } hrách
         [many] v { $n } hry
@@ -98,7 +98,7 @@ stats-board_note = Hodnocení = ordinal openskill (μ − 3σ) z dohraných her 
 
 ## cmd
 
-cmd-extra-undo = Vrátit váš poslední tah (sami, když od té doby nikdo nehrál a nic se neodhalilo; jinak se souhlasem)
+cmd-extra-undo = Vrátit tvůj poslední tah (hned, když nikdo netáhl a nic se neodhalilo; jinak se souhlasem)
 cmd-extra-rollback_move = Jen hostitel: vrátit hru před tento tah (číslo z /game history), se souhlasem všech
 cmd-extra-record = Přiložit záznam hry (JSON) a její průběh
 cmd-extra-recap = Animované shrnutí a graf skóre poslední dohrané hry
@@ -106,7 +106,7 @@ cmd-extra-follow = Sledovat tuto hru: zmínka při bodování a na konci
 cmd-extra-follow_dm = Upozornit mě soukromou zprávou místo zmínky
 cmd-extra-unfollow = Přestat sledovat tuto hru
 cmd-extra-stats = Statistiky a hodnocení na tomto serveru
-cmd-extra-stats_me = Vaše statistiky
+cmd-extra-stats_me = Tvoje statistiky
 cmd-extra-stats_user = Statistiky jiného hráče
 cmd-extra-stats_user_who = Čí statistiky
 cmd-extra-stats_leaderboard = Žebříček jedné hry

@@ -32,9 +32,21 @@ alhambra-type-fountain = fountain
 
 ## alhambra.round
 
-alhambra-round-A = A
-alhambra-round-B = B
-alhambra-round-final = final
+alhambra-round-A =
+    { $case ->
+        [scoring] Scoring round A
+       *[nom] A
+    }
+alhambra-round-B =
+    { $case ->
+        [scoring] Scoring round B
+       *[nom] B
+    }
+alhambra-round-final =
+    { $case ->
+        [scoring] Final scoring
+       *[nom] final
+    }
 
 ## alhambra.option
 
@@ -68,7 +80,10 @@ alhambra-opt-dirk = Give { $tile } ({ $type }) to Dirk
 alhambra-opt-reserve_all =
     Put { $count ->
         [one] the { $count } tile
-       *[other] all { $count } tiles
+       *[other] { $count ->
+            [2] both tiles
+           *[other] all { $count } tiles
+        }
     } into the reserve
 
 ## alhambra.ev
@@ -122,7 +137,8 @@ alhambra-ev-scoring_card = Scoring card { $round } is drawn
 alhambra-ev-refill_money = New money cards: { $cards }
 alhambra-ev-refill_market = Space { $space } receives { $tile } ({ $type }, { $price })
 alhambra-ev-end_trigger = The bag cannot refill the market: the game ends after this turn
-alhambra-ev-scoring = Scoring round { $round }
+alhambra-ev-scoring = { $round }
+    .case-round = scoring
 alhambra-ev-score_row = { $player }: +{ $total } ({ $types }; wall { $wall }) = { $score }
 alhambra-ev-score_row_dirk = Dirk: +{ $total } ({ $types }) = { $score }
 alhambra-ev-reveal = { $player } reveals: { $totals }

@@ -140,7 +140,12 @@ turn-continues = { $player } continues: { $what }
 
 result-title = Final result
 result-content = 🏁 The game is over. Congratulations { $winners }!
-result-extra-dirk = Dirk (neutral)
+result-extra-dirk = Dirk (neutral): { $value }
+result-extra-tie_break_used =
+    { $value ->
+        [0] Tie-break: not needed
+       *[other] Tie-break: the player who reached the score first wins
+    }
 
 ## menu
 
@@ -269,10 +274,38 @@ group-luxor-treasure = Treasure
 group-luxor-anubis = Anubis
 group-luxor-start = Choose start player
 
+## none
+
+none-private = No secret decision of yours is waiting now.
+
 ## none.alhambra
 
+none-alhambra-start = No start player is being chosen now.
+none-alhambra-place = You have no bought building to place now.
+none-alhambra-redesign = You cannot redesign now: neither your reserve nor your Alhambra allows a legal change.
+none-alhambra-take = There is no money on display to take now.
 none-alhambra-buy = You cannot afford any building in the market now.
 none-alhambra-end = You can end your action phase early only after an exact payment.
+
+## none.egizia
+
+none-egizia-play = You have no card you can play now.
+none-egizia-build = No building decision is waiting for you now.
+none-egizia-feed = Feeding is not waiting for you now.
+none-egizia-card = No card or round space is waiting for your choice now.
+none-egizia-sail = You have no sailing move now.
+
+## none.luxor
+
+none-luxor-start = No start player is being chosen now.
+none-luxor-anubis = None of your adventurers is lying at a statue now.
+none-luxor-treasure = No treasure is waiting for your choice now.
+none-luxor-temple = No temple tile is waiting for your choice now.
+none-luxor-eye = No Horus eye is waiting for your choice now.
+none-luxor-horus = No Horus tile is waiting for your choice now.
+none-luxor-act = No space is waiting to act now.
+none-luxor-move = None of your adventurers can move now.
+none-luxor-card = You have no card to play now.
 
 ## post
 

@@ -11,7 +11,10 @@ bots-err-too_many =
     { $n ->
         [one] { $n } bot
        *[other] { $n } bots
-    } and the host make { $total } players, but { $game } seats at most { $max }.
+    } and the host make { $total ->
+        [one] { $total } player
+       *[other] { $total } players
+    }, but { $game } seats at most { $max }.
 bots-err-bad_count = The number of bots must be 0 or more (not { $n }).
 bots-err-no_bots = There is no bot at this table.
 bots-err-no_such_bot = There is no bot “{ $bot }” at this table; the bots here: { $known }.

@@ -6,6 +6,10 @@
 
 egizia-name = Egizia
 
+## egizia.temple_field
+
+egizia-temple_field = { $field }
+
 ## egizia.builder
 
 egizia-builder-black = black
@@ -112,7 +116,11 @@ egizia-err-sell_range =
     }.
 egizia-err-after_feeding_only = In this game { $card } may be used only after feeding (option).
 egizia-err-once_per_round = { $card } has already been used this round.
-egizia-err-cost = { $card } costs { $cost } stones; you have { $stones }.
+egizia-err-cost =
+    { $card } costs { $cost ->
+        [one] { $cost } stone
+       *[other] { $cost } stones
+    }; you have { $stones }.
 egizia-err-bad_builder = Name a builder: bk, bl, ye or jk.
 egizia-err-improver_attached = { $card } is already attached; the attachment is final.
 egizia-err-improver_field = { $card } goes only on one of your fields that is not green yet.
@@ -256,7 +264,11 @@ egizia-ev-tile =
     }.
 egizia-ev-sphinx_setup_one = { $player }, your Sphinx card: { $card }
 egizia-ev-sphinx_setup_drawn = { $player }, you drew the Sphinx cards { $cards }
-egizia-ev-sphinx_setup_kept = { $player } kept { $kept } Sphinx card and returned { $returned }.
+egizia-ev-sphinx_setup_kept =
+    { $player } keeps { $kept ->
+        [one] { $kept } Sphinx card
+       *[other] { $kept } Sphinx cards
+    } and returns { $returned }.
 egizia-ev-round = Round { $round }: the Nile shows { $cards }.
 egizia-ev-auto_pass = { $player } passes (no ship or no legal space).
 egizia-ev-pass = { $player } passes.

@@ -18,9 +18,9 @@ undo-err-over = The game is over: its moves can no longer be taken back.
 undo-err-no_such_move = There is no move #{ $move } to roll back to (moves are numbered 1 to { $last }).
 undo-ev-done =
     ↩️ { $player } took back { $n ->
-        [one] { $n } move
-       *[other] { $n } moves
-    } (#{ $first }–#{ $last }).
+        [one] { $n } move (#{ $last })
+       *[other] { $n } moves (#{ $first }–#{ $last })
+    }.
 
 ## record
 

@@ -17,10 +17,10 @@ alhambra-paid_many =
 
 ## alhambra.currency
 
-alhambra-currency-yellow = żółte
-alhambra-currency-green = zielone
-alhambra-currency-blue = niebieskie
-alhambra-currency-orange = pomarańczowe
+alhambra-currency-yellow = żółta
+alhambra-currency-green = zielona
+alhambra-currency-blue = niebieska
+alhambra-currency-orange = pomarańczowa
 
 ## alhambra.type
 
@@ -34,9 +34,21 @@ alhambra-type-fountain = fontanna
 
 ## alhambra.round
 
-alhambra-round-A = A
-alhambra-round-B = B
-alhambra-round-final = końcowe
+alhambra-round-A =
+    { $case ->
+        [scoring] Punktacja A
+       *[nom] A
+    }
+alhambra-round-B =
+    { $case ->
+        [scoring] Punktacja B
+       *[nom] B
+    }
+alhambra-round-final =
+    { $case ->
+        [scoring] Punktacja końcowa
+       *[nom] końcowa
+    }
 
 ## alhambra.option
 
@@ -69,9 +81,9 @@ alhambra-prompt-end_place =
 ## alhambra.opt
 
 alhambra-opt-start = Zaczyna { $player }
-alhambra-opt-take = Weź { $cards }
-alhambra-opt-buy = Kup { $tile } ({ $type }, { $price }) z pola { $space }: zapłać { $currency } { $paid }
-alhambra-opt-buy_exact = Kup { $tile } ({ $type }, { $price }) z pola { $space }: zapłać { $currency } { $paid } (dokładnie: dodatkowa akcja)
+alhambra-opt-take = Weź: { $cards }
+alhambra-opt-buy = Kup { $tile } ({ $type }, { $price }) z pola { $space }, zapłać: { $currency } { $paid }
+alhambra-opt-buy_exact = Kup { $tile } ({ $type }, { $price }) z pola { $space }, zapłać: { $currency } { $paid } (dokładnie: dodatkowa akcja)
 alhambra-opt-end = Zakończ akcje (zrezygnuj z dodatkowej akcji)
 alhambra-opt-add = Przebudowa: dodaj { $tile } ({ $type }) z rezerwy na { $cell }
 alhambra-opt-remove = Przebudowa: przenieś { $tile } ({ $type }) z { $cell } do rezerwy
@@ -82,7 +94,10 @@ alhambra-opt-dirk = Oddaj { $tile } ({ $type }) Dirkowi
 alhambra-opt-reserve_all =
     Odłóż do rezerwy { $count ->
         [one] { $count } budynek
-        [few] wszystkie budynki ({ $count })
+        [few] { $count ->
+            [2] oba budynki
+           *[other] wszystkie budynki ({ $count })
+        }
        *[many] wszystkie budynki ({ $count })
         [other] { $count } budynku
     }
@@ -97,10 +112,10 @@ alhambra-ev-dirk_draw =
        *[many] { $count } budynków
         [other] { $count } budynku
     }: { $tiles }
-alhambra-ev-deal = { $player } otrzymuje { $cards } (razem { $total })
-alhambra-ev-start_random = Remis o rozpoczęcie: { $players }; losowo wybrano: { $chosen_player }
+alhambra-ev-deal = { $player } otrzymuje karty: { $cards } (razem { $total })
+alhambra-ev-start_random = Remis o rozpoczęcie: { $players }; los wskazał: { $chosen_player }
 alhambra-ev-start_choice = Remis o rozpoczęcie: { $players }; wybiera gospodarz
-alhambra-ev-start_chosen = Gospodarz wybrał gracza rozpoczynającego: { $player }
+alhambra-ev-start_chosen = Gospodarz wskazuje gracza rozpoczynającego: { $player }
 alhambra-ev-start_player =
     Zaczyna { $player } ({ $count ->
         [one] { $count } karta
@@ -120,9 +135,9 @@ alhambra-ev-turn = Tura { $turn }: { $player }
 alhambra-ev-no_action = { $player } nie ma żadnej możliwej akcji
 alhambra-ev-no_further_action = { $player } nie ma już żadnej możliwej akcji
 alhambra-ev-auto = { $player } (jedyna możliwość): { $choice }
-alhambra-ev-take = { $player } bierze { $cards }
-alhambra-ev-buy = { $player } kupuje { $tile } ({ $type }, { $price }) z pola { $space }, płacąc { $cards }
-alhambra-ev-buy_exact = { $player } kupuje { $tile } ({ $type }, { $price }) z pola { $space }, płacąc dokładnie { $cards }: dodatkowa akcja
+alhambra-ev-take = { $player } bierze: { $cards }
+alhambra-ev-buy = { $player } kupuje { $tile } ({ $type }, { $price }) z pola { $space }, płacąc: { $cards }
+alhambra-ev-buy_exact = { $player } kupuje { $tile } ({ $type }, { $price }) z pola { $space }, płacąc dokładnie: { $cards } (dodatkowa akcja)
 alhambra-ev-end_actions = { $player } kończy akcje
 alhambra-ev-redesign_add = { $player } przebudowuje: dodaje { $tile } ({ $type }) na { $cell }
 alhambra-ev-redesign_remove = { $player } przebudowuje: { $tile } ({ $type }) z { $cell } do rezerwy
@@ -148,7 +163,8 @@ alhambra-ev-scoring_card = Odkryto kartę punktacji { $round }
 alhambra-ev-refill_money = Nowe karty pieniędzy: { $cards }
 alhambra-ev-refill_market = Pole { $space } otrzymuje { $tile } ({ $type }, { $price })
 alhambra-ev-end_trigger = Worek nie uzupełni rynku: gra kończy się po tej turze
-alhambra-ev-scoring = Punktacja { $round }
+alhambra-ev-scoring = { $round }
+    .case-round = scoring
 alhambra-ev-score_row = { $player }: +{ $total } ({ $types }; mur { $wall }) = { $score }
 alhambra-ev-score_row_dirk = Dirk: +{ $total } ({ $types }) = { $score }
 alhambra-ev-reveal = { $player } pokazuje: { $totals }

@@ -6,7 +6,7 @@
 
 alhambra_render-title = Alhambra
 alhambra_render-turn = Tura { $turn }
-alhambra_render-market = Targ
+alhambra_render-market = Rynek
 alhambra_render-money = Pieniądze
 alhambra_render-deck = Talia { $n }
 alhambra_render-bag = Worek { $n }
@@ -28,6 +28,7 @@ alhambra_render-winner = Zwycięzca: { $names }
 alhambra_render-winners = Zwycięzcy: { $names }
 alhambra_render-col_wall = Mur
 alhambra_render-col_total = Razem
+alhambra_render-col_gain = Zdobyte
 alhambra_render-points = { $n } pkt
 alhambra_render-your_hand = Twoje pieniądze
 alhambra_render-no_cards = Brak pieniędzy
@@ -78,7 +79,7 @@ alhambra_render-currency-orange = pomarańczowa
 alhambra_render-cur_abbr-yellow = Ż
 alhambra_render-cur_abbr-green = Z
 alhambra_render-cur_abbr-blue = N
-alhambra_render-cur_abbr-orange = P
+alhambra_render-cur_abbr-orange = Pm
 
 ## alhambra_render.scoring_title
 

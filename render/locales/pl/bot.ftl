@@ -12,7 +12,7 @@ more_lines =
 ## game
 
 game-alhambra = Alhambra
-game-egizia = Egizia
+game-egizia = { -hra-egizia }
 game-luxor = Luxor
 
 ## cmd
@@ -38,20 +38,20 @@ cmd-move-action = Twój ruch; zacznij pisać, aby zawęzić dozwolone opcje
 cmd-choice = Twój wybór; zacznij pisać, aby zawęzić dozwolone opcje
 cmd-alhambra = Ruchy w Alhambrze
 cmd-alhambra-take = Weź pieniądze spośród odkrytych kart
-cmd-alhambra-buy = Kup budynek: pole targu i karty pieniędzy, którymi płacisz
+cmd-alhambra-buy = Kup budynek: pole rynku i karty pieniędzy, którymi płacisz
 cmd-alhambra-redesign = Przebuduj Alhambrę: dodaj z rezerwy, odłóż do rezerwy lub zamień z rezerwą
 cmd-alhambra-place = Umieść kupiony budynek, odłóż go do rezerwy lub oddaj Dirkowi
 cmd-alhambra-end = Zakończ fazę akcji po zapłacie bez reszty
 cmd-alhambra-start = Wybierz gracza rozpoczynającego (gospodarz, gdy remis rozstrzyga host_choice)
-cmd-egizia = Ruchy w Egizii
+cmd-egizia = Ruchy w grze { -hra-egizia }
 cmd-luxor = Ruchy w Luxorze
 cmd-alhambra-choose = Dowolny dozwolony ruch w Alhambrze
-cmd-egizia-sail = Żegluga: postaw łódź na Nilu, spasuj lub zakończ turę
-cmd-egizia-card = Wybory właśnie wziętej karty lub pola rundy (tor, budowniczowie, pole, krąg, resztka)
-cmd-egizia-feed = Karmienie: którym zbożem i kamieniami nakarmić robotników
-cmd-egizia-build = Budowa: kolejność, ekipy, karty Sfinksa, obelisk/grobowce, piramida/świątynia
-cmd-egizia-play = Zagraj kartę lub darmową akcję w jej oknie (sprzedaż, buduj pierwszy, kup siłę…)
-cmd-egizia-choose = Dowolny dozwolony ruch w Egizii
+cmd-egizia-sail = Żegluga: postaw { -statek } na Nilu, pasuj lub zakończ turę
+cmd-egizia-card = Wybory wziętej karty lub pola rundy (tor, { -budowniczy(case: "pl-nom") }, pole, nawodnienie, pozostała karta)
+cmd-egizia-feed = Karmienie: którym zbożem i kamieniami wyżywić { -budowniczy(case: "pl-gen") }
+cmd-egizia-build = Budowa: kolejność, { -budowniczy(case: "pl-nom") }, karty { -sfinks(case: "gen") }, { -obelisk-i-grobowce }, { -piramida-i-swiatynia }
+cmd-egizia-play = Zagraj kartę lub darmową akcję, gdy jest dozwolona (sprzedaż, buduj przed innymi, kup siłę…)
+cmd-egizia-choose = Dowolny dozwolony ruch w grze { -hra-egizia }
 cmd-luxor-card = Zagraj lewą lub prawą skrajną kartę z ręki (albo odrzuć jedną)
 cmd-luxor-move = Przesuń poszukiwacza po rzucie kością (inne karty ruszają w /luxor card)
 cmd-luxor-act = Po „Wszyscy naprzód”: czyje pole działa
@@ -143,14 +143,19 @@ lobby-started = Gra **{ $game }** się rozpoczyna! Gracze w kolejności przy sto
 ## turn
 
 turn-embed_title = { $game } — ruch { $move } (gra #{ NUMBER($id, useGrouping: 0) })
-turn-content = { $mentions }, czas na ruch: { $what }
+turn-content = Na ruchu: { $mentions } ({ $what })
 turn-continues = { $player } kontynuuje: { $what }
 
 ## result
 
 result-title = Wynik końcowy
 result-content = 🏁 Gra zakończona. Gratulacje: { $winners }!
-result-extra-dirk = Dirk (gracz neutralny)
+result-extra-dirk = Dirk (gracz neutralny): { $value }
+result-extra-tie_break_used =
+    { $value ->
+        [0] Rozstrzygnięcie remisu: niepotrzebne
+       *[other] Rozstrzygnięcie remisu: wygrywa ten, kto wcześniej osiągnął końcowy wynik
+    }
 
 ## menu
 
@@ -191,10 +196,10 @@ abandon-done = { $user } przerywa grę #{ NUMBER($id, useGrouping: 0) }.
 
 ## rules
 
-rules-alhambra = **Alhambra** (2–6 graczy). W swojej turze wykonaj jedną akcję: **weź pieniądze** (jedną kartę albo kilka o łącznej wartości najwyżej 5), **kup** budynek z targu, płacąc co najmniej jego cenę w walucie danego pola (jeśli zapłacisz bez reszty, wykonujesz kolejną akcję), albo **przebuduj** swoją Alhambrę, korzystając z rezerwy. Na koniec tury umieść każdy kupiony budynek: mury muszą stykać się z murami, do każdego budynku musi prowadzić droga od fontanny i nie może być dziur. Karty punktacji A i B są wtasowane w talię pieniędzy; punktacja końcowa kończy grę. Punkty daje przewaga w liczbie budynków każdego rodzaju oraz twój najdłuższy mur zewnętrzny.
+rules-alhambra = **Alhambra** (2–6 graczy). W swojej turze wykonaj jedną akcję: **weź pieniądze** (jedną kartę albo kilka o łącznej wartości najwyżej 5), **kup** budynek z rynku, płacąc co najmniej jego cenę w walucie danego pola (jeśli zapłacisz bez reszty, wykonujesz kolejną akcję), albo **przebuduj** swoją Alhambrę, korzystając z rezerwy. Na koniec tury umieść każdy kupiony budynek: mury muszą stykać się z murami, do każdego budynku musi prowadzić droga od fontanny i nie może być dziur. Karty punktacji A i B są wtasowane w talię pieniędzy; { -punktacja-koncowa } kończy grę. Punkty daje przewaga w liczbie budynków każdego rodzaju oraz twój najdłuższy mur zewnętrzny.
     Polecenia: /alhambra take · buy · redesign · place · end albo przyciski pod planszą. /game hand pokazuje twoje pieniądze.
-rules-egizia = **Egizia** (2–4 graczy). W każdej rundzie płyń swoimi łodziami w dół Nilu, aby zdobywać karty, okrągłe pola i place budowy; wyżyw swoich robotników plonami z pól; następnie buduj przy obelisku, na piramidzie i w świątyni za pomocą swoich ekip i kamieni. Punkty dają budowle, tory i punktacja końcowa.
-    Użyj /egizia choose lub przycisków pod planszą; /game hand pokazuje twoje karty Sfinksa.
+rules-egizia = **{ -hra-egizia }** (2–4 graczy). W każdej rundzie płyń swoimi statkami w dół Nilu, aby zdobywać karty, pola rundy i miejsca na budowach; wyżyw swoich { -budowniczy(case: "pl-gen") } zbożem z pól; następnie buduj przy { -sfinks(case: "loc") }, przy { -obelisk-i-grobowce(case: "loc") }, na piramidzie i w świątyni za pomocą swoich { -budowniczy(case: "pl-gen") } i kamieni. Punkty dają budowle, tory i { -punktacja-koncowa }.
+    Użyj /egizia choose lub przycisków pod planszą; /game hand pokazuje twoje karty { -sfinks(case: "gen") }.
 rules-luxor = **Luxor** (2–4 graczy). Zagraj kartę z lewego lub prawego końca swojej ręki, aby przesunąć jednego ze swoich poszukiwaczy przygód po ścieżce świątynnej, zbieraj skarby, karty Horusa i klucze i ścigaj się do grobowca. Gra kończy się, gdy do grobowca wejdzie drugi poszukiwacz przygód.
     Użyj /luxor choose lub przycisków pod planszą; /game hand pokazuje twoje karty na ręce w kolejności oraz twoje skarabeusze.
 
@@ -219,7 +224,7 @@ console-hand_money =
         [other] { $n } karty
     }: { $cards }
 console-hand_totals = Sumy według waluty: { $totals }
-console-hand_sphinx = Karty Sfinksa ({ $n }): { $cards }
+console-hand_sphinx = Karty { -sfinks(case: "gen") } ({ $n }): { $cards }
 console-hand_anytime = Karty do zagrania w dowolnej chwili ({ $n }): { $cards }
 console-hand_cards =
     Ręka od lewej do prawej ({ $n ->
@@ -253,7 +258,7 @@ console-other_game =
        *[many] { $n } graczy
         [other] { $n } gracza
     } ({ $names }), ruch { $version }.
-console-resume_or_new = Kontynuować ją (w) czy zacząć nową (n)?
+console-resume_or_new = Wznowić ją (w) czy zacząć nową (n)?
 console-choose_resume_or_new = Nic się nie zmieniło. Uruchom polecenie ponownie z --resume, aby kontynuować zapisaną grę, albo z --new, aby zacząć nową.
 
 ## button
@@ -291,10 +296,38 @@ group-luxor-treasure = Skarb
 group-luxor-anubis = Anubis
 group-luxor-start = Wybierz pierwszego
 
+## none
+
+none-private = Teraz nie czeka na ciebie żadna tajna decyzja.
+
 ## none.alhambra
 
+none-alhambra-start = Teraz nie wybiera się gracza rozpoczynającego.
+none-alhambra-place = Nie masz teraz kupionego budynku do umieszczenia.
+none-alhambra-redesign = Nie możesz teraz przebudować: ani rezerwa, ani twoja Alhambra nie pozwalają na dozwoloną zmianę.
+none-alhambra-take = Nie ma teraz wyłożonych pieniędzy do wzięcia.
 none-alhambra-buy = Nie stać cię teraz na żaden budynek na rynku.
 none-alhambra-end = Fazę akcji możesz zakończyć wcześniej tylko po dokładnej zapłacie.
+
+## none.egizia
+
+none-egizia-play = Nie masz teraz karty, którą można zagrać.
+none-egizia-build = Teraz nie czeka na ciebie żadna decyzja o budowie.
+none-egizia-feed = Karmienie teraz na ciebie nie czeka.
+none-egizia-card = Teraz żadna karta ani pole rundy nie czeka na twój wybór.
+none-egizia-sail = Nie masz teraz żadnego ruchu żeglugi.
+
+## none.luxor
+
+none-luxor-start = Teraz nie wybiera się gracza rozpoczynającego.
+none-luxor-anubis = Żaden z twoich poszukiwaczy nie leży teraz przy posągu.
+none-luxor-treasure = Żaden skarb nie czeka teraz na twój wybór.
+none-luxor-temple = Żadna płytka świątyni nie czeka teraz na twój wybór.
+none-luxor-eye = Żadne oko Horusa nie czeka teraz na twój wybór.
+none-luxor-horus = Żadna płytka Horusa nie czeka teraz na twój wybór.
+none-luxor-act = Żadne pole nie czeka teraz na rozpatrzenie.
+none-luxor-move = Żaden z twoich poszukiwaczy nie może się teraz ruszyć.
+none-luxor-card = Nie masz teraz karty do zagrania.
 
 ## post
 

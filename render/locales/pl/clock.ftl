@@ -1,6 +1,6 @@
 ### Zegary tur, przypomnienia, koniec czasu, urlopy (issue 10). Polski.
 
-clock-remind = ⏰ { $player }, stół czeka na ciebie w grze { $game } (#{ $id }): zostało { $left }. Ostatnia plansza: { $link }
+clock-remind = ⏰ { $player }, stół czeka na ciebie w grze { $game } (#{ $id }), pozostały czas: { $left }. Ostatnia plansza: { $link }
 clock-your_turn = 🎲 { $player }, twój ruch w grze { $game } (#{ $id }). Ostatnia plansza: { $link }
 clock-overdue = ⌛ { $player } — czas minął w grze { $game } (#{ $id }). Pozostali mogą głosować za pominięciem tej decyzji (/game skip); gospodarz może oddać miejsce komuś innemu (/game replace).
 clock-replace_allowed = { $player } — { $n ->
@@ -17,12 +17,12 @@ clock-desc-bank = pula { $limit }, +{ $increment } za każdą decyzję
 clock-policy-wait = czekać (pozostali mogą głosować za pominięciem)
 clock-policy-skip = pominąć (wykonany zostanie najmniej szkodliwy ruch)
 clock-policy-bot = gra bot, dopóki gracz nie wróci
-clock-line-to_act = Ruch: { $player } · zostało { $left }
+clock-line-to_act = Ruch: { $player } · pozostały czas: { $left }
 clock-line-no_clock = Ruch: { $player }
 clock-line-overdue = Ruch: { $player } · czas minął
 clock-line-paused = Ruch: { $player } · gra wstrzymana
 clock-line-vacation = Ruch: { $player } · na urlopie do { $until }
-clock-line-bot = Ruch: { $player } · gra za niego bot
+clock-line-bot = Ruch: { $player } · za gracza gra bot
 clock-err-kind = Nieznany rodzaj zegara { $kind }.
 clock-err-range = Zegar musi być dłuższy niż zero i wynosić najwyżej { $max ->
         [one] { $max } dzień
@@ -87,8 +87,8 @@ clock-ok-vacation = Udanego urlopu! Twoje zegary stoją do { $until } (w tym rok
        *[other] { $max } dnia
     }).
 clock-ok-vacation_over = Witaj z powrotem: twoje zegary znów biegną.
-clock-ok-paused = ⏸ { $user } wstrzymał(a) grę: żaden zegar nie biegnie do wznowienia.
-clock-ok-resumed = ▶ { $user } wznowił(a) grę: zegary znów biegną.
+clock-ok-paused = ⏸ { $user } wstrzymuje grę: żaden zegar nie biegnie do wznowienia.
+clock-ok-resumed = ▶ { $user } wznawia grę: zegary znów biegną.
 clock-ok-voted = Twój głos został policzony: { $votes } z potrzebnych { $needed }.
 clock-ok-skipped = Przeterminowaną decyzję pominięto najmniej szkodliwym ruchem.
 clock-mine-head = **Gdzie masz ruch** (najdłużej czekające najpierw):

@@ -14,14 +14,14 @@ board-earlier_moves =
 ## polecenia
 
 cmd-addbot = Posadź bota w poczekalni tego kanału (może każdy gracz)
-cmd-addbot-level = Jak bot gra (domyślnie: normal)
-cmd-addbot-level-random = random — dowolny dozwolony ruch
-cmd-addbot-level-easy = easy — patrzy jeden ruch do przodu
-cmd-addbot-level-normal = normal — przelicza do przodu (silniejszy, około sekundy na ruch)
+cmd-addbot-level = Jak bot gra (domyślnie: normalny)
+cmd-addbot-level-random = losowy — dowolny dozwolony ruch
+cmd-addbot-level-easy = łatwy — patrzy jeden ruch do przodu
+cmd-addbot-level-normal = normalny — przelicza do przodu (silniejszy, około sekundy na ruch)
 cmd-removebot = Usuń bota z poczekalni tego kanału
 cmd-removebot-bot = Którego bota (domyślnie: ostatnio posadzonego)
 cmd-new-bots = Ile botów posadzić od razu (kolejne można dodać w poczekalni)
-cmd-new-bot_level = Poziom tych botów (domyślnie: normal)
+cmd-new-bot_level = Poziom tych botów (domyślnie: normalny)
 cmd-new-watch = Prowadź stół bez własnego miejsca: grają tylko boty (nadal rozpoczynasz lub porzucasz grę)
 cmd-settings = Twoje ustawienia: dokąd trafiają powiadomienia, godziny ciszy, urlop
 
@@ -30,8 +30,8 @@ cmd-settings = Twoje ustawienia: dokąd trafiają powiadomienia, godziny ciszy, 
 lobbybot-add_button = Dodaj bota
 lobbybot-remove_button = Usuń bota
 lobbybot-seated = Przy stole: { $names }
-lobbybot-added = { $user } posadził(a) przy stole { $bot } ({ $n }): { $names }
-lobbybot-removed = { $user } usunął/usunęła { $bot }. Gracze: { $names }
+lobbybot-added = { $user } dosadza do stołu bota { $bot } ({ $n }): { $names }
+lobbybot-removed = { $user } usuwa bota { $bot }. Gracze: { $names }
 lobbybot-ok_added = Bot przy stole: { $bot }.
 lobbybot-ok_removed = Usunięto bota: { $bot }.
 

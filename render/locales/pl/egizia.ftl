@@ -4,25 +4,64 @@
 
 ## egizia
 
-egizia-name = Dolina Królów
+egizia-name = { -hra-egizia }
+
+## egizia.temple_field (a temple field by its place: the letters L/R/C/T are the moves' own)
+
+egizia-temple_field =
+    { $field ->
+        [L1] lewy filar 1
+        [L2] lewy filar 2
+        [L3] lewy filar 3
+        [L4] lewy filar 4
+        [R1] prawy filar 1
+        [R2] prawy filar 2
+        [R3] prawy filar 3
+        [R4] prawy filar 4
+        [C1] kolumna 1
+        [C2] kolumna 2
+        [T1] szczyt 1
+        [T2] szczyt 2
+       *[other] { $field }
+    }
 
 ## egizia.builder
 
-egizia-builder-black = czarna ekipa
-egizia-builder-blue = niebieska ekipa
-egizia-builder-yellow = żółta ekipa
-egizia-builder-joker = zarządca
+egizia-builder-black = czarny { -budowniczy }
+egizia-builder-blue = niebieski { -budowniczy }
+egizia-builder-yellow = żółty { -budowniczy }
+egizia-builder-joker = { -zarzadca }
 
 ## egizia.track
 
-egizia-track-stone_sale = sprzedaż kamieni
-egizia-track-grain_market = targ zboża
+egizia-track-stone_sale =
+    { $case ->
+        [gen] { -sprzedaz-kamieni(case: "gen") }
+       *[nom] { -sprzedaz-kamieni }
+    }
+egizia-track-grain_market =
+    { $case ->
+        [gen] { -rynek-zbozowy(case: "gen") }
+       *[nom] { -rynek-zbozowy }
+    }
 
 ## egizia.ring
 
-egizia-ring-left = lewe
-egizia-ring-middle = środkowe
-egizia-ring-right = prawe
+egizia-ring-left =
+    { $case ->
+        [loc] lewym
+       *[nom] lewe
+    }
+egizia-ring-middle =
+    { $case ->
+        [loc] środkowym
+       *[nom] środkowe
+    }
+egizia-ring-right =
+    { $case ->
+        [loc] prawym
+       *[nom] prawe
+    }
 
 ## egizia.note
 
@@ -43,29 +82,38 @@ egizia-note-bonus_vp = { " " }(+{ $n } pkt)
 
 ## egizia.pos
 
-egizia-pos-slot = { $site } miejsce { $slot }
-egizia-pos-sub = obok { $site } (rezerwa)
-egizia-pos-extra = { $site } dodatkowe miejsce (N37)
+egizia-pos-slot = { $site }, miejsce { $slot }
+egizia-pos-sub = rezerwa { $site }
+    .case-site = at
+egizia-pos-extra = { $site }, dodatkowe miejsce (N37)
 
 ## egizia.item
 
-egizia-item-obelisk = obelisk rząd { $row } (wartość { $value })
-egizia-item-tomb = grobowiec pole { $space } (płytka { $value })
+egizia-item-obelisk =
+    { $case ->
+        [acc] na obelisku (rząd { $row }, wartość { $value })
+       *[nom] obelisk: rząd { $row }, wartość { $value }
+    }
+egizia-item-tomb =
+    { $case ->
+        [acc] { -grobowiec } (pole { $space }, żeton { $value })
+       *[nom] { -grobowiec }: pole { $space }, żeton { $value }
+    }
 egizia-item-pyramid =
     { $case ->
-        [acc] piramidę rząd { $row } pole { $pos } (wartość { $value })
-       *[nom] piramida rząd { $row } pole { $pos } (wartość { $value })
+        [acc] na piramidzie (rząd { $row }, pole { $pos }, wartość { $value })
+       *[nom] piramida: rząd { $row }, pole { $pos }, wartość { $value }
     }
 egizia-item-temple =
     { $case ->
-        [acc] świątynię { $field } (wartość { $value })
-       *[nom] świątynia { $field } (wartość { $value })
+        [acc] w świątyni ({ egizia-temple_field }, wartość { $value })
+       *[nom] świątynia: { egizia-temple_field }, wartość { $value }
     }
 
 ## egizia.reason
 
 egizia-reason-chose = rezygnuje
-egizia-reason-no_builder = brak wolnej ekipy
+egizia-reason-no_builder = brak wolnego { -budowniczy(case: "gen") }
 egizia-reason-no_stones = brak kamieni
 egizia-reason-nothing_affordable = z tą siłą nic nie można zbudować
 
@@ -73,25 +121,25 @@ egizia-reason-nothing_affordable = z tą siłą nic nie można zbudować
 
 egizia-why-card = karta
 egizia-why-space = pole na Nilu
-egizia-why-bottom_stone_sale = premia za dno sprzedaży kamieni
-egizia-why-bottom_grain_market = premia za dno targu zboża
-egizia-why-sell_card = sprzedaż kamieni
+egizia-why-bottom_stone_sale = premia za dno { -sprzedaz-kamieni(case: "gen") }
+egizia-why-bottom_grain_market = premia za dno { -rynek-zbozowy(case: "gen") }
+egizia-why-sell_card = { -sprzedaz-kamieni }
 egizia-why-field_bonus = premia pola
 egizia-why-production = wydobycie
 egizia-why-feeding = kara za głód
 egizia-why-build = budowa
 egizia-why-row_bonus = premia za rząd piramidy
-egizia-why-sphinx_return = zwrócone karty Sfinksa
+egizia-why-sphinx_return = zwrócone karty { -sfinks(case: "gen") }
 egizia-why-cooperation = premia za współpracę
-egizia-why-obelisk = krok na targu
-egizia-why-final_stone_sale = końcowa sprzedaż kamieni
-egizia-why-final_tombs = grobowce
-egizia-why-final_sphinx = karta Sfinksa
+egizia-why-obelisk = krok na rynku
+egizia-why-final_stone_sale = końcowa { -sprzedaz-kamieni }
+egizia-why-final_tombs = { -grobowce }
+egizia-why-final_sphinx = karta { -sfinks(case: "gen") }
 
 ## egizia.final
 
-egizia-final-stone_sale = sprzedaż kamieni
-egizia-final-tombs = grobowce
+egizia-final-stone_sale = { -sprzedaz-kamieni }
+egizia-final-tombs = { -grobowce }
 
 ## egizia.result
 
@@ -100,14 +148,14 @@ egizia-result-line = { $player }: { $what } { $vp } pkt
 ## egizia.err
 
 egizia-err-ring =
-    Pierścień przesuwa się najwyżej o { $steps ->
+    Znacznik nawodnienia przesuwa się najwyżej o { $steps ->
         [one] { $steps } krok
         [few] { $steps } kroki
        *[many] { $steps } kroków
         [other] { $steps } kroku
     } i zostaje na trzech polach.
 egizia-err-played_with = { $card } zagrywa się w ramach: { $how }.
-egizia-err-crew_fixed = Ekipa jest ustalona: coś zbudowano lub dobrano kartę.
+egizia-err-crew_fixed = Budowniczowie są już ustaleni: coś zbudowano lub dobrano karty.
 egizia-err-bad_action = To nie jest poprawna akcja.
 egizia-err-not_your_turn = To nie twoja kolej.
 egizia-err-game_over = Gra się skończyła.
@@ -125,34 +173,50 @@ egizia-err-sell_range =
         [other] { $max } kamienia
     }.
 egizia-err-after_feeding_only = W tej grze { $card } można użyć tylko po karmieniu (opcja).
-egizia-err-once_per_round = { $card } była już użyta w tej rundzie.
-egizia-err-cost = { $card } kosztuje { $cost } kamienie; masz { $stones }.
-egizia-err-bad_builder = Podaj ekipę: bk, bl, ye lub jk.
+egizia-err-once_per_round = Karta { $card } była już użyta w tej rundzie.
+egizia-err-cost =
+    { $card } kosztuje { $cost ->
+        [one] { $cost } kamień
+        [few] { $cost } kamienie
+       *[many] { $cost } kamieni
+        [other] { $cost } kamienia
+    }; masz { $stones }.
+egizia-err-bad_builder = Podaj { -budowniczy(case: "gen") }: bk, bl, ye lub jk.
 egizia-err-improver_attached = { $card } jest już dołożona; dołożenie jest ostateczne.
 egizia-err-improver_field = { $card } można dołożyć tylko do twojego pola, które nie jest jeszcze zielone.
-egizia-err-no_window = Nie masz teraz okna na akcje kartami.
+egizia-err-no_window = Teraz nie możesz zagrywać kart.
 egizia-err-no_space = Nie ma pola rzeki { $what } (1-20).
 egizia-err-no_ships = Nie masz już statku w zapasie.
-egizia-err-up_not_needed = Pole { $idx } i tak leży w dół rzeki: postaw bez { $card }.
+egizia-err-up_not_needed = Pole { $idx } i tak leży w dół rzeki: postaw { -statek } bez { $card }.
 egizia-err-downstream = Pole { $idx } nie leży w dół rzeki od twojego statku na polu { $last }.
 egizia-err-round_space_only = { $card } działa tylko na polu rundy.
 egizia-err-site_only = Pole { $idx } nie jest budową: nie wybiera się miejsca.
 egizia-err-no_card_here = Na polu { $idx } nie leży karta.
-egizia-err-not_here = { $card } nie można użyć na { $space }.
-egizia-err-not_occupied = { $space } jest wolne: postaw tam bez { $card }.
-egizia-err-round_full = Na { $space } stoją już dwa statki.
-egizia-err-occupied = { $space } jest zajęte.
-egizia-err-own_ship_at_site = Masz już statek na { $site }.
-egizia-err-choose_slot = Wybierz miejsce na { $site } (s1, s2, ...) lub sub, gdy jest pełno.
-egizia-err-slot_free = { $site } ma jeszcze wolne miejsce: zajmij je.
-egizia-err-extra_taken = Dodatkowe miejsce na { $site } jest zajęte.
-egizia-err-no_slot = { $site } nie ma w tej grze miejsca { $slot }.
-egizia-err-slot_taken = { $site } miejsce { $slot } jest zajęte.
-egizia-err-joker_alone = Zarządca nigdy nie buduje sam: dodaj zwykłą ekipę.
-egizia-err-builder_used = { $builder } już budowała w tej rundzie.
-egizia-err-two_builders = Dwie zwykłe ekipy w jednej grupie wymagają N34 lub N54.
-egizia-err-sphinx_only = { $card } działa tylko przy Sfinksie.
-egizia-err-crew_useless = Z tą ekipą nic nie da się zbudować.
+egizia-err-not_here = { $card } nie można użyć { $space }.
+    .case-space = at
+egizia-err-not_occupied = { $card } nie jest potrzebna: { $space } jest wolne miejsce.
+    .case-space = at
+egizia-err-round_full = Dwa statki stoją już { $space }.
+    .case-space = at
+egizia-err-occupied = Miejsce { $space } jest zajęte.
+    .case-space = at
+egizia-err-own_ship_at_site = Masz już { -statek } { $site }.
+    .case-site = at
+egizia-err-choose_slot = Wybierz miejsce { $site } (s1, s2, ...) lub sub, gdy jest pełno.
+    .case-site = at
+egizia-err-slot_free = { $site } jest jeszcze wolne miejsce: zajmij je.
+    .case-site = at
+egizia-err-extra_taken = Dodatkowe miejsce { $site } jest zajęte.
+    .case-site = at
+egizia-err-no_slot = W tej grze { $site } nie ma miejsca { $slot }.
+    .case-site = at
+egizia-err-slot_taken = Miejsce { $slot } { $site } jest zajęte.
+    .case-site = at
+egizia-err-joker_alone = Zarządca nigdy nie buduje sam: dodaj zwykłego { -budowniczy(case: "gen") }.
+egizia-err-builder_used = { $builder } już budował w tej rundzie.
+egizia-err-two_builders = Dwóch zwykłych { -budowniczy(case: "pl-gen") } razem wymaga N34 lub N54.
+egizia-err-sphinx_only = { $card } działa tylko przy { -sfinks(case: "loc") }.
+egizia-err-crew_useless = Z tymi budowniczymi nic nie da się zbudować.
 egizia-err-at_least_one = Zanim skończysz, zbuduj co najmniej jedną część.
 egizia-err-over_strength = Wartość { $value } przekracza pozostałą siłę { $left }.
 egizia-err-over_stones =
@@ -163,12 +227,12 @@ egizia-err-over_stones =
         [other] twoje { $stones } kamienia
     }.
 egizia-err-obelisk_full = Obelisk jest ukończony.
-egizia-err-tombs_empty = Nie została żadna płytka grobowca.
+egizia-err-tombs_empty = Nie został żaden { -zeton-grobowca }.
 egizia-err-no_such_field = Nie ma takiego pola: { $what }.
 egizia-err-row_full = Rząd piramidy { $row } jest pełny.
-egizia-err-not_supported = Rząd piramidy { $row } pole { $pos } nie spoczywa jeszcze na dwóch cegłach.
-egizia-err-temple_taken = Świątynia { $field } jest już zbudowana.
-egizia-err-temple_requires = Świątynia { $field } wymaga najpierw { $needs }.
+egizia-err-not_supported = Pole { $pos } w rzędzie { $row } piramidy nie spoczywa jeszcze na dwóch cegłach.
+egizia-err-temple_taken = W świątyni stoi już { egizia-temple_field }.
+egizia-err-temple_requires = W świątyni { egizia-temple_field } można budować dopiero na zbudowanych polach pod nim (ruchy { $needs }).
 egizia-err-wrong_building = Ta część należy do drugiej budowy.
 egizia-err-one_placement = Statek w tej turze już postawiono: zakończ turę (lub zagraj N33).
 egizia-err-grain_cards =
@@ -184,7 +248,7 @@ egizia-err-convert_max =
         [few] { $max } kamienie
        *[many] { $max } kamieni
         [other] { $max } kamienia
-    } (twoje kamienie, najwyżej brak zboża).
+    } (nie więcej, niż masz kamieni, i nie więcej, niż brakuje zboża).
 egizia-err-cannot_build = Nie możesz tu teraz budować: zrezygnuj.
 egizia-err-draw_range =
     Zapłać za { $lo } do { $hi ->
@@ -201,34 +265,87 @@ egizia-err-keep_max =
         [other] { $max } karty
     }.
 egizia-err-keep_pick = Nie zatrzymuj nic albo podaj dobrane karty pozycją 1-{ $n }.
-egizia-err-market_first = Najpierw przesuń jeden znacznik targu o 1 krok w dół (sprzedaż kamieni lub targ zboża).
+egizia-err-market_first = Najpierw przesuń jeden znacznik rynku o 1 krok w dół ({ -sprzedaz-kamieni } lub { -rynek-zbozowy }).
 
 ## egizia.space
 
-egizia-space-card = pole karty { $idx }
-egizia-space-edfu = Edfu
-egizia-space-selinon = Selinon
-egizia-space-thebae = Thebae
-egizia-space-beni_hasan = Beni Hasan
-egizia-space-passalon = Passalon
-egizia-space-alyi = Alyi
-egizia-space-heliopolis = Heliopolis
+egizia-space-card =
+    { $case ->
+        [at] na polu { $idx } z kartą
+       *[nom] pole { $idx } z kartą
+    }
+egizia-space-edfu =
+    { $case ->
+        [at] na polu Edfu
+       *[nom] Edfu
+    }
+egizia-space-selinon =
+    { $case ->
+        [at] na polu Selinon
+       *[nom] Selinon
+    }
+egizia-space-thebae =
+    { $case ->
+        [at] na polu Thebae
+       *[nom] Thebae
+    }
+egizia-space-beni_hasan =
+    { $case ->
+        [at] na polu Beni Hasan
+       *[nom] Beni Hasan
+    }
+egizia-space-passalon =
+    { $case ->
+        [at] na polu Passalon
+       *[nom] Passalon
+    }
+egizia-space-alyi =
+    { $case ->
+        [at] na polu Alyi
+       *[nom] Alyi
+    }
+egizia-space-heliopolis =
+    { $case ->
+        [at] na polu Heliopolis
+       *[nom] Heliopolis
+    }
 
 ## egizia.site
 
-egizia-site-sphinx = Sfinks
-egizia-site-obelisk_tombs = Obelisk/Grobowce
-egizia-site-pyramid_temple = Piramida/Świątynia
+egizia-site-sphinx =
+    { $case ->
+        [gen] { -sfinks(case: "gen") }
+        [acc] { -sfinks(case: "acc") }
+        [loc] { -sfinks(case: "loc") }
+        [at] przy { -sfinks(case: "loc") }
+       *[nom] { -sfinks }
+    }
+egizia-site-obelisk_tombs =
+    { $case ->
+        [gen] { -obelisk-i-grobowce(case: "gen") }
+        [acc] { -obelisk-i-grobowce(case: "acc") }
+        [loc] { -obelisk-i-grobowce(case: "loc") }
+        [at] przy { -obelisk-i-grobowce(case: "loc") }
+       *[nom] Obelisk i { -grobowce }
+    }
+egizia-site-pyramid_temple =
+    { $case ->
+        [gen] { -piramida-i-swiatynia(case: "gen") }
+        [acc] { -piramida-i-swiatynia(case: "acc") }
+        [loc] { -piramida-i-swiatynia(case: "loc") }
+        [at] przy { -piramida-i-swiatynia(case: "loc") }
+       *[nom] Piramida i świątynia
+    }
 
 ## egizia.fx
 
-egizia-fx-edfu = oba znaczniki targu 1 krok w dół
-egizia-fx-selinon = czarna +1, niebieska +1
-egizia-fx-thebae = czarna +1, żółta +1
-egizia-fx-beni_hasan = niebieska +1, żółta +1
-egizia-fx-passalon = zarządca +1, można przesunąć pierścień
-egizia-fx-alyi = jedna ekipa do wyboru +1, +2 kamienie
-egizia-fx-heliopolis = zarządca +1, można przesunąć pierścień
+egizia-fx-edfu = oba znaczniki rynku 1 krok w dół
+egizia-fx-selinon = czarny +1, niebieski +1
+egizia-fx-thebae = czarny +1, żółty +1
+egizia-fx-beni_hasan = niebieski +1, żółty +1
+egizia-fx-passalon = { -zarzadca } +1, { -znacznik-nawodnienia } ±1
+egizia-fx-alyi = jeden { -budowniczy } do wyboru +1, +2 kamienie
+egizia-fx-heliopolis = { -zarzadca } +1, { -znacznik-nawodnienia } ±1
 
 ## egizia.nth
 
@@ -239,24 +356,30 @@ egizia-nth-4 = 4.
 
 ## egizia.ev
 
-egizia-ev-crew_back = { $player } cofa ekipę.
+egizia-ev-crew_back = { $player } cofa wybór { -budowniczy(case: "pl-gen") }.
 egizia-ev-setup =
-    Dolina Królów dla { $players ->
+    { -hra-egizia } dla { $players ->
         [one] { $players } gracza
         [few] { $players } graczy
        *[many] { $players } graczy
         [other] { $players } gracza
     } jest gotowa.
 egizia-ev-tile =
-    { $player } ma żeton kolejności { $tile } i { $stones ->
+    { $player } ma { -zeton-kolejnosci } { $tile } i { $stones ->
         [one] { $stones } kamień
         [few] { $stones } kamienie
        *[many] { $stones } kamieni
         [other] { $stones } kamienia
     }.
-egizia-ev-sphinx_setup_one = { $player }, twoja karta Sfinksa: { $card }
-egizia-ev-sphinx_setup_drawn = { $player }, dobrano karty Sfinksa { $cards }
-egizia-ev-sphinx_setup_kept = { $player } zatrzymuje { $kept } kartę Sfinksa i zwraca { $returned }.
+egizia-ev-sphinx_setup_one = { $player }, twoja karta { -sfinks(case: "gen") }: { $card }
+egizia-ev-sphinx_setup_drawn = { $player }, dobrane karty { -sfinks(case: "gen") }: { $cards }
+egizia-ev-sphinx_setup_kept =
+    { $player } zatrzymuje { $kept ->
+        [one] { $kept } kartę { -sfinks(case: "gen") }
+        [few] { $kept } karty { -sfinks(case: "gen") }
+       *[many] { $kept } kart { -sfinks(case: "gen") }
+        [other] { $kept } karty { -sfinks(case: "gen") }
+    } i zwraca { $returned }.
 egizia-ev-round = Runda { $round }: na Nilu leżą { $cards }.
 egizia-ev-auto_pass = { $player } pasuje (brak statków lub wolnych pól).
 egizia-ev-pass = { $player } pasuje.
@@ -269,19 +392,24 @@ egizia-ev-stones =
         [few] kamienie
        *[many] kamieni
         [other] kamienia
-    } ({ $why }) -> { $total }, stracone { $lost }.
-egizia-ev-score = { $player }: { SIGNED($amount) } pkt ({ $why }) -> { $total }.
-egizia-ev-builder = { $player }: { $builder } +{ $amount } -> { $total } (stracone { $lost }).
-egizia-ev-track = { $player }: znacznik { $track } -> pole { $pos }.
-egizia-ev-ring = { $player } przesuwa pierścień nawadniania na { $pos } pole.
-egizia-ev-improve = { $player } dokłada { $card } do { $field }.
+    } ({ $why }) → { $total }, stracone { $lost }.
+egizia-ev-score = { $player }: { SIGNED($amount) } pkt ({ $why }) → { $total }.
+egizia-ev-builder = { $player }: { $builder } +{ $amount } → { $total } (stracone { $lost }).
+egizia-ev-track = { $player }: znacznik { $track } → pole { $pos }.
+    .case-track = gen
+egizia-ev-ring = { $player } przesuwa { -znacznik-nawodnienia(case: "acc") } na { $pos } pole.
+egizia-ev-improve = { $player } dokłada { $card } { $field }.
+    .case-field = to
 egizia-ev-sail_end = Żegluga skończona; statki wracają, pozostałe karty odpadają z gry.
 egizia-ev-feed = { $player } karmi: potrzeba { $need }, zboże { $grain }, brak { $short }, strata { $loss } pkt.
 egizia-ev-feed_ready = { $player }: decyzja o karmieniu zapisana (wykonanie w kolejności punktów).
-egizia-ev-decline = { $player } opuszcza { $site }: { $reason }.
-egizia-ev-promoted = Rezerwa gracza { $player } wchodzi na { $site }, miejsce { $slot }.
-egizia-ev-build_first = { $player } buduje pierwszy na { $site } (N38).
-egizia-ev-crew = Ekipa gracza { $player }: { $builders } = siła { $strength }.
+egizia-ev-decline = { $player } opuszcza budowę { $site }: { $reason }.
+    .case-site = gen
+egizia-ev-promoted = Rezerwa gracza { $player } wchodzi na miejsce { $slot } { $site }.
+    .case-site = at
+egizia-ev-build_first = { $player } buduje { $site } przed innymi (N38).
+    .case-site = at
+egizia-ev-crew = Budowniczowie gracza { $player }: { $builders } = siła { $strength }.
 egizia-ev-built =
     { $player } buduje { $item } za { $cost ->
         [one] { $cost } kamień
@@ -290,7 +418,7 @@ egizia-ev-built =
         [other] { $cost } kamienia
     }.
     .case-item = acc
-egizia-ev-tomb_reveal = Grobowiec { $space } zostaje odkryty: { $value }.
+egizia-ev-tomb_reveal = { -grobowiec } na polu { $space } zostaje odkryty: { $value }.
 egizia-ev-row_bonus =
     { $player } zdobywa premię za rząd piramidy { $row } z { $bricks ->
         [one] { $bricks } cegłą
@@ -305,20 +433,20 @@ egizia-ev-sphinx_draw =
        *[many] { $paid } kamieni
         [other] { $paid } kamienia
     } i dobiera { $drawn ->
-        [one] { $drawn } kartę Sfinksa
-        [few] { $drawn } karty Sfinksa
-       *[many] { $drawn } kart Sfinksa
-        [other] { $drawn } karty Sfinksa
+        [one] { $drawn } kartę { -sfinks(case: "gen") }
+        [few] { $drawn } karty { -sfinks(case: "gen") }
+       *[many] { $drawn } kart { -sfinks(case: "gen") }
+        [other] { $drawn } karty { -sfinks(case: "gen") }
     }.
 egizia-ev-sphinx_seen = { $player }, widzisz: { $cards }
 egizia-ev-sphinx_kept =
     { $player } zatrzymuje { $kept ->
-        [one] { $kept } kartę Sfinksa
-        [few] { $kept } karty Sfinksa
-       *[many] { $kept } kart Sfinksa
-        [other] { $kept } karty Sfinksa
+        [one] { $kept } kartę { -sfinks(case: "gen") }
+        [few] { $kept } karty { -sfinks(case: "gen") }
+       *[many] { $kept } kart { -sfinks(case: "gen") }
+        [other] { $kept } karty { -sfinks(case: "gen") }
     } i zwraca { $returned }.
-egizia-ev-sphinx_kept_private = { $player }, zatrzymano: { $cards }
+egizia-ev-sphinx_kept_private = { $player }, zatrzymujesz: { $cards }
 egizia-ev-coop =
     { $player } współpracuje na { $sites ->
         [one] { $sites } budowie
@@ -329,25 +457,27 @@ egizia-ev-coop =
 egizia-ev-turn_order = Nowa kolejność: { $players }.
 egizia-ev-sphinx_scored = { $player } odkrywa { $card }: { $vp } pkt.
 egizia-ev-winner = { $player } wygrywa z { $score } pkt.
-egizia-ev-winner_tie = { $player } wygrywa z { $score } pkt dzięki dogrywce (wcześniejsze dotarcie).
+egizia-ev-winner_tie = { $player } wygrywa z { $score } pkt dzięki rozstrzygnięciu remisu (wcześniej na mecie).
 
 ## egizia.title
 
-egizia-title-D--03 = Zatrzymaj jedną z dwóch kart Sfinksa
-egizia-title-D--04 = Twoja tura żeglugi
-egizia-title-D--05 = Dokąd płynie statek?
+egizia-title-D--03 = Zatrzymaj jedną z dwóch kart { -sfinks(case: "gen") }
+egizia-title-D--04 = Żegluga: twoja tura
+egizia-title-D--05 = Dokąd płynie { -statek }?
 egizia-title-D--08 = Zagrać podwójny ruch?
 egizia-title-D--09 = Wziąć pozostałą kartę?
 egizia-title-D--10 = Karmienie: potrzeba { $need }, pola dają { $grain }, kara { $penalty } za brakujące zboże
-egizia-title-D--11 = Budować pierwszy na { $site }?
-egizia-title-D--12 = Twoja tura budowy na { $site }
-egizia-title-D--13 = Wybierz ekipę na { $site }
-egizia-title-D--14 = Za ile kart Sfinksa płacisz?
-egizia-title-D--15 = Które karty Sfinksa zatrzymujesz?
-egizia-title-D--16 = Obelisk i grobowce: pozostała siła { $left }
-egizia-title-D--17 = Który znacznik targu przesunąć o 1 w dół?
+egizia-title-D--11 = Budować { $site } przed innymi?
+    .case-site = at
+egizia-title-D--12 = Twoja tura budowy: { $site }
+egizia-title-D--13 = Wybierz { -budowniczy(case: "pl-gen") } do budowy { $site }
+    .case-site = gen
+egizia-title-D--14 = Za ile kart { -sfinks(case: "gen") } płacisz?
+egizia-title-D--15 = Które karty { -sfinks(case: "gen") } zatrzymujesz?
+egizia-title-D--16 = Obelisk i { -grobowce }: pozostała siła { $left }
+egizia-title-D--17 = Który znacznik rynku przesunąć o 1 w dół?
 egizia-title-D--18 = Piramida i świątynia: pozostała siła { $left }
-egizia-title-D--19 = Ostatnie akcje przed końcowym liczeniem
+egizia-title-D--19 = Ostatnie akcje przed { -punktacja-koncowa(case: "ins") }
 
 ## egizia.title.D-06
 
@@ -358,7 +488,7 @@ egizia-title-D--06-track =
        *[many] { $steps } kroków
         [other] { $steps } kroku
     }?
-egizia-title-D--06-n18 = Dwa kroki ekip: wybierz
+egizia-title-D--06-n18 = Dwa kroki { -budowniczy(case: "pl-gen") }: wybierz
 egizia-title-D--06-improve = { $card }: dołożyć teraz?
 
 ## egizia.title.D-07
@@ -369,21 +499,22 @@ egizia-title-D--07-alyi =
         [few] { $picks } kroki
        *[many] { $picks } kroków
         [other] { $picks } kroku
-    } ekipy
-egizia-title-D--07-ring = Przesunąć pierścień nawadniania?
+    } { -budowniczy(case: "pl-gen") }
+egizia-title-D--07-ring = Przesunąć { -znacznik-nawodnienia(case: "acc") }?
 
 ## egizia.lbl
 
-egizia-lbl-crew_back = Cofnij ekipę (wybierz ponownie lub zrezygnuj)
-egizia-lbl-pass = Pasuj: w tej rundzie już bez statków
+egizia-lbl-crew_back = Cofnij wybór { -budowniczy(case: "pl-gen") } (wybierz ponownie lub zrezygnuj)
+egizia-lbl-pass = Pasuj (w tej rundzie już bez kolejnego statku)
 egizia-lbl-stop = Nie stawiaj drugiego statku (N33 i tak przepada)
-egizia-lbl-n33 = Zagraj { $card }: postaw kolejny statek
+egizia-lbl-n33 = Zagraj { $card }: postaw kolejny { -statek }
 egizia-lbl-endturn = Zakończ turę
 egizia-lbl-place_card = { $idx }: weź { $card }{ $note }
 egizia-lbl-place_round = { $idx }: { $space } - { $fx }{ $note }
-egizia-lbl-place_slot = { $idx }: { $site } miejsce { $slot } (buduje { $order }){ $note }
-egizia-lbl-place_sub = { $idx }: rezerwa przy { $site }, { $queue }. w kolejce{ $note }
-egizia-lbl-place_extra = { $idx }: { $site } dodatkowe miejsce (N37){ $note }
+egizia-lbl-place_slot = { $idx }: { $site }, miejsce { $slot } (buduje { $order }){ $note }
+egizia-lbl-place_sub = { $idx }: rezerwa { $site }, { $queue }. w kolejce{ $note }
+    .case-site = at
+egizia-lbl-place_extra = { $idx }: { $site }, dodatkowe miejsce (N37){ $note }
 egizia-lbl-sell =
     Zagraj { $card }: sprzedaj { $n ->
         [one] { $n } kamień
@@ -391,8 +522,9 @@ egizia-lbl-sell =
        *[many] { $n } kamieni
         [other] { $n } kamienia
     } za { $vp } pkt
-egizia-lbl-build_first = Zagraj { $card }: w tej rundzie buduję pierwszy
-egizia-lbl-improve = Dołóż { $card } do { $field }
+egizia-lbl-build_first = Zagraj { $card }: w tej rundzie buduj przed innymi
+egizia-lbl-improve = Dołóż { $card } { $field }
+    .case-field = to
 egizia-lbl-improve_keep = Zostaw niedołożoną
 egizia-lbl-crewup = { $card }: { $builder } +1 (teraz { $now }/{ $max })
 egizia-lbl-buy =
@@ -402,19 +534,20 @@ egizia-lbl-buy =
        *[many] { $cost } kamieni
         [other] { $cost } kamienia
     }, { $builder } +1 (teraz { $now }/{ $max })
-egizia-lbl-track = { $track }: pole { $pos } -> { $to }{ $bonus }
+egizia-lbl-track = { $track }: pole { $pos } → { $to }{ $bonus }
 egizia-lbl-track_steps =
     { $track }: { $steps ->
         [one] { $steps } krok
         [few] { $steps } kroki
        *[many] { $steps } kroków
         [other] { $steps } kroku
-    }, pole { $pos } -> { $to }{ $bonus }
+    }, pole { $pos } → { $to }{ $bonus }
 egizia-lbl-n18_two = { $a } +1 i { $b } +1
 egizia-lbl-n18_one = { $a } +2 (teraz { $now }/{ $max })
-egizia-lbl-alyi = +1 dla { $builders }{ $note }
-egizia-lbl-ring = Przesuń pierścień na { $pos }
-egizia-lbl-ring_stay = Zostaw pierścień na { $pos }
+egizia-lbl-alyi = { $builders } +1{ $note }
+egizia-lbl-ring = Przesuń { -znacznik-nawodnienia(case: "acc") } na { $pos } pole
+egizia-lbl-ring_stay = Zostaw { -znacznik-nawodnienia(case: "acc") } na { $pos } polu
+    .case-pos = loc
 egizia-lbl-leftover = Weź { $card } z pola { $idx }
 egizia-lbl-leftover_no = Nie bierz (N39 pozostaje nieużyta)
 egizia-lbl-feed =
@@ -429,10 +562,12 @@ egizia-lbl-feed =
        *[many] { $stones } kamieni
         [other] { $stones } kamienia
     }: zboże { $grain }/{ $need }, strata { $loss } pkt
-egizia-lbl-first_yes = Buduj pierwszy na { $site }
+egizia-lbl-first_yes = Buduj { $site } przed innymi
+    .case-site = at
 egizia-lbl-first_no = Zostań na swoim miejscu
-egizia-lbl-build = Buduj na { $site }
-egizia-lbl-decline = Zrezygnuj (statek opuszcza budowę)
+egizia-lbl-build = Buduj { $site }
+    .case-site = at
+egizia-lbl-decline = Zrezygnuj ({ -statek } opuszcza budowę)
 egizia-lbl-crew = { $builders }{ $note } = siła { $strength }
 egizia-lbl-draw =
     Zapłać { $n ->
@@ -450,18 +585,18 @@ egizia-lbl-keep_none = Nie zatrzymuj, zwróć { $returned } (+{ $vp } pkt)
 egizia-lbl-keep_one = Zatrzymaj { $card }, zwróć { $returned } (+{ $vp } pkt)
 egizia-lbl-keep_two = Zatrzymaj { $cards } (N35), zwróć { $returned } (+{ $vp } pkt)
 egizia-lbl-keep_setup = Zatrzymaj { $card } (druga idzie pod talię)
-egizia-lbl-obelisk = Obelisk rząd { $row }: wartość { $value }
-egizia-lbl-tomb = Grobowiec { $space }: płytka { $value }
-egizia-lbl-pyramid = Piramida rząd { $row } pole { $pos }: wartość { $value }
-egizia-lbl-temple = Świątynia { $field }: wartość { $value }
+egizia-lbl-obelisk = Obelisk, rząd { $row }: wartość { $value }
+egizia-lbl-tomb = { -grobowiec }, pole { $space }: żeton { $value }
+egizia-lbl-pyramid = Piramida, rząd { $row }, pole { $pos }: wartość { $value }
+egizia-lbl-temple = Świątynia, { egizia-temple_field }: wartość { $value }
 egizia-lbl-finish = Koniec ({ $total }/{ $strength } użyte)
-egizia-lbl-done = Gotowe: przejdź do końcowej punktacji
+egizia-lbl-done = Gotowe: przejdź do { -punktacja-koncowa(case: "gen") }
 
 ## egizia.how
 
 egizia-how-feed = wybór karmienia (feed <karty> <kamienie>)
-egizia-how-crew = wybór ekipy w turze budowy
-egizia-how-keep = wybór zatrzymania kart Sfinksa
+egizia-how-crew = wybór { -budowniczy(case: "pl-gen") } w turze budowy
+egizia-how-keep = wybór zatrzymania kart { -sfinks(case: "gen") }
 egizia-how-place = postawienie statku (place ...)
 egizia-how-leftover = koniec żeglugi (leftover)
 
@@ -469,82 +604,154 @@ egizia-how-leftover = koniec żeglugi (leftover)
 
 egizia-window-W1 = twoja tura żeglugi
 egizia-window-W2 = twoje karmienie
-egizia-window-W3 = twoja tura budowy, przed wyborem ekipy
-egizia-window-W4 = ostatnie okno przed końcową punktacją
+egizia-window-W3 = twoja tura budowy, przed wyborem { -budowniczy(case: "pl-gen") }
+egizia-window-W4 = ostatnia chwila przed { -punktacja-koncowa(case: "ins") }
 egizia-window-W5 = koniec żeglugi
 
 ## egizia.option
 
-egizia-option-setup_sphinx = Karty Sfinksa na start: dobierz 1 (PL/EN) lub 2 i zatrzymaj 1 (CZ)
+egizia-option-setup_sphinx = Karty { -sfinks(case: "gen") } na start: dobierz 1 (PL/EN) lub 2 i zatrzymaj 1 (CZ)
 egizia-option-score_floor_zero = Punkty nigdy poniżej 0 (zasada PL)
-egizia-option-sphinx_extra_requires_payment = Sfinks +2 wymaga co najmniej 1 opłaconej karty
+egizia-option-sphinx_extra_requires_payment = { -sfinks } +2 wymaga co najmniej 1 opłaconej karty
 egizia-option-two_three_player_cards = Opcjonalne karty dla 2-3 graczy (N57, S30)
-egizia-option-remove_plus10_card = Usuń kartę Sfinksa +1 za 10 pkt
-egizia-option-take_leftover_mode = Karta pozostałej karty: raz lub co rundę
-egizia-option-buy_strength_timing = 2 kamienie za +1 siły: zawsze lub dopiero po karmieniu
-egizia-option-two_each_includes_tombs = '2 cegły w każdej budowli' obejmuje grobowce
+egizia-option-remove_plus10_card = Usuń kartę { -sfinks(case: "gen") } +1 za 10 pkt
+egizia-option-take_leftover_mode = Karta N39 (weź pozostałą kartę): raz lub co rundę
+egizia-option-buy_strength_timing = 2 kamienie za siłę +1: zawsze lub dopiero po karmieniu
+egizia-option-two_each_includes_tombs = Karta „2 cegły w każdej budowli” liczy też { -grobowce }
 egizia-option-substitute_timing = Awansowana rezerwa buduje w turze zwolnionego miejsca lub po wszystkich miejscach
 
 ## egizia.card
 
-egizia-card-start = pole startowe
-egizia-card-N01 = N01 zielone pole 2
-egizia-card-N02 = N02 zielone pole 3
-egizia-card-N03 = N03 zielone pole 4
-egizia-card-N04 = N04 żółtozielone pole 4
-egizia-card-N05 = N05 żółtozielone pole 5
-egizia-card-N06 = N06 żółtozielone pole 6
-egizia-card-N07 = N07 brązowe pole 6
-egizia-card-N08 = N08 brązowe pole 7
-egizia-card-N09 = N09 kamieniołom 2
-egizia-card-N10 = N10 kamieniołom 2
-egizia-card-N11 = N11 kamieniołom 3
-egizia-card-N12 = N12 kamieniołom 3
+egizia-card-start =
+    { $case ->
+        [to] do pola startowego
+       *[nom] pole startowe
+    }
+egizia-card-N01 =
+    { $case ->
+        [to] do pola N01 (zielone pole 2)
+       *[nom] N01 zielone pole 2
+    }
+egizia-card-N02 =
+    { $case ->
+        [to] do pola N02 (zielone pole 3)
+       *[nom] N02 zielone pole 3
+    }
+egizia-card-N03 =
+    { $case ->
+        [to] do pola N03 (zielone pole 4)
+       *[nom] N03 zielone pole 4
+    }
+egizia-card-N04 =
+    { $case ->
+        [to] do pola N04 (żółtozielone pole 4)
+       *[nom] N04 żółtozielone pole 4
+    }
+egizia-card-N05 =
+    { $case ->
+        [to] do pola N05 (żółtozielone pole 5)
+       *[nom] N05 żółtozielone pole 5
+    }
+egizia-card-N06 =
+    { $case ->
+        [to] do pola N06 (żółtozielone pole 6)
+       *[nom] N06 żółtozielone pole 6
+    }
+egizia-card-N07 =
+    { $case ->
+        [to] do pola N07 (brązowe pole 6)
+       *[nom] N07 brązowe pole 6
+    }
+egizia-card-N08 =
+    { $case ->
+        [to] do pola N08 (brązowe pole 7)
+       *[nom] N08 brązowe pole 7
+    }
+egizia-card-N09 = N09 { -kamieniolom } 2
+egizia-card-N10 = N10 { -kamieniolom } 2
+egizia-card-N11 = N11 { -kamieniolom } 3
+egizia-card-N12 = N12 { -kamieniolom } 3
 egizia-card-N13 = N13 4 zboża
-egizia-card-N14 = N14 +3 siły
-egizia-card-N15 = N15 Sfinks +2 karty
+egizia-card-N14 = N14 siła +3
+egizia-card-N15 = N15 { -sfinks } +2 karty
 egizia-card-N16 = N16 +6 kamieni
-egizia-card-N17 = N17 targ +2 kroki
-egizia-card-N18 = N18 2 kroki ekip do wyboru
-egizia-card-N19 = N19 czarna + niebieska +1
+egizia-card-N17 = N17 rynek +2 kroki
+egizia-card-N18 = N18 2 kroki { -budowniczy(case: "pl-gen") } do wyboru
+egizia-card-N19 = N19 czarny + niebieski +1
 egizia-card-N20 = N20 ulepszenie pola
-egizia-card-N21 = N21 ulepszenie ekipy
+egizia-card-N21 = N21 ulepszenie { -budowniczy(case: "gen") }
 egizia-card-N22 = N22 karmienie kamieniami
-egizia-card-N23 = N23 zielone pole 4
-egizia-card-N24 = N24 zielone pole 5
-egizia-card-N25 = N25 żółtozielone pole 5
-egizia-card-N26 = N26 żółtozielone pole 7
-egizia-card-N27 = N27 brązowe pole 7
-egizia-card-N28 = N28 brązowe pole 8
-egizia-card-N29 = N29 brązowe pole 9
-egizia-card-N30 = N30 kamieniołom 2
-egizia-card-N31 = N31 kamieniołom 3
-egizia-card-N32 = N32 kamieniołom 4
+egizia-card-N23 =
+    { $case ->
+        [to] do pola N23 (zielone pole 4)
+       *[nom] N23 zielone pole 4
+    }
+egizia-card-N24 =
+    { $case ->
+        [to] do pola N24 (zielone pole 5)
+       *[nom] N24 zielone pole 5
+    }
+egizia-card-N25 =
+    { $case ->
+        [to] do pola N25 (żółtozielone pole 5)
+       *[nom] N25 żółtozielone pole 5
+    }
+egizia-card-N26 =
+    { $case ->
+        [to] do pola N26 (żółtozielone pole 7)
+       *[nom] N26 żółtozielone pole 7
+    }
+egizia-card-N27 =
+    { $case ->
+        [to] do pola N27 (brązowe pole 7)
+       *[nom] N27 brązowe pole 7
+    }
+egizia-card-N28 =
+    { $case ->
+        [to] do pola N28 (brązowe pole 8)
+       *[nom] N28 brązowe pole 8
+    }
+egizia-card-N29 =
+    { $case ->
+        [to] do pola N29 (brązowe pole 9)
+       *[nom] N29 brązowe pole 9
+    }
+egizia-card-N30 = N30 { -kamieniolom } 2
+egizia-card-N31 = N31 { -kamieniolom } 3
+egizia-card-N32 = N32 { -kamieniolom } 4
 egizia-card-N33 = N33 podwójny ruch
-egizia-card-N34 = N34 dwie ekipy razem
-egizia-card-N35 = N35 zatrzymaj 2 karty Sfinksa
+egizia-card-N34 = N34 dwóch { -budowniczy(case: "pl-gen") } razem
+egizia-card-N35 = N35 zatrzymaj 2 karty { -sfinks(case: "gen") }
 egizia-card-N36 = N36 podwój pole rundy
 egizia-card-N37 = N37 buduj na pełnej budowie
-egizia-card-N38 = N38 buduj pierwszy
+egizia-card-N38 = N38 buduj przed innymi
 egizia-card-N39 = N39 weź pozostałą kartę
-egizia-card-N40 = N40 czarna + żółta +1
+egizia-card-N40 = N40 czarny + żółty +1
 egizia-card-N41 = N41 pod prąd
 egizia-card-N42 = N42 zajęte pole rundy
-egizia-card-N43 = N43 2 kamienie -> +1 siły
+egizia-card-N43 = N43 2 kamienie → siła +1
 egizia-card-N44 = N44 ulepszenie pola
-egizia-card-N45 = N45 brązowe pole 8
-egizia-card-N46 = N46 brązowe pole 9
+egizia-card-N45 =
+    { $case ->
+        [to] do pola N45 (brązowe pole 8)
+       *[nom] N45 brązowe pole 8
+    }
+egizia-card-N46 =
+    { $case ->
+        [to] do pola N46 (brązowe pole 9)
+       *[nom] N46 brązowe pole 9
+    }
 egizia-card-N47 = N47 4 zboża
-egizia-card-N48 = N48 punkty za cegły: obelisk + grobowce
+egizia-card-N48 = N48 punkty za cegły: obelisk + { -grobowce }
 egizia-card-N49 = N49 punkty za cegły: piramida + świątynia
-egizia-card-N50 = N50 grobowiec wartości 8
+egizia-card-N50 = N50 { -grobowiec } wartości 8
 egizia-card-N51 = N51 sprzedaj do 10 kamieni
 egizia-card-N52 = N52 +6 kamieni
-egizia-card-N53 = N53 +3 siły
-egizia-card-N54 = N54 dwie ekipy razem
-egizia-card-N55 = N55 targ +2 kroki
-egizia-card-N56 = N56 niebieska + żółta +1
-egizia-card-N57 = N57 Sfinks +1 karty
+egizia-card-N53 = N53 siła +3
+egizia-card-N54 = N54 dwóch { -budowniczy(case: "pl-gen") } razem
+egizia-card-N55 = N55 rynek +2 kroki
+egizia-card-N56 = N56 niebieski + żółty +1
+egizia-card-N57 = N57 { -sfinks } +1 karta
 
 ## egizia.sphinx
 
@@ -555,26 +762,26 @@ egizia-sphinx-S04 = S04 piramida rząd 4 zbudowany
 egizia-sphinx-S05 = S05 piramida rząd 6 zbudowany
 egizia-sphinx-S06 = S06 świątynia: filary zbudowane
 egizia-sphinx-S07 = S07 świątynia: kolumny zbudowane
-egizia-sphinx-S08 = S08 świątynia: szczyt zbudowane
-egizia-sphinx-S09 = S09 dno toru sprzedaż kamieni (tabela)
-egizia-sphinx-S10 = S10 dno toru targ zboża (tabela)
+egizia-sphinx-S08 = S08 świątynia: szczyt zbudowany
+egizia-sphinx-S09 = S09 dno toru { -sprzedaz-kamieni(case: "gen") } (tabela)
+egizia-sphinx-S10 = S10 dno toru { -rynek-zbozowy(case: "gen") } (tabela)
 egizia-sphinx-S11 = S11 4 własne cegły: świątynia
-egizia-sphinx-S12 = S12 6 własne cegły: piramida
-egizia-sphinx-S13 = S13 7 własne cegły: piramida
+egizia-sphinx-S12 = S12 6 własnych cegieł: piramida
+egizia-sphinx-S13 = S13 7 własnych cegieł: piramida
 egizia-sphinx-S14 = S14 4 własne cegły: obelisk
-egizia-sphinx-S15 = S15 5 własne cegły: obelisk
+egizia-sphinx-S15 = S15 5 własnych cegieł: obelisk
 egizia-sphinx-S16 = S16 2 cegły w każdej budowli
-egizia-sphinx-S17 = S17 1 pkt za cegłę w grobowcach
-egizia-sphinx-S18 = S18 punkty = siła: czarna ekipa
-egizia-sphinx-S19 = S19 punkty = siła: niebieska ekipa
-egizia-sphinx-S20 = S20 punkty = siła: żółta ekipa
-egizia-sphinx-S21 = S21 punkty = siła: zarządca
+egizia-sphinx-S17 = S17 1 pkt za każdą cegłę w grobowcach
+egizia-sphinx-S18 = S18 punkty = siła: czarny { -budowniczy }
+egizia-sphinx-S19 = S19 punkty = siła: niebieski { -budowniczy }
+egizia-sphinx-S20 = S20 punkty = siła: żółty { -budowniczy }
+egizia-sphinx-S21 = S21 punkty = siła: { -zarzadca }
 egizia-sphinx-S22 = S22 największa produkcja: kamieniołomy
 egizia-sphinx-S23 = S23 największa produkcja: zielone pola
 egizia-sphinx-S24 = S24 największa produkcja: żółtozielone pola
 egizia-sphinx-S25 = S25 największa produkcja: brązowe pola
-egizia-sphinx-S26 = S26 własny znacznik na dnie: targ zboża
-egizia-sphinx-S27 = S27 własny znacznik na dnie: sprzedaż kamieni
-egizia-sphinx-S28 = S28 2 pkt za kartę stałą
+egizia-sphinx-S26 = S26 własny znacznik na dnie: { -rynek-zbozowy }
+egizia-sphinx-S27 = S27 własny znacznik na dnie: { -sprzedaz-kamieni }
+egizia-sphinx-S28 = S28 2 pkt za każdą kartę stałą
 egizia-sphinx-S29 = S29 +1 pkt za każde 10 pkt
 egizia-sphinx-S30 = S30 +1 pkt za każde 15 pkt

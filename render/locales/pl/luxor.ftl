@@ -10,20 +10,20 @@ luxor-card-die = kość
 luxor-card-range = { $lo }-{ $hi }
 luxor-card-range_die = 1-kość
 luxor-card-advance_all = wszyscy naprzód +{ $n }
-luxor-card-last_to_second_last = ostatni do przedostatniego
+luxor-card-last_to_second_last = ostatni dogania przedostatniego
 luxor-card-one_less = { $n } (-1 poszukiwacz)
 
 ## luxor.place
 
 luxor-place-stairs = schody
-luxor-place-tomb = grobowiec
+luxor-place-tomb = { -grobowiec }
 luxor-place-space = pole { $n }
 luxor-place-with_tile = { $place } ({ $tile })
 
 ## luxor.short
 
 luxor-short-stairs = S
-luxor-short-tomb = grób
+luxor-short-tomb = { -grobowiec }
 luxor-short-space = { $n }
 
 ## luxor.type
@@ -120,8 +120,8 @@ luxor-opt-key =
 luxor-opt-horus_card = Weź kartę Horusa poziomu { $level }: { $card } (bez dobierania w tej turze)
 luxor-opt-wild = Weź dżokera
 luxor-opt-scarab = Weź skarabeusza
-luxor-opt-take = Weź { $tile }
-luxor-opt-leave = Zostaw { $tile }
+luxor-opt-take = Weź skarb: { $tile }
+luxor-opt-leave = Zostaw skarb: { $tile }
 luxor-opt-wake = Obudź poszukiwacza przy posągu { $statue }: stanie na schodach
 luxor-opt-sleep = Zostaw poszukiwacza leżącego przy posągu { $statue }
 
@@ -195,7 +195,7 @@ luxor-ev-game_over_stall_turns =
         [other] { $n } tury
     } z rzędu: koniec gry
 luxor-ev-final = { $player }: tor { $track } + pozycje { $positions } + sarkofagi { $sarcophagi } + klucze { $keys } + zestawy { $sets } za { $set_vp } + skarabeusze { $scarabs } ({ $scarab_values }) = { $total }
-luxor-ev-winners = Zwycięzca: { $players } z wynikiem { $score }
+luxor-ev-winners = Zwycięstwo: { $players } (wynik { $score })
 
 ## luxor.result
 
@@ -214,7 +214,7 @@ luxor-err-no_adventurer = Nie masz aktywnego poszukiwacza na polu { $pos }.
 luxor-err-illegal_move = Ten ruch jest niedozwolony (dokładna liczba, do grobowca tylko z kluczem, bez przekroczenia).
 luxor-err-not_an_option = To nie jest jedna z opcji.
 luxor-err-play_first = Najpierw zagraj lewą lub prawą skrajną kartę.
-luxor-err-not_actor = Akcję może wykonać tylko pole, na które dotarł poszukiwacz przesunięty tą kartą (nie grobowiec).
+luxor-err-not_actor = Akcję może wykonać tylko pole, na które dotarł poszukiwacz przesunięty tą kartą (nie { -grobowiec }).
 luxor-err-lying = Twój poszukiwacz leżący przy posągu { $pos } nie jest jeszcze w grze: wstanie, gdy miniesz posąg.
 luxor-err-finished = Poszukiwacze w grobowcu zostają tam do końca gry.
 luxor-err-direction = Wybierz naprzód (f) lub wstecz (b).
@@ -225,7 +225,7 @@ luxor-err-steps_range = Wybierz liczbę kroków od { $lo } do { $hi }.
 luxor-err-fixed_steps = Ta karta ma stałą liczbę kroków ({ $n }): podaj tylko pole, z którego się ruszasz.
 luxor-err-overshoot = Ruch musi skończyć się dokładnie w grobowcu; ten by go przekroczył.
 luxor-err-no_key = Wejście do grobowca kosztuje klucz, a nie masz żadnego.
-luxor-err-osiris = Płytka Ozyrysa na końcu przesunęłaby poszukiwacza za grobowiec lub do niego bez klucza.
+luxor-err-osiris = Płytka Ozyrysa na końcu przesunęłaby poszukiwacza za { -grobowiec } lub do niego bez klucza.
 luxor-err-no_tile_behind = Za poszukiwaczem ({ $place }) nie ma żadnej płytki, a schody nie są celem.
 
 ## luxor.option
@@ -234,7 +234,7 @@ luxor-option-temple_mapping = Które awersy płytek świątyni należą do któr
 luxor-option-treasure_take_optional = Gracz może odmówić skarbu, którego wymaganie spełnił
 luxor-option-backward_to_stairs = Krok wstecz bez płytki za sobą kończy się na schodach
 luxor-option-anubis_activation_optional = Budzenie leżącego poszukiwacza przy posągu jest dobrowolne
-luxor-option-forced_move_overshoot = Skok Ozyrysa za grobowiec: niedozwolony lub stop na ostatniej płytce
+luxor-option-forced_move_overshoot = Skok Ozyrysa za { -grobowiec }: niedozwolony lub stop na ostatniej płytce
 luxor-option-advance_all_blocked = Wszyscy naprzód, gdy ktoś nie może: pomiń go lub karta jest niegrywalna
 luxor-option-one_less_after_osiris = O jednego mniej działa też po skoku Ozyrysa
 luxor-option-one_less_steps = O jednego mniej: stała liczba kroków lub wybór 1–3

@@ -26,7 +26,7 @@ luxor_render-nothing_yet = Nie zagrano jeszcze karty
 luxor_render-score_track = Tor punktacji
 luxor_render-vp = PZ
 luxor_render-start_tag = 1. gracz
-luxor_render-on_turn = jego tura
+luxor_render-on_turn = na ruchu
 luxor_render-final = Punktacja końcowa
 luxor_render-winner = Zwycięzca: { $names }
 luxor_render-winners = Wspólne zwycięstwo: { $names }
@@ -51,7 +51,7 @@ luxor_render-card-die = Rzuć kością
 luxor_render-card-range = Ruch o 1 do { $hi }
 luxor_render-card-range_die = Rzuć, ruch o 1 do wyniku
 luxor_render-card-advance_all = Wszyscy naprzód o { $n }
-luxor_render-card-last_to_second_last = Ostatni do przedostatniego
+luxor_render-card-last_to_second_last = Ostatni dogania przedostatniego
 luxor_render-card-one_less = O jednego mniej
 
 ## luxor_render.pending

@@ -3,14 +3,14 @@
 ## undo
 
 undo-what_action = ruch `{ $action }`
-undo-requested = ↩️ { $player } prosi o cofnięcie ruchów nr { $first }–{ $last }: { $moves }. { $waiting }, zgadzacie się? (Odpowiedzcie w ciągu { $minutes } min, inaczej prośba wygaśnie.)
+undo-requested = ↩️ { $player } prosi o cofnięcie ruchów nr { $first }–{ $last }: { $moves }. { $waiting }: zgoda? (Odpowiedź w ciągu { $minutes } min, inaczej prośba wygaśnie.)
 undo-accepted = { $player } się zgadza. Czekamy jeszcze na: { $waiting }.
 undo-declined = { $player } nie zgadza się na cofnięcie. Nic nie zmieniono.
 undo-accept_button = Zgadzam się
 undo-decline_button = Nie zgadzam się
 undo-undo_button = Cofnij
 undo-err-nothing = Nie masz żadnego ruchu do cofnięcia.
-undo-err-revealed = Ruchu nr { $move } gracza { $player } nie można cofnąć: odsłonił ukrytą informację ({ $what }). Nic nie zmieniono.
+undo-err-revealed = Ruchu nr { $move } gracza { $player } nie można cofnąć: ten ruch odsłonił ukrytą informację ({ $what }). Nic nie zmieniono.
 undo-err-pending = W tej grze czeka już prośba o cofnięcie ruchu.
 undo-err-no_request = Nie ma oczekującej prośby o cofnięcie: mogła wygasnąć, dostać odpowiedź albo gra poszła dalej.
 undo-err-own_request = To twoja własna prośba: odpowiadają na nią pozostali gracze.
@@ -18,20 +18,20 @@ undo-err-over = Gra się skończyła: jej ruchów nie można już cofnąć.
 undo-err-no_such_move = Nie ma ruchu nr { $move } (ruchy mają numery od 1 do { $last }).
 undo-ev-done =
     ↩️ { $player } cofa { $n ->
-        [one] { $n } ruch
-        [few] { $n } ruchy
-        [many] { $n } ruchów
-       *[other] { $n } ruchu
-    } (nr { $first }–{ $last }).
+        [one] { $n } ruch (nr { $last })
+        [few] { $n } ruchy (nr { $first }–{ $last })
+        [many] { $n } ruchów (nr { $first }–{ $last })
+       *[other] { $n } ruchu (nr { $first }–{ $last })
+    }.
 
 ## record
 
 record-header = { $game } — gra nr { $id } ({ $names })
 record-started = Otwarta { $at } UTC
 record-setup = przygotowanie
-record-undone = (cofnięty wpisem nr { $by })
+record-undone = (cofnięty ruchem nr { $by })
 record-result = Wyniki końcowe:
-record-winners = Zwycięzca: { $names }
+record-winners = Zwycięstwo: { $names }
 record-abandoned = Gra została przerwana bez wyniku.
 record-running = Gra wciąż trwa.
 record-attached = 📜 Zapis gry nr { $id }: plik JSON pozwala ją odtworzyć (`referee replay PLIK`), plik tekstowy to jej przebieg.
@@ -40,7 +40,7 @@ record-running_only_players = Póki gra trwa, zapis mogą pobrać tylko jej grac
 ## recap
 
 recap-round_end = koniec rundy { $round }
-recap-final = punktacja końcowa
+recap-final = { -punktacja-koncowa }
 recap-chart_title = { $game } nr { $id }: wynik po każdym ruchu
 recap-x_label = ruchy
 recap-posted =
@@ -59,7 +59,7 @@ recap-not_finished = Podsumowanie powstaje po zakończeniu gry.
 
 ## console
 
-console-help_undo = Ponadto: undo (gracz ostatniego ruchu cofa go, jeśli niczego nie odsłonił), record (zapisuje zapis gry i jej przebieg).
+console-help_undo = Ponadto: undo (gracz ostatniego ruchu cofa go, jeśli ten ruch niczego nie odsłonił), record (zapisuje zapis gry i jej przebieg).
 console-record_written = zapis: { $json }, przebieg: { $text }
 
 ## follow
@@ -98,7 +98,7 @@ stats-board_note = Ranking = ordinal openskill (μ − 3σ) z ukończonych gier 
 
 ## cmd
 
-cmd-extra-undo = Cofnij swój ostatni ruch (sam, gdy nikt potem nie grał i nic nie odsłonięto; inaczej za zgodą)
+cmd-extra-undo = Cofnij swój ostatni ruch (od razu, gdy nikt nie grał i nic nie odsłonięto; inaczej za zgodą)
 cmd-extra-rollback_move = Tylko gospodarz: cofnij grę do stanu przed tym ruchem (numer z /game history), za zgodą wszystkich
 cmd-extra-record = Dołącz zapis gry (JSON) i jej przebieg
 cmd-extra-recap = Animowane podsumowanie i wykres wyników ostatniej ukończonej gry

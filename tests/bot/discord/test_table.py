@@ -77,7 +77,7 @@ async def test_status_and_the_board_show_whose_turn_and_time_left_in_the_readers
     i = interaction(bot, USERS[0], locale="cs")
     await run(cmd(bot, "game status"), i)
     (text,) = private(i)
-    assert "Na tahu:" in text and "zbývá 20 h" in text and "Hodiny: 1 den na každé rozhodnutí" in text
+    assert "Na tahu:" in text and "zbývající čas: 20 h" in text and "Hodiny: 1 den na každé rozhodnutí" in text
 
 
 async def test_notify_quiet_vacation_and_mine(bot, clock):

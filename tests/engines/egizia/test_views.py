@@ -12,7 +12,7 @@ from .test_examples import blocker, board, put
 
 TOP = {"game", "data_profile", "options", "players", "round", "phase", "pending", "turn_order", "ring", "ring_positions",
        "irrigated", "nile_decks", "sphinx_deck", "river", "sites", "obelisk", "pyramid", "temple", "tombs", "score_track",
-       "tracks", "tableaux", "final"}
+       "tracks", "tableaux", "final", "last_move"}
 TABLEAU = {"seat", "tile", "score", "scarabs", "stones", "stone_sale", "grain_market", "ships", "passed", "builders", "need",
            "grain_now", "fields", "quarries", "quarry_total", "permanents", "anytime", "in_force", "tomb_tiles", "sphinx_count",
            "cooperated"}
