@@ -286,7 +286,8 @@ def test_command_line_stops_at_once_with_a_clear_message(tmp_path, kind):
     run = _cli("run", "--config", str(config))
     for proc in (play, run):
         assert proc.returncode == 2, proc.stderr
-        assert proc.stderr.startswith("referee: cannot use the database"), proc.stderr
+        # (``referee run`` says first which configuration it read: #23)
+        assert proc.stderr.strip().splitlines()[-1].startswith("referee: cannot use the database"), proc.stderr
         assert "Traceback" not in proc.stderr
         reason = {"missing_dir": "cannot be opened", "corrupt": "damaged", "readonly": "cannot be written"}[kind]
         assert reason in proc.stderr
