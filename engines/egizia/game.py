@@ -42,10 +42,10 @@ from engines.core import (
     RulesGame,
     State,
     TextLine,
+    checked,
     msg,
     start_marks,
 )
-from engines.grammar import checked
 
 from . import hidden, rules, scoring, setup, views
 from .board import copy_state
@@ -111,7 +111,7 @@ class Egizia(RulesGame):
 
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         """The shared pipeline (check -> clone -> dispatch -> advance), checking only the one action."""
-        # the spelling every title shares (engines/grammar.py)
+        # the spelling every title shares (engines.core.checked)
         kind = checked(action, lambda: rules.check_kind(state, seat, action))
         s = copy_state(state)
         events: list[Event] = []

@@ -76,10 +76,10 @@ from engines.core import (
     Rng,
     RulesGame,
     TextLine,
+    checked,
     msg,
     start_marks,
 )
-from engines.grammar import checked
 
 from . import data, flow, hidden, rules, setup, views
 from .clone import clone_state
@@ -209,7 +209,7 @@ class Luxor(RulesGame):
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         """The move pipeline of :class:`RulesGame` (check, copy, carry out, resolve forced
         decisions), with the check judging just ``action`` and the layout-aware copy of ``clone.py``."""
-        kind = checked(action, lambda: self._judge(state, seat, action))  # the shared spelling (engines/grammar.py)
+        kind = checked(action, lambda: self._judge(state, seat, action))  # the shared spelling (engines.core.checked)
         s = clone_state(state)
         events: list[Event] = []
         revealed = self._answer(s, seat, kind, action, events)

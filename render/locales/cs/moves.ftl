@@ -1,4 +1,4 @@
-## move.err — tah, který není zapsán jediným pravopisem společným všem hrám (engines/grammar.py)
+## move.err — tah, který není zapsán jediným pravopisem společným všem hrám (engines.core.checked)
 
 move-err-character = „{ $action }“ obsahuje znak „{ $char }“ ({ $code }): tahy piš jen obyčejnými písmeny, číslicemi 0–9 a interpunkcí.
 move-err-number_too_long =

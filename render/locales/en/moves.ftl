@@ -1,4 +1,4 @@
-## move.err — an action not written in the one spelling every game shares (engines/grammar.py)
+## move.err — an action not written in the one spelling every game shares (engines.core.checked)
 
 move-err-character = “{ $action }” contains the character “{ $char }” ({ $code }): moves are written with plain letters, digits 0–9 and punctuation only.
 move-err-number_too_long =

@@ -1,4 +1,4 @@
-## move.err — ruch niezapisany jedyną pisownią wspólną dla wszystkich gier (engines/grammar.py)
+## move.err — ruch niezapisany jedyną pisownią wspólną dla wszystkich gier (engines.core.checked)
 
 move-err-character = „{ $action }” zawiera znak „{ $char }” ({ $code }): zapisuj ruchy tylko zwykłymi literami, cyframi 0–9 i znakami interpunkcyjnymi.
 move-err-number_too_long =

@@ -11,8 +11,7 @@ import random
 import pytest
 
 from engines import GAME_IDS, get_game
-from engines.core import IllegalAction
-from engines.grammar import CLAUSE, MAX_DIGITS, spelling_error
+from engines.core import CLAUSE, MAX_DIGITS, IllegalAction, spelling_error
 from render.i18n import t
 
 #: digits that ``str.isdigit`` accepts and ``int`` may read: Arabic-Indic, Extended Arabic-Indic, Devanagari,
