@@ -479,13 +479,60 @@ class RulesGame(Game):
         """The private copy a move is carried out on: a deep copy (a title may copy faster by its layout)."""
         return clone(state)
 
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any] | None:
+        """The public marks of one move (what the boards highlight as the last move), or ``None`` for a title
+        that marks nothing. Read only from what is public in ``before`` and ``after`` and from the action's
+        public verbs, never a secret; cheap, as bots apply moves in their search."""
+        return None
+
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         prompt = self.check(state, seat, action)
         s = self.copy_state(state)
         events: list[Event] = []
         revealed = self.dispatch(s, seat, prompt, action, events)
         revealed = self.advance(s, events) or revealed
+        self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
+
+    def mark_move(self, before: State, after: State, seat: int, action: str) -> None:
+        """Store the move's public marks in ``after`` (joined to the same turn's earlier ones).
+
+        Only a state that carries the key (:func:`start_marks`: a game made by ``new_game``) is marked; a game
+        stored before marks existed stays unmarked. (The marks are public, so information states keep them,
+        and a bot's search marks its moves too: the same move must give the same public state in every world
+        a player cannot tell apart. ``move_marks`` is kept cheap for that.)"""
+        if LAST_MOVE not in before:
+            return
+        marks = self.move_marks(before, after, seat, action)
+        if marks is not None:
+            after[LAST_MOVE] = merge_marks(before.get(LAST_MOVE), marks)
+
+
+#: the state key holding the last move's public marks (:meth:`RulesGame.move_marks`); absent in games stored
+#: before it existed, whose views then mark no last move
+LAST_MOVE = "last_move"
+
+
+def start_marks(outcome: Outcome) -> Outcome:
+    """A new game's outcome whose state will carry the last move's marks (no move yet: ``None``)."""
+    outcome.state[LAST_MOVE] = None
+    return outcome
+
+
+def merge_marks(previous: Mapping[str, Any] | None, marks: dict[str, Any]) -> dict[str, Any]:
+    """``marks`` of a move, joined to ``previous`` when it was the same seat's same turn (same ``seat`` and
+    ``turn``): a turn of several actions (play a card, move, act) is marked as a whole. Lists are joined
+    without repeats; other values are the newer ones."""
+    if not previous or previous.get("seat") != marks.get("seat") or previous.get("turn") != marks.get("turn"):
+        return marks
+    out = dict(previous)
+    for key, value in marks.items():
+        old = out.get(key)
+        if isinstance(value, list) and isinstance(old, list):
+            out[key] = old + [v for v in value if v not in old]
+        else:
+            out[key] = value
+    return out
 
 
 def auto_resolve(

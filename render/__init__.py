@@ -2,13 +2,17 @@
 
 Each title has one renderer, registered explicitly in :data:`RENDERERS`. A renderer is anything that
 satisfies :class:`Renderer` (today: the module ``render.<title>``); :func:`renderer` looks it up.
+
+:mod:`render.api` is what the bot calls for a board message (issue #20): ``api.phone(view, names, locale)``
+(the phone-first image, drawn on every move), ``api.board(...)`` (the full board) and
+``api.hand(public_view, private_view, names, locale)`` (a private image), each returning PNG bytes.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from . import alhambra, egizia, luxor
+from . import alhambra, api, egizia, luxor
 
 
 class Renderer(Protocol):
@@ -33,4 +37,4 @@ def renderer(title: str) -> Renderer:
         raise KeyError(f"no renderer for {title!r}; known: {', '.join(RENDERERS)}") from None
 
 
-__all__ = ["RENDERERS", "Renderer", "renderer"]
+__all__ = ["RENDERERS", "Renderer", "api", "renderer"]

@@ -60,6 +60,7 @@ from render.common import (
     wrap_items,
 )
 from render.i18n import t
+from render.phone import mark_box
 
 # --------------------------------------------------------------------------- constants
 
@@ -325,6 +326,8 @@ def _market(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: 
         gx, gy = x + (MARKET_W - gs) / 2, y + 34 + 8
         if tile is not None:
             img.paste(tile_glyph(_tile_key(tile), gs, locale), (round(gx), round(gy)))
+            if sp["space"] in _last_move(view)["spaces"]:  # refilled after the last move bought it
+                mark_box(d, (gx, gy, gx + gs - 1, gy + gs - 1), 3)
         else:
             d.rectangle((gx, gy, gx + gs, gy + gs), outline=FAINT, width=2)
             put_text(img, (x + MARKET_W / 2, gy + gs / 2), _tr("empty", locale), 17, False, SUBTLE, "mm",
@@ -472,7 +475,8 @@ def _result(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, names: l
 
     for j, ttype in enumerate(TYPES):
         _paste_rgba(img, type_chip(ttype, 28, locale), col(j) - 14, ty + 2)
-    for j, key in ((6, "col_wall"), (7, "col_total"), (8, "score")):
+    # the round's gain (+66) is "Gained"; the final score, that gain included, is "Total" (issue #20)
+    for j, key in ((6, "col_wall"), (7, "col_gain"), (8, "col_total")):
         label = _tr(key, locale)
         put_text(img, (col(j), ty + rh / 2), label, fit_size(label, col_w - 4, 18, 12, True), True, INK, "mm")
     ty += rh
@@ -602,8 +606,14 @@ def _tile_row(img: Image.Image, d: ImageDraw.ImageDraw, x0: float, y: float, ava
     return y + h
 
 
+def _last_move(view: PublicView) -> dict[str, Any]:
+    """The last move's marks, empty lists when none (a game stored before marks existed)."""
+    lm = view["last_move"]
+    return dict(lm) if lm else {"seat": None, "spaces": [], "tiles": [], "cells": [], "cards": []}
+
+
 def _grid(img: Image.Image, d: ImageDraw.ImageDraw, pv: PlayerView, x0: float, y0: float, pw: int,
-          hint_cells: list[list[int]], locale: str) -> float:
+          hint_cells: list[list[int]], locale: str, marked: Sequence[Sequence[int]] = ()) -> float:
     bounds = _grid_bounds(pv, hint_cells)
     cell = _cell_size(pw, bounds)
     minx, miny, maxx, maxy = bounds
@@ -637,6 +647,10 @@ def _grid(img: Image.Image, d: ImageDraw.ImageDraw, pv: PlayerView, x0: float, y
         label = f"{hx},{hy}"
         put_text(img, (cx + cell / 2, cy + cell / 2), label, fit_size(label, cell - 9, min(22, max(14, cell // 3)), 11, True),
                  True, INK, "mm")
+    for mx, my in marked:  # the last move's cells
+        if minx <= mx <= maxx and miny <= my <= maxy:
+            cx, cy = gx + (mx - minx) * cell, gy + (my - miny) * cell
+            mark_box(d, (cx + 3, cy + 3, cx + cell - 4, cy + cell - 4), 3)
     return gy + rows * cell
 
 
@@ -693,7 +707,9 @@ def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv
     y += COUNTS_H + 6
     hint = _hint_of(view, seat)
     mark = hint["tile"] if hint else None
-    y = _grid(img, d, pv, x, y, pw, hint["cells"] if hint else [], locale) + 12
+    lm = _last_move(view)
+    y = _grid(img, d, pv, x, y, pw, hint["cells"] if hint else [], locale,
+              lm["cells"] if lm["seat"] == seat else ()) + 12
     avail = pw - 2 * PANEL_PAD
     y = _tile_row(img, d, x, y, avail, _tr("bought", locale), _tiles_to_place(pv), locale, True, mark, ids=True)
     y = _tile_row(img, d, x, y, avail, _tr("reserve", locale), pv["reserve"], locale, False, mark)

@@ -108,6 +108,7 @@ from render.egizia_pieces import (
     tx,
     wrap,
 )
+from render.phone import mark_box
 
 # --------------------------------------------------------------------------- constants
 
@@ -207,8 +208,12 @@ def _river_static(view: PublicView) -> tuple[tuple[int, str, str, str], ...]:
 
 
 def _draw_river(img: Image.Image, d: ImageDraw.ImageDraw, L: Layout, view: PublicView, locale: str) -> None:
+    lm = view["last_move"]
+    marked = set(lm["river"]) | {sid for sid, _ in lm.get("sites", [])} if lm else set()
     for e in view["river"]:
         x0, y0, x1, y1 = L.cell(e["index"])
+        if e["index"] in marked or (e["kind"] == "site" and e["id"] in marked):  # the last move's ships (#20)
+            mark_box(d, (x0 + 2, y0 + 2, x1 - 2, y1 - 2), 3)
         if e["kind"] == "site":
             _draw_site(img, d, (x0, y0, x1, y1), view["sites"][e["id"]], locale)
             continue
@@ -817,9 +822,14 @@ def _compose(view: PublicView, names: list[str], locale: str) -> Image.Image:
     return img
 
 
+def render_public_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+    """The public board as a PIL image (see :func:`render_public`)."""
+    return _compose(view, seat_names(list(names), view["players"], locale), locale)
+
+
 def render_public(view: PublicView, names: list[str], locale: str = "en") -> bytes:
     """PNG of the public board. Only ``view`` (the public view, which holds no secret) is drawn."""
-    return encode_png(_compose(view, seat_names(names, view["players"], locale), locale))
+    return encode_png(render_public_image(view, names, locale))
 
 
 # --------------------------------------------------------------------------- private view

@@ -49,6 +49,7 @@ from render.common import (
 from render.i18n import has_key, t
 from render.luxor_icons import BACK_COLOURS, GOLD, GOLD_DARK, die_face, icon
 from render.luxor_pieces import HIGHLIGHT, card_back, card_image, card_key, paste, tile_image, tile_key, tr, wrap2
+from render.phone import mark_box
 
 # --------------------------------------------------------------------------- constants
 
@@ -264,6 +265,12 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, loca
         if sp["kind"] == "anubis":
             _draw_adventurers(img, d, view, sp["lying"], x + 6, y + adv_y + 4, CELL_W - 12, adv_h - 4, lying=True)
         _draw_adventurers(img, d, view, sp["adventurers"], x + 6, y + adv_y, CELL_W - 12, adv_h)
+    # the last move: where its adventurers arrived and where a tile was taken
+    lm = view["last_move"]
+    if lm:
+        for k in sorted({a[3] for a in lm["advs"]} | set(lm["taken"])):
+            mx, my = _place_xy(min(max(k, 0), 44))
+            mark_box(d, (ox + mx + 2, oy + my + 2, ox + mx + CELL_W - 3, oy + my + CELL_H - 3), 3)
     # stairs
     x, y = _place_xy(0)
     _draw_adventurers(img, d, view, view["stairs"]["adventurers"], ox + x + 6, oy + y + adv_y, CELL_W - 12, adv_h)
@@ -425,7 +432,7 @@ def _supply_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, 
 
 
 def _turn_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, x: int, y: int, w: int) -> None:
-    """The card and roll of this turn, a stall, the lowered treasure; else the last roll."""
+    """The card and roll of this turn (the current player's), a stall, the lowered treasure."""
     _section(d, x, y, w, INFO_H, tr("this_turn", locale))
     top = y + 32
     turn = view["turn"]
@@ -449,14 +456,9 @@ def _turn_section(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, lo
     olp = turn["one_less_pos"]
     if olp and any(sp["pos"] == olp and sp["tile"] is not None and sp["tile"]["kind"] == "treasure" for sp in view["path"]):
         notes.append(tr("one_less_at", locale, n=olp))
-    if not card and not roll:
-        lr = view["last_roll"]
-        if lr:
-            paste(img, die_face(lr, 44), cx, top + 6)
-            d.text((cx + 54, top + 28), tr("last_roll", locale), font=font(18), fill=INK, anchor="lm")
-        else:
-            notes.append(tr("nothing_yet", locale))
-    ny = top + 70 if (not card and not roll) else top + 4
+    if not card and not roll:  # only this turn's card and roll: an earlier player's roll is not shown here (#20)
+        notes.append(tr("nothing_yet", locale))
+    ny = top + 4
     fn = font(18)
     for n in notes:
         for line in wrap2(n, fn, x + w - cx - 10):
@@ -556,15 +558,18 @@ def _player_panel(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, se
     ms = 30
     paste(img, _seat_marker(view, seat, ms), x + 18, y + 10)
     f_score = font(26, True)
-    score = str(p["score"])
+    final = view["final"]
+    # once over, the real total (track, positions, sets, scarabs …) is the large number, not the track (#20)
+    score = str(final["scores"][seat] if final else p["score"])
+    unit = tr("col.total", locale) if final else tr("vp", locale)
     sw = f_score.getlength(score)
     d.text((x + w - 12, y + 25), score, font=f_score, fill=INK, anchor="rm")
-    d.text((x + w - 16 - sw, y + 26), tr("vp", locale), font=font(16), fill=SUBTLE, anchor="rm")
+    d.text((x + w - 16 - sw, y + 26), unit, font=font(16), fill=SUBTLE, anchor="rm")
     tag = ""
     if view["start_player"] == seat:
         tag = tr("start_tag", locale)
     name_x = x + 18 + ms + 8
-    max_name = x + w - 30 - sw - font(16).getlength(tr("vp", locale)) - name_x
+    max_name = x + w - 30 - sw - font(16).getlength(unit) - name_x
     fn = fit_font(name, max_name, 22, 16, True)
     draw_text(d, (name_x, y + 25), name, fn, INK, anchor="lm", max_width=max_name)
     yy = y + 48

@@ -6,7 +6,8 @@ from it only in what nobody but the hands' owners can see (determinised from the
 information state, ``information_state(state, None)``) must give byte-identical
 
 (a) public views (``game.public_view``),
-(b) board PNGs (``render.renderer(title).render_public``),
+(b) board PNGs (``render.renderer(title).render_public``) and the phone-first images (``render.api.phone``,
+    the image a board message shows first, with the last move's marks),
 (c) the channel message: text, embed and the board's components (buttons: custom ids, labels,
     emoji, styles) from the adapter's ``compose_turn``,
 (d) public event lines of the next move, for a move legal in all three positions (when that move
@@ -28,7 +29,7 @@ from bot.table.model import GameRow, Seat, Snapshot
 from bot.text import say_events
 from engines import get_game
 from engines.core import Game, IllegalAction, Rng, State
-from render import renderer
+from render import api, renderer
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 CASES = [("alhambra", 2), ("alhambra", 4), ("alhambra", 6), ("egizia", 2), ("egizia", 4), ("luxor", 2), ("luxor", 4)]
@@ -89,6 +90,8 @@ def test_public_view_and_board_image_hold_no_secret(name: str, n: int) -> None:
         assert views[1] == views[0] and views[2] == views[0]
         pngs = {draw.render_public(game.public_view(w), NAMES[:n], "en") for w in worlds(game, state, k)}
         assert len(pngs) == 1, f"{name}: the board image depends on a secret at position {k}"
+        phone = {api.phone(game.public_view(w), NAMES[:n], "cs") for w in worlds(game, state, k)}
+        assert len(phone) == 1, f"{name}: the phone image depends on a secret at position {k}"
         STATS["positions (a, b)"] += 1
 
 

@@ -2,13 +2,17 @@
 
 Prints readable lines, then one JSON line::
 
-    {"game": ..., "p50_ms": ..., "p95_ms": ..., "playouts_per_s": ..., "playouts_per_cpu_s": ..., "png_bytes": ...}
+    {"game": ..., "p50_ms": ..., "p95_ms": ..., "move_cpu_ms_p50": ..., "move_cpu_ms_p95": ..., "render_ms": ...,
+     "encode_ms": ..., "render_encode_ratio": ..., "playouts_per_s": ..., "playouts_per_cpu_s": ..., "png_bytes": ...}
 
 * move latency: one accepted move through the service — lock, engine.apply, the
   SQLite transaction (a real WAL file), the public view, rendering and PNG
   encoding — measured per move over whole random games;
 * engine playouts per second: random legal games with the engine alone;
-* PNG size: the median public image of those games (max also printed).
+* CPU per move (``move_cpu_ms_p50/p95``): the same, in CPU time of every thread of this process;
+* drawing and encoding (``render_ms``, ``encode_ms``: medians, CPU) of the image drawn on every move (the phone
+  image), and ``render_encode_ratio`` = (drawing + encoding) / encoding;
+* PNG size: the median of that image over those games (max also printed).
 
 ``--bots [LEVEL]`` instead times bot decisions end to end through the worker pool (:func:`bot_latency`).
 """
@@ -23,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.console import CHANNEL, render_board
+from bot.console import CHANNEL
 from bot.store import Store
 from bot.table.model import User
 from bot.table.service import GameService
@@ -68,10 +72,15 @@ def engine_playouts_cpu(title: str, players: int, seconds: float, seed: int = 1)
             return games / elapsed, games / max(1e-9, time.process_time() - cpu_start), games, moves
 
 
-async def service_moves(title: str, players: int, games: int, max_moves: int, seed: int = 7) -> tuple[list[float], list[int]]:
-    """Per-move latency (ms) through the service with rendering, and the PNG sizes."""
-    latencies: list[float] = []
-    sizes: list[int] = []
+async def service_moves(title: str, players: int, games: int, max_moves: int, seed: int = 7,
+                        image: str = "phone") -> dict[str, list[float]]:
+    """Per move through the service: latency (ms, wall), CPU (ms: apply + persist + drawing + encoding, every
+    thread of this process), drawing and encoding CPU of the image drawn on every move (``image``: ``phone``
+    or ``board``), and its PNG size."""
+    from render import api
+
+    draw = api.phone_image if image == "phone" else api.board_image
+    out: dict[str, list[float]] = {"latency": [], "cpu": [], "render": [], "encode": [], "size": []}
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(str(Path(tmp) / "bench.sqlite3"))
         try:
@@ -84,34 +93,55 @@ async def service_moves(title: str, players: int, games: int, max_moves: int, se
                 for u in users[1:]:
                     await service.join(channel, u)
                 snap = await service.start(channel, users[0], seed=rnd.randrange(1 << 30))
+                names = [u.name for u in users]
                 n = 0
                 while snap.prompts and n < max_moves:
                     p = rnd.choice(snap.prompts)
                     action = rnd.choice(p.options).action
-                    t0 = time.perf_counter()
+                    t0, c0 = time.perf_counter(), time.process_time()
                     snap = await service.act(channel, users[p.seat], action)
-                    png = render_board(snap, "en")
-                    latencies.append((time.perf_counter() - t0) * 1000)
-                    sizes.append(len(png))
+                    assert snap.public_view is not None
+                    r0 = time.thread_time()
+                    img = draw(snap.public_view, names, "en")
+                    r1 = time.thread_time()
+                    png = api.encode(img)
+                    r2 = time.thread_time()
+                    out["cpu"].append((time.process_time() - c0) * 1000)
+                    out["latency"].append((time.perf_counter() - t0) * 1000)
+                    out["render"].append((r1 - r0) * 1000)
+                    out["encode"].append((r2 - r1) * 1000)
+                    out["size"].append(len(png))
                     n += 1
         finally:
             await store.close()
-    return latencies, sizes
+    return out
 
 
-def run(title: str, players: int | None = None, games: int = 3, max_moves: int = 400, seconds: float = 5.0) -> dict[str, Any]:
+def run(title: str, players: int | None = None, games: int = 3, max_moves: int = 400, seconds: float = 5.0,
+        image: str = "phone") -> dict[str, Any]:
     game = get_game(title)
     players = players or min(max(game.min_players, 4), game.max_players)
     rate, cpu_rate, n_games, n_moves = engine_playouts_cpu(title, players, seconds)
     print(f"{title}: engine-only random playouts ({players} players): {rate:.2f}/s, {cpu_rate:.2f} per CPU-second "
           f"({n_games} games, {n_moves} moves, {n_moves / max(n_games, 1):.0f} moves/game)")
-    latencies, sizes = asyncio.run(service_moves(title, players, games, max_moves))
+    m = asyncio.run(service_moves(title, players, games, max_moves, image=image))
+    latencies, sizes = m["latency"], m["size"]
     p50, p95 = _percentile(latencies, 0.5), _percentile(latencies, 0.95)
     print(f"{title}: move through service (apply + persist + render + encode), {len(latencies)} moves: "
           f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies):.1f} ms")
+    cpu50, cpu95 = _percentile(m["cpu"], 0.5), _percentile(m["cpu"], 0.95)
+    render_ms, encode_ms = statistics.median(m["render"]), statistics.median(m["encode"])
+    drawn95 = _percentile([r + e for r, e in zip(m["render"], m["encode"], strict=True)], 0.95)
+    ratio = (render_ms + encode_ms) / max(encode_ms, 1e-9)
+    print(f"{title}: CPU per move p50 {cpu50:.1f} ms, p95 {cpu95:.1f} ms; {image} image: drawing {render_ms:.2f} ms, "
+          f"encoding {encode_ms:.2f} ms (medians), (drawing + encoding) / encoding {ratio:.2f}, "
+          f"drawing + encoding p95 {drawn95:.2f} ms")
     png = int(statistics.median(sizes)) if sizes else 0
-    print(f"{title}: PNG median {png} bytes, max {max(sizes) if sizes else 0} bytes")
-    out = {"game": title, "p50_ms": round(p50, 2), "p95_ms": round(p95, 2),
+    print(f"{title}: PNG median {png} bytes, max {int(max(sizes)) if sizes else 0} bytes")
+    out = {"game": title, "players": players, "image": image, "p50_ms": round(p50, 2), "p95_ms": round(p95, 2),
+           "move_cpu_ms_p50": round(cpu50, 2), "move_cpu_ms_p95": round(cpu95, 2), "render_ms": round(render_ms, 2),
+           "encode_ms": round(encode_ms, 2), "render_encode_ratio": round(ratio, 2),
+           "render_encode_ms_p95": round(drawn95, 2),
            "playouts_per_s": round(rate, 3), "playouts_per_cpu_s": round(cpu_rate, 3), "png_bytes": png}
     print(json.dumps(out))
     return out

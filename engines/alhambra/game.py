@@ -43,6 +43,7 @@ from engines.core import (
     RulesGame,
     State,
     TextLine,
+    start_marks,
 )
 
 from . import data as D
@@ -50,7 +51,7 @@ from . import flow, hidden, moves, setup
 from .common import K, Move, copy_state, refuse
 from .moves import Handler
 from .scoring import score_round
-from .views import PrivateView, PublicView, private_view, public_view
+from .views import PrivateView, PublicView, move_marks, private_view, public_view
 
 
 def _carry_out_start(s: State, seat: int, move: Move, ev: list[Event]) -> None:
@@ -131,7 +132,7 @@ class AlhambraGame(RulesGame):
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
         """Setup (ALH-SETUP-1 … 14)."""
         setup.check_players(players)
-        return setup.new_game(players, self.resolve_options(options), seed)
+        return start_marks(setup.new_game(players, self.resolve_options(options), seed))
 
     # ------------------------------------------------------------------ decisions
 
@@ -162,6 +163,9 @@ class AlhambraGame(RulesGame):
     def copy_state(self, state: State) -> State:
         """:func:`~.common.copy_state`: equal to ``clone``, several times faster."""
         return copy_state(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return move_marks(before, after, seat, action)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         move = prompt.move if isinstance(prompt, Answer) else HANDLERS[prompt.kind].find(state, seat, action).move

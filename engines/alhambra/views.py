@@ -6,7 +6,7 @@ type, price and walls, so the renderer never needs the engine's data.
 """
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from engines.core import State
 
@@ -94,6 +94,16 @@ class ResultView(TypedDict):
     dirk: int | None
 
 
+class LastMoveView(TypedDict):
+    """The last turn's public marks (absent in games stored before marks existed): what the boards highlight."""
+
+    seat: int
+    spaces: list[int]  # market spaces a tile was bought from
+    tiles: list[str]  # tiles bought, placed, reserved or moved
+    cells: list[list[int]]  # [x, y] cells of ``seat``'s Alhambra placed, added or emptied
+    cards: list[CardView]  # money cards taken from the display
+
+
 class PublicView(TypedDict):
     game: str
     players: int
@@ -114,6 +124,7 @@ class PublicView(TypedDict):
     last_scoring: ScoringView | None
     result: ResultView | None
     open_hands: list[list[CardView]] | None  # only with the ``open_hands`` option
+    last_move: LastMoveView | None
 
 
 class PrivateView(TypedDict):
@@ -191,7 +202,47 @@ def public_view(s: State) -> PublicView:
         "open_hands": [[card_view(c) for c in sorted(p["hand"], key=card_sort_key)] for p in s["players"]]
         if s["options"]["open_hands"]
         else None,
+        "last_move": _last_move(s),
     }
+
+
+def _cell(token: str) -> list[int] | None:
+    x, _, y = token.partition(",")
+    try:
+        return [int(x), int(y)]
+    except ValueError:
+        return None
+
+
+def move_marks(before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+    """The public marks of ``action`` (RulesGame.move_marks): bought spaces and tiles, placed cells, taken
+    cards. Every part of an Alhambra action is public (ALH-INFO-1: the money taken and paid is seen)."""
+    words = action.split()
+    verb = words[0] if words else ""
+    marks: dict[str, Any] = {"seat": seat, "turn": before["turn"], "spaces": [], "tiles": [], "cells": [], "cards": []}
+    if verb == "buy" and len(words) > 1 and words[1].isdigit() and int(words[1]) in D.SPACES:
+        space = int(words[1])
+        marks["spaces"].append(space)
+        tile = before["market"][D.SPACES.index(space)]
+        if tile:
+            marks["tiles"].append(tile)
+    elif verb == "take" and len(words) > 1:
+        marks["cards"] = [c for c in words[1].split("+") if c[:1] in D.CURRENCY_OF_LETTER and c[1:].isdigit()]
+    elif verb in ("place", "reserve", "dirk", "redesign"):
+        for w in words[1:]:
+            if w in D.MASK:
+                marks["tiles"].append(w)
+            elif (c := _cell(w)) is not None:
+                marks["cells"].append(c)
+    return marks
+
+
+def _last_move(s: State) -> LastMoveView | None:
+    m = s.get("last_move")
+    if not m:  # no move yet, or a game stored before marks existed
+        return None
+    return {"seat": m["seat"], "spaces": list(m["spaces"]), "tiles": list(m["tiles"]),
+            "cells": [list(c) for c in m["cells"]], "cards": [card_view(c) for c in m["cards"]]}
 
 
 def private_view(s: State, seat: int) -> PrivateView:

@@ -43,6 +43,7 @@ from engines.core import (
     State,
     TextLine,
     msg,
+    start_marks,
 )
 
 from . import hidden, rules, scoring, setup, views
@@ -92,7 +93,7 @@ class Egizia(RulesGame):
                         chance=True, simultaneous=True)
 
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
-        return setup.new_game(players, self.resolve_options(options), seed)
+        return start_marks(setup.new_game(players, self.resolve_options(options), seed))
 
     def prompts(self, state: State) -> list[Prompt]:
         return rules.prompts(state)
@@ -118,10 +119,14 @@ class Egizia(RulesGame):
         revealed = revealed or hidden.face_down_tombs(s) < face_down
         # the final scoring shows every Sphinx card
         revealed = revealed or (bool(s.get("result")) and not state.get("result"))
+        self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
     def public_view(self, state: State) -> PublicView:
         return views.public_view(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return views.move_marks(before, after, seat, action)
 
     def private_view(self, state: State, seat: int) -> PrivateView:
         return views.private_view(state, seat)

@@ -295,6 +295,19 @@ class PublicView(TypedDict):
     tracks: dict[str, TrackView]
     tableaux: list[TableauView]
     final: FinalView | None
+    last_move: LastMoveView | None
+
+
+class LastMoveView(TypedDict):
+    """The last turn's public marks (absent in games stored before marks existed): what the boards highlight."""
+
+    seat: int
+    river: list[int]  # river indexes where a ship of ``seat`` arrived
+    obelisk: list[list[int]]  # [row, field] (row 1 at the bottom, field 0 or 1)
+    pyramid: list[list[int]]  # [row, field]
+    temple: list[str]  # temple field ids
+    tombs: list[int]  # tomb spaces taken (1 at the Nile)
+    sites: list[list[Any]]  # [site id, slot index] of building-site slots a ship of ``seat`` took
 
 
 class DrawnSphinxView(TypedDict):
@@ -484,7 +497,55 @@ def public_view(s: State) -> PublicView:
         "tracks": _tracks(s),
         "tableaux": [_tableau(s, i) for i in range(n)],
         "final": _final(s),
+        "last_move": _last_move(s),
     }
+
+
+def _obelisk_cell(k: int) -> list[int]:
+    for r in D.OBELISK_ROWS:
+        if k < r["fields"]:
+            return [r["row"], k]
+        k -= r["fields"]
+    raise IndexError(k)
+
+
+def move_marks(before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+    """The public marks of a move (RulesGame.move_marks): where ``seat``'s ships arrived on the Nile and which
+    building fields and tombs it took, from the public board before and after (no Sphinx card is read).
+    Each part is compared whole first (in C), and walked only when it changed: bots apply many moves."""
+    marks: dict[str, Any] = {"seat": seat, "turn": before["round"], "river": [], "obelisk": [], "pyramid": [],
+                             "temple": [], "tombs": [], "sites": []}
+    if before["sites"] != after["sites"]:
+        for sid, site in after["sites"].items():
+            old = before["sites"][sid]["slots"]
+            marks["sites"] += [[sid, k] for k, b in enumerate(site["slots"])
+                               if b == seat and (k >= len(old) or old[k] != b)]
+    if before["river_ships"] != after["river_ships"]:
+        marks["river"] = [i for i, (a, b) in enumerate(zip(before["river_ships"], after["river_ships"], strict=True))
+                          if len(b) > len(a) and seat in b]
+    if before["obelisk"] != after["obelisk"]:
+        marks["obelisk"] = [_obelisk_cell(k) for k, (a, b) in enumerate(zip(before["obelisk"], after["obelisk"],
+                                                                            strict=True)) if a != b and b is not None]
+    if before["pyramid"] != after["pyramid"]:
+        for r, (ra, rb) in enumerate(zip(before["pyramid"], after["pyramid"], strict=True)):
+            marks["pyramid"] += [[r + 1, f] for f, (a, b) in enumerate(zip(ra, rb, strict=True))
+                                 if a != b and b is not None]
+    if before["temple"] != after["temple"]:
+        marks["temple"] = [f for f, owner in after["temple"].items()
+                           if owner is not None and before["temple"][f] != owner]
+    if before["tomb_spaces"] != after["tomb_spaces"]:
+        marks["tombs"] = [j + 1 for j, (a, b) in enumerate(zip(before["tomb_spaces"], after["tomb_spaces"], strict=True))
+                          if b["owner"] is not None and a["owner"] != b["owner"]]
+    return marks
+
+
+def _last_move(s: State) -> LastMoveView | None:
+    m = s.get("last_move")
+    if not m:  # no move yet, or a game stored before marks existed
+        return None
+    return {"seat": m["seat"], "river": list(m["river"]), "obelisk": [list(c) for c in m["obelisk"]],
+            "pyramid": [list(c) for c in m["pyramid"]], "temple": list(m["temple"]), "tombs": list(m["tombs"]),
+            "sites": [list(x) for x in m.get("sites", [])]}
 
 
 def _drawing(s: State, seat: int) -> list[DrawnSphinxView]:

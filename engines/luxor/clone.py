@@ -148,14 +148,24 @@ _SCALARS = (int, str, bool, float, type(None))
 _LAYOUT = ("game", "options", "rng", "order", "round", "current", "tiles", "temple_stacks", "horus_stacks", "draw",
            "discard", "supply", "sarcophagi", "key_space", "tomb_entries", "box", "seats", "turn", "pending",
            "end_triggered", "stall", "last_roll", "over", "final")
+#: the same after a move: the last move's public marks follow (engines.core.LAST_MOVE)
+_LAYOUT_MARKED = (*_LAYOUT, "last_move")
+
+
+def _marks(m: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of the last move's marks (views.move_marks: ints, strings, lists of them and lists of int lists)."""
+    if m is None:
+        return None
+    return {k: [x[:] if type(x) is list else x for x in v] if type(v) is list else v for k, v in m.items()}
 
 
 def clone_state(st: State) -> State:
     """A deep copy of a Luxor state or information state, equal to ``engines.core.clone(st)``."""
-    if tuple(st) == _LAYOUT and type(st["game"]) is str and type(st["rng"]) is int:
+    keys = tuple(st)
+    if keys in (_LAYOUT, _LAYOUT_MARKED) and type(st["game"]) is str and type(st["rng"]) is int:
         pend = st["pending"]
         final = st["final"]
-        return {
+        out: State = {
             "game": st["game"],
             "options": st["options"].copy(),
             "rng": st["rng"],
@@ -181,7 +191,10 @@ def clone_state(st: State) -> State:
             "over": st["over"],
             "final": None if final is None else deep(final),
         }
-    out: State = {}
+        if len(keys) > len(_LAYOUT):
+            out["last_move"] = _marks(st["last_move"])
+        return out
+    out = {}
     get = _COPY.get
     for k, v in st.items():
         f = get(k)

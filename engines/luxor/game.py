@@ -77,6 +77,7 @@ from engines.core import (
     RulesGame,
     TextLine,
     msg,
+    start_marks,
 )
 
 from . import data, flow, hidden, rules, setup, views
@@ -183,7 +184,7 @@ class Luxor(RulesGame):
     def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> Outcome:
         st, ev = setup.setup(players, self.resolve_options(options), seed)
         self.advance(st, ev)
-        return Outcome(st, tuple(ev))
+        return start_marks(Outcome(st, tuple(ev)))
 
     def prompts(self, state: State) -> list[Prompt]:
         return rules.prompts(state)
@@ -212,6 +213,7 @@ class Luxor(RulesGame):
         events: list[Event] = []
         revealed = self._answer(s, seat, kind, action, events)
         revealed = self.advance(s, events) or revealed
+        self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
@@ -253,6 +255,9 @@ class Luxor(RulesGame):
 
     def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
+
+    def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+        return views.move_marks(before, after, seat, action)
 
     def private_view(self, state: State, seat: int) -> views.PrivateView:
         return views.private_view(state, seat)

@@ -119,6 +119,16 @@ Side = Literal["L", "R"]
 AdvRef = list[int]
 
 
+class LastMoveView(TypedDict):
+    """The last turn's public marks (absent in games stored before marks existed): what the boards highlight."""
+
+    seat: int
+    advs: list[list[int]]  # [seat, idx 1…5, from, to] of each adventurer that moved or lay down / stood up
+    taken: list[int]  # path positions whose tile was taken
+    card: CardView | None  # the card played (face up)
+    roll: int | None  # the die rolled for it
+
+
 class CardView(TypedDict):
     id: str
     deck: str
@@ -262,6 +272,7 @@ class PublicView(TypedDict):
     supply: SupplyView
     seats: list[SeatView]
     final: FinalView | None
+    last_move: LastMoveView | None
 
 
 class ScarabView(TypedDict):
@@ -423,7 +434,39 @@ def public_view(state: State) -> PublicView:
         },
         "seats": [_seat_view(s, p) for s, p in enumerate(seats)],
         "final": _final(state),
+        "last_move": _last_move(state),
     }
+
+
+def move_marks(before: State, after: State, seat: int, action: str) -> dict[str, Any]:
+    """The public marks of a move (RulesGame.move_marks): adventurers that moved ([seat, idx 1…5, from, to]),
+    path positions whose tile was taken, and the card played and die rolled this turn (both face up)."""
+    moved = [[s, i + 1, a["pos"], b["pos"]]
+             for s, (pa, pb) in enumerate(zip(before["seats"], after["seats"], strict=True)) if pa["adv"] != pb["adv"]
+             for i, (a, b) in enumerate(zip(pa["adv"], pb["adv"], strict=True)) if a != b]
+    taken = [] if before["tiles"] == after["tiles"] else [
+        pos for pos, (a, b) in enumerate(zip(before["tiles"], after["tiles"], strict=True)) if a is not None and a is not b]
+    marks: dict[str, Any] = {"seat": seat, "turn": [before["round"], before["turn"]["seat"]], "advs": moved,
+                             "taken": taken}
+    for turn in (after["turn"], before["turn"]):
+        if turn["seat"] == seat and turn["card"]:
+            marks["card"] = turn["card"]
+            if turn["roll"]:
+                marks["roll"] = turn["roll"]
+            break
+    else:  # the card ended the turn at once: it lies on the discard pile now
+        if action.startswith("play") and after["discard"] and after["discard"] != before["discard"]:
+            marks["card"] = after["discard"][-1]
+    return marks
+
+
+def _last_move(state: State) -> LastMoveView | None:
+    m = state.get("last_move")
+    if not m:  # no move yet, or a game stored before marks existed
+        return None
+    card = m.get("card")
+    return {"seat": m["seat"], "advs": [list(a) for a in m["advs"]], "taken": list(m["taken"]),
+            "card": card_view(card) if card else None, "roll": m.get("roll")}
 
 
 def private_view(state: State, seat: int) -> PrivateView:

@@ -125,7 +125,7 @@ def make_view(players: int, *, seed: int, placed: list[int], reserve: list[int],
         "deck_count": 61, "bag_count": len(pool), "discard_count": 12,
         "discard_top": [card("blue", 3), card("yellow", 8)], "discard": [card("blue", 3), card("yellow", 8)],
         "scorings_done": list(scorings), "players_view": pvs, "dirk": dirk, "hint": hint,
-        "last_scoring": None, "result": None, "open_hands": None,
+        "last_scoring": None, "result": None, "open_hands": None, "last_move": None,
     }
 
 

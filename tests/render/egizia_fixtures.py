@@ -189,7 +189,7 @@ def make_view(players: int, seed: int = 0, progress: float = 0.5, over: bool = F
         "tracks": {"stone_sale": {"fields": 5, "markers": [[s for s in range(n) if ss[s] == i] for i in range(5)]},
                    "grain_market": {"fields": 5, "penalties": [3, 2, 2, 1, 1],
                                     "markers": [[s for s in range(n) if gm[s] == i] for i in range(5)]}},
-        "tableaux": tabs, "final": final,
+        "tableaux": tabs, "final": final, "last_move": None,
     }
 
 

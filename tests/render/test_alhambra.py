@@ -157,7 +157,7 @@ def test_minimal_and_degenerate_views():
         "market": [{"space": i + 1, "currency": c, "tile": None} for i, c in enumerate(F.CURRENCIES)],
         "display": [], "deck_count": 0, "bag_count": 0, "discard_count": 0, "discard_top": [], "discard": [],
         "scorings_done": [], "dirk": None, "hint": None, "last_scoring": None, "result": None,
-        "open_hands": None,
+        "open_hands": None, "last_move": None,
         "players_view": [{"seat": s, "score": 0, "hand_count": 0, "grid": [{"x": 0, "y": 0, "tile": F.fountain(s)}],
                           "reserve": [], "bought": [], "longest_wall": 0, "counts": {}, "outer_walls": []}
                          for s in range(3)],

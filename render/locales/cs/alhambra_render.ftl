@@ -28,6 +28,7 @@ alhambra_render-winner = Vítěz: { $names }
 alhambra_render-winners = Vítězové: { $names }
 alhambra_render-col_wall = Hradba
 alhambra_render-col_total = Celkem
+alhambra_render-col_gain = Získáno
 alhambra_render-points = { $n } b.
 alhambra_render-your_hand = Vaše peníze
 alhambra_render-no_cards = Žádné peníze

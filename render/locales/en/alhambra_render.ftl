@@ -28,6 +28,7 @@ alhambra_render-winner = Winner: { $names }
 alhambra_render-winners = Shared win: { $names }
 alhambra_render-col_wall = Wall
 alhambra_render-col_total = Total
+alhambra_render-col_gain = Gained
 alhambra_render-points =
     { $n ->
         [one] { $n } pt

@@ -28,6 +28,7 @@ alhambra_render-winner = Zwycięzca: { $names }
 alhambra_render-winners = Zwycięzcy: { $names }
 alhambra_render-col_wall = Mur
 alhambra_render-col_total = Razem
+alhambra_render-col_gain = Zdobyte
 alhambra_render-points = { $n } pkt
 alhambra_render-your_hand = Twoje pieniądze
 alhambra_render-no_cards = Brak pieniędzy

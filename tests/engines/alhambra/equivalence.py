@@ -15,6 +15,7 @@ from typing import Any
 
 from engines.alhambra import GAME
 from engines.core import IllegalAction, Outcome, State, _param_json
+from tests.engines.golden.record import without_later_keys
 
 #: (players, seed, options) of the fingerprinted games
 GAMES: tuple[tuple[int, int, dict[str, Any]], ...] = (
@@ -27,7 +28,8 @@ GAMES: tuple[tuple[int, int, dict[str, Any]], ...] = (
 
 
 def _dump(x: Any) -> str:
-    return json.dumps(x, sort_keys=True, separators=(",", ":"), default=str)
+    # without the last move's marks (issue #20, added after the recording; tests/render/test_phone.py checks them)
+    return json.dumps(without_later_keys(x), sort_keys=True, separators=(",", ":"), default=str)
 
 
 def _outcome(out: Outcome) -> Any:

@@ -103,12 +103,14 @@ def test_private_view_and_open_hands_ALH_OPT_5_INFO_3():
 
 
 def test_view_format_ALH_INFO_1():
-    """ALH-INFO-1: market, display, counts, Alhambras, reserves, Dirk, scores are public."""
+    """ALH-INFO-1: market, display, counts, Alhambras, reserves, Dirk, scores (and the last move's marks) are public."""
     state = GAME.new_game(2, {}, 3).state
     v = GAME.public_view(state)
     assert set(v) == {
         "game", "players", "phase", "active", "turn", "market", "display", "deck_count", "bag_count", "discard_count",
-        "discard_top", "discard", "scorings_done", "players_view", "dirk", "hint", "last_scoring", "result", "open_hands"}
+        "discard_top", "discard", "scorings_done", "players_view", "dirk", "hint", "last_scoring", "result", "open_hands",
+        "last_move"}
+    assert v["last_move"] is None  # nothing played yet: no mark
     assert [m["currency"] for m in v["market"]] == ["yellow", "green", "blue", "orange"]
     assert [m["space"] for m in v["market"]] == [1, 2, 3, 4]
     tile = v["market"][0]["tile"]

@@ -20,6 +20,7 @@ from typing import Any
 
 from engines import get_game
 from engines.core import Game, IllegalAction, Prompt, Rng, State
+from tests.engines.golden.record import without_later_keys
 
 HERE = Path(__file__).parent
 FILE = HERE / "equivalence.json"
@@ -52,7 +53,8 @@ _PLACE_FLAGS = ("", " s1", " s2", " s3", " s4", " s9", " sub", " extra", " up", 
 
 
 def digest(data: Any) -> str:
-    raw = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    # without the last move's marks (issue #20, added after the recording; tests/render/test_phone.py checks them)
+    raw = json.dumps(without_later_keys(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
 

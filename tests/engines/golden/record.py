@@ -45,8 +45,23 @@ CASES: dict[str, list[tuple[int, dict[str, Any], int]]] = {
 }
 
 
+#: keys added after the recordings, each checked by its own tests: the last move's public marks (issue #20,
+#: tests/render/test_last_move.py) are left out of the digests, so the recordings still prove the rest unchanged
+LATER_KEYS = ("last_move",)
+
+
+def without_later_keys(data: Any) -> Any:
+    """``data`` without :data:`LATER_KEYS` at any depth (for the recorded digests of tests/*/equivalence)."""
+    if isinstance(data, dict):
+        return {k: without_later_keys(v) for k, v in data.items() if k not in LATER_KEYS}
+    if isinstance(data, list):
+        return [without_later_keys(v) for v in data]
+    return data
+
+
 def digest(data: Any) -> str:
-    """A short, stable digest of plain JSON data."""
+    """A short, stable digest of plain JSON data (without :data:`LATER_KEYS`)."""
+    data = without_later_keys(data)
     raw = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 

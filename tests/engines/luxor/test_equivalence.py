@@ -21,6 +21,7 @@ import pytest
 
 from engines.core import IllegalAction, Rng
 from engines.luxor import GAME
+from tests.engines.golden.record import without_later_keys
 
 HERE = Path(__file__).parent
 RECORD = HERE / "equivalence.json"
@@ -48,7 +49,8 @@ _WORDS = ["", "play", "play L", "play R", "play Q", "play L x", "discard L", "di
 
 
 def _canon(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    # without the last move's marks (issue #20, added after the recording; tests/render/test_phone.py checks them)
+    return json.dumps(without_later_keys(obj), sort_keys=True, separators=(",", ":"))
 
 
 def _sha(obj: Any) -> str:

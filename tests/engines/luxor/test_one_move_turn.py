@@ -19,6 +19,7 @@ from engines.luxor import GAME, data, movement, rules
 from engines.luxor import testing as sc
 from engines.luxor.labels import tile_msg
 from render.i18n import catalogue, t
+from tests.engines.golden.record import without_later_keys
 
 from .helpers import RED, actions, active, base, do, keys_of, prompt
 
@@ -102,7 +103,12 @@ def _check_against_two_steps(st):
     for o in p.options:
         out = GAME.apply(st, p.seat, o.action)
         old_state, old_events = _two_step_apply(st, p.seat, o.action)
-        assert json.dumps(out.state, sort_keys=True) == json.dumps(old_state, sort_keys=True), o.action
+        # the rules' state is the same; the last move's marks are made by ``apply`` alone (checked below)
+        assert json.dumps(without_later_keys(out.state), sort_keys=True) == json.dumps(
+            without_later_keys(old_state), sort_keys=True), o.action
+        if "last_move" in st:  # a game made by new_game (a built scenario carries no marks)
+            marks = out.state["last_move"]
+            assert marks["seat"] == p.seat, o.action
         assert [e.to_json() for e in out.events] == [e.to_json() for e in old_events], o.action
         public = [e.to_json() for e in out.events if e.to is None]
         assert public == [e.to_json() for e in old_events if e.to is None], o.action

@@ -1,0 +1,79 @@
+"""The render API the bot calls: every function takes a view and returns PNG bytes.
+
+* :func:`phone` — the phone-first image a board message's embed shows (≤ 800 px wide, text ≥ 20 px,
+  whose turn, standings, the last move marked, what the player to act chooses from). Drawn on every move.
+* :func:`board` — the full board (the last move marked too), for the one-tap full view.
+* :func:`hand` — one player's private image (ephemeral), phone-first (render/phone_hand.py).
+
+``phone_image`` / ``board_image`` and :func:`encode` split drawing from encoding (for ``referee bench``).
+The title is read from ``view["game"]``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from PIL import Image
+
+from . import alhambra, egizia, luxor, phone_alhambra, phone_egizia, phone_hand, phone_luxor
+from .common import encode_png
+
+
+class _PhoneRenderer(Protocol):
+    """What each title's phone module offers (render/phone_<title>.py)."""
+
+    def phone_image(self, view: Any, names: Sequence[str], locale: str = ...) -> Image.Image: ...
+
+    def encode(self, img: Image.Image) -> bytes: ...
+
+
+_PHONE: dict[str, _PhoneRenderer] = {"alhambra": phone_alhambra, "egizia": phone_egizia, "luxor": phone_luxor}
+
+
+def _title(view: Mapping[str, Any]) -> str:
+    title = str(view.get("game", ""))
+    if title not in ("alhambra", "egizia", "luxor"):
+        raise KeyError(f"no renderer for {title!r}; known: alhambra, egizia, luxor")
+    return title
+
+
+def board_image(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> Image.Image:
+    """The full public board, not yet encoded."""
+    title = _title(view)
+    if title == "alhambra":
+        return alhambra.render_public_image(view, names, locale)  # type: ignore[arg-type]
+    if title == "egizia":
+        return egizia.render_public_image(view, names, locale)  # type: ignore[arg-type]
+    return luxor.render_public_image(view, names, locale)  # type: ignore[arg-type]
+
+
+def phone_image(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> Image.Image:
+    """The phone-first image, not yet encoded (its palette is the title's: encode with :func:`encode`)."""
+    img = _PHONE[_title(view)].phone_image(view, names, locale)
+    img.info["title"] = view["game"]
+    return img
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes of a drawn image: a phone image on its title's fixed palette, a full board as before."""
+    title = img.info.get("title")
+    if title in _PHONE:
+        return _PHONE[title].encode(img)
+    return encode_png(img)
+
+
+def phone(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> bytes:
+    """PNG bytes of the phone-first image (≤ 800 px wide, text ≥ 20 px): the board message's embed image."""
+    title = _title(view)
+    return _PHONE[title].encode(_PHONE[title].phone_image(view, names, locale))
+
+
+def board(view: Mapping[str, Any], names: Sequence[str], locale: str = "en") -> bytes:
+    """PNG bytes of the full public board."""
+    return encode(board_image(view, names, locale))
+
+
+def hand(public_view: Mapping[str, Any], private_view: Mapping[str, Any], names: Sequence[str],
+         locale: str = "en") -> bytes:
+    """PNG bytes of one player's private image (money, hand, secret cards), phone-first: for an ephemeral reply."""
+    return phone_hand.HANDS[_title(public_view)](public_view, private_view, names, locale)

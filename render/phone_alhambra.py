@@ -1,0 +1,255 @@
+"""Alhambra's phone-first image (issue #20): whose turn, what just changed, the market and money to choose
+from, the acting player's Alhambra, and the standings, every text at least 20 px on an 800-px-wide image."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.alhambra.views import PlayerView, PublicView, TileView
+
+from . import phone as P
+from .alhambra import CURRENCY_COLOURS, FOUNTAIN, TYPE_COLOURS, UNKNOWN, WALL, money_glyph, tile_glyph
+from .common import INK, Colour, ink_for, mix, player_colour
+from .i18n import t
+
+#: the tile glyph writes its letter at 0.30 × its size: from this size on that letter is at least 20 px
+LETTERED = 68
+MARKET_TILE = 124
+CARD_W, CARD_H = 76, 104  # the money glyph writes its currency letter at 0.2 × its height: 20 px
+BAND_TILE = 84
+COLOURS: tuple[Colour, ...] = P.base_colours((*TYPE_COLOURS.values(), *CURRENCY_COLOURS.values(), FOUNTAIN,
+                                              UNKNOWN, WALL, P.MARK_EDGE))
+PALETTE: P.Palette = (COLOURS, P.GROUNDS)
+
+
+def _key(tile: TileView) -> tuple[str, str | None, int | None, str]:
+    return (tile["id"], tile["type"], tile["price"], tile["walls"])
+
+
+@lru_cache(maxsize=256)
+def _plain_tile(ttype: str | None, walls: str, size: int) -> Image.Image:
+    """A tile too small for its letter: its type colour and walls (the type letter needs 68 px)."""
+    fill = FOUNTAIN if ttype is None else TYPE_COLOURS.get(ttype, UNKNOWN)
+    im = Image.new("RGB", (size, size), fill)
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, size - 1, size - 1), outline=mix(fill, INK, 0.45), width=1)
+    wt = max(3, round(size * 0.12))
+    for side, box in (("N", (0, 0, size - 1, wt - 1)), ("S", (0, size - wt, size - 1, size - 1)),
+                      ("W", (0, 0, wt - 1, size - 1)), ("E", (size - wt, 0, size - 1, size - 1))):
+        if side in walls:
+            d.rectangle(box, fill=WALL)
+    return im
+
+
+def _tile(img: Image.Image, tile: TileView, x: float, y: float, size: int, locale: str) -> None:
+    glyph = tile_glyph(_key(tile), size, locale) if size >= LETTERED else _plain_tile(tile["type"], tile["walls"], size)
+    img.paste(glyph, (round(x), round(y)))
+
+
+def _names(view: PublicView, names: Sequence[str], locale: str) -> list[str]:
+    return [P.seat_name(names, s, locale) for s in range(view["players"])]
+
+
+def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], locale: str, y: int) -> int:
+    lm = view["last_move"]
+    if not lm:
+        return y
+    seat = lm["seat"]
+    P.seat_marker(img, seat, P.PAD, y + 2, 30)
+    P.text(img, (P.PAD + 40, y), t("phone.last_move", locale, name=nm[seat] if seat < len(nm) else "?"), 26, True,
+           max_width=P.WIDTH - 2 * P.PAD - 40)
+    y += 42
+    x: float = P.PAD
+    tiles = {tile["id"]: tile for pv in view["players_view"] for tile in (*pv["reserve"], *pv["bought"])}
+    for pv in view["players_view"]:
+        for c in pv["grid"]:
+            tiles[c["tile"]["id"]] = c["tile"]
+    cells = lm["cells"]
+    if not lm["tiles"] and not lm["cards"]:
+        return y
+    for k, tid in enumerate(lm["tiles"]):
+        space = lm["spaces"][k] if k < len(lm["spaces"]) else None
+        cell = cells[k] if k < len(cells) else None
+        tile = tiles.get(tid)
+        caption = f"{cell[0]},{cell[1]}" if cell else (t("phone.alhambra.space", locale, n=space) if space else "")
+        if x + BAND_TILE > P.WIDTH - P.PAD:
+            break
+        if tile is not None:
+            _tile(img, tile, x, y, BAND_TILE, locale)
+        P.mark_box(d, (x, y, x + BAND_TILE - 1, y + BAND_TILE - 1), 4)
+        if caption:
+            P.text(img, (x + BAND_TILE / 2, y + BAND_TILE + 8), caption, 22, False, P.SUBTLE, "ma",
+                   max_width=BAND_TILE + 40)
+        x += BAND_TILE + 48
+    for card in lm["cards"]:
+        if x + CARD_W > P.WIDTH - P.PAD:
+            break
+        g = money_glyph(card["currency"], card["value"], CARD_W, CARD_H, locale)
+        img.paste(g, (round(x), y - 6), g)
+        P.mark_box(d, (x, y - 6, x + CARD_W - 1, y - 6 + CARD_H - 1), 4)
+        x += CARD_W + 22
+    return y + BAND_TILE + 42
+
+
+def _market(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
+    y += P.section_title(img, y, t("phone.alhambra.market", locale))
+    lm = view["last_move"]
+    new = set(lm["spaces"]) if lm else set()
+    col = (P.WIDTH - 2 * P.PAD) // 4
+    for k, sp in enumerate(view["market"]):
+        x = P.PAD + k * col
+        cur = CURRENCY_COLOURS.get(sp["currency"], UNKNOWN)
+        d.rounded_rectangle((x + 4, y, x + col - 8, y + 40), 8, fill=cur)
+        P.text(img, (x + col / 2 - 2, y + 20), t(f"alhambra_render.currency.{sp['currency']}", locale), 22, True,
+               ink_for(cur), "mm", max_width=col - 20)
+        tx = x + (col - 4 - MARKET_TILE) / 2
+        ty = y + 50
+        tile = sp["tile"]
+        if tile is not None:
+            _tile(img, tile, tx, ty, MARKET_TILE, locale)
+            if sp["space"] in new:
+                P.mark_box(d, (tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), 4)
+        else:
+            d.rectangle((tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), outline=P.EDGE, width=2)
+    return y + 50 + MARKET_TILE + 16
+
+
+def _money(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
+    y += P.section_title(img, y, t("phone.alhambra.money", locale))
+    x = P.PAD
+    for card in view["display"]:
+        g = money_glyph(card["currency"], card["value"], CARD_W, CARD_H, locale)
+        img.paste(g, (x, y), g)
+        x += CARD_W + 14
+    P.text(img, (P.WIDTH - P.PAD, y + CARD_H / 2), t("phone.alhambra.deck", locale, n=view["deck_count"]), 24, False,
+           P.SUBTLE, "rm", max_width=P.WIDTH - P.PAD - x - 10)
+    return y + CARD_H + 16
+
+
+def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: PlayerView, name: str, locale: str,
+          y: int) -> int:
+    y += P.section_title(img, y, t("phone.alhambra.alhambra", locale, name=name))
+    hint = view["hint"]
+    hint_cells = hint["cells"] if hint is not None and hint["seat"] == pv["seat"] else []
+    xs = [c["x"] for c in pv["grid"]] + [c[0] for c in hint_cells]
+    ys = [c["y"] for c in pv["grid"]] + [c[1] for c in hint_cells]
+    minx, maxx, miny, maxy = min(xs), max(xs), min(ys), max(ys)
+    cols, rows = maxx - minx + 1, maxy - miny + 1
+    cell = max(36, min(96, (P.WIDTH - 2 * P.PAD) // cols, 560 // rows))
+    gx = P.PAD + (P.WIDTH - 2 * P.PAD - cols * cell) // 2
+    for c in pv["grid"]:
+        _tile(img, c["tile"], gx + (c["x"] - minx) * cell, y + (c["y"] - miny) * cell, cell, locale)
+    ow = max(4, round(cell * 0.14))
+    for x1, y1, x2, y2 in pv["outer_walls"]:
+        px1, py1 = gx + (min(x1, x2) - minx) * cell, y + (min(y1, y2) - miny) * cell
+        px2, py2 = gx + (max(x1, x2) - minx) * cell, y + (max(y1, y2) - miny) * cell
+        d.rectangle((px1 - ow // 2, py1 - ow // 2, px2 + ow - ow // 2 - 1, py2 + ow - ow // 2 - 1), fill=WALL)
+    for hx, hy in hint_cells:
+        cx, cy = gx + (hx - minx) * cell, y + (hy - miny) * cell
+        d.rectangle((cx + 2, cy + 2, cx + cell - 3, cy + cell - 3), fill=P.CARD_BG, outline=P.SUBTLE, width=2)
+        P.text(img, (cx + cell / 2, cy + cell / 2), f"{hx},{hy}", 22, True, INK, "mm", max_width=cell - 6)
+    lm = view["last_move"]
+    if lm and lm["seat"] == pv["seat"]:
+        for mx, my in lm["cells"]:
+            if minx <= mx <= maxx and miny <= my <= maxy:
+                cx, cy = gx + (mx - minx) * cell, y + (my - miny) * cell
+                P.mark_box(d, (cx + 4, cy + 4, cx + cell - 5, cy + cell - 5), 4)
+    y += rows * cell + 14
+    for label, tiles in ((t("phone.alhambra.to_place", locale), pv["bought"]),
+                         (t("phone.alhambra.reserve", locale), pv["reserve"])):
+        if not tiles:
+            continue
+        lw = P.text(img, (P.PAD, y + 36), label, 24, True, P.SUBTLE, "lm", max_width=260)
+        x = P.PAD + lw + 16
+        for tile in tiles:
+            if x + 72 > P.WIDTH - P.PAD:
+                P.text(img, (x, y + 36), t("phone.more", locale, n=len(tiles)), 22, False, P.SUBTLE, "lm")
+                break
+            _tile(img, tile, x, y, 72, locale)
+            x += 80
+        y += 84
+    return y + 4
+
+
+def _tiles_key(tiles: Sequence[TileView]) -> tuple[str, ...]:
+    return tuple(tile["id"] for tile in tiles)  # a tile id names its type, price and walls
+
+
+def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+    """The phone-first image of an Alhambra position (drawn on every move; see :mod:`render.phone`): composed of
+    pieces, each redrawn only when what it shows changed. A palette image on :data:`PALETTE`."""
+    nm = _names(view, names, locale)
+    res = view["result"]
+    pvs = view["players_view"]
+    pieces: list[Image.Image] = []
+    if res:
+        winners = res["winners"]
+        label = t("phone.winner" if len(winners) == 1 else "phone.winners", locale)
+        who = ", ".join(nm[w] for w in winners if w < len(nm))
+        head: tuple[Any, ...] = (winners[0] if len(winners) == 1 else None, who, label, t("phone.game_over", locale), "")
+    else:
+        active = view["active"]
+        phase = view["phase"]
+        label = t("phone.to_play", locale) if phase == "action" else t(f"alhambra_render.phase.{phase}", locale)
+        head = (active, nm[active] if active is not None and active < len(nm) else "", label,
+                t("alhambra_render.title", locale), "")
+    pieces.append(P.header_piece(PALETTE, *head))
+    lm = view["last_move"]
+    if lm:
+        known = {c["tile"]["id"]: c["tile"] for pv in pvs for c in pv["grid"]}
+        known.update({tile["id"]: tile for pv in pvs for tile in (*pv["reserve"], *pv["bought"])})
+        key = ("last", lm["seat"], nm[lm["seat"]] if lm["seat"] < len(nm) else "?", tuple(lm["spaces"]),
+               tuple(tid for tid in lm["tiles"] if tid in known), tuple(tuple(c) for c in lm["cells"]),
+               tuple((c["currency"], c["value"]) for c in lm["cards"]), locale)
+        pieces.append(P.piece(PALETTE, key, lambda im, d: _last_move(im, d, view, nm, locale, 0)))
+    if not res:
+        new = tuple(lm["spaces"]) if lm else ()
+        mkey = ("market", tuple((sp["space"], sp["currency"], sp["tile"]["id"] if sp["tile"] else None)
+                                for sp in view["market"]), new, locale)
+        pieces.append(P.piece(PALETTE, mkey, lambda im, d: _market(im, d, view, locale, 0)))
+        dkey = ("money", tuple((c["currency"], c["value"]) for c in view["display"]), view["deck_count"], locale)
+        pieces.append(P.piece(PALETTE, dkey, lambda im, d: _money(im, d, view, locale, 0)))
+        active = view["active"]
+        if active is not None and 0 <= active < len(pvs):
+            pv = pvs[active]
+            hint = view["hint"]
+            gkey = ("grid", active, nm[active], tuple((c["x"], c["y"], c["tile"]["id"]) for c in pv["grid"]),
+                    _tiles_key(pv["bought"]), _tiles_key(pv["reserve"]),
+                    tuple(map(tuple, hint["cells"])) if hint is not None and hint["seat"] == active else (),
+                    tuple(map(tuple, lm["cells"])) if lm and lm["seat"] == active else (), locale)
+            pieces.append(P.piece(PALETTE, gkey, lambda im, d: _grid(im, d, view, pv, nm[active], locale, 0)))
+    rows: list[tuple[int, str, str, str]] = []
+    order = list(range(len(pvs)))
+    if res:
+        gains = {r["who"]: r["total"] for r in (view["last_scoring"] or {"rows": []})["rows"]}
+        order.sort(key=lambda s: -res["scores"][s])
+        for s in order:
+            g = gains.get(s)
+            rows.append((s, nm[s], f"+{g}" if g else "", str(res["scores"][s])))
+    else:
+        for s in order:
+            rows.append((s, nm[s], t("phone.cards", locale, n=pvs[s]["hand_count"]), str(pvs[s]["score"])))
+    active_set = set(res["winners"]) if res else ({view["active"]} if view["active"] is not None else set())
+    # at the end: the final scoring's gain (+66) beside each total, under that heading
+    heading = (t("phone.alhambra.final_gain", locale) if res
+               else f'{t("phone.standings", locale)} · {t("phone.turn", locale, n=view["turn"])}')
+    pieces += P.standings_pieces(PALETTE, rows, active_set, locale, title=heading)[:-1]
+    dirk = view["dirk"]
+    if dirk is not None:
+        score = str(res["dirk"] if res and res["dirk"] is not None else dirk["score"])
+        pieces.append(P.piece(PALETTE, ("dirk", score, locale), lambda im, d: _dirk_row(im, d, score, locale)))
+    return P.compose(PALETTE, pieces)
+
+
+def _dirk_row(img: Image.Image, d: ImageDraw.ImageDraw, score: str, locale: str) -> int:
+    d.rectangle((P.PAD, 8, P.PAD + 30, 38), fill=player_colour(None))
+    P.text(img, (P.PAD + 46, 23), t("alhambra_render.dirk", locale), 28, False, INK, "lm")
+    P.text(img, (P.WIDTH - P.PAD, 23), score, 30, True, INK, "rm")
+    return P.ROW_H
+
+
+def encode(img: Image.Image) -> bytes:
+    return P.encode(img, PALETTE)
