@@ -71,9 +71,15 @@ async def test_the_board_shows_the_phone_image_the_standings_and_the_full_board_
     # the same picture for whoever asks in a language: drawn from the public view only, no hand in it
     assert len(full["en"]) == 1, "the full board does not depend on who asks"
 
+    # /game board re-posts the same kind of message: the phone image, the standings, the clock line
+    i = await d.slash(bela, "game", "board")
+    again = i.public[-1]
+    assert width(again.files["board.png"]) <= 800
+    assert {f["name"] for f in again.embeds[0]["fields"]} >= {t("board.standings", "en"), "⏱"}
+
     # /game hand and the hand button: the phone-first private image, privately
     for i in (await d.slash(ann, "game", "hand"), await d.press(bela, next(
-            c["custom_id"] for c in board.buttons() if c["custom_id"].startswith("rf:h:")), message=board)):
+            c["custom_id"] for c in again.buttons() if c["custom_id"].startswith("rf:h:")), message=again)):
         assert not i.public
         hand = next(m for m in i.private if m.files).files["hand.png"]
         assert width(hand) <= 800
