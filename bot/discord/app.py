@@ -24,7 +24,7 @@ from bot.table.clocks import TimeConfig
 from bot.table.model import Snapshot
 from bot.table.service import GameService
 from bot.text import image_names
-from render import renderer
+from render import api
 from render.i18n import normalise_locale
 
 from .boards import Boards, remember
@@ -34,7 +34,7 @@ from .errors import Interaction, fail
 from .lifecycle import serve_until_signal
 from .lobby import AbandonButton, LobbyButton
 from .notifier import DiscordNotifier
-from .play import GroupButton, HandButton, OptionSelect, TypeMoveButton
+from .play import GroupButton, HandButton, OptionSelect, TypeMoveButton, ZoomButton
 from .poster import Poster
 from .table import UndoAnswerButton, UndoButton
 
@@ -75,7 +75,7 @@ class Referee(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GroupButton, OptionSelect, HandButton, LobbyButton, AbandonButton, TypeMoveButton,
-                               UndoButton, UndoAnswerButton)
+                               UndoButton, UndoAnswerButton, ZoomButton)
         await self.tree.set_translator(CatalogueTranslator())
         await asyncio.to_thread(warm_up_renderers)
         if self.config.dev_guild_id:
@@ -148,9 +148,9 @@ class Referee(discord.Client):
         return normalise_locale(snap.row.locale or self.config.default_locale)
 
     async def board_file(self, snap: Snapshot, locale: str) -> discord.File:
-        png = await asyncio.to_thread(
-            renderer(snap.row.title).render_public, snap.public_view, image_names(snap.row), locale
-        )
+        assert snap.public_view is not None
+        # the phone-first image (≤ 800 px wide): the embed shows one image; the full board is 🔍 away
+        png = await asyncio.to_thread(api.phone, snap.public_view, image_names(snap.row), locale)
         return discord.File(io.BytesIO(png), filename="board.png")
 
     def moved(self, game_id: int, interaction: Interaction) -> None:

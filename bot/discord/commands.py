@@ -255,6 +255,9 @@ class GameCommands(app_commands.Group):
         await defer(interaction, ephemeral=False)
         chan_locale = bot.channel_locale(snap)
         content, embed, view = compose_turn(snap, [], chan_locale)
+        clock = clock_lines(await bot.service.waiting(str(interaction.channel_id)), chan_locale)
+        if clock:  # as on every board: who is to act and their time left
+            embed.add_field(name="⏱", value=clip("\n".join(clock), 1024), inline=False)
         embed.set_image(url="attachment://board.png")
         message = await interaction.followup.send(content=content, embed=embed, file=await bot.board_file(snap, chan_locale),
                                                   view=view, allowed_mentions=discord.AllowedMentions.none(), wait=True)

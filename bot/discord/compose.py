@@ -11,7 +11,7 @@ from bot.table.model import POST_FAILED, POST_PENDING, GameRow, PostRow, Seat, S
 from bot.text import clip, is_bot_user, join_limited, say, seat_name, seat_names
 from engines import available_games, get_game
 from engines.core import Game, Option, Prompt
-from render import renderer
+from render import api, renderer
 from render.i18n import normalise_locale, t
 
 from .limits import CONTENT, EMBED_DESC, MAX_BUTTONS, MAX_CHOICES
@@ -96,13 +96,28 @@ def combine_moves(moves: Sequence[Sequence[str]], limit: int, earlier: Callable[
 
 def warm_up_renderers() -> None:
     """Fill the renderers' caches once (fonts, glyphs, static art), by drawing each title's opening
-    board in every language, so the first board after a start is as fast as the rest."""
+    board (the phone image and the full board) in every language, so the first board after a start is as
+    fast as the rest."""
     for title in available_games():
         game = get_game(title)
         view = game.public_view(game.new_game(game.min_players, None, 0).state)
         names = [""] * game.min_players
         for locale in ("en", "cs", "pl"):
+            api.phone(view, names, locale)
             renderer(title).render_public(view, names, locale)
+
+
+def standings(snap: Snapshot, locale: str) -> str:
+    """Every player with their score on the public track, highest first (ties in seat order), the ones to
+    act marked ▶: the embed's standings during play (the final result has its own table)."""
+    if snap.game is None or snap.state is None:
+        return ""
+    names = seat_names(snap.row, locale)
+    scores = snap.game.scores(snap.state)
+    acting = set(snap.waiting_for)
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    return "\n".join(t("board.standing", locale, mark="▶ " if s in acting else "", player=names[s], score=scores[s])
+                     for s in order)
 
 
 def turn_text(snap: Snapshot, lines: Sequence[str], locale: str, actor: int | None = None) -> tuple[str, discord.Embed, bool]:
@@ -117,13 +132,16 @@ def turn_text(snap: Snapshot, lines: Sequence[str], locale: str, actor: int | No
     )
     if snap.result is not None:
         res = snap.result
-        standings = sorted(range(len(res.scores)), key=lambda s: -res.scores[s])
-        table = "\n".join(f"{'🏆 ' if s in res.winners else ''}{names[s]}: {res.scores[s]}" for s in standings)
+        ranking = sorted(range(len(res.scores)), key=lambda s: -res.scores[s])
+        table = "\n".join(f"{'🏆 ' if s in res.winners else ''}{names[s]}: {res.scores[s]}" for s in ranking)
         for k, v in res.extra.items():
             table += "\n" + t("result.extra." + k, locale, value=v)  # declared in render/keys.py
         embed.add_field(name=t("result.title", locale), value=clip(table, 1024), inline=False)
         winners = ", ".join(addressed(snap.row, s, locale) for s in res.winners)
         return clip(t("result.content", locale, winners=winners), CONTENT), embed, False
+    table = standings(snap, locale)
+    if table:
+        embed.add_field(name=t("board.standings", locale), value=clip(table, 1024), inline=False)
     if not snap.prompts:
         return "\u200b", embed, False
     prompt = snap.prompts[0]

@@ -1,6 +1,7 @@
-"""Playing in Discord: a move (typed, chosen from a menu or a button), the private hand, and the board's
-persistent components (``DynamicItem``): their ``custom_id`` carries the game id and the version (move number)
-they were drawn for, so they keep working after a restart and a stale press is answered politely."""
+"""Playing in Discord: a move (typed, chosen from a menu or a button), the private hand, the full board one tap
+away (🔍), and the board's persistent components (``DynamicItem``): their ``custom_id`` carries the game id and
+the version (move number) they were drawn for, so they keep working after a restart and a stale press is
+answered politely."""
 from __future__ import annotations
 
 import asyncio
@@ -11,11 +12,12 @@ from typing import Any
 
 import discord
 
+from bot.table.errors import ServiceError
 from bot.table.model import Snapshot
 from bot.text import clip, image_names, join_limited, say, seat_names
 from engines import get_game
 from engines.core import Option
-from render import renderer
+from render import api
 from render.i18n import t
 
 from .adapter import Adapter, referee
@@ -76,6 +78,7 @@ def compose_turn(snap: Snapshot, lines: Sequence[str], locale: str,
             view.add_item(GroupButton(snap.row.id, snap.row.version, g, group_label(snap.row.title, g, locale)))
     if playing:
         view.add_item(HandButton(snap.row.id, t("button.hand", locale)))
+        view.add_item(ZoomButton(snap.row.id, snap.row.version, t("button.zoom", locale)))
     return content, embed, view
 
 
@@ -172,6 +175,24 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:h
         await send_hand(referee(interaction), interaction, self.game_id)
 
 
+class ZoomButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rf:z:(?P<gid>\d+):(?P<ver>\d+)"):
+    """🔍 The full board, privately. The board message's embed shows the phone image (one image per embed);
+    the full board (15–23 ms to draw, 68–107 KB) is drawn only when someone asks, from the public view."""
+
+    def __init__(self, game_id: int, version: int, label: str = "") -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(discord.ui.Button(label=label or "board", emoji="🔍", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"rf:z:{game_id}:{version}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> ZoomButton:
+        return cls(int(match["gid"]), int(match["ver"]))
+
+    @answered_method
+    async def callback(self, interaction: Interaction) -> None:
+        await send_full_board(referee(interaction), interaction, self.game_id, self.version)
+
+
 # --------------------------------------------------------------------------------- flows
 
 
@@ -206,9 +227,8 @@ async def send_hand(bot: Adapter, interaction: Interaction, expected_game: int |
     await defer(interaction)
     snap, seat, private = await bot.service.private(str(interaction.channel_id), str(interaction.user.id),
                                                      expected_game=expected_game)
-    png = await asyncio.to_thread(
-        renderer(snap.row.title).render_private, snap.public_view, private, image_names(snap.row), locale
-    )
+    assert snap.public_view is not None
+    png = await asyncio.to_thread(api.hand, snap.public_view, private, image_names(snap.row), locale)
     kwargs: dict[str, Any] = {"file": discord.File(io.BytesIO(png), filename="hand.png")}
     names = seat_names(snap.row, locale)
     text = t("hand.title", locale, player=names[seat])
@@ -219,3 +239,22 @@ async def send_hand(bot: Adapter, interaction: Interaction, expected_game: int |
         text += "\n" + say(mine[0].title, locale, names) + "\n" + content
         kwargs["view"] = view
     await reply(interaction, text, **kwargs)
+
+
+@answered_method
+async def send_full_board(bot: Adapter, interaction: Interaction, game_id: int, version: int) -> None:
+    """🔍: the full board of the game's current position (public information only), privately; a press on an
+    older board says the game has moved on and shows the current one."""
+    locale = user_locale(interaction)
+    await defer(interaction)
+    row = await bot.service.game(game_id)
+    if row is None or row.channel_id != str(interaction.channel_id) or row.state is None:
+        raise ServiceError("err.other_game")
+    snap = await bot.service.snapshot_async(row)
+    if snap.public_view is None:
+        raise ServiceError("err.other_game")
+    png = await asyncio.to_thread(api.board, snap.public_view, image_names(row), locale)
+    text = t("board.zoom", locale, game=t(f"game.{row.title}", locale), id=row.id, move=row.version)
+    if row.version != version:
+        text = t("board.zoom_stale", locale, then=version, now=row.version) + "\n" + text
+    await reply(interaction, clip(text, CONTENT), file=discord.File(io.BytesIO(png), filename="full-board.png"))

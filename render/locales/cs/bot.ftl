@@ -272,6 +272,16 @@ console-choose_resume_or_new = Nic se nezměnilo. Spusť příkaz znovu s --resu
 button-type_move = Napsat tah
 button-private = Soukromá volba
 button-hand = Moje ruka
+button-zoom = Celý plán
+board-standings = Pořadí
+board-standing = { $mark }{ $player }: { $score ->
+        [one] { $score } bod
+        [few] { $score } body
+        [many] { $score } bodu
+       *[other] { $score } bodů
+    }
+board-zoom = Celý herní plán: { $game }, hra #{ NUMBER($id, useGrouping: 0) }, tah { $move }. Vidíš ho jen ty.
+board-zoom_stale = Hra od té zprávy pokročila (byl to tah { $then }), tak tady máš aktuální plán, tah { $now }.
 
 ## group.alhambra
 

@@ -244,6 +244,14 @@ console-choose_resume_or_new = Nothing changed. Run the command again with --res
 button-type_move = Type a move
 button-private = Private choice
 button-hand = My hand
+button-zoom = Full board
+board-standings = Standings
+board-standing = { $mark }{ $player }: { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }
+board-zoom = The full board: { $game }, game #{ NUMBER($id, useGrouping: 0) }, move { $move }. Only you can see this.
+board-zoom_stale = The game has moved on since that board (move { $then }), so here is the current one, move { $now }.
 
 ## group.alhambra
 

@@ -266,6 +266,16 @@ console-choose_resume_or_new = Nic się nie zmieniło. Uruchom polecenie ponowni
 button-type_move = Wpisz ruch
 button-private = Wybór prywatny
 button-hand = Moja ręka
+button-zoom = Cała plansza
+board-standings = Punktacja
+board-standing = { $mark }{ $player }: { $score ->
+        [one] { $score } punkt
+        [few] { $score } punkty
+        [many] { $score } punktów
+       *[other] { $score } punktu
+    }
+board-zoom = Cała plansza: { $game }, gra #{ NUMBER($id, useGrouping: 0) }, ruch { $move }. Widzisz ją tylko ty.
+board-zoom_stale = Od tamtej wiadomości gra poszła dalej (to był ruch { $then }), więc oto aktualna plansza, ruch { $now }.
 
 ## group.alhambra
 

@@ -94,3 +94,22 @@ def test_every_group_has_its_own_private_line_and_an_unknown_one_the_generic_lin
     assert none_text("luxor", "treasure", "en") == t("none.luxor.treasure", "en") == "No treasure is waiting for your choice now."
     assert none_text("luxor", "nosuch", "en") == t("err.no_group_options", "en", group="nosuch")
     assert none_text("alhambra", "buy", "cs") == t("none.alhambra.buy", "cs") != t("none.alhambra.buy", "en")
+
+
+@pytest.mark.parametrize(("locale", "words"), [("en", ("points", "point", "points")), ("cs", ("bodů", "bod", "body")),
+                                               ("pl", ("punktów", "punkt", "punkty"))])
+async def test_the_embed_lists_the_standings_with_the_player_to_act_marked(service, locale, words):
+    """#20: every player with their public score, highest first, ▶ before the one to act, with plural forms."""
+    snap = await started(service, title="luxor", n=3)
+    names = [s.name for s in snap.row.seats]
+    row = copy.deepcopy(snap.row)
+    for seat, score in zip(row.state["seats"], (1, 3, 0), strict=True):  # LUX: the public score track
+        seat["score"] = score
+    snap = service.snapshot(row)
+    _, embed, _ = compose_turn(snap, [], locale)
+    field = next(f for f in embed.to_dict()["fields"] if f["name"] == t("board.standings", locale))
+    lines = field["value"].splitlines()
+    assert [line.removeprefix("▶ ").split(":")[0] for line in lines] == [names[1], names[0], names[2]]
+    assert [line.startswith("▶ ") for line in lines] == [s in snap.waiting_for for s in (1, 0, 2)]
+    assert lines[0].endswith(f"3 {words[-1]}") and lines[1].endswith(f"1 {words[1]}")
+    assert lines[2].endswith(f"0 {words[0]}")

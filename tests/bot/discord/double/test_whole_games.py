@@ -13,15 +13,23 @@ limits; each game must end with no violation and every interaction answered.
 """
 from __future__ import annotations
 
+import io
 import itertools
 import random
 
 import pytest
+from PIL import Image
 
 from render.i18n import t
 from tests.bot.discord.double.conftest import CONTRACT_RUNS
 from tests.bot.discord.double.driver import GameDriver
 from tests.bot.discord.double.env import DiscordEnv
+
+
+def phone_width(png: bytes) -> int:
+    with Image.open(io.BytesIO(png)) as img:
+        return img.width
+
 
 GAMES = {
     # title: (seed, players, channel language, restart after this many moves, most moves allowed,
@@ -103,6 +111,7 @@ async def test_a_whole_game_through_discord(tmp_path, title, language, caplog):
             if g.moves % 40 == 7:
                 i = await d.slash(someone, "game", "board")
                 assert any(m.files for m in i.public), "/game board re-posts the board publicly"
+                assert phone_width(i.public[-1].files["board.png"]) <= 800, "… with the phone-first image"
 
         await g.play(max_moves, along_the_way)
 
@@ -127,6 +136,14 @@ async def test_a_whole_game_through_discord(tmp_path, title, language, caplog):
         # keys built at run time are declared), no English fallback
         missing = [r.getMessage() for r in caplog.records if r.name == "render.i18n"]
         assert not missing, missing[:10]
+        # every board's embed shows the phone-first image; during play it lists the standings, one line a player
+        standings = t("board.standings", language or "en")
+        for b in d.boards():
+            assert phone_width(b.files["board.png"]) <= 800
+            if b is not final:
+                field = next(f for f in b.embeds[0]["fields"] if f["name"] == standings)
+                assert len(field["value"].splitlines()) == n
+
         CONTRACT_RUNS.append((f"{title}: {g.moves} moves ({dict(g.counts)})", d.checked, len(d.violations)))
         assert d.violations == [], d.report()
         print(f"{title}: {g.moves} moves, {d.checked} requests checked, 0 violations")
