@@ -41,6 +41,7 @@ clock-err-quiet_length = Klidové hodiny musí být kratší než { $hours ->
 clock-err-quiet = „{ $text }“ nejsou klidové hodiny: zadejte od–do, např. 22:00-07:00.
 clock-err-policy = Neznámé pravidlo pro vypršení času „{ $policy }“: vyberte z { $known }.
 clock-err-bad_clock = Tyto hodiny nelze použít: { $detail }
+clock-err-empty = Hodiny jsou prázdné. Vynech je a platí výchozí ({ $default }), nebo zadej předvolbu ({ $presets }) či čas, např. 24h nebo 3d+12h.
 clock-err-bad_quiet = Tyto klidové hodiny nelze použít: { $detail }
 clock-err-bad_notify = Neznámý způsob upozornění „{ $mode }“: vyberte channel, dm nebo both.
 clock-err-nobody_overdue = V této hře nikomu nevypršel čas.

@@ -35,6 +35,7 @@ clock-err-quiet_length = Quiet hours must be shorter than { $hours ->
 clock-err-quiet = “{ $text }” are not quiet hours: use from-to such as 22:00-07:00.
 clock-err-policy = Unknown timeout policy “{ $policy }”: choose one of { $known }.
 clock-err-bad_clock = That clock cannot be used: { $detail }
+clock-err-empty = The clock is empty. Leave it out for the default ({ $default }), or give a preset ({ $presets }) or a time such as 24h or 3d+12h.
 clock-err-bad_quiet = Those quiet hours cannot be used: { $detail }
 clock-err-bad_notify = Unknown notification mode “{ $mode }”: choose channel, dm or both.
 clock-err-nobody_overdue = Nobody in this game is out of time.

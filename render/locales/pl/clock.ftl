@@ -41,6 +41,7 @@ clock-err-quiet_length = Godziny ciszy muszą być krótsze niż { $hours ->
 clock-err-quiet = „{ $text }” to nie są godziny ciszy: podaj od–do, np. 22:00-07:00.
 clock-err-policy = Nieznana zasada na koniec czasu „{ $policy }”: wybierz jedną z { $known }.
 clock-err-bad_clock = Tego zegara nie można użyć: { $detail }
+clock-err-empty = Zegar jest pusty. Pomiń go, a obowiązuje domyślny ({ $default }), albo podaj gotowe ustawienie ({ $presets }) lub czas, np. 24h albo 3d+12h.
 clock-err-bad_quiet = Tych godzin ciszy nie można użyć: { $detail }
 clock-err-bad_notify = Nieznany sposób powiadamiania „{ $mode }”: wybierz channel, dm lub both.
 clock-err-nobody_overdue = W tej grze nikomu nie skończył się czas.

@@ -29,7 +29,8 @@ async def test_new_takes_a_preset_or_custom_clock_and_a_policy(table):
 
 
 @pytest.mark.parametrize("clock, key", [("3x", "clock.err.duration"), ("99d", "clock.err.range"),
-                                        ("soon", "clock.err.duration"), ("0h", "clock.err.range")])
+                                        ("soon", "clock.err.duration"), ("0h", "clock.err.range"),
+                                        ("", "clock.err.empty"), ("  ", "clock.err.empty")])  # issue 23 item 9
 async def test_a_bad_clock_is_refused_clearly_and_nothing_is_stored(table, clock, key):
     with pytest.raises(ServiceError) as err:
         await table.service.new(CH, "g", USERS[0], "alhambra", {}, "en", clock=clock)
@@ -182,13 +183,30 @@ async def test_vacation_allowance_per_year_and_ending_early_gives_days_back(tmp_
         with pytest.raises(ServiceError):
             await t.service.vacation(USERS[0], 2)  # already on vacation
         t.clock.now += 2 * DAY + HOUR
-        s = await t.service.vacation(USERS[0], 0)  # back early: 4 whole days return
-        assert s.vacation_used == 3 and s.vacation_until == t.clock.now
+        s = await t.service.vacation(USERS[0], 0)  # back early after 2 days 1 hour: 2 days count, in their favour
+        assert s.vacation_used == 2 and s.vacation_until == t.clock.now
         with pytest.raises(ServiceError) as err:
-            await t.service.vacation(USERS[0], 8)
-        assert err.value.message.key == "clock.err.vacation_allowance" and err.value.message.params["left"] == 7
+            await t.service.vacation(USERS[0], 9)
+        assert err.value.message.key == "clock.err.vacation_allowance" and err.value.message.params["left"] == 8
         t.clock.now += 365 * DAY  # a new year, a new allowance
         assert (await t.service.vacation(USERS[0], 10)).vacation_used == 10
+    finally:
+        await t.close()
+
+
+async def test_ending_a_vacation_seconds_after_starting_it_costs_no_day(tmp_path):
+    """Issue 23 item 9: a 2-day vacation ended seconds later used a whole day of the yearly allowance."""
+    t = await Table.open(tmp_path / "v0.sqlite3", FakeTime(), TimeConfig(vacation_days=10))
+    try:
+        assert (await t.service.vacation(USERS[0], 2)).vacation_used == 2
+        t.clock.now += 30
+        s = await t.service.vacation(USERS[0], 0)
+        assert s.vacation_used == 0 and s.vacation_until == t.clock.now
+        assert (await t.service.vacation(USERS[0], 10)).vacation_used == 10  # the whole allowance is still there
+        t.clock.now += 10 * DAY
+        with pytest.raises(ServiceError) as err:  # the vacation ran out on its own: all of it counts
+            await t.service.vacation(USERS[0], 1)
+        assert err.value.message.params["left"] == 0
     finally:
         await t.close()
 
