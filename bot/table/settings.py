@@ -26,7 +26,7 @@ class Settings(TableCore):
             if row.status != ACTIVE:
                 raise ServiceError("err.not_started")
             if by.id != row.host_id and not can_manage_channel:
-                raise ServiceError("err.host_only")
+                raise ServiceError("err.host_or_manager")
             if paused == (row.paused_since is not None):
                 raise ServiceError("clock.err.already_paused" if paused else "clock.err.not_paused")
             now = self.clock()

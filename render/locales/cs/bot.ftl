@@ -84,6 +84,7 @@ err-lobby_full =
 err-leave_started = Hra už začala, teď ji opustit nemůžete. Hostitel ji může ukončit.
 err-not_in_lobby = V tomto lobby nejste.
 err-host_only = To může udělat jen hostitel.
+err-host_or_manager = To může udělat jen hostitel nebo někdo s oprávněním Spravovat kanály.
 err-player_count =
     Tato hra je pro { $min }–{ $max ->
         [one] { $max } hráče
@@ -202,6 +203,7 @@ rules-alhambra = **Alhambra** (2–6 hráčů). Ve svém tahu proveďte jednu ak
 rules-egizia = **Egizia** (2–4 hráči). V každém kole plujte se svými loďmi po Nilu a získávejte karty, kruhová pole a stavební místa; nakrmte své dělníky z polí; pak stavějte u obelisku, na pyramidě a v chrámu se svými četami a kameny. Body přinášejí stavby, stupnice a závěrečné bodování.
     Použijte /egizia choose nebo tlačítka pod herním plánem; /game hand ukáže vaše karty Sfingy.
 rules-luxor = **Luxor** (2–4 hráči). Zahrajte kartu z levého nebo pravého kraje své ruky a posuňte jednoho ze svých dobrodruhů po chrámové stezce; sbírejte poklady, karty Hora a klíče a závoďte do hrobky. Hra končí, jakmile do hrobky vstoupí druhý dobrodruh.
+rules-roles = **Kdo smí co.** Hostitel spouští hru a vrací ji zpět (`/game undo move:`). Hostitel nebo kdokoli s oprávněním *Spravovat kanály* může hru pozastavit a znovu spustit, předat místo nepřítomného hráče někomu jinému (`/game replace`) a hru ukončit, aby stůl nestál, když hostitel chybí. Každý, kdo u stolu sedí, může hlasovat o přeskočení rozhodnutí, kterému vypršel čas.
     Použijte /luxor choose nebo tlačítka pod herním plánem; /game hand ukáže vaše karty v ruce v pořadí a vaše skarabey.
 
 ## console

@@ -107,10 +107,10 @@ cmd-quiet-hours = Od–do, např. 22:00-07:00, nebo off
 cmd-quiet-zone = Vaše časové pásmo, např. Europe/Prague
 cmd-vacation = Zastavte své hodiny ve všech hrách na několik dní (0 dovolenou ukončí)
 cmd-vacation-days = Kolik dní (0 = už jsem zpět)
-cmd-pause = Pozastavit celou hru: žádné hodiny neběží (hostitel)
-cmd-resume = Pokračovat v pozastavené hře (hostitel)
+cmd-pause = Pozastavit celou hru: žádné hodiny neběží (hostitel nebo Spravovat kanály)
+cmd-resume = Pokračovat v pozastavené hře (hostitel nebo Spravovat kanály)
 cmd-skip = Hlasovat o přeskočení rozhodnutí hráče, kterému vypršel čas
-cmd-replace = Předat místo nepřítomného hráče někomu jinému (hostitel)
+cmd-replace = Předat místo nepřítomného hráče někomu jinému (hostitel nebo Spravovat kanály)
 cmd-replace-old = Nepřítomný hráč
 cmd-replace-new = Kdo místo převezme
 cmd-mine = Všechny hry na tomto serveru, kde jste na tahu, a kde se čeká na jiné

@@ -93,10 +93,10 @@ cmd-quiet-hours = From-to such as 22:00-07:00, or off
 cmd-quiet-zone = Your time zone, e.g. Europe/Prague
 cmd-vacation = Stop your clock in all your games for some days (0 ends your vacation)
 cmd-vacation-days = How many days (0 = back now)
-cmd-pause = Pause the whole game: no clock runs (host)
-cmd-resume = Resume a paused game (host)
+cmd-pause = Pause the whole game: no clock runs (host or Manage Channels)
+cmd-resume = Resume a paused game (host or Manage Channels)
 cmd-skip = Vote to skip the decision of a player who ran out of time
-cmd-replace = Give an absent player's seat to someone else (host)
+cmd-replace = Give an absent player's seat to someone else (host or Manage Channels)
 cmd-replace-old = The absent player
 cmd-replace-new = Who takes over the seat
 cmd-mine = Every game on this server where you must act, and where others are awaited

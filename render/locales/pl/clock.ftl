@@ -107,10 +107,10 @@ cmd-quiet-hours = Od–do, np. 22:00-07:00, albo off
 cmd-quiet-zone = Twoja strefa czasowa, np. Europe/Warsaw
 cmd-vacation = Zatrzymaj swój zegar we wszystkich grach na kilka dni (0 kończy urlop)
 cmd-vacation-days = Ile dni (0 = już wracam)
-cmd-pause = Wstrzymaj całą grę: żaden zegar nie biegnie (gospodarz)
-cmd-resume = Wznów wstrzymaną grę (gospodarz)
+cmd-pause = Wstrzymaj całą grę: żaden zegar nie biegnie (gospodarz lub Zarządzanie kanałami)
+cmd-resume = Wznów wstrzymaną grę (gospodarz lub Zarządzanie kanałami)
 cmd-skip = Głosuj za pominięciem decyzji gracza, któremu skończył się czas
-cmd-replace = Oddaj miejsce nieobecnego gracza komuś innemu (gospodarz)
+cmd-replace = Oddaj miejsce nieobecnego gracza komuś innemu (gospodarz lub Zarządzanie kanałami)
 cmd-replace-old = Nieobecny gracz
 cmd-replace-new = Kto przejmuje miejsce
 cmd-mine = Wszystkie gry na tym serwerze, w których masz ruch, i te, gdzie czeka się na innych

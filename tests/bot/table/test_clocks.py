@@ -217,7 +217,7 @@ async def test_pause_and_resume_stop_the_clock_of_the_whole_game(table):
     await table.service.set_paused(CH, USERS[0], True)
     with pytest.raises(ServiceError) as err:
         await table.service.set_paused(CH, USERS[1], False)
-    assert err.value.message.key == "err.host_only"
+    assert err.value.message.key == "err.host_or_manager"
     assert not [k for _, k in await table.jobs() if k == "deadline"]
     ws = await table.service.waiting(CH)
     assert ws[0].paused and ws[0].left == pytest.approx(20 * HOUR)
@@ -271,7 +271,7 @@ async def test_vote_to_skip_an_overdue_seat_then_replace_keeping_the_seat(table)
     with pytest.raises(ServiceError) as err:
         await table.service.replace(CH, USERS[others[0]] if others[0] != 0 else USERS[others[1]],
                                     USERS[seat].id, User("u9", "Zed"))
-    assert err.value.message.key == "err.host_only"
+    assert err.value.message.key == "err.host_or_manager"
     assert seat != 0  # the host (seat 0) is not the silent one in this set-up
     with pytest.raises(ServiceError) as err:
         await table.service.replace(CH, USERS[0], USERS[seat].id, USERS[others[-1]])
