@@ -101,6 +101,8 @@ class Boards:
             per_move.append(lines)
         movers = {m.seat for m in source.moves}
         actor = movers.pop() if len(movers) == 1 and source.moves and source.moves[0].seq > 0 else None
+        if any(m.action.startswith("undo ") for m in source.moves):
+            actor = None  # after an undo whoever is to act is pinged: they act again, they do not "continue"
         summary = combine_moves(per_move, EMBED_DESC, lambda n: t("board.earlier_moves", locale, n=n),
                                 lambda n: t("more_lines", locale, n=n))
         content, embed, view = compose_turn(snap, [summary] if summary else [], locale, actor=actor)

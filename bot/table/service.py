@@ -48,7 +48,7 @@ from .seats import Seats
 from .settings import Settings
 from .stats import PlayerStats
 from .stats import compute as compute_stats
-from .undo import Undo
+from .undo import UNDO_LAPSE, Undo
 
 log = logging.getLogger("referee.service")
 
@@ -91,6 +91,9 @@ class GameService(Seats, Bots, Undo, Settings):
         """Carry out one due job: a reminder or ping is sent; a deadline applies the table's timeout policy and
         a bot's turn makes its move, both through the one move path. A job for a decision already made does
         nothing; :class:`~bot.table.errors.Retry` asks the scheduler to try it again later."""
+        if job.kind == UNDO_LAPSE:
+            await self.undo_lapse(job)
+            return
         row = await self.timekeeper.fire(job)
         if row is None or job.seat is None:
             return

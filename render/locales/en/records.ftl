@@ -6,6 +6,11 @@ undo-what_action = the move `{ $action }`
 undo-requested = ↩️ { $player } asks to take back moves #{ $first }–#{ $last }: { $moves }. { $waiting }, do you agree? (Answer within { $minutes } min; otherwise the request lapses.)
 undo-accepted = { $player } agreed. Still waiting for: { $waiting }.
 undo-declined = { $player } declined the undo. Nothing was changed.
+undo-already_agreed = You have already agreed. { $n ->
+    [one] { $n } more player is awaited.
+   *[other] { $n } more players are awaited.
+    }
+undo-lapsed = ⌛ The request of { $player } to take back moves #{ $first }–#{ $last } has lapsed: not everyone agreed in time. The game goes on as it was.
 undo-accept_button = Agree
 undo-decline_button = Decline
 undo-undo_button = Undo
