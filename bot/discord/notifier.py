@@ -48,7 +48,9 @@ class DiscordNotifier:
         await self.bot.post_board(report.row.id, wait=report.row.status == "over", snap=report)
         await after_move(self.bot, report)
 
-    async def board_link(self, game: GameRow) -> str:
+    async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
         last = await self.bot.posts.last_board(game.id)
+        if version is not None and (last is None or last.version < version or not last.message_id):
+            return None  # the board showing that position is not posted yet
         base = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
         return f"{base}/{last.message_id}" if last is not None and last.message_id else base

@@ -299,8 +299,9 @@ class Notifier(Protocol):
         """Show the board after a move the table made by itself (a timeout action, a bot's move)."""
         ...
 
-    async def board_link(self, game: GameRow) -> str:
-        """A link to the game's latest board (or to its channel)."""
+    async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
+        """A link to the game's latest board (or to its channel). With ``version``: to the board showing that
+        version or a later one, ``None`` while it is not posted yet."""
         ...
 
 
@@ -316,5 +317,5 @@ class SilentNotifier:
     async def board(self, report: MoveReport) -> None:
         return None
 
-    async def board_link(self, game: GameRow) -> str:
+    async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
         return f"#{game.channel_id}"

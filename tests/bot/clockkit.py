@@ -60,7 +60,7 @@ class Recorder:
     async def board(self, report: MoveReport) -> None:
         self.boards.append(report)
 
-    async def board_link(self, game: GameRow) -> str:
+    async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
         return f"https://discord.com/channels/guild/{game.channel_id}"
 
     def keys(self, user_id: str | None = None) -> list[str]:
