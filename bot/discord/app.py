@@ -162,9 +162,9 @@ class Referee(discord.Client):
     async def board_posted(self, snap: Snapshot, channel_id: str, message: Any) -> None:
         await self.boards.posted(snap, channel_id, message)
 
-    async def direct_message(self, user_id: str, text: str) -> None:
+    async def direct_message(self, user_id: str, text: str, silent: bool = False) -> None:
         user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
-        await user.send(text)
+        await user.send(text, silent=silent)
 
 
 def run_bot(config: Config) -> int:

@@ -99,7 +99,7 @@ async def announce_undo(bot: Adapter, interaction: Interaction, out: UndoOutcome
     asked = [u for u in out.waiting if not is_bot_user(u)]  # a bot consents by itself
     waiting = " ".join(mention(u) for u in asked)
     # only those whose answer is awaited are pinged: never the requester, nor whoever pressed the button
-    ping_asked = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(u)) for u in asked])
+    ping_asked = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(u)) for u in asked if u.isdigit()])
     if out.status == "done":
         await reply(interaction, t("ok.done", locale))
         await bot.post_board(out.row.id, wait=True, snap=out.report)  # its lines say who took back what (the undo entry's public event)

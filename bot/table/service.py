@@ -28,6 +28,7 @@ from .bots import Bots
 from .clocks import BOT, DEADLINE, MyGames, TimeConfig, Waiting
 from .errors import ServiceError, ShuttingDown, StaleMove
 from .model import (
+    ABANDONED,
     ACTIVE,
     OPEN_STATUSES,
     OVER,
@@ -235,7 +236,16 @@ class GameService(Seats, Bots, Undo, Settings):
     async def follow(self, channel_id: str, user: User, dm: bool = False, expected_game: int | None = None) -> GameRow:
         """Follow the channel's open game: a ping (or a DM) when it reaches a scoring round or ends."""
         async with self._serving():
-            row = await self._open(channel_id, expected_game)
+            try:
+                row = await self._open(channel_id, expected_game)
+            except ServiceError as exc:
+                if exc.message.key != "err.no_game":
+                    raise
+                last = await self.store.latest_game(str(channel_id))
+                if last is None or last.status not in (OVER, ABANDONED):
+                    raise
+                # the channel's game has ended: say so (and where its story is), not "no game here"
+                raise ServiceError("follow.err.ended", game=Msg(f"game.{last.title}"), id=last.id) from None
             await self.store.follow(row.id, user.id, dm, self.clock())
             return row
 

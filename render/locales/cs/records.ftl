@@ -78,6 +78,7 @@ follow-by_dm = soukromou zprávou
 follow-by_ping = zmínkou v kanálu
 follow-unfollowed = Hru č. { $id } už nesledujete.
 follow-err-not_following = Tuto hru nesledujete.
+follow-err-ended = Hra { $game } č. { $id } v tomto kanálu skončila: už není co sledovat. Průběh ukáže /game recap; novou hru tady můžeš sledovat, jakmile začne.
 
 ## stats
 

@@ -70,6 +70,7 @@ follow-by_dm = by direct message
 follow-by_ping = by a mention in the channel
 follow-unfollowed = You no longer follow game #{ $id }.
 follow-err-not_following = You do not follow this game.
+follow-err-ended = { $game } #{ $id } in this channel has ended: there is nothing more to follow. /game recap shows how it went; a new game here can be followed once it opens.
 
 ## stats
 

@@ -78,6 +78,7 @@ follow-by_dm = wiadomością prywatną
 follow-by_ping = wzmianką na kanale
 follow-unfollowed = Nie obserwujesz już gry nr { $id }.
 follow-err-not_following = Nie obserwujesz tej gry.
+follow-err-ended = Gra { $game } nr { $id } w tym kanale dobiegła końca: nie ma już czego obserwować. /game recap pokaże jej przebieg; nową grę tutaj możesz obserwować, gdy się zacznie.
 
 ## stats
 

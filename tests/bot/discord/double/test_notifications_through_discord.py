@@ -46,3 +46,24 @@ async def test_the_your_turn_dm_links_to_the_board_it_announces(tmp_path: Path) 
             checked += 1
         assert checked >= 2
         assert d.violations == [], d.report()
+
+
+async def test_overdue_run_by_a_host_lists_the_overdue_players_of_their_game(tmp_path: Path) -> None:
+    """Repro: ``/game overdue`` run by a host said "Nobody is out of time" while a player in their game was."""
+    async with DiscordEnv(tmp_path / "referee.sqlite3") as env:
+        d = env.double
+        ann, ben = d.user("Ann"), d.user("Ben")
+        assert not (await d.slash(ann, "game", "new", game="alhambra", clock="daily", timeout="wait")).errors
+        await d.slash(ben, "game", "join")
+        await d.slash(ann, "game", "start")
+        await env.posted()
+        snap = await env.service.current(str(d.channel_id))
+        late = snap.row.seats[snap.waiting_for[0]].name
+        env.clock.now += 2 * 86400
+        assert env.bot is not None and env.bot.scheduler is not None
+        await env.bot.scheduler.run_due()
+        await env.posted()
+        i = await d.slash(ann, "game", "overdue")
+        assert not i.errors, i.errors
+        assert "Nobody is out of time" not in i.private_text and late in i.private_text, i.private_text
+        assert d.violations == [], d.report()
