@@ -164,7 +164,10 @@ class Referee(discord.Client):
 
     async def direct_message(self, user_id: str, text: str, silent: bool = False) -> None:
         user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
-        await user.send(text, silent=silent)
+        if silent:
+            await user.send(text, silent=True)
+        else:
+            await user.send(text)
 
 
 def run_bot(config: Config) -> int:

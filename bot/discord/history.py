@@ -69,7 +69,10 @@ async def after_move(bot: Adapter, report: MoveReport) -> None:
                     allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=awake),
                     silent=not awake)
         if report.row.status == "over":
+            # the final move also stored a job for the recap: should the bot stop while drawing, the scheduler
+            # posts it after the restart (:meth:`DiscordNotifier.recap`); posted here, the job goes
             await post_recap(bot, report.row.channel_id, report.row.id)
+            await bot.service.recap_posted(report.row.id)
     except Exception:
         log.exception("after the move of game %s: follow notices or the recap failed", report.row.id)
 

@@ -16,7 +16,7 @@ from engines.core import Msg
 from render.i18n import normalise_locale, t
 
 from .adapter import Adapter
-from .history import after_move
+from .history import after_move, post_recap
 from .limits import CONTENT
 
 log = logging.getLogger("referee.notify")
@@ -47,6 +47,9 @@ class DiscordNotifier:
         # not waiting for the pace (the poster's loop paces it) unless the game ended: the result comes before the recap
         await self.bot.post_board(report.row.id, wait=report.row.status == "over", snap=report)
         await after_move(self.bot, report)
+
+    async def recap(self, game: GameRow) -> None:
+        await post_recap(self.bot, game.channel_id, game.id)
 
     async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
         last = await self.bot.posts.last_board(game.id)

@@ -50,6 +50,10 @@ NOTIFY_MODES = ("channel", "dm", "both")
 
 #: job kinds
 REMIND, DEADLINE, PING, BOT = "remind", "deadline", "ping", "bot"
+#: the recap of a game that ended: planned in the final move's transaction, due RECAP_GRACE s later. The move's
+#: own flow draws and posts it at once and then deletes the job; a stop while it is being drawn (or before)
+#: leaves the job, and the recap is drawn and posted after the restart
+RECAP, RECAP_GRACE = "recap", 600.0
 #: a "your turn" DM waits for the board it links to: looking again after PING_RETRY s, at most PING_BOARD_WAIT s
 PING_RETRY, PING_BOARD_WAIT = 5.0, 300.0
 
@@ -226,7 +230,7 @@ class Timekeeper:
         changed_clocks: list[SeatClock] = []
         jobs: list[JobSpec] = []
         if finished:
-            return ClockWrite(list(clocks), before=before)
+            return ClockWrite(list(clocks), jobs=[(None, RECAP, now + RECAP_GRACE, new_version, {})], before=before)
         for seat, c in clocks.items():
             s, changed, new_turn = settings[seat], actor is None, False
             if seat == actor:

@@ -299,6 +299,10 @@ class Notifier(Protocol):
         """Show the board after a move the table made by itself (a timeout action, a bot's move)."""
         ...
 
+    async def recap(self, game: GameRow) -> None:
+        """Draw and post the recap of a game that ended (a timed job, planned by the final move)."""
+        ...
+
     async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
         """A link to the game's latest board (or to its channel). With ``version``: to the board showing that
         version or a later one, ``None`` while it is not posted yet."""
@@ -315,6 +319,9 @@ class SilentNotifier:
         return None
 
     async def board(self, report: MoveReport) -> None:
+        return None
+
+    async def recap(self, game: GameRow) -> None:
         return None
 
     async def board_link(self, game: GameRow, version: int | None = None) -> str | None:

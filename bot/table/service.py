@@ -25,7 +25,7 @@ from engines import get_game
 from engines.core import IllegalAction, Msg, Option, Result
 
 from .bots import Bots
-from .clocks import BOT, DEADLINE, MyGames, TimeConfig, Waiting
+from .clocks import BOT, DEADLINE, RECAP, MyGames, TimeConfig, Waiting
 from .errors import ServiceError, ShuttingDown, StaleMove
 from .model import (
     ABANDONED,
@@ -95,6 +95,11 @@ class GameService(Seats, Bots, Undo, Settings):
         if job.kind == UNDO_LAPSE:
             await self.undo_lapse(job)
             return
+        if job.kind == RECAP:  # a failure raises: the scheduler tries again, and after a restart
+            row = await self.store.game(job.game_id)
+            if row is not None and row.status == OVER:
+                await self.timekeeper.notifier.recap(row)
+            return
         row = await self.timekeeper.fire(job)
         if row is None or job.seat is None:
             return
@@ -113,6 +118,11 @@ class GameService(Seats, Bots, Undo, Settings):
     def time_config(self) -> TimeConfig:
         """The server-wide clock settings (``[clock]``)."""
         return self.timekeeper.config
+
+    async def recap_posted(self, game_id: int) -> None:
+        """The recap of a finished game was posted: its job (the fallback after a stop) is no longer needed."""
+        async with self._serving():
+            await self.store.jobs.cancel(game_id, None, (RECAP,))
 
     async def game(self, game_id: int) -> GameRow | None:
         """One game by id (``None``: no such game)."""

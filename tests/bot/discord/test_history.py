@@ -123,6 +123,7 @@ async def test_followers_are_told_by_dm_or_mention_and_the_recap_follows_the_end
     texts = [c.args[0] for c in channel.send.await_args_list]
     assert any("is over" in t and "w2" in t for t in texts)
     assert any(c.kwargs.get("files") for c in channel.send.await_args_list)  # the recap
+    assert await service.store.game_jobs(snap.row.id) == []  # posted: its fallback job (issue 23 item 6) is gone
 
 
 async def test_follow_notices_respect_quiet_hours(bot, service):

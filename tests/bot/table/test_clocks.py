@@ -369,3 +369,32 @@ def test_clock_settings_in_config_toml(tmp_path):
     path.write_text("[clock]\nstand_in_bot = \"genius\"\n")
     with pytest.raises(ConfigError):
         load(str(path), env={})
+
+
+async def test_a_recap_cut_off_by_a_stop_is_posted_after_the_restart(tmp_path):
+    """Issue 23 item 6: the final move stores the recap as a job; the move's own flow posts it and removes the
+    job, but a bot stopped while drawing it (here: before) posts it after the restart, once."""
+    from bot.table.clocks import RECAP, RECAP_GRACE
+    from engines.core import Rng
+
+    clock = FakeTime()
+    t = await Table.open(tmp_path / "recap.sqlite3", clock)
+    snap = await t.start("luxor", n=2, clock=None, seed=2)
+    rng = Rng.seeded(2)
+    while snap.prompts:
+        p = snap.prompts[rng.below(len(snap.prompts))]
+        snap = await t.service.act(CH, USERS[p.seat], p.options[rng.below(len(p.options))].action)
+    game_id = snap.row.id
+    assert [j.kind for j in await t.store.game_jobs(game_id)] == [RECAP]
+    await t.close()  # stopped before the recap was drawn and posted
+    again = await Table.open(tmp_path / "recap.sqlite3", clock)
+    try:
+        await again.scheduler.run_due()
+        assert again.notes.recaps == []  # not before its grace: the move's own flow may still be drawing it
+        clock.now += RECAP_GRACE
+        await again.scheduler.run_due()
+        await again.scheduler.run_due()
+        assert again.notes.recaps == [game_id]  # once
+        assert await again.store.game_jobs(game_id) == []
+    finally:
+        await again.close()
