@@ -112,9 +112,13 @@ class Boards:
         embed.set_image(url="attachment://board.png")
         file = await self.bot.board_file(snap, locale)
         channel = self.bot.channel_by_id(post.channel_id)
+        # ``/game settings notify dm``: the board names them but does not ping; their "your turn" DM does
+        prefs = await self.bot.service.settings_of([s.user_id for s in row.seats if not is_bot_user(s.user_id)])
+        pinged = [discord.Object(int(u)) for u, s in prefs.items() if s.notify != "dm" and u.isdigit()]
         try:
             message = await channel.send(content=content, embed=embed, file=file, view=view,
-                                         allowed_mentions=BOARD_MENTIONS)
+                                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                                                  users=pinged))
         except discord.RateLimited as exc:
             raise RetryLater("rate limited", exc.retry_after) from exc
         except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:

@@ -71,8 +71,10 @@ async def after_move(bot: Adapter, report: MoveReport) -> None:
         if report.row.status == "over":
             # the final move also stored a job for the recap: should the bot stop while drawing, the scheduler
             # posts it after the restart (:meth:`DiscordNotifier.recap`); posted here, the job goes
-            await post_recap(bot, report.row.channel_id, report.row.id)
-            await bot.service.recap_posted(report.row.id)
+            job = await bot.service.claim_recap(report.row.id)
+            if job is not None:  # else the scheduler has it (it posts it once)
+                await post_recap(bot, report.row.channel_id, report.row.id)
+                await bot.service.recap_posted(job)
     except Exception:
         log.exception("after the move of game %s: follow notices or the recap failed", report.row.id)
 

@@ -50,10 +50,10 @@ NOTIFY_MODES = ("channel", "dm", "both")
 
 #: job kinds
 REMIND, DEADLINE, PING, BOT = "remind", "deadline", "ping", "bot"
-#: the recap of a game that ended: planned in the final move's transaction, due RECAP_GRACE s later. The move's
-#: own flow draws and posts it at once and then deletes the job; a stop while it is being drawn (or before)
-#: leaves the job, and the recap is drawn and posted after the restart
-RECAP, RECAP_GRACE = "recap", 600.0
+#: the recap of a game that ended: a job stored by the final move's transaction, due RECAP_GRACE s later. The
+#: move's own flow leases it (RECAP_LEASE s), draws and posts the recap and deletes the job; a stop while it is
+#: being drawn (or before) leaves the job, and the recap is made after the restart, once
+RECAP, RECAP_GRACE, RECAP_LEASE, RECAP_OWNER = "recap", 60.0, 600.0, "referee-recap"
 #: a "your turn" DM waits for the board it links to: looking again after PING_RETRY s, at most PING_BOARD_WAIT s
 PING_RETRY, PING_BOARD_WAIT = 5.0, 300.0
 
@@ -355,13 +355,15 @@ class Timekeeper:
                 if link is None and now < job.due + PING_BOARD_WAIT:
                     raise Retry(now + PING_RETRY)
                 link = link or await self.link(row)
-                # the board in the channel has pinged them already: a refused DM needs no fallback
-                try:
-                    await self.notifier.to_user(row, user_id, Msg("clock.your_turn", {
-                        "player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"), "id": row.id,
-                        "link": link}))
-                except Exception as exc:
-                    log.info("game %s: turn DM not delivered (%s)", row.id, type(exc).__name__)
+                message = Msg("clock.your_turn", {"player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"),
+                                                  "id": row.id, "link": link})
+                if s.notify == "both":  # the board in the channel has pinged them already: no fallback needed
+                    try:
+                        await self.notifier.to_user(row, user_id, message)
+                    except Exception as exc:
+                        log.info("game %s: turn DM not delivered (%s)", row.id, type(exc).__name__)
+                else:  # ``dm``: the board named them without a ping; this DM is their notice (a refused one: a ping)
+                    await self.notify(row, user_id, message)
             return None
         if job.kind == DEADLINE:
             rule = row.clock_rule

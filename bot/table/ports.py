@@ -58,6 +58,11 @@ class JobStore(Protocol):
         """Delete a job ``owner`` holds (its handler is done)."""
         ...
 
+    async def claim(self, game_id: int, kind: str, owner: str, now: float, lease: float) -> int | None:
+        """Lease a game's job of ``kind`` (due or not, not leased by anyone else) to ``owner`` until ``now +
+        lease``; its id, or ``None`` when there is none free (another took it)."""
+        ...
+
     async def release(self, job_id: int, owner: str, due: float) -> None:
         """Give a held job back, due again at ``due``."""
         ...

@@ -25,7 +25,7 @@ from engines import get_game
 from engines.core import IllegalAction, Msg, Option, Result
 
 from .bots import Bots
-from .clocks import BOT, DEADLINE, RECAP, MyGames, TimeConfig, Waiting
+from .clocks import BOT, DEADLINE, RECAP, RECAP_LEASE, RECAP_OWNER, MyGames, TimeConfig, Waiting
 from .errors import ServiceError, ShuttingDown, StaleMove
 from .model import (
     ABANDONED,
@@ -119,10 +119,17 @@ class GameService(Seats, Bots, Undo, Settings):
         """The server-wide clock settings (``[clock]``)."""
         return self.timekeeper.config
 
-    async def recap_posted(self, game_id: int) -> None:
-        """The recap of a finished game was posted: its job (the fallback after a stop) is no longer needed."""
+    async def claim_recap(self, game_id: int) -> int | None:
+        """Take the recap job the final move stored, to draw and post it now (``None``: the scheduler has it, or
+        it was posted). Held under a lease: should this process stop while drawing, the lease runs out and
+        the recap is made after the restart."""
         async with self._serving():
-            await self.store.jobs.cancel(game_id, None, (RECAP,))
+            return await self.store.jobs.claim(game_id, RECAP, RECAP_OWNER, self.clock(), RECAP_LEASE)
+
+    async def recap_posted(self, job_id: int) -> None:
+        """The recap was posted: its job is done."""
+        async with self._serving():
+            await self.store.jobs.finish(job_id, RECAP_OWNER)
 
     async def game(self, game_id: int) -> GameRow | None:
         """One game by id (``None``: no such game)."""

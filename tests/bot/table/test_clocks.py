@@ -238,7 +238,8 @@ async def test_a_refused_dm_falls_back_to_the_channel_and_never_stalls(table):
     seat = (await table.waiting())[0]
     while await table.next_job():
         pass
-    assert table.notes.keys(USERS[seat].id) == ["clock.remind", "clock.remind", "clock.overdue"]
+    # "your turn" too: in ``dm`` mode the board does not ping them, so a refused DM becomes a ping (issue 23 item 8)
+    assert table.notes.keys(USERS[seat].id) == ["clock.your_turn", "clock.remind", "clock.remind", "clock.overdue"]
     assert table.notes.dms == []
     await table.service.set_notify(USERS[seat], "both")
     table.notes.refuse_dm = set()
@@ -372,9 +373,9 @@ def test_clock_settings_in_config_toml(tmp_path):
 
 
 async def test_a_recap_cut_off_by_a_stop_is_posted_after_the_restart(tmp_path):
-    """Issue 23 item 6: the final move stores the recap as a job; the move's own flow posts it and removes the
-    job, but a bot stopped while drawing it (here: before) posts it after the restart, once."""
-    from bot.table.clocks import RECAP, RECAP_GRACE
+    """Issue 23 item 6: the final move stores the recap as a job; the move's own flow leases it, posts it and
+    removes the job, but a bot stopped while drawing it posts it after the restart, once."""
+    from bot.table.clocks import RECAP, RECAP_GRACE, RECAP_LEASE
     from engines.core import Rng
 
     clock = FakeTime()
@@ -386,12 +387,15 @@ async def test_a_recap_cut_off_by_a_stop_is_posted_after_the_restart(tmp_path):
         snap = await t.service.act(CH, USERS[p.seat], p.options[rng.below(len(p.options))].action)
     game_id = snap.row.id
     assert [j.kind for j in await t.store.game_jobs(game_id)] == [RECAP]
-    await t.close()  # stopped before the recap was drawn and posted
+    assert await t.service.claim_recap(game_id) is not None  # the move's flow starts drawing it …
+    assert await t.service.claim_recap(game_id) is None  # (nobody else may meanwhile)
+    await t.close()  # … and the bot stops before it is posted
     again = await Table.open(tmp_path / "recap.sqlite3", clock)
     try:
-        await again.scheduler.run_due()
-        assert again.notes.recaps == []  # not before its grace: the move's own flow may still be drawing it
         clock.now += RECAP_GRACE
+        await again.scheduler.run_due()
+        assert again.notes.recaps == []  # the lease of the stopped process still holds it
+        clock.now += RECAP_LEASE
         await again.scheduler.run_due()
         await again.scheduler.run_due()
         assert again.notes.recaps == [game_id]  # once

@@ -1,6 +1,7 @@
 """Notifications seen through Discord (issue 23, item 8).
 
-Repro: the "your turn" DM linked to the channel, or to the previous board, instead of the board it announces.
+Repro: the "your turn" DM linked to the channel, or to the previous board, instead of the board it announces;
+a ``dm``-mode player was pinged by the board as well.
 """
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ async def test_the_your_turn_dm_links_to_the_board_it_announces(tmp_path: Path) 
             assert len(dms) == 1, [m.content for m in dms]
             links = re.findall(r"https://discord\.com/channels/\d+/\d+/(\d+)", dms[0].content)
             assert links == [str(board.id)], (dms[0].content, board.id)
+            # decided (README): with ``notify dm`` the board names them without a ping; the DM is the notice
+            assert f"<@{other.id}>" in board.content and other.id not in board.pinged
             checked += 1
         assert checked >= 2
         assert d.violations == [], d.report()
