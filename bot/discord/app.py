@@ -31,7 +31,7 @@ from .boards import Boards, remember
 from .commands import build_commands
 from .compose import CatalogueTranslator, warm_up_renderers
 from .errors import Interaction, fail
-from .lifecycle import serve_until_signal
+from .lifecycle import run_until_done, serve_until_signal
 from .lobby import AbandonButton, LobbyButton
 from .notifier import DiscordNotifier
 from .play import GroupButton, HandButton, OptionSelect, TypeMoveButton, ZoomButton
@@ -162,9 +162,12 @@ class Referee(discord.Client):
     async def board_posted(self, snap: Snapshot, channel_id: str, message: Any) -> None:
         await self.boards.posted(snap, channel_id, message)
 
-    async def direct_message(self, user_id: str, text: str) -> None:
+    async def direct_message(self, user_id: str, text: str, silent: bool = False) -> None:
         user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
-        await user.send(text)
+        if silent:
+            await user.send(text, silent=True)
+        else:
+            await user.send(text)
 
 
 def run_bot(config: Config) -> int:
@@ -186,25 +189,29 @@ def run_bot(config: Config) -> int:
         bot = Referee(service, config)
 
         async def shutdown() -> None:
+            # at most ~4 s in all (issue 23): nothing here waits for a thread or a bot worker, and whatever is
+            # cut off (a recap being drawn, a bot's decision, a board not yet sent) is stored and resumes after
+            # the restart
             await bot.stop_poster()
-            drained = await service.close(timeout=3.0)
+            drained = await service.close(timeout=2.5)
             if not drained:
                 log.warning("stopped with %d request(s) unfinished; each is stored whole or not at all",
                             service.in_flight)
             try:
-                await asyncio.wait_for(bot.close(), 1.5)
+                await asyncio.wait_for(bot.close(), 1.0)
             except TimeoutError:
                 log.warning("the Discord connection did not close in time")
 
         try:
-            await serve_until_signal(bot.start(config.token), shutdown)
+            await serve_until_signal(bot.start(config.token), shutdown, cancel_grace=0.5)
         finally:
             if not bot.is_closed():
-                await bot.close()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(bot.close(), 0.5)
             await service.close(timeout=0)
 
     try:
-        asyncio.run(main())
+        run_until_done(main())
     except discord.LoginFailure:
         print("referee: Discord rejected the token (LoginFailure). Check DISCORD_TOKEN.", file=sys.stderr)
         return 2

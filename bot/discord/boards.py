@@ -101,6 +101,8 @@ class Boards:
             per_move.append(lines)
         movers = {m.seat for m in source.moves}
         actor = movers.pop() if len(movers) == 1 and source.moves and source.moves[0].seq > 0 else None
+        if any(m.action.startswith("undo ") for m in source.moves):
+            actor = None  # after an undo whoever is to act is pinged: they act again, they do not "continue"
         summary = combine_moves(per_move, EMBED_DESC, lambda n: t("board.earlier_moves", locale, n=n),
                                 lambda n: t("more_lines", locale, n=n))
         content, embed, view = compose_turn(snap, [summary] if summary else [], locale, actor=actor)
@@ -110,9 +112,13 @@ class Boards:
         embed.set_image(url="attachment://board.png")
         file = await self.bot.board_file(snap, locale)
         channel = self.bot.channel_by_id(post.channel_id)
+        # ``/game settings notify dm``: the board names them but does not ping; their "your turn" DM does
+        prefs = await self.bot.service.settings_of([s.user_id for s in row.seats if not is_bot_user(s.user_id)])
+        pinged = [discord.Object(int(u)) for u, s in prefs.items() if s.notify != "dm" and u.isdigit()]
         try:
             message = await channel.send(content=content, embed=embed, file=file, view=view,
-                                         allowed_mentions=BOARD_MENTIONS)
+                                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                                                  users=pinged))
         except discord.RateLimited as exc:
             raise RetryLater("rate limited", exc.retry_after) from exc
         except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:

@@ -298,7 +298,7 @@ class GameCommands(app_commands.Group):
                 game = (await self.bot.service.current(str(interaction.channel_id))).row.title
             except ServiceError:
                 game = available_games()[0]
-        await reply(interaction, clip(t(f"rules.{game}", locale), CONTENT))
+        await reply(interaction, clip(t(f"rules.{game}", locale) + "\n\n" + t("rules.roles", locale), CONTENT))
 
     @app_commands.command(name="abandon", description=L("cmd.abandon"))
     @answered_method

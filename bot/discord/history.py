@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.records.recap import make_recap
 from bot.records.record import build_record, dumps, transcript
+from bot.table.clocks import quiet_of
 from bot.table.model import MoveReport
 from bot.table.stats import PlayerStats, leaderboard
 from bot.text import join_limited, say, seat_names
@@ -29,7 +30,7 @@ from .adapter import Adapter
 from .compose import L
 from .errors import Interaction, answered, answered_method, defer, reply, user_locale, user_of
 from .limits import CONTENT
-from .table import MENTION_USERS, mention, undo_flow
+from .table import mention, undo_flow
 
 log = logging.getLogger("referee.discord")
 
@@ -51,18 +52,29 @@ async def after_move(bot: Adapter, report: MoveReport) -> None:
             prefs = await bot.service.settings_of([f.user_id for f in followers])
             mode = {f.user_id: "dm" if f.dm else prefs[f.user_id].notify if f.user_id in prefs else "channel"
                     for f in followers}
+            # quiet hours: the notice is there when they look, but it does not notify them (no ping, a silent DM)
+            now = bot.service.clock()
+            quiet = {u for u, s in prefs.items() if (q := quiet_of(s)) is not None and q.contains(now)}
             pings = [f.user_id for f in followers if mode[f.user_id] in ("channel", "both")]
             for f in followers:
                 if mode[f.user_id] in ("dm", "both"):
                     try:
-                        await bot.direct_message(f.user_id, text)
+                        await bot.direct_message(f.user_id, text, silent=f.user_id in quiet)
                     except (discord.HTTPException, ValueError):
                         pings.append(f.user_id)  # DMs closed: a mention instead
             if pings:
+                awake = [discord.Object(int(u)) for u in pings if u not in quiet and u.isdigit()]
                 await bot.channel_by_id(report.row.channel_id).send(
-                    text + " " + " ".join(mention(u) for u in pings), allowed_mentions=MENTION_USERS)
+                    text + " " + " ".join(mention(u) for u in pings),
+                    allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=awake),
+                    silent=not awake)
         if report.row.status == "over":
-            await post_recap(bot, report.row.channel_id, report.row.id)
+            # the final move also stored a job for the recap: should the bot stop while drawing, the scheduler
+            # posts it after the restart (:meth:`DiscordNotifier.recap`); posted here, the job goes
+            job = await bot.service.claim_recap(report.row.id)
+            if job is not None:  # else the scheduler has it (it posts it once)
+                await post_recap(bot, report.row.channel_id, report.row.id)
+                await bot.service.recap_posted(job)
     except Exception:
         log.exception("after the move of game %s: follow notices or the recap failed", report.row.id)
 

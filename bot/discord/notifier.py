@@ -9,14 +9,14 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.table.errors import DirectRefused
+from bot.table.errors import DirectRefused, Retry
 from bot.table.model import GameRow, MoveReport
 from bot.text import clip, is_bot_user
 from engines.core import Msg
 from render.i18n import normalise_locale, t
 
 from .adapter import Adapter
-from .history import after_move
+from .history import after_move, post_recap
 from .limits import CONTENT
 
 log = logging.getLogger("referee.notify")
@@ -26,6 +26,7 @@ PINGS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 class DiscordNotifier:
     def __init__(self, bot: Adapter) -> None:
         self.bot = bot
+        self._recap_waits: dict[int, int] = {}
 
     def _text(self, game: GameRow, message: Msg) -> str:
         return clip(t(message, normalise_locale(game.locale or self.bot.config.default_locale)), CONTENT)
@@ -48,7 +49,17 @@ class DiscordNotifier:
         await self.bot.post_board(report.row.id, wait=report.row.status == "over", snap=report)
         await after_move(self.bot, report)
 
-    async def board_link(self, game: GameRow) -> str:
+    async def recap(self, game: GameRow) -> None:
+        waited = self._recap_waits.get(game.id, 0)
+        if waited < 60 and await self.board_link(game, game.version) is None:  # the result board comes first
+            self._recap_waits[game.id] = waited + 1  # (not for ever: a board refused for good never comes)
+            raise Retry(self.bot.service.clock() + 5.0)
+        self._recap_waits.pop(game.id, None)
+        await post_recap(self.bot, game.channel_id, game.id)
+
+    async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
         last = await self.bot.posts.last_board(game.id)
+        if version is not None and (last is None or last.version < version or not last.message_id):
+            return None  # the board showing that position is not posted yet
         base = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
         return f"{base}/{last.message_id}" if last is not None and last.message_id else base

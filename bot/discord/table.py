@@ -96,7 +96,10 @@ async def announce_undo(bot: Adapter, interaction: Interaction, out: UndoOutcome
     locale = user_locale(interaction)
     chan = normalise_locale(out.row.locale)
     channel = bot.channel(interaction)
-    waiting = " ".join(mention(u) for u in out.waiting if not is_bot_user(u))  # a bot consents by itself
+    asked = [u for u in out.waiting if not is_bot_user(u)]  # a bot consents by itself
+    waiting = " ".join(mention(u) for u in asked)
+    # only those whose answer is awaited are pinged: never the requester, nor whoever pressed the button
+    ping_asked = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(u)) for u in asked if u.isdigit()])
     if out.status == "done":
         await reply(interaction, t("ok.done", locale))
         await bot.post_board(out.row.id, wait=True, snap=out.report)  # its lines say who took back what (the undo entry's public event)
@@ -108,10 +111,13 @@ async def announce_undo(bot: Adapter, interaction: Interaction, out: UndoOutcome
         view.add_item(UndoAnswerButton(out.row.id, out.request.id, False, t("undo.decline_button", chan)))
         text = t("undo.requested", chan, player=interaction.user.mention, first=out.first, last=out.last,
                  moves=_moves_text(out), waiting=waiting, minutes=max(1, round(bot.service.undo_ttl / 60)))
-        await channel.send(join_limited([text], CONTENT, lambda n: ""), view=view, allowed_mentions=MENTION_USERS)
+        await channel.send(join_limited([text], CONTENT, lambda n: ""), view=view, allowed_mentions=ping_asked)
     elif out.status == "accepted":
         await channel.send(t("undo.accepted", chan, player=interaction.user.mention, waiting=waiting),
-                           allowed_mentions=MENTION_USERS)
+                           allowed_mentions=ping_asked)
+    elif out.status == "already":  # Agree pressed again: the channel heard it the first time
+        await reply(interaction, t("undo.already_agreed", locale, n=len(asked)))
+        return
     elif out.status == "declined":
         await channel.send(t("undo.declined", chan, player=interaction.user.mention),
                            allowed_mentions=discord.AllowedMentions.none())

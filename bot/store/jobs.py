@@ -76,6 +76,18 @@ class SqliteJobs:
                 for r in rows]
         return sorted(jobs, key=lambda j: (j.due, j.id))
 
+    async def claim(self, game_id: int, kind: str, owner: str, now: float, lease: float) -> int | None:
+        cur = await self._write(
+            "UPDATE jobs SET claimed_by = ?, claimed_until = ? WHERE id = (SELECT id FROM jobs WHERE game_id = ?"
+            " AND kind = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id LIMIT 1)",
+            (owner, now + lease, game_id, kind, now))
+        if cur.rowcount != 1:
+            return None
+        async with self.db.execute("SELECT id FROM jobs WHERE game_id = ? AND kind = ? AND claimed_by = ?"
+                                   " AND claimed_until = ? ORDER BY id LIMIT 1", (game_id, kind, owner, now + lease)) as c:
+            row = await c.fetchone()
+        return None if row is None else int(row[0])
+
     async def finish(self, job_id: int, owner: str) -> None:
         await self._write("DELETE FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner))
 
@@ -111,6 +123,9 @@ class StoreJobs:
 
     async def finish(self, job_id: int, owner: str) -> None:
         await self._jobs().finish(job_id, owner)
+
+    async def claim(self, game_id: int, kind: str, owner: str, now: float, lease: float) -> int | None:
+        return await self._jobs().claim(game_id, kind, owner, now, lease)
 
     async def release(self, job_id: int, owner: str, due: float) -> None:
         await self._jobs().release(job_id, owner, due)

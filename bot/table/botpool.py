@@ -96,8 +96,11 @@ class BotPool:
         self._own = executor is None
         self._factory = factory or _process_pool
         self.restarts = 0
+        self._closed = False
 
     def _pool(self) -> Executor:
+        if self._closed:
+            raise RuntimeError("the bot pool is closed")
         if self._executor is None:
             self._executor = self._factory(self.config.workers)
         return self._executor
@@ -116,7 +119,7 @@ class BotPool:
         try:
             return await asyncio.wrap_future(self._pool().submit(decide_in_worker, *args))
         except BrokenProcessPool:
-            if not self._own:
+            if not self._own or self._closed:  # closing terminated the workers: no new pool now
                 raise
             log.warning("the bot worker pool broke (a worker died); starting a new pool and deciding again")
             self.restarts += 1
@@ -126,10 +129,18 @@ class BotPool:
             return await asyncio.wrap_future(self._pool().submit(decide_in_worker, *args))
 
     def close(self) -> None:
-        """Shut the workers down (the service's close); a pool handed in by a test is the test's to close."""
+        """Shut the workers down (the service's close) without waiting for a decision in progress: its workers
+        are terminated (the decision's job stays stored and is made again after a restart). A pool handed in
+        by a test is the test's to close."""
+        self._closed = True
         executor, self._executor = self._executor, None
         if executor is not None and self._own:
-            executor.shutdown(wait=True, cancel_futures=True)
+            # the standard library offers no way to stop a running worker before Python 3.14's terminate_workers()
+            workers = list((getattr(executor, "_processes", None) or {}).values())
+            executor.shutdown(wait=False, cancel_futures=True)
+            for p in workers:
+                if p.is_alive():
+                    p.terminate()
 
 
 #: the garbage collector's thresholds in a worker: a search makes and drops states by the thousand, and

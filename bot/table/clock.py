@@ -116,7 +116,10 @@ def parse_duration(text: str) -> int:
 
 
 def parse_clock(text: str | None) -> ClockRule:
-    """A preset name, a per-decision limit (``"24h"``) or a bank with increment (``"3d+12h"``)."""
+    """A preset name, a per-decision limit (``"24h"``) or a bank with increment (``"3d+12h"``); ``None``
+    is the default preset. A typed but empty clock is refused: it is not clear what was meant."""
+    if text is not None and not text.strip():
+        raise ClockError("clock.err.empty", presets=", ".join(PRESETS), default=DEFAULT_PRESET)
     raw = (text or DEFAULT_PRESET).strip().lower()
     if raw in PRESETS:
         return PRESETS[raw]

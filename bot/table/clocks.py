@@ -50,6 +50,12 @@ NOTIFY_MODES = ("channel", "dm", "both")
 
 #: job kinds
 REMIND, DEADLINE, PING, BOT = "remind", "deadline", "ping", "bot"
+#: the recap of a game that ended: a job stored by the final move's transaction, due RECAP_GRACE s later. The
+#: move's own flow leases it (RECAP_LEASE s), draws and posts the recap and deletes the job; a stop while it is
+#: being drawn (or before) leaves the job, and the recap is made after the restart, once
+RECAP, RECAP_GRACE, RECAP_LEASE, RECAP_OWNER = "recap", 60.0, 600.0, "referee-recap"
+#: a "your turn" DM waits for the board it links to: looking again after PING_RETRY s, at most PING_BOARD_WAIT s
+PING_RETRY, PING_BOARD_WAIT = 5.0, 300.0
 
 
 @dataclass(frozen=True)
@@ -224,7 +230,7 @@ class Timekeeper:
         changed_clocks: list[SeatClock] = []
         jobs: list[JobSpec] = []
         if finished:
-            return ClockWrite(list(clocks), before=before)
+            return ClockWrite(list(clocks), jobs=[(None, RECAP, now + RECAP_GRACE, new_version, {})], before=before)
         for seat, c in clocks.items():
             s, changed, new_turn = settings[seat], actor is None, False
             if seat == actor:
@@ -343,13 +349,21 @@ class Timekeeper:
                 await self.store.write_clocks(row.id, ClockWrite(updates=[MarkReminded(job.seat, job.version, n)],
                                                                  done_job=job.id))
             else:
-                # the board in the channel has pinged them already: a refused DM needs no fallback
-                try:
-                    await self.notifier.to_user(row, user_id, Msg("clock.your_turn", {
-                        "player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"), "id": row.id,
-                        "link": await self.link(row)}))
-                except Exception as exc:
-                    log.info("game %s: turn DM not delivered (%s)", row.id, type(exc).__name__)
+                # "your turn" links to the board it announces: wait for that board (the poster paces boards),
+                # but never long: a board refused for good must not hold the DM back
+                link = await self.link_to(row, job.version)
+                if link is None and now < job.due + PING_BOARD_WAIT:
+                    raise Retry(now + PING_RETRY)
+                link = link or await self.link(row)
+                message = Msg("clock.your_turn", {"player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"),
+                                                  "id": row.id, "link": link})
+                if s.notify == "both":  # the board in the channel has pinged them already: no fallback needed
+                    try:
+                        await self.notifier.to_user(row, user_id, message)
+                    except Exception as exc:
+                        log.info("game %s: turn DM not delivered (%s)", row.id, type(exc).__name__)
+                else:  # ``dm``: the board named them without a ping; this DM is their notice (a refused one: a ping)
+                    await self.notify(row, user_id, message)
             return None
         if job.kind == DEADLINE:
             rule = row.clock_rule
@@ -362,9 +376,18 @@ class Timekeeper:
         return row if job.kind == BOT else None
 
     async def link(self, row: GameRow) -> str:
+        """A link to the game's latest board (or its channel)."""
         try:
-            return await self.notifier.board_link(row)
+            return await self.notifier.board_link(row) or f"#{row.channel_id}"
         except Exception:  # a link is a courtesy: never a reason to drop a reminder
+            log.exception("game %s: no board link", row.id)
+            return f"#{row.channel_id}"
+
+    async def link_to(self, row: GameRow, version: int) -> str | None:
+        """A link to the board showing ``version`` (or later); ``None`` while it is not posted yet."""
+        try:
+            return await self.notifier.board_link(row, version)
+        except Exception:
             log.exception("game %s: no board link", row.id)
             return f"#{row.channel_id}"
 

@@ -220,7 +220,7 @@ class PostRow:
 
 
 #: a timed job to add: (seat, kind, due, version, payload)
-JobSpec = tuple[int, str, float, int, dict[str, Any]]
+JobSpec = tuple[int | None, str, float, int, dict[str, Any]]  # seat None: a job of the game
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,11 @@ class JobStore(Protocol):
         """Delete a job ``owner`` holds (its handler is done)."""
         ...
 
+    async def claim(self, game_id: int, kind: str, owner: str, now: float, lease: float) -> int | None:
+        """Lease a game's job of ``kind`` (due or not, not leased by anyone else) to ``owner`` until ``now +
+        lease``; its id, or ``None`` when there is none free (another took it)."""
+        ...
+
     async def release(self, job_id: int, owner: str, due: float) -> None:
         """Give a held job back, due again at ``due``."""
         ...
@@ -299,8 +304,13 @@ class Notifier(Protocol):
         """Show the board after a move the table made by itself (a timeout action, a bot's move)."""
         ...
 
-    async def board_link(self, game: GameRow) -> str:
-        """A link to the game's latest board (or to its channel)."""
+    async def recap(self, game: GameRow) -> None:
+        """Draw and post the recap of a game that ended (a timed job, planned by the final move)."""
+        ...
+
+    async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
+        """A link to the game's latest board (or to its channel). With ``version``: to the board showing that
+        version or a later one, ``None`` while it is not posted yet."""
         ...
 
 
@@ -316,5 +326,8 @@ class SilentNotifier:
     async def board(self, report: MoveReport) -> None:
         return None
 
-    async def board_link(self, game: GameRow) -> str:
+    async def recap(self, game: GameRow) -> None:
+        return None
+
+    async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
         return f"#{game.channel_id}"

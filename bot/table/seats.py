@@ -223,7 +223,7 @@ class Seats(TableCore):
             if row.status != ACTIVE:
                 raise ServiceError("err.not_started")
             if by.id != row.host_id and not can_manage_channel:
-                raise ServiceError("err.host_only")
+                raise ServiceError("err.host_or_manager")
             seat = row.seat_of(old_user_id)
             if seat is None:
                 raise ServiceError("clock.err.replace_not_seated")

@@ -25,9 +25,10 @@ from engines import get_game
 from engines.core import IllegalAction, Msg, Option, Result
 
 from .bots import Bots
-from .clocks import BOT, DEADLINE, MyGames, TimeConfig, Waiting
+from .clocks import BOT, DEADLINE, RECAP, RECAP_LEASE, RECAP_OWNER, MyGames, TimeConfig, Waiting
 from .errors import ServiceError, ShuttingDown, StaleMove
 from .model import (
+    ABANDONED,
     ACTIVE,
     OPEN_STATUSES,
     OVER,
@@ -48,7 +49,7 @@ from .seats import Seats
 from .settings import Settings
 from .stats import PlayerStats
 from .stats import compute as compute_stats
-from .undo import Undo
+from .undo import UNDO_LAPSE, Undo
 
 log = logging.getLogger("referee.service")
 
@@ -91,6 +92,14 @@ class GameService(Seats, Bots, Undo, Settings):
         """Carry out one due job: a reminder or ping is sent; a deadline applies the table's timeout policy and
         a bot's turn makes its move, both through the one move path. A job for a decision already made does
         nothing; :class:`~bot.table.errors.Retry` asks the scheduler to try it again later."""
+        if job.kind == UNDO_LAPSE:
+            await self.undo_lapse(job)
+            return
+        if job.kind == RECAP:  # a failure raises: the scheduler tries again, and after a restart
+            row = await self.store.game(job.game_id)
+            if row is not None and row.status == OVER:
+                await self.timekeeper.notifier.recap(row)
+            return
         row = await self.timekeeper.fire(job)
         if row is None or job.seat is None:
             return
@@ -109,6 +118,18 @@ class GameService(Seats, Bots, Undo, Settings):
     def time_config(self) -> TimeConfig:
         """The server-wide clock settings (``[clock]``)."""
         return self.timekeeper.config
+
+    async def claim_recap(self, game_id: int) -> int | None:
+        """Take the recap job the final move stored, to draw and post it now (``None``: the scheduler has it, or
+        it was posted). Held under a lease: should this process stop while drawing, the lease runs out and
+        the recap is made after the restart."""
+        async with self._serving():
+            return await self.store.jobs.claim(game_id, RECAP, RECAP_OWNER, self.clock(), RECAP_LEASE)
+
+    async def recap_posted(self, job_id: int) -> None:
+        """The recap was posted: its job is done."""
+        async with self._serving():
+            await self.store.jobs.finish(job_id, RECAP_OWNER)
 
     async def game(self, game_id: int) -> GameRow | None:
         """One game by id (``None``: no such game)."""
@@ -232,7 +253,16 @@ class GameService(Seats, Bots, Undo, Settings):
     async def follow(self, channel_id: str, user: User, dm: bool = False, expected_game: int | None = None) -> GameRow:
         """Follow the channel's open game: a ping (or a DM) when it reaches a scoring round or ends."""
         async with self._serving():
-            row = await self._open(channel_id, expected_game)
+            try:
+                row = await self._open(channel_id, expected_game)
+            except ServiceError as exc:
+                if exc.message.key != "err.no_game":
+                    raise
+                last = await self.store.latest_game(str(channel_id))
+                if last is None or last.status not in (OVER, ABANDONED):
+                    raise
+                # the channel's game has ended: say so (and where its story is), not "no game here"
+                raise ServiceError("follow.err.ended", game=Msg(f"game.{last.title}"), id=last.id) from None
             await self.store.follow(row.id, user.id, dm, self.clock())
             return row
 

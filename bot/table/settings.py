@@ -3,6 +3,7 @@ Each change rebases the pending seats' clocks and plans their jobs afresh (:meth
 from __future__ import annotations
 
 import logging
+import math
 
 from .clock import ClockError, QuietHours
 from .clocks import NOTIFY_MODES, on_vacation, year_of
@@ -25,7 +26,7 @@ class Settings(TableCore):
             if row.status != ACTIVE:
                 raise ServiceError("err.not_started")
             if by.id != row.host_id and not can_manage_channel:
-                raise ServiceError("err.host_only")
+                raise ServiceError("err.host_or_manager")
             if paused == (row.paused_since is not None):
                 raise ServiceError("clock.err.already_paused" if paused else "clock.err.not_paused")
             now = self.clock()
@@ -91,8 +92,8 @@ class Settings(TableCore):
             return s
 
     async def vacation(self, user: User, days: int) -> UserSettings:
-        """Pause the user's clock in all their games for ``days`` days (0 ends a vacation early and gives
-        back the whole days not taken); at most the yearly allowance (``TimeConfig.vacation_days``)."""
+        """Pause the user's clock in all their games for ``days`` days (0 ends a vacation early: only the
+        whole days actually taken count, a started day is given back); at most the yearly allowance (``TimeConfig.vacation_days``)."""
         async with self._serving():
             now = self.clock()
             old = await self.store.settings(user.id)
@@ -106,7 +107,10 @@ class Settings(TableCore):
                 if not on_vacation(s, now):
                     raise ServiceError("clock.err.no_vacation")
                 assert s.vacation_until is not None
-                s.vacation_used = max(0.0, s.vacation_used - int((s.vacation_until - now) // 86400))
+                start = s.vacation_from if s.vacation_from is not None else now
+                planned = math.ceil((s.vacation_until - start) / 86400 - 1e-9)
+                taken = int((now - start) // 86400)  # whole days actually taken: a started day is not counted
+                s.vacation_used = max(0.0, s.vacation_used - planned + taken)
                 s.vacation_until = now
             else:
                 if on_vacation(s, now):

@@ -4,6 +4,7 @@ roll-back; never past a move that revealed hidden information. The log keeps eve
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Sequence
 
@@ -19,6 +20,7 @@ from .model import (
     OPEN_STATUSES,
     OVER,
     GameRow,
+    Job,
     MoveReport,
     MoveRow,
     UndoOutcome,
@@ -30,6 +32,8 @@ from .model import (
 from .names import is_bot_user, seat_labels
 
 log = logging.getLogger("referee.service")
+#: the job kind that tells the table an undo request lapsed
+UNDO_LAPSE = "undo_lapse"
 
 
 def _people(row: GameRow, but: str) -> list[str]:
@@ -94,6 +98,9 @@ class Undo(TableCore):
                 raise ServiceError("err.not_seated")
             if user.id == req.user_id:
                 raise ServiceError("undo.err.own_request")
+            if accept and req.answers.get(user.id):  # a second press of Agree: nothing new to tell anyone
+                still = [u for u in _people(row, req.user_id) if not req.answers.get(u)]
+                return UndoOutcome("already", row, req.first_seq, row.version, [], "", req, still)
             moves = await self.store.moves(row.id)
             taken = [m for m in await asyncio.to_thread(effective_moves, moves) if m.seq >= req.first_seq]
             requester = next((s for s in row.seats if s.user_id == req.user_id), None)
@@ -111,6 +118,23 @@ class Undo(TableCore):
                 return UndoOutcome("accepted", row, req.first_seq, row.version, taken, name, req, waiting)
             self._refuse_reveals(row, taken)  # the same version as when asked: cannot have changed, but be sure
             return await self._carry_out(row, moves, req.first_seq, User(req.user_id, name), req)
+
+    async def undo_lapse(self, job: Job) -> None:
+        """The job planned with a request, at its deadline: a request still pending then lapses, and the
+        table is told (nobody pinged). A request carried out, declined or replaced meanwhile: nothing."""
+        row = await self.store.game(job.game_id)
+        if row is None:
+            return
+        async with self.lock(row.channel_id):
+            req = await self.store.undo_request(row.id)
+            if req is None or req.id != int(json.loads(job.payload).get("request", -1)):
+                return
+            if not await self.store.close_undo_request(req.id, LAPSED):
+                return
+            requester = next((s.name for s in row.seats if s.user_id == req.user_id), "?")
+            log.info("game %s: undo request %s lapsed", row.id, req.id)
+        await self.timekeeper.tell_channel(row, [], Msg("undo.lapsed", {"player": requester, "first": req.first_seq,
+                                                                         "last": req.version}))
 
     async def undo_request(self, channel_id: str, expected_game: int | None = None) -> UndoRequest | None:
         """The channel's pending undo request (a lapsed one is closed and not returned)."""
@@ -155,6 +179,9 @@ class Undo(TableCore):
         except ChannelBusy:
             raise ServiceError("undo.err.pending") from None
         waiting = _people(row, user.id)
+        # when nobody has answered in time, the table is told (a job, so it survives a restart)
+        await self.store.jobs.add(row.id, None, UNDO_LAPSE, req.deadline, row.version, json.dumps({"request": req.id}))
+        self.timekeeper.on_jobs()
         log.info("game %s: undo of moves %s-%s requested", row.id, first, row.version)
         return UndoOutcome("requested", row, first, row.version, taken, user.name, req, waiting)
 

@@ -48,6 +48,7 @@ class Recorder:
     dms: list[tuple[int, str, Msg, float]] = field(default_factory=list)
     boards: list[MoveReport] = field(default_factory=list)
     refuse_dm: set[str] = field(default_factory=set)
+    recaps: list[int] = field(default_factory=list)
 
     async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
         self.channel.append((game.id, tuple(user_ids), message, self.clock()))
@@ -60,7 +61,10 @@ class Recorder:
     async def board(self, report: MoveReport) -> None:
         self.boards.append(report)
 
-    async def board_link(self, game: GameRow) -> str:
+    async def recap(self, game: GameRow) -> None:
+        self.recaps.append(game.id)
+
+    async def board_link(self, game: GameRow, version: int | None = None) -> str | None:
         return f"https://discord.com/channels/guild/{game.channel_id}"
 
     def keys(self, user_id: str | None = None) -> list[str]:

@@ -84,6 +84,7 @@ err-lobby_full =
 err-leave_started = Hra už začala, teď ji opustit nemůžeš. Hostitel ji může ukončit.
 err-not_in_lobby = V tomto lobby nejsi.
 err-host_only = To může udělat jen hostitel.
+err-host_or_manager = To může udělat jen hostitel nebo někdo s oprávněním Spravovat kanály.
 err-player_count =
     Tato hra je pro { $min }–{ $max ->
         [one] { $max } hráče
@@ -208,6 +209,7 @@ rules-egizia = **{ -hra-egizia }** (2–4 hráči). V každém kole pluj se svý
     Použij /egizia choose nebo tlačítka pod herním plánem; /game hand ukáže tvé karty { -sfinga(case: "gen") }.
 rules-luxor = **Luxor** (2–4 hráči). Zahraj kartu z levého nebo pravého kraje své ruky a posuň jednoho ze svých dobrodruhů po chrámové stezce; sbírej poklady, Horovy karty a klíče a závoď do hrobky. Hra končí, jakmile do hrobky vstoupí druhý dobrodruh.
     Použij /luxor choose nebo tlačítka pod herním plánem; /game hand ukáže tvé karty v ruce v pořadí a tvé skarabey.
+rules-roles = **Kdo smí co.** Hostitel spouští hru a vrací ji zpět (`/game undo move:`). Hostitel nebo kdokoli s oprávněním *Spravovat kanály* může hru pozastavit a znovu spustit, předat místo nepřítomného hráče někomu jinému (`/game replace`) a hru ukončit, aby stůl nestál, když hostitel chybí. Každý, kdo u stolu sedí, může hlasovat o přeskočení rozhodnutí, kterému vypršel čas.
 
 ## console
 

@@ -6,6 +6,13 @@ undo-what_action = tah `{ $action }`
 undo-requested = ↩️ { $player } žádá o vrácení tahů č. { $first }–{ $last }: { $moves }. { $waiting }: souhlas? (Odpověď do { $minutes } min, jinak žádost propadne.)
 undo-accepted = { $player } souhlasí. Ještě čekáme na: { $waiting }.
 undo-declined = { $player } vrácení odmítá. Nic se nezměnilo.
+undo-already_agreed = Tvůj souhlas už máme. { $n ->
+    [one] Čekáme ještě na { $n } hráče.
+    [few] Čekáme ještě na { $n } hráče.
+    [many] Čekáme ještě na { $n } hráče.
+   *[other] Čekáme ještě na { $n } hráčů.
+    }
+undo-lapsed = ⌛ Žádost o vrácení tahů č. { $first }–{ $last } (žádá { $player }) propadla: ne všichni včas souhlasili. Hra pokračuje beze změny.
 undo-accept_button = Souhlasím
 undo-decline_button = Nesouhlasím
 undo-undo_button = Vrátit tah
@@ -71,6 +78,7 @@ follow-by_dm = soukromou zprávou
 follow-by_ping = zmínkou v kanálu
 follow-unfollowed = Hru č. { $id } už nesleduješ.
 follow-err-not_following = Tuto hru nesleduješ.
+follow-err-ended = Hra { $game } č. { $id } v tomto kanálu skončila: už není co sledovat. Průběh ukáže /game recap; novou hru tady můžeš sledovat, jakmile začne.
 
 ## stats
 

@@ -80,6 +80,7 @@ err-lobby_full =
 err-leave_started = The game has started; you cannot leave it now. The host can abandon it.
 err-not_in_lobby = You are not in this lobby.
 err-host_only = Only the host can do that.
+err-host_or_manager = Only the host or someone with the Manage Channels permission can do that.
 err-player_count =
     This game needs { $min }–{ $max ->
         [one] { $max } player
@@ -189,6 +190,7 @@ rules-alhambra = **Alhambra** (2–6 players). On your turn do one action: **tak
 rules-egizia = **Egizia** (2–4 players). Each round sail your boats down the Nile to take cards, round spaces and building sites; feed your workers from your fields; then build at the obelisk, the pyramid and the temple with your crews and stones. Points come from buildings, the tracks and the final scoring.
     Use the /egizia commands (/egizia choose lists every legal move) or the buttons under the board; /game hand shows your Sphinx cards.
 rules-luxor = **Luxor** (2–4 players). Play a card from either end of your hand to move one of your adventurers along the temple path, collect treasures, Horus cards and keys, and race into the tomb. The game ends after the second adventurer enters the tomb.
+rules-roles = **Who may do what.** The host starts the game and rolls it back (`/game undo move:`). The host or anyone with the *Manage Channels* permission may pause and resume the game, give an absent player's seat to someone else (`/game replace`) and abandon the game, so a table does not stall while its host is away. Everyone seated may vote to skip an overdue decision.
     Use the /luxor commands (/luxor choose lists every legal move) or the buttons under the board; /game hand shows your hand in order and your scarabs.
 
 ## console

@@ -6,6 +6,11 @@ undo-what_action = the move `{ $action }`
 undo-requested = ↩️ { $player } asks to take back moves #{ $first }–#{ $last }: { $moves }. { $waiting }, do you agree? (Answer within { $minutes } min; otherwise the request lapses.)
 undo-accepted = { $player } agreed. Still waiting for: { $waiting }.
 undo-declined = { $player } declined the undo. Nothing was changed.
+undo-already_agreed = You have already agreed. { $n ->
+    [one] { $n } more player is awaited.
+   *[other] { $n } more players are awaited.
+    }
+undo-lapsed = ⌛ The request of { $player } to take back moves #{ $first }–#{ $last } has lapsed: not everyone agreed in time. The game goes on as it was.
 undo-accept_button = Agree
 undo-decline_button = Decline
 undo-undo_button = Undo
@@ -65,6 +70,7 @@ follow-by_dm = by direct message
 follow-by_ping = by a mention in the channel
 follow-unfollowed = You no longer follow game #{ $id }.
 follow-err-not_following = You do not follow this game.
+follow-err-ended = { $game } #{ $id } in this channel has ended: there is nothing more to follow. /game recap shows how it went; a new game here can be followed once it opens.
 
 ## stats
 

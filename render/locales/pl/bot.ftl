@@ -84,6 +84,7 @@ err-lobby_full =
 err-leave_started = Gra już się rozpoczęła; nie możesz teraz z niej wyjść. Gospodarz może ją przerwać.
 err-not_in_lobby = Nie jesteś w tej poczekalni.
 err-host_only = Tylko gospodarz może to zrobić.
+err-host_or_manager = Tylko gospodarz lub ktoś z uprawnieniem Zarządzanie kanałami może to zrobić.
 err-player_count =
     Ta gra jest dla { $min }–{ $max ->
         [one] { $max } gracza
@@ -201,6 +202,7 @@ rules-alhambra = **Alhambra** (2–6 graczy). W swojej turze wykonaj jedną akcj
 rules-egizia = **{ -hra-egizia }** (2–4 graczy). W każdej rundzie płyń swoimi statkami w dół Nilu, aby zdobywać karty, pola rundy i miejsca na budowach; wyżyw swoich { -budowniczy(case: "pl-gen") } zbożem z pól; następnie buduj przy { -sfinks(case: "loc") }, przy { -obelisk-i-grobowce(case: "loc") }, na piramidzie i w świątyni za pomocą swoich { -budowniczy(case: "pl-gen") } i kamieni. Punkty dają budowle, tory i { -punktacja-koncowa }.
     Użyj /egizia choose lub przycisków pod planszą; /game hand pokazuje twoje karty { -sfinks(case: "gen") }.
 rules-luxor = **Luxor** (2–4 graczy). Zagraj kartę z lewego lub prawego końca swojej ręki, aby przesunąć jednego ze swoich poszukiwaczy przygód po ścieżce świątynnej, zbieraj skarby, karty Horusa i klucze i ścigaj się do grobowca. Gra kończy się, gdy do grobowca wejdzie drugi poszukiwacz przygód.
+rules-roles = **Kto może co.** Gospodarz rozpoczyna grę i cofa ją (`/game undo move:`). Gospodarz lub każdy z uprawnieniem *Zarządzanie kanałami* może wstrzymać i wznowić grę, oddać miejsce nieobecnego gracza komuś innemu (`/game replace`) i zakończyć grę, żeby stół nie stał, gdy gospodarza nie ma. Każdy, kto siedzi przy stole, może głosować za pominięciem decyzji, której skończył się czas.
     Użyj /luxor choose lub przycisków pod planszą; /game hand pokazuje twoje karty na ręce w kolejności oraz twoje skarabeusze.
 
 ## console

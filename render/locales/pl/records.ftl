@@ -6,6 +6,13 @@ undo-what_action = ruch `{ $action }`
 undo-requested = ↩️ { $player } prosi o cofnięcie ruchów nr { $first }–{ $last }: { $moves }. { $waiting }: zgoda? (Odpowiedź w ciągu { $minutes } min, inaczej prośba wygaśnie.)
 undo-accepted = { $player } się zgadza. Czekamy jeszcze na: { $waiting }.
 undo-declined = { $player } nie zgadza się na cofnięcie. Nic nie zmieniono.
+undo-already_agreed = Twoja zgoda jest już zapisana. { $n ->
+    [one] Czekamy jeszcze na { $n } gracza.
+    [few] Czekamy jeszcze na { $n } graczy.
+    [many] Czekamy jeszcze na { $n } graczy.
+   *[other] Czekamy jeszcze na { $n } graczy.
+    }
+undo-lapsed = ⌛ Prośba o cofnięcie ruchów nr { $first }–{ $last } (prosi: { $player }) wygasła: nie wszyscy zgodzili się na czas. Gra toczy się dalej bez zmian.
 undo-accept_button = Zgadzam się
 undo-decline_button = Nie zgadzam się
 undo-undo_button = Cofnij
@@ -71,6 +78,7 @@ follow-by_dm = wiadomością prywatną
 follow-by_ping = wzmianką na kanale
 follow-unfollowed = Nie obserwujesz już gry nr { $id }.
 follow-err-not_following = Nie obserwujesz tej gry.
+follow-err-ended = Gra { $game } nr { $id } w tym kanale dobiegła końca: nie ma już czego obserwować. /game recap pokaże jej przebieg; nową grę tutaj możesz obserwować, gdy się zacznie.
 
 ## stats
 

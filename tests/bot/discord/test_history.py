@@ -123,6 +123,38 @@ async def test_followers_are_told_by_dm_or_mention_and_the_recap_follows_the_end
     texts = [c.args[0] for c in channel.send.await_args_list]
     assert any("is over" in t and "w2" in t for t in texts)
     assert any(c.kwargs.get("files") for c in channel.send.await_args_list)  # the recap
+    assert await service.store.game_jobs(snap.row.id) == []  # posted: its fallback job (issue 23 item 6) is gone
+
+
+async def test_follow_notices_respect_quiet_hours(bot, service):
+    """Issue 23 item 8: a follower in their quiet hours still gets the notice, but it does not notify them
+    (no ping in the channel, a silent DM); the others are pinged as before."""
+    from bot.table.model import User
+    from tests.bot.clockkit import FakeTime
+
+    service.clock = FakeTime()  # T0 is 12:00 UTC
+    snap = await started(service, "luxor", n=2, seed=2)
+    asleep_dm, asleep, awake = User("101", "Dora"), User("102", "Eli"), User("103", "Fay")
+    await service.follow("chan", asleep_dm, dm=True)
+    await service.follow("chan", asleep)
+    await service.follow("chan", awake)
+    for u in (asleep_dm, asleep):
+        await service.set_quiet(u, "11:00-13:00", "UTC")
+    await service.set_quiet(awake, "20:00-22:00", "UTC")
+    bot.direct_message = AsyncMock()
+    channel = AsyncMock()
+    bot.channel_by_id = lambda _cid: channel
+    rng = Rng.seeded(2)
+    while snap.prompts:
+        p = snap.prompts[rng.below(len(snap.prompts))]
+        snap = await service.act("chan", USERS[p.seat], p.options[rng.below(len(p.options))].action)
+    await after_move(bot, snap)
+    bot.direct_message.assert_awaited_once()
+    assert bot.direct_message.await_args.args[0] == "101" and bot.direct_message.await_args.kwargs["silent"] is True
+    (notice,) = [c for c in channel.send.await_args_list if c.args and "is over" in c.args[0]]
+    assert "<@102>" in notice.args[0] and "<@103>" in notice.args[0]  # both named
+    assert [o.id for o in notice.kwargs["allowed_mentions"].users] == [103]  # only the one awake is pinged
+    assert notice.kwargs["silent"] is False
 
 
 async def test_stats_me_and_leaderboard(bot, service):

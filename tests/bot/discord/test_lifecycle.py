@@ -131,3 +131,52 @@ def test_the_bot_process_exits_0_within_5_seconds_of_a_stop_signal(tmp_path, sig
     assert code == 0, rest
     assert "Traceback" not in rest
     print(f"{sig.name}: exited 0 in {elapsed:.2f} s")
+
+
+# ----------------------------------------------------------------- shutdown under load (issue 23, item 6)
+
+
+def test_the_loop_ends_without_waiting_for_a_thread_still_drawing_a_recap():
+    """Repro: after SIGINT ``asyncio.run`` waited for a recap GIF being drawn in a worker thread (7–9 s, more
+    under load). The bot's loop runner returns while that thread is still busy; the thread is a daemon, so it
+    does not hold the process either."""
+    import threading
+
+    from bot.discord.lifecycle import DaemonThreads, run_until_done
+
+    started_drawing, release = threading.Event(), threading.Event()
+    finished: list[bool] = []
+
+    def draw_recap() -> bytes:
+        started_drawing.set()
+        release.wait(60)  # blocked until the test lets go, long after the loop has ended
+        finished.append(True)
+        return b"GIF89a"
+
+    async def main() -> str:
+        recap = asyncio.create_task(asyncio.to_thread(draw_recap))  # as post_recap does, after a game ends
+        await asyncio.to_thread(started_drawing.wait)
+        queued = asyncio.get_running_loop().run_in_executor(None, draw_recap)  # waiting for a thread: dropped
+        del recap, queued
+        return "stopped"
+
+    threads = DaemonThreads(workers=2)
+    try:
+        assert run_until_done(main(), threads) == "stopped"
+        assert not finished, "the loop waited for the drawing thread"
+        assert all(t.daemon for t in threads._daemons)
+        with pytest.raises(RuntimeError):
+            threads.submit(print)  # shut down: it takes no more work
+    finally:
+        release.set()
+
+
+def test_daemon_threads_run_calls_and_report_their_errors():
+    from bot.discord.lifecycle import DaemonThreads
+
+    threads = DaemonThreads(workers=2)
+    assert [threads.submit(pow, 2, n).result() for n in range(5)] == [1, 2, 4, 8, 16]
+    with pytest.raises(ZeroDivisionError):
+        threads.submit(lambda: 1 / 0).result()
+    assert len(threads._daemons) <= 2
+    threads.shutdown(wait=True)

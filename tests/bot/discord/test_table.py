@@ -7,6 +7,7 @@ from bot.config import Config
 from bot.discord import Referee
 from bot.discord.notifier import DiscordNotifier
 from bot.table.errors import DirectRefused
+from render.i18n import t
 from tests.bot.clockkit import DAY, HOUR, FakeTime
 from tests.bot.conftest import USERS, complete, interaction, run
 
@@ -121,6 +122,28 @@ async def test_pause_resume_are_for_the_host_and_announced(bot):
     i = interaction(bot, USERS[0])
     await run(cmd(bot, "game resume"), i)
     assert "resumed the game" in i.channel.send.await_args.args[0]
+
+
+async def test_manage_channels_may_pause_and_resume_and_rules_say_who_may_do_what(bot):
+    """Issue 23 item 10: the host or anyone with Manage Channels pauses, resumes and replaces (a decision,
+    documented in the README and in /game rules, in every language)."""
+    await open_table(bot, "1d")
+    i = interaction(bot, USERS[1])
+    await run(cmd(bot, "game pause"), i)
+    assert private(i) == ["⚠️ " + t("err.host_or_manager", "en")]
+    assert "Manage Channels" in private(i)[0]
+    i = interaction(bot, USERS[1], manage=True)
+    await run(cmd(bot, "game pause"), i)
+    assert "paused the game" in i.channel.send.await_args.args[0]
+    i = interaction(bot, USERS[1], manage=True)
+    await run(cmd(bot, "game resume"), i)
+    assert "resumed the game" in i.channel.send.await_args.args[0]
+    for locale, perm in (("en-US", "Manage Channels"), ("cs", "Spravovat kanály"), ("pl", "Zarządzanie kanałami")):
+        i = interaction(bot, USERS[2], locale=locale)
+        await run(cmd(bot, "game rules"), i)
+        (text,) = private(i)
+        assert text.endswith(t("rules.roles", locale)) and perm in text
+        assert "/game replace" in text and "/game undo move:" in text
 
 
 async def test_a_refused_dm_raises_direct_refused(bot):

@@ -257,3 +257,54 @@ async def test_the_pool_is_made_at_the_first_decision_and_shut_down_with_the_ser
     await service.close()
     with pytest.raises(RuntimeError):  # shut down: it takes no more work
         made[0].submit(print)
+
+
+# ---------------------------------------------------------------------- shutdown under load (issue 23, item 6)
+
+
+async def test_closing_the_pool_does_not_wait_for_a_decision_in_a_worker_and_starts_no_new_one():
+    """Repro: the pool's shutdown waited for a worker still searching. Closing terminates the workers at once;
+    the decision in progress fails (its job stays stored, see below) and no new pool is made for it."""
+    pool = BotPool(BotConfig(workers=1))
+    state = _position()
+    seat = get_game("alhambra").current_seats(state)[0]
+    thinking = asyncio.create_task(pool.decide("normal", "alhambra", state, seat, 7, iterations=10**9))
+    await pool.warm_up()  # the worker exists (the endless search is queued or running in it)
+    executor = pool._executor
+    workers = list(executor._processes.values())
+    assert workers and all(p.is_alive() for p in workers)
+    pool.close()  # returns without waiting for the search (it would run for hours)
+    for p in workers:
+        p.join()  # terminated: it ends now
+        assert p.exitcode is not None and p.exitcode != 0
+    with pytest.raises((BrokenProcessPool, asyncio.CancelledError)):
+        await thinking
+    assert pool.restarts == 0
+    with pytest.raises(RuntimeError):
+        await pool.decide("easy", "alhambra", state, seat, 1)
+
+
+async def test_a_bot_decision_cut_off_by_shutdown_is_made_after_the_restart(tmp_path):
+    gate = _Gate()  # the bot thinks, and never finishes before the stop
+    clock = FakeTime()
+    table = await Table.open(tmp_path / "r.sqlite3", clock, TimeConfig(), BotConfig(level="easy"), gate)
+    await table.service.new("A", "guild", USERS[0], "alhambra", {}, "en", bots=2, seat_host=False)
+    await table.service.start("A", USERS[0], seed=1)
+    version = (await table.row("A")).version
+    thinking = asyncio.create_task(table.scheduler.run_due())
+    while not gate.waiting:
+        await asyncio.sleep(0)
+    table.scheduler.stop()
+    assert await table.service.close(timeout=0) is False  # returns at once: a decision was in flight
+    thinking.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await thinking
+    # the restart: the bot's job is still stored, and once the old process's lease has run out it is made
+    again = await Table.open(tmp_path / "r.sqlite3", clock)
+    try:
+        assert [j.kind for j in await again.store.game_jobs((await again.row("A")).id)].count("bot") == 1
+        clock.now += 301  # the dead process's lease on the job (300 s) ran out
+        await again.scheduler.run_due()
+        assert (await again.row("A")).version > version
+    finally:
+        await again.close()

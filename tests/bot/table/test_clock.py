@@ -35,7 +35,10 @@ def at(text: str, zone: ZoneInfo = PRAGUE) -> float:
 
 def test_presets_and_default() -> None:
     assert DEFAULT_PRESET in PRESETS and PRESETS[DEFAULT_PRESET].kind == "bank"
-    assert parse_clock(None) == parse_clock("") == PRESETS[DEFAULT_PRESET]
+    assert parse_clock(None) == PRESETS[DEFAULT_PRESET]
+    with pytest.raises(ClockError) as err:  # typed but empty: refused, not silently the default (issue 23 item 9)
+        parse_clock("")
+    assert err.value.message.key == "clock.err.empty"
     assert parse_clock("none").enabled is False
     assert parse_clock("daily") == ClockRule("move", DAY)
 

@@ -29,7 +29,8 @@ async def test_new_takes_a_preset_or_custom_clock_and_a_policy(table):
 
 
 @pytest.mark.parametrize("clock, key", [("3x", "clock.err.duration"), ("99d", "clock.err.range"),
-                                        ("soon", "clock.err.duration"), ("0h", "clock.err.range")])
+                                        ("soon", "clock.err.duration"), ("0h", "clock.err.range"),
+                                        ("", "clock.err.empty"), ("  ", "clock.err.empty")])  # issue 23 item 9
 async def test_a_bad_clock_is_refused_clearly_and_nothing_is_stored(table, clock, key):
     with pytest.raises(ServiceError) as err:
         await table.service.new(CH, "g", USERS[0], "alhambra", {}, "en", clock=clock)
@@ -182,13 +183,30 @@ async def test_vacation_allowance_per_year_and_ending_early_gives_days_back(tmp_
         with pytest.raises(ServiceError):
             await t.service.vacation(USERS[0], 2)  # already on vacation
         t.clock.now += 2 * DAY + HOUR
-        s = await t.service.vacation(USERS[0], 0)  # back early: 4 whole days return
-        assert s.vacation_used == 3 and s.vacation_until == t.clock.now
+        s = await t.service.vacation(USERS[0], 0)  # back early after 2 days 1 hour: 2 days count, in their favour
+        assert s.vacation_used == 2 and s.vacation_until == t.clock.now
         with pytest.raises(ServiceError) as err:
-            await t.service.vacation(USERS[0], 8)
-        assert err.value.message.key == "clock.err.vacation_allowance" and err.value.message.params["left"] == 7
+            await t.service.vacation(USERS[0], 9)
+        assert err.value.message.key == "clock.err.vacation_allowance" and err.value.message.params["left"] == 8
         t.clock.now += 365 * DAY  # a new year, a new allowance
         assert (await t.service.vacation(USERS[0], 10)).vacation_used == 10
+    finally:
+        await t.close()
+
+
+async def test_ending_a_vacation_seconds_after_starting_it_costs_no_day(tmp_path):
+    """Issue 23 item 9: a 2-day vacation ended seconds later used a whole day of the yearly allowance."""
+    t = await Table.open(tmp_path / "v0.sqlite3", FakeTime(), TimeConfig(vacation_days=10))
+    try:
+        assert (await t.service.vacation(USERS[0], 2)).vacation_used == 2
+        t.clock.now += 30
+        s = await t.service.vacation(USERS[0], 0)
+        assert s.vacation_used == 0 and s.vacation_until == t.clock.now
+        assert (await t.service.vacation(USERS[0], 10)).vacation_used == 10  # the whole allowance is still there
+        t.clock.now += 10 * DAY
+        with pytest.raises(ServiceError) as err:  # the vacation ran out on its own: all of it counts
+            await t.service.vacation(USERS[0], 1)
+        assert err.value.message.params["left"] == 0
     finally:
         await t.close()
 
@@ -199,7 +217,7 @@ async def test_pause_and_resume_stop_the_clock_of_the_whole_game(table):
     await table.service.set_paused(CH, USERS[0], True)
     with pytest.raises(ServiceError) as err:
         await table.service.set_paused(CH, USERS[1], False)
-    assert err.value.message.key == "err.host_only"
+    assert err.value.message.key == "err.host_or_manager"
     assert not [k for _, k in await table.jobs() if k == "deadline"]
     ws = await table.service.waiting(CH)
     assert ws[0].paused and ws[0].left == pytest.approx(20 * HOUR)
@@ -220,7 +238,8 @@ async def test_a_refused_dm_falls_back_to_the_channel_and_never_stalls(table):
     seat = (await table.waiting())[0]
     while await table.next_job():
         pass
-    assert table.notes.keys(USERS[seat].id) == ["clock.remind", "clock.remind", "clock.overdue"]
+    # "your turn" too: in ``dm`` mode the board does not ping them, so a refused DM becomes a ping (issue 23 item 8)
+    assert table.notes.keys(USERS[seat].id) == ["clock.your_turn", "clock.remind", "clock.remind", "clock.overdue"]
     assert table.notes.dms == []
     await table.service.set_notify(USERS[seat], "both")
     table.notes.refuse_dm = set()
@@ -253,7 +272,7 @@ async def test_vote_to_skip_an_overdue_seat_then_replace_keeping_the_seat(table)
     with pytest.raises(ServiceError) as err:
         await table.service.replace(CH, USERS[others[0]] if others[0] != 0 else USERS[others[1]],
                                     USERS[seat].id, User("u9", "Zed"))
-    assert err.value.message.key == "err.host_only"
+    assert err.value.message.key == "err.host_or_manager"
     assert seat != 0  # the host (seat 0) is not the silent one in this set-up
     with pytest.raises(ServiceError) as err:
         await table.service.replace(CH, USERS[0], USERS[seat].id, USERS[others[-1]])
@@ -351,3 +370,35 @@ def test_clock_settings_in_config_toml(tmp_path):
     path.write_text("[clock]\nstand_in_bot = \"genius\"\n")
     with pytest.raises(ConfigError):
         load(str(path), env={})
+
+
+async def test_a_recap_cut_off_by_a_stop_is_posted_after_the_restart(tmp_path):
+    """Issue 23 item 6: the final move stores the recap as a job; the move's own flow leases it, posts it and
+    removes the job, but a bot stopped while drawing it posts it after the restart, once."""
+    from bot.table.clocks import RECAP, RECAP_GRACE, RECAP_LEASE
+    from engines.core import Rng
+
+    clock = FakeTime()
+    t = await Table.open(tmp_path / "recap.sqlite3", clock)
+    snap = await t.start("luxor", n=2, clock=None, seed=2)
+    rng = Rng.seeded(2)
+    while snap.prompts:
+        p = snap.prompts[rng.below(len(snap.prompts))]
+        snap = await t.service.act(CH, USERS[p.seat], p.options[rng.below(len(p.options))].action)
+    game_id = snap.row.id
+    assert [j.kind for j in await t.store.game_jobs(game_id)] == [RECAP]
+    assert await t.service.claim_recap(game_id) is not None  # the move's flow starts drawing it …
+    assert await t.service.claim_recap(game_id) is None  # (nobody else may meanwhile)
+    await t.close()  # … and the bot stops before it is posted
+    again = await Table.open(tmp_path / "recap.sqlite3", clock)
+    try:
+        clock.now += RECAP_GRACE
+        await again.scheduler.run_due()
+        assert again.notes.recaps == []  # the lease of the stopped process still holds it
+        clock.now += RECAP_LEASE
+        await again.scheduler.run_due()
+        await again.scheduler.run_due()
+        assert again.notes.recaps == [game_id]  # once
+        assert await again.store.game_jobs(game_id) == []
+    finally:
+        await again.close()

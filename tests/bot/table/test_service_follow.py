@@ -32,6 +32,10 @@ async def test_followers_hear_of_scoring_rounds_and_the_end(service: GameService
     assert keys[-1] == "follow.ended" and notices[-1].params["id"] == row.id
     scoring = [m.params["what"].params["round"].key for m in notices if m.key == "follow.scoring"]
     assert scoring[:2] == ["alhambra.round.A", "alhambra.round.B"]
+    # issue 23 item 8: following after the end says the game has ended (not "there is no game here")
+    with pytest.raises(ServiceError) as e:
+        await service.follow("f", User("w2", "Xena"))
+    assert e.value.message.key == "follow.err.ended" and e.value.message.params["id"] == row.id
 
 
 async def test_unfollow_and_refusals(service: GameService) -> None:

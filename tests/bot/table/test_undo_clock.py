@@ -20,8 +20,9 @@ async def run_until(table: Table, t: float) -> None:
 
 
 async def jobs_of(table: Table) -> list[tuple[int | None, str, float, str]]:
+    """The seats' clock jobs (not the game's own, such as an undo request's lapse: issue 23 item 7)."""
     row = await table.row()
-    return sorted((j.seat, j.kind, j.due, j.payload) for j in await table.store.game_jobs(row.id))
+    return sorted((j.seat, j.kind, j.due, j.payload) for j in await table.store.game_jobs(row.id) if j.seat is not None)
 
 
 async def left_of(table: Table, seat: int) -> float | None:

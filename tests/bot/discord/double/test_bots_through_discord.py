@@ -34,12 +34,16 @@ BOT_NAME = re.compile(r"🤖 [^,\n(]+ \((?:bot|robot)")
 
 async def bots_busy(env: DiscordEnv) -> bool:
     """Whether a bot has a decision to make now (a due job: waiting, or being decided), or its move's work is
-    still being done (a job's row goes with its move's transaction: the board and the recap come after)."""
+    still being done (a job's row goes with its move's transaction: the board comes after), or a finished
+    game's recap is still to be posted (its job, stored by the final move, goes once the recap is out)."""
     assert env.store is not None
     if env.bot is not None and env.bot.scheduler.firing:
         return True
     due = await env.store.jobs.next_due()
-    return due is not None and due <= env.clock()
+    if due is not None and due <= env.clock():
+        return True
+    row = await env.store.latest_game(str(env.double.channel_id))
+    return row is not None and any(j.kind == "recap" for j in await env.store.game_jobs(row.id))
 
 
 async def settled(env: DiscordEnv) -> None:
