@@ -17,6 +17,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -169,6 +170,22 @@ def header_piece(pal: Palette, seat: int | None, name: str, label: str, right: s
     parts = [(0, small_piece(pal, ("head-left", seat, name, label, cols, below), WIDTH - RIGHT_W, left)),
              (WIDTH - RIGHT_W, small_piece(pal, ("head-right", colour, right, right2, below), RIGHT_W, status))]
     return row_piece(pal, ("head", seat, name, label, right, right2, cols, below), HEADER_H + below, parts)
+
+
+def winner_head(winners: Sequence[int], nm: Sequence[str], locale: str) -> tuple[Any, ...]:
+    """The header of a finished game: the winner's seat (``None`` for a shared win), their names, the label
+    (winner or winners) and "game over" — the key of :func:`header_piece`'s cached header."""
+    label = t("phone.winner" if len(winners) == 1 else "phone.winners", locale)
+    who = ", ".join(nm[w] for w in winners if w < len(nm))
+    return (winners[0] if len(winners) == 1 else None, who, label, t("phone.game_over", locale), "")
+
+
+def last_move_title(img: Image.Image, seat: int, nm: Sequence[str], locale: str, y: int,
+                    colours: SeatColours = None) -> None:
+    """The line that opens the last move's band: the mover's marker and "Last move: NAME"."""
+    seat_marker(img, seat, PAD, y + 2, 30, colours)
+    text(img, (PAD + 40, y), t("phone.last_move", locale, name=nm[seat] if seat < len(nm) else "?"), 26, True,
+         max_width=WIDTH - 2 * PAD - 40)
 
 
 def section_title(img: Image.Image, y: float, label: str) -> int:

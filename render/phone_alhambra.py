@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -58,9 +57,7 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
     if not lm:
         return y
     seat = lm["seat"]
-    P.seat_marker(img, seat, P.PAD, y + 2, 30)
-    P.text(img, (P.PAD + 40, y), t("phone.last_move", locale, name=nm[seat] if seat < len(nm) else "?"), 26, True,
-           max_width=P.WIDTH - 2 * P.PAD - 40)
+    P.last_move_title(img, seat, nm, locale, y)
     y += 42
     x: float = P.PAD
     tiles = {tile["id"]: tile for pv in view["players_view"] for tile in (*pv["reserve"], *pv["bought"])}
@@ -187,9 +184,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
     pieces: list[Image.Image] = []
     if res:
         winners = res["winners"]
-        label = t("phone.winner" if len(winners) == 1 else "phone.winners", locale)
-        who = ", ".join(nm[w] for w in winners if w < len(nm))
-        head: tuple[Any, ...] = (winners[0] if len(winners) == 1 else None, who, label, t("phone.game_over", locale), "")
+        head = P.winner_head(winners, nm, locale)
     else:
         active = view["active"]
         phase = view["phase"]

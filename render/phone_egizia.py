@@ -194,9 +194,7 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
     if not lm:
         return y
     seat = lm["seat"]
-    P.seat_marker(img, seat, P.PAD, y + 2, 30)
-    P.text(img, (P.PAD + 40, y), t("phone.last_move", locale, name=nm[seat] if seat < len(nm) else "?"), 26, True,
-           max_width=P.WIDTH - 2 * P.PAD - 40)
+    P.last_move_title(img, seat, nm, locale, y)
     y += 42
     chips = [t("phone.egizia.river", locale, n=i) for i in lm["river"]]
     chips += [f"{t(f'egizia_render.site.{s}', locale)} · {t('phone.egizia.slot', locale, n=k + 1)}" for s, k in lm.get("sites", [])]
@@ -230,9 +228,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
     tabs = view["tableaux"]
     if final:
         winners = list(final["winners"])
-        label = t("phone.winner" if len(winners) == 1 else "phone.winners", locale)
-        head: tuple[Any, ...] = (winners[0] if len(winners) == 1 else None, ", ".join(nm[w] for w in winners), label,
-                       t("phone.game_over", locale), "")
+        head = P.winner_head(winners, nm, locale)
         active: set[int] = set(winners)
     else:
         pend = view["pending"]

@@ -142,9 +142,7 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
     if not lm:
         return y
     seat = lm["seat"]
-    P.seat_marker(img, seat, P.PAD, y + 2, 30, colours)
-    P.text(img, (P.PAD + 40, y), t("phone.last_move", locale, name=nm[seat] if seat < len(nm) else "?"), 26, True,
-           max_width=P.WIDTH - 2 * P.PAD - 40)
+    P.last_move_title(img, seat, nm, locale, y, colours)
     y += 44
     x: float = P.PAD
     card = lm["card"]
@@ -207,9 +205,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
     current = view["current"]
     if final:
         winners = list(final["winners"])
-        label = t("phone.winner" if len(winners) == 1 else "phone.winners", locale)
-        head: tuple[Any, ...] = (winners[0] if len(winners) == 1 else None, ", ".join(nm[w] for w in winners), label,
-                       t("phone.game_over", locale), "")
+        head = P.winner_head(winners, nm, locale)
         active: set[int] = set(winners)
     else:
         pend = view["pending"]
