@@ -47,6 +47,7 @@ FORBIDDEN: dict[str, list[tuple[str, tuple[str, ...] | None, str]]] = {
         (r"\b[Oo]kn[oaě]\b|\boken\b", None, "a calque of 'window': say when a card can be played"),
         (r"\b[RC][1-4]\b", ("egizia_render",), "L/P/S/V letters (R is English 'right')"),
         (r"Tvůj tah plavby", None, "Plavba: jsi na tahu"),
+        (r"\bVB\b", None, "b. (points are 'b.' in text and on every board)"),
     ],
     "pl": [
         (r"\bEgizi[ai]\b", None, "the game is called Dolina Królów in Polish (-hra-egizia)"),
