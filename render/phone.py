@@ -315,13 +315,7 @@ def piece(pal: Palette, key: Hashable, draw: Callable[[Image.Image, ImageDraw.Im
     """The palette image of one part of a phone image. ``key`` must name everything ``draw`` shows (the locale,
     names, numbers, marks): the part is drawn only the first time that key is asked for. ``draw`` draws on an
     RGB image ``WIDTH`` px wide from ``y = 0`` down and returns the height it used."""
-    full = (pal, key)
-    with _PIECES_LOCK:
-        got = _PIECES.get(full)
-        if got is not None:
-            _PIECES.move_to_end(full)
-            return got
-    return _store(full, draw_piece(pal, draw, WIDTH))
+    return small_piece(pal, key, WIDTH, draw)
 
 
 def _store(full: tuple[Palette, Hashable], made: Image.Image) -> Image.Image:

@@ -10,6 +10,7 @@ from PIL import Image
 from bot.cli import main
 from bot.console import demo, interpret, normalise, play
 from engines.core import Msg, Option
+from tests.bot.consolekit import run_play
 
 
 async def test_demo_writes_one_png_per_accepted_move_and_a_result(tmp_path):
@@ -110,18 +111,6 @@ def test_a_typo_is_an_unknown_command_with_suggestions():
 
 
 # --------------------------------------------------------------------------- the hot-seat session
-async def run_play(tmp_path, lines, names=("ann", "ben"), title="alhambra", **kw):
-    answers = iter(lines)
-
-    def read(_prompt):
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    out = io.StringIO()
-    snap = await play(title, list(names), tmp_path, read=read, write=out, seed=1, **kw)
-    return snap, out.getvalue()
 
 
 async def test_a_number_after_a_prefix_picks_from_the_sub_list(tmp_path):

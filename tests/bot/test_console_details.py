@@ -1,28 +1,14 @@
 """Issue 23 items 3 and 4: the hot-seat console's records, boards and small details."""
-import io
 import json
 
 import pytest
 
 from bot.cli import main
-from bot.console import help_text, play, turn_line
+from bot.console import help_text, turn_line
 from bot.records.record import RecordError, parse_record, replay_to_dir
 from bot.table.errors import ServiceError
 from engines.core import Msg, Option
-
-
-async def run_play(tmp_path, lines, names=("ann", "ben"), title="alhambra", seed=1, **kw):
-    answers = iter(lines)
-
-    def read(_prompt):
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    out = io.StringIO()
-    snap = await play(title, list(names), tmp_path, read=read, write=out, seed=seed, **kw)
-    return snap, out.getvalue()
+from tests.bot.consolekit import run_play
 
 
 # --------------------------------------------------------------------------- item 4

@@ -1,30 +1,21 @@
 """Issue 23 item 2: a move typed as the console's list shows it is the move; a well-formed move that the
 rules refuse right now gets the rule's reason, not "Unknown command"."""
-import io
+
+from functools import partial
 
 import pytest
 
-from bot.console import interpret, known_words, play
+from bot.console import interpret, known_words
 from bot.reading import typed_words
 from engines.core import Msg, Option
+from tests.bot.consolekit import run_play as consolekit_run_play
 
 
 def opts(*actions: str) -> list[Option]:
     return [Option(a, Msg("console.raw", {"text": a})) for a in actions]
 
 
-async def run_play(tmp_path, lines, names=("ann", "ben"), title="alhambra", seed=3, **kw):
-    answers = iter(lines)
-
-    def read(_prompt):
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    out = io.StringIO()
-    snap = await play(title, list(names), tmp_path, read=read, write=out, seed=seed, **kw)
-    return snap, out.getvalue()
+run_play = partial(consolekit_run_play, seed=3)  # seed 3: the money display of the examples below
 
 
 async def test_money_typed_as_the_list_shows_it_is_taken(tmp_path):
