@@ -1,4 +1,5 @@
 """Issue 23 item 12: the README's first command works without an activated venv and the test time is stated."""
+import re
 from pathlib import Path
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
@@ -18,4 +19,5 @@ def test_the_first_commands_run_the_venvs_own_programs() -> None:
 
 def test_the_readme_says_how_long_the_tests_take() -> None:
     head = README[: README.index("## Local play without Discord")]
-    assert "13 minutes" in head and "pytest" in head
+    # the figure itself is measured and kept up to date by hand; the README must state one (issue 23, item 12)
+    assert re.search(r"takes about\s+\d+ minutes on a 2-core machine", head) and "pytest" in head
