@@ -198,7 +198,7 @@ MIGRATIONS: list[str] = [
         rated        INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (guild, title, user_id)
     );
-    CREATE INDEX ratings_of_user ON ratings(guild, user_id);
+    CREATE INDEX ratings_of_user ON ratings(guild, user_id, title);
     CREATE INDEX ratings_board ON ratings(guild, title, (mu - 3 * sigma)) WHERE rated > 0;
     CREATE INDEX games_of_channel ON games(channel_id, id);
     CREATE INDEX games_by_status ON games(status, guild_id, id)
