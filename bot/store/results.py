@@ -68,8 +68,8 @@ class Results(Connection):
     """Reading the stats tables (writing goes with the statement that ends a game, in :class:`~bot.store.Store`)."""
 
     async def _stats_query(self, sql: str, params: Sequence[Any]) -> list[PlayerStats]:
-        async with self._reading(), self.db.execute(sql, tuple(params)) as cur:
-            return [_stats(r) async for r in cur]
+        async with self._reading():
+            return [_stats(r) for r in await self.db.execute_fetchall(sql, tuple(params))]
 
     async def player_stats(self, guild_id: str | None, title: str, user_ids: Sequence[str]) -> dict[str, PlayerStats]:
         rows = await self._stats_query(

@@ -57,6 +57,18 @@ log = logging.getLogger("referee.storage")
 _REBUILD_BATCH = 500
 
 
+def _game_row(r: aiosqlite.Row) -> GameRow:
+    """A ``games`` row as a :class:`GameRow` (its seats not loaded yet)."""
+    return GameRow(
+        id=r["id"], channel_id=r["channel_id"], guild_id=r["guild_id"], title=r["title"],
+        status=Status(r["status"]), host_id=r["host_id"], options=json.loads(r["options"]), seed=r["seed"],
+        locale=r["locale"], version=r["version"],
+        state=json.loads(r["state"]) if r["state"] is not None else None,
+        created_at=r["created_at"], updated_at=r["updated_at"], rules_version=r["rules_version"],
+        clock=json.loads(r["clock"]), timeout_policy=r["timeout_policy"], paused_since=r["paused_since"],
+    )
+
+
 class Store(Outbox, Results):
     """The repository on one SQLite connection. Open with ``await Store.open(path)``; ``":memory:"`` works
     for tests."""
@@ -68,23 +80,31 @@ class Store(Outbox, Results):
             return await self._row_unguarded(where, params)
 
     async def _row_unguarded(self, where: str, params: Iterable[Any]) -> GameRow | None:
-        async with self.db.execute(f"SELECT * FROM games WHERE {where}", tuple(params)) as cur:
-            r = await cur.fetchone()
+        found = await self.db.execute_fetchall(f"SELECT * FROM games WHERE {where}", tuple(params))
+        r = next(iter(found), None)
         if r is None:
             return None
-        row = GameRow(
-            id=r["id"], channel_id=r["channel_id"], guild_id=r["guild_id"], title=r["title"],
-            status=Status(r["status"]), host_id=r["host_id"], options=json.loads(r["options"]), seed=r["seed"],
-            locale=r["locale"], version=r["version"],
-            state=json.loads(r["state"]) if r["state"] is not None else None,
-            created_at=r["created_at"], updated_at=r["updated_at"], rules_version=r["rules_version"],
-            clock=json.loads(r["clock"]), timeout_policy=r["timeout_policy"], paused_since=r["paused_since"],
-        )
-        async with self.db.execute(
-            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat", (row.id,)
-        ) as cur:
-            row.seats = [Seat(s["seat"], s["user_id"], s["name"], s["bot_level"]) async for s in cur]
+        row = _game_row(r)
+        seats = await self.db.execute_fetchall(
+            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat", (row.id,))
+        row.seats = [Seat(s["seat"], s["user_id"], s["name"], s["bot_level"]) for s in seats]
         return row
+
+    async def _rows(self, ids: Sequence[int]) -> list[GameRow]:
+        """Several games by id, in the order given, in two reads (missing ones are left out)."""
+        if not ids:
+            return []
+        key = _dumps(list(ids))
+        async with self._reading():
+            games = await self.db.execute_fetchall(
+                "SELECT * FROM games WHERE id IN (SELECT value FROM json_each(?))", (key,))
+            seats = await self.db.execute_fetchall(
+                "SELECT game_id, seat, user_id, name, bot_level FROM seats WHERE game_id IN"
+                " (SELECT value FROM json_each(?)) ORDER BY game_id, seat", (key,))
+        rows = {r["id"]: _game_row(r) for r in games}
+        for s in seats:
+            rows[s["game_id"]].seats.append(Seat(s["seat"], s["user_id"], s["name"], s["bot_level"]))
+        return [rows[i] for i in ids if i in rows]
 
     async def open_game(self, channel_id: str) -> GameRow | None:
         """The lobby or active game of a channel."""
@@ -105,8 +125,8 @@ class Store(Outbox, Results):
         sql += " ORDER BY seq DESC" if newest else " ORDER BY seq"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
-            raw = list(await cur.fetchall())
+        async with self._reading():
+            raw = list(await self.db.execute_fetchall(sql, (game_id, since)))
 
         def parse() -> list[MoveRow]:
             return [MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
@@ -402,13 +422,13 @@ class Store(Outbox, Results):
         return StoreJobs(self)
 
     async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
-        async with self._reading(), self.db.execute("SELECT * FROM seat_clocks WHERE game_id=? ORDER BY seat",
-                                                    (game_id,)) as cur:
-            return {
-                r["seat"]: SeatClock(r["seat"], r["bank"], r["started"], r["turn_version"], r["reminded"],
-                                     r["timeouts"], bool(r["overdue"]), bool(r["bot"]), json.loads(r["votes"]))
-                async for r in cur
-            }
+        async with self._reading():
+            found = await self.db.execute_fetchall("SELECT * FROM seat_clocks WHERE game_id=? ORDER BY seat", (game_id,))
+        return {
+            r["seat"]: SeatClock(r["seat"], r["bank"], r["started"], r["turn_version"], r["reminded"],
+                                 r["timeouts"], bool(r["overdue"]), bool(r["bot"]), json.loads(r["votes"]))
+            for r in found
+        }
 
     @staticmethod
     def _clock_update(game_id: int, u: ClockUpdate) -> Statement:
@@ -504,20 +524,20 @@ class Store(Outbox, Results):
             return [Job(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) async for r in cur]
 
     async def settings(self, user_id: str) -> UserSettings:
-        async with self._reading(), self.db.execute("SELECT * FROM user_settings WHERE user_id=?", (user_id,)) as cur:
-            r = await cur.fetchone()
+        async with self._reading():
+            r = next(iter(await self.db.execute_fetchall("SELECT * FROM user_settings WHERE user_id=?", (user_id,))),
+                     None)
         if r is None:
             return UserSettings(user_id)
         return UserSettings(r["user_id"], r["notify"], r["quiet"], r["zone"], r["vacation_from"], r["vacation_until"],
                             r["vacation_year"], r["vacation_used"])
 
     async def settings_of(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
-        async with self._reading(), self.db.execute(
-            "SELECT * FROM user_settings WHERE user_id IN (SELECT value FROM json_each(?))", (_dumps(list(user_ids)),)
-        ) as cur:
-            found = {r["user_id"]: UserSettings(r["user_id"], r["notify"], r["quiet"], r["zone"], r["vacation_from"],
-                                                r["vacation_until"], r["vacation_year"], r["vacation_used"])
-                     async for r in cur}
+        async with self._reading():
+            rows = await self.db.execute_fetchall(
+                "SELECT * FROM user_settings WHERE user_id IN (SELECT value FROM json_each(?))", (_dumps(list(user_ids)),))
+        found = {r["user_id"]: UserSettings(r["user_id"], r["notify"], r["quiet"], r["zone"], r["vacation_from"],
+                                            r["vacation_until"], r["vacation_year"], r["vacation_used"]) for r in rows}
         return {u: found.get(u) or UserSettings(u) for u in user_ids}
 
     async def save_settings(self, settings: UserSettings) -> None:
@@ -546,10 +566,9 @@ class Store(Outbox, Results):
         if guild_id is not None:
             sql += " AND g.guild_id=?"
             params.append(guild_id)
-        async with self._reading(), self.db.execute(sql + " ORDER BY g.id", tuple(params)) as cur:
-            ids = [r[0] async for r in cur]
-        rows = [await self.game(i) for i in ids]
-        return [r for r in rows if r is not None]
+        async with self._reading():
+            ids = [int(r[0]) for r in await self.db.execute_fetchall(sql + " ORDER BY g.id", tuple(params))]
+        return await self._rows(ids)
 
     async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
         return await self._active_games("FROM games g WHERE g.status=?", [ACTIVE], guild_id)
@@ -561,7 +580,6 @@ class Store(Outbox, Results):
         if guild_id is not None:
             sql += " AND g.guild_id=?"
             params = [*params, guild_id]
-        async with self._reading(), self.db.execute(sql + " ORDER BY g.id", tuple(params)) as cur:
-            ids = [r[0] async for r in cur]
-        rows = [await self.game(i) for i in ids]
-        return [r for r in rows if r is not None]
+        async with self._reading():
+            ids = [int(r[0]) for r in await self.db.execute_fetchall(sql + " ORDER BY g.id", tuple(params))]
+        return await self._rows(ids)

@@ -424,6 +424,8 @@ class Timekeeper:
         clocks = await self.clocks(row)
         rule = row.clock_rule
         now = self.now()
+        people = [row.seats[seat].user_id for seat in seats if not row.seats[seat].is_bot]
+        settings = await self.store.settings_of(people) if people else {}
         out = []
         for seat in seats:
             c = clocks[seat]
@@ -432,7 +434,7 @@ class Timekeeper:
                 out.append(Waiting(row, seat, holder.user_id, holder.name, c.started, None, None,
                                    paused=row.paused_since is not None, bot_level=holder.bot_level))
                 continue
-            s = await self.store.settings(row.seats[seat].user_id)
+            s = settings[row.seats[seat].user_id]
             left = due = None
             if rule.enabled and c.started is not None:
                 left = self.left(row, c, s, now)
