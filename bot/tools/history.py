@@ -40,7 +40,7 @@ from bot.table.errors import StorageError
 from bot.table.model import ABANDONED, ACTIVE, OVER, GameRow, Seat, User
 from bot.table.service import GameService
 from bot.table.stats import StatsTable, rebuild, result_of
-from engines import get_game
+from engines import available_games, get_game
 from engines.core import Result
 
 #: the bench's "now": a Tuesday, 12:00 UTC (every copied game ended or started before it)
@@ -49,10 +49,21 @@ DAY = 86400.0
 GUILDS = ("g1", "g2", "g3", "g4", "g5")
 #: people per server (some play on two servers)
 PEOPLE = 400
-#: the templates: (title, players, finished?) — finished ones are played to the end
-TEMPLATES = [("luxor", 2, True), ("luxor", 3, True), ("luxor", 4, True), ("alhambra", 2, True),
-             ("alhambra", 3, True), ("egizia", 3, True), ("luxor", 3, False), ("alhambra", 3, False),
-             ("egizia", 2, False)]
+
+
+def templates() -> list[tuple[str, int, bool | None]]:
+    """The template games: (title, players, finished?) — for every title, finished games of its fewest players
+    and one more, and one stopped halfway under a clock; and one abandoned halfway (``None``)."""
+    out: list[tuple[str, int, bool | None]] = []
+    for title in available_games():
+        game = get_game(title)
+        low = game.min_players
+        out += [(title, low, True), (title, min(low + 1, game.max_players), True),
+                (title, min(low + 1, game.max_players), False)]
+    first = available_games()[0]
+    return [*out, (first, get_game(first).min_players, None)]
+
+
 OPS = ("stats_me", "stats_user", "stats_leaderboard", "mine", "mine_everywhere", "overdue", "status", "history",
        "move")
 
@@ -93,8 +104,7 @@ async def _play_templates(path: Path, seed: int) -> list[Template]:
     rnd = random.Random(seed)
     out: list[Template] = []
     try:
-        specs = [*TEMPLATES, ("luxor", 3, None)]  # None: abandoned halfway
-        for i, (title, players, finished) in enumerate(specs):
+        for i, (title, players, finished) in enumerate(templates()):
             channel = f"template-{i}"
             users = [User(f"t{k}", f"Template {k}") for k in range(players)]
             await service.new(channel, "template", users[0], title, {}, "en", clock="1d" if not finished else None)
@@ -265,13 +275,14 @@ async def measure(path: Path, repeat: int, seed: int = 2) -> dict[str, Any]:
         async with db.execute("SELECT id, channel_id FROM games WHERE status='active' ORDER BY id") as cur:
             active = [(int(r[0]), str(r[1])) async for r in cur]
         channels = sorted({c for _, c in active if c.startswith("ch")} | {f"ch{k}" for k in range(0, 50)})
+        titles = available_games()
         await service.user_stats("g1", "p1")  # first use of the connection's caches, not measured
         for k in range(repeat):
             guild = GUILDS[k % len(GUILDS)]
             me, other = rnd.sample(_people(guild), 2)
             await _time(samples, "stats_me", service.user_stats(guild, me))
             await _time(samples, "stats_user", service.user_stats(guild, other))
-            title = ("luxor", "alhambra", "egizia")[k % 3]
+            title = titles[k % len(titles)]
             await _time(samples, "stats_leaderboard", service.leaderboard(guild, title))
             await _time(samples, "mine", service.mine(me, guild))
             await _time(samples, "mine_everywhere", service.mine(me, None))
