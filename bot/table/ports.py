@@ -6,10 +6,11 @@ transaction, so another database (PostgreSQL) can implement the same ports. :mod
 implementation; ``tests/bot/store/test_contract.py`` runs one contract suite against every implementation.
 
 Every write that belongs to a move (the move row, the game's new state, the move's clock changes, its board
-post) is one call, hence one transaction. Database failures reach the caller as
-:class:`~bot.table.errors.StorageError` after a rollback; a write based on a stale version raises
-:class:`~bot.table.errors.VersionConflict`; a second open game in a channel (or a second pending undo
-request) raises :class:`~bot.table.errors.ChannelBusy`.
+post, and for the final move the game's results and ratings) is one call, hence one transaction. Database
+failures reach the caller as :class:`~bot.table.errors.StorageError` after a rollback; a write based on a
+stale version raises :class:`~bot.table.errors.VersionConflict` (:class:`~bot.table.errors.RatingsMoved` when
+it is a rating another game's end changed meanwhile); a second open game in a channel (or a second pending
+undo request) raises :class:`~bot.table.errors.ChannelBusy`.
 """
 from __future__ import annotations
 
