@@ -169,8 +169,9 @@ class GameService(Seats, Bots, Undo, Settings):
         their games where someone else is awaited."""
         async with self._serving():
             out = MyGames()
-            for row in await self.store.active_games_of(user_id, guild_id):
-                ws = await self.timekeeper.waiting(row)
+            rows = await self.store.active_games_of(user_id, guild_id)
+            for row, seats in zip(rows, await self.timekeeper.current_seats(rows), strict=True):
+                ws = await self.timekeeper.waiting(row, seats)
                 link = await self.timekeeper.link(row)
                 for w in ws:
                     w.link = link
@@ -190,8 +191,9 @@ class GameService(Seats, Bots, Undo, Settings):
             # only the games whose seat clocks say a seat may be out of time (the same seats as checking every
             # active game: a seat is overdue when marked so, or when its clock has run out, which needs at least
             # its budget of wall time since its decision began)
-            for row in await self.store.overdue_games(self.clock(), guild_id):
-                ws = [w for w in await self.timekeeper.waiting(row) if w.overdue]
+            rows = await self.store.overdue_games(self.clock(), guild_id)
+            for row, seats in zip(rows, await self.timekeeper.current_seats(rows), strict=True):
+                ws = [w for w in await self.timekeeper.waiting(row, seats) if w.overdue]
                 if ws:
                     link = await self.timekeeper.link(row)
                     for w in ws:
