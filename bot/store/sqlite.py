@@ -69,6 +69,11 @@ def _game_row(r: aiosqlite.Row) -> GameRow:
     )
 
 
+def _seat_clock(r: aiosqlite.Row) -> SeatClock:
+    return SeatClock(r["seat"], r["bank"], r["started"], r["turn_version"], r["reminded"], r["timeouts"],
+                     bool(r["overdue"]), bool(r["bot"]), json.loads(r["votes"]))
+
+
 class Store(Outbox, Results):
     """The repository on one SQLite connection. Open with ``await Store.open(path)``; ``":memory:"`` works
     for tests."""
@@ -424,11 +429,17 @@ class Store(Outbox, Results):
     async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
         async with self._reading():
             found = await self.db.execute_fetchall("SELECT * FROM seat_clocks WHERE game_id=? ORDER BY seat", (game_id,))
-        return {
-            r["seat"]: SeatClock(r["seat"], r["bank"], r["started"], r["turn_version"], r["reminded"],
-                                 r["timeouts"], bool(r["overdue"]), bool(r["bot"]), json.loads(r["votes"]))
-            for r in found
-        }
+        return {r["seat"]: _seat_clock(r) for r in found}
+
+    async def seat_clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
+        async with self._reading():
+            found = await self.db.execute_fetchall(
+                "SELECT * FROM seat_clocks WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, seat",
+                (_dumps(list(game_ids)),))
+        out: dict[int, dict[int, SeatClock]] = {}
+        for r in found:
+            out.setdefault(r["game_id"], {})[r["seat"]] = _seat_clock(r)
+        return out
 
     @staticmethod
     def _clock_update(game_id: int, u: ClockUpdate) -> Statement:

@@ -279,6 +279,11 @@ class Repository(PostStore, Protocol):
         """The stored seat clocks of a game by seat (a seat never written is missing)."""
         ...
 
+    async def seat_clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
+        """The stored seat clocks of several games in one read: ``{game: {seat: clock}}`` (a game without any
+        is missing)."""
+        ...
+
     async def write_clocks(self, game_id: int, clocks: ClockWrite, version: int | None = None) -> None:
         """Store clock changes outside a move (a replan, a reminder sent, an overdue mark, a skip vote) in one
         transaction. With ``version``: only if the game is still active at that version (the changes were

@@ -170,8 +170,7 @@ class GameService(Seats, Bots, Undo, Settings):
         async with self._serving():
             out = MyGames()
             rows = await self.store.active_games_of(user_id, guild_id)
-            for row, seats in zip(rows, await self.timekeeper.current_seats(rows), strict=True):
-                ws = await self.timekeeper.waiting(row, seats)
+            for row, ws in zip(rows, await self.timekeeper.waiting_all(rows), strict=True):
                 link = await self.timekeeper.link(row)
                 for w in ws:
                     w.link = link
@@ -192,8 +191,8 @@ class GameService(Seats, Bots, Undo, Settings):
             # active game: a seat is overdue when marked so, or when its clock has run out, which needs at least
             # its budget of wall time since its decision began)
             rows = await self.store.overdue_games(self.clock(), guild_id)
-            for row, seats in zip(rows, await self.timekeeper.current_seats(rows), strict=True):
-                ws = [w for w in await self.timekeeper.waiting(row, seats) if w.overdue]
+            for row, every in zip(rows, await self.timekeeper.waiting_all(rows), strict=True):
+                ws = [w for w in every if w.overdue]
                 if ws:
                     link = await self.timekeeper.link(row)
                     for w in ws:

@@ -261,6 +261,9 @@ async def test_overdue_games_are_found_by_their_seat_clocks(store: Repository) -
     assert [r.id for r in await store.overdue_games(50.0)] == [ids["marked"]]
     got = (await store.overdue_games(200.0, "other"))[0]
     assert got.seats and got.clock == {"kind": "bank", "limit": 50}
+    clocks = await store.seat_clocks_of([ids["late"], ids["marked"], 10**9])
+    assert set(clocks) == {ids["late"], ids["marked"]}
+    assert clocks[ids["late"]] == await store.seat_clocks(ids["late"]) and clocks[ids["marked"]][0].overdue
 
 
 async def test_following(store: Repository) -> None:
