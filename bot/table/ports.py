@@ -150,8 +150,11 @@ class Repository(PostStore, Protocol):
         ...
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatSpec], now: float,
-                        host_id: str | None = None) -> None:
-        """Replace a lobby's seat list (in seat order), optionally with a new host."""
+                        host_id: str | None = None, expected: Sequence[str] | None = None) -> None:
+        """Replace a lobby's seat list (in seat order), optionally with a new host. ``expected``: the seated
+        user ids (in seat order) the new list was computed from. Raises :class:`~bot.table.errors.VersionConflict`
+        and stores nothing if the game is no lobby any more or its seats are not ``expected`` (another process
+        changed them meanwhile: two joins at once never lose one)."""
         ...
 
     async def delete_lobby(self, game_id: int) -> None:

@@ -1,8 +1,9 @@
 """The storage contract: what every implementation of the table's ports (:mod:`bot.table.ports`) must do.
 
 One suite, parametrised by store: each test gets a fresh, empty store from every entry of ``STORES`` and uses
-only the ports' members (plain data in, plain data out). A PostgreSQL store joins by adding a factory to
-``STORES`` (skipped where no server is configured); nothing else here is SQLite-specific.
+only the ports' members (plain data in, plain data out). PostgreSQL runs where ``REFEREE_TEST_PG`` names a
+server (``tests/bot/pgkit.py``; skipped without one, failed under ``CI=true``); nothing else here is specific
+to one database.
 """
 from __future__ import annotations
 
@@ -34,14 +35,21 @@ async def sqlite_store(tmp: Path) -> Repository:
     return await Store.open(str(tmp / "contract.sqlite3"))
 
 
-#: one factory per implementation: ``(a fresh temporary folder) -> an empty, migrated store``
-STORES: list[object] = [pytest.param(sqlite_store, id="sqlite")]
+async def postgres_store(request: pytest.FixtureRequest) -> Repository:
+    from bot.store.postgres import PgStore
+
+    return await PgStore.open(request.getfixturevalue("pg_url"))  # a fresh database (tests/bot/pgkit.py)
+
+
+#: one factory per implementation: ``(the test's request, a fresh temporary folder) -> an empty, migrated store``
+STORES: list[object] = [pytest.param(lambda request, tmp: sqlite_store(tmp), id="sqlite"),
+                        pytest.param(lambda request, tmp: postgres_store(request), id="postgres")]
 
 
 @pytest.fixture(params=STORES)
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Repository]:
-    factory: Callable[[Path], Awaitable[Repository]] = request.param
-    s = await factory(tmp_path)
+    factory: Callable[[pytest.FixtureRequest, Path], Awaitable[Repository]] = request.param
+    s = await factory(request, tmp_path)
     yield s
     await s.close()
 
