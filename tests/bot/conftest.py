@@ -27,10 +27,11 @@ async def store(request, tmp_path):
     await s.close()
 
 
-#: ``pytestmark``-free opt-in: a test module setting ``BOTH_STORES = True`` runs every test that uses the
-#: ``store`` fixture (or ``service``, ``bot`` …) on SQLite and on PostgreSQL
+#: a test module setting ``BOTH_STORES = True`` runs every test that uses the ``store`` fixture (or ``service``,
+#: ``bot`` …) on SQLite and on PostgreSQL; ``@pytest.mark.sqlite_only``: a test that edits SQLite rows by hand
 def pytest_generate_tests(metafunc):
-    if "store" in metafunc.fixturenames and getattr(metafunc.module, "BOTH_STORES", False):
+    if ("store" in metafunc.fixturenames and getattr(metafunc.module, "BOTH_STORES", False)
+            and metafunc.definition.get_closest_marker("sqlite_only") is None):
         metafunc.parametrize("store", ["sqlite", "postgres"], indirect=True)
 
 
