@@ -146,6 +146,12 @@ class Connection:
             self.closed = True
             await self.db.close()
 
+    @asynccontextmanager
+    async def hold_channel(self, channel_id: str) -> AsyncIterator[None]:
+        """Nothing to hold: one process uses a SQLite file (its writes are serialised by ``BEGIN IMMEDIATE`` and
+        guarded by versions)."""
+        yield
+
     async def schema_version(self) -> int:
         async with self._reading(), self.db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()

@@ -14,6 +14,7 @@ request) raises :class:`~bot.table.errors.ChannelBusy`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from engines.core import Msg
@@ -121,6 +122,13 @@ class Repository(PostStore, Protocol):
     @property
     def jobs(self) -> JobStore:
         """The timed jobs, in the same database (so a move's jobs are written in its transaction)."""
+        ...
+
+    def hold_channel(self, channel_id: str) -> AbstractAsyncContextManager[None]:
+        """Hold a channel for one request (read, compute, store) against other processes sharing the database;
+        the service takes it inside its own per-channel lock. A store one process uses alone holds nothing;
+        PostgreSQL takes an advisory lock, waiting at most its lock timeout (then
+        :class:`~bot.table.errors.StorageError` ``busy``)."""
         ...
 
     # -- games

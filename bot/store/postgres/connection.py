@@ -29,8 +29,11 @@ Statement = tuple[str, tuple[Any, ...]]
 
 #: the advisory lock that serialises migrations (one 64-bit key: "REFEREE" in ASCII)
 MIGRATION_LOCK = 0x52454645524545
-#: the class of the per-channel advisory locks (the two-key form: this, and the channel id's ``hashtext``)
+#: the class of the per-channel advisory lock a move's transaction takes (the two-key form: this, and the channel
+#: id's ``hashtext``)
 CHANNEL_LOCK = 19
+#: the class of the per-channel advisory lock a request holds from its read to its write (:meth:`hold_channel`)
+CHANNEL_HOLD = 20
 
 #: what a connection or a statement may raise that is the database's failure (not the caller's)
 DB_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
@@ -66,9 +69,11 @@ def rowcount(status: str) -> int:
 class PgConnection:
     """The pool. Open with ``await PgStore.open(url)`` (a ``postgresql://`` URL)."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, holds: asyncpg.Pool | None = None) -> None:
         self.pool = pool
-        self.url = url
+        #: the connections that hold channels (:meth:`hold_channel`), apart from the pool the work uses: a request
+        #: holding a channel never waits for a connection that another such request holds
+        self.holds = holds
         self.closed = False
         #: write a pending board post with every move and start (the Discord adapter turns this on)
         self.outbox = False
@@ -85,11 +90,20 @@ class PgConnection:
                 server_settings={"application_name": "referee", "lock_timeout": f"{int(lock_timeout * 1000)}ms"})
         except DB_ERRORS as exc:
             raise storage_error(exc) from exc
-        store = cls(pool, url)
+        try:
+            holds = await asyncpg.create_pool(
+                url, min_size=0, max_size=pool_size * 2, timeout=connect_timeout,
+                server_settings={"application_name": "referee-hold",
+                                 "lock_timeout": f"{int(lock_timeout * 1000)}ms"})
+        except DB_ERRORS as exc:
+            await pool.close()
+            raise storage_error(exc) from exc
+        store = cls(pool, url, holds)
         try:
             await store.migrate()
         except BaseException as exc:
             await pool.close()
+            await holds.close()
             if isinstance(exc, DB_ERRORS):
                 raise storage_error(exc) from exc
             raise
@@ -98,11 +112,38 @@ class PgConnection:
     async def close(self) -> None:
         if not self.closed:
             self.closed = True
+            for pool in (self.pool, self.holds):
+                if pool is None:
+                    continue
+                try:
+                    await asyncio.wait_for(pool.close(), 10)
+                except TimeoutError:
+                    log.warning("connections still busy after 10 s: closing them")
+                    pool.terminate()
+
+    @asynccontextmanager
+    async def hold_channel(self, channel_id: str) -> AsyncIterator[None]:
+        """Hold a channel from a request's read to its write, against every process on this database: a session
+        advisory lock on a connection of :attr:`holds`, waited for at most ``lock_timeout`` (then ``busy``).
+        A process that dies holding it loses the connection, and the lock with it."""
+        self._check_open()
+        if self.holds is None:
+            yield
+            return
+        try:
+            conn = await self.holds.acquire()
+        except DB_ERRORS as exc:
+            raise storage_error(exc) from exc
+        try:
             try:
-                await asyncio.wait_for(self.pool.close(), 10)
-            except TimeoutError:
-                log.warning("connections still busy after 10 s: closing them")
-                self.pool.terminate()
+                await conn.execute("SELECT pg_advisory_lock($1, hashtext($2))", CHANNEL_HOLD, channel_id)
+            except DB_ERRORS as exc:
+                raise storage_error(exc) from exc
+            yield
+        finally:
+            # the pool resets a connection it takes back (pg_advisory_unlock_all among others), also when the
+            # request was cancelled; a broken connection is closed, and its locks went with it
+            await self.holds.release(conn)
 
     def _check_open(self) -> None:
         if self.closed:

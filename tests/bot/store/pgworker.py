@@ -1,0 +1,73 @@
+"""A bot process for the cross-process PostgreSQL tests (``test_postgres_races.py``): run as
+``python -m tests.bot.store.pgworker KIND URL ARGS…``; prints one JSON line of what it did.
+
+- ``moves URL GAME N NAME hold|bare``: make ``N`` moves on channel ``chan``'s game, each read → computed →
+  stored guarded by the version it read (a conflict reads again); ``hold``: holding the channel from read to
+  write, as the service does (``Repository.hold_channel``). Prints the retries and the time per stored move.
+- ``jobs URL OWNER``: claim due jobs (10 at a time) until none is left, finishing each; prints the ids fired.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+import time
+
+from bot.store.postgres import PgStore
+from bot.table.errors import VersionConflict
+
+
+async def moves(url: str, game_id: int, n: int, name: str, hold: bool) -> dict[str, object]:
+    store = await PgStore.open(url, pool_size=2)
+    channel = "chan"
+    retries, stored, spent = 0, 0, 0.0
+    try:
+        while stored < n:
+            async with store.hold_channel(channel) if hold else contextlib.nullcontext():
+                row = await store.game(game_id)
+                assert row is not None and row.state is not None
+                state = {"n": row.state["n"] + 1, "by": name}
+                started = time.perf_counter()
+                try:
+                    await store.append_move(game_id, row.version, 0, name, f"{name}-{stored}", state, [], False, 1.0)
+                except VersionConflict:
+                    retries += 1
+                    continue
+                spent += time.perf_counter() - started
+            stored += 1
+    finally:
+        await store.close()
+    return {"retries": retries, "stored": stored, "ms_per_move": 1000 * spent / max(1, stored)}
+
+
+async def jobs(url: str, owner: str) -> dict[str, object]:
+    store = await PgStore.open(url, pool_size=2)
+    fired: list[int] = []
+    try:
+        while True:
+            got = await store.jobs.claim_due(100.0, owner, 60.0, 10)
+            if not got:
+                break
+            for job in got:
+                fired.append(job.id)
+                await store.jobs.finish(job.id, owner)
+    finally:
+        await store.close()
+    return {"fired": fired}
+
+
+def main(argv: list[str]) -> int:
+    kind, url, *rest = argv
+    if kind == "moves":
+        out = asyncio.run(moves(url, int(rest[0]), int(rest[1]), rest[2], rest[3] == "hold"))
+    elif kind == "jobs":
+        out = asyncio.run(jobs(url, rest[0]))
+    else:
+        raise SystemExit(f"unknown kind {kind!r}")
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
