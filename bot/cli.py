@@ -106,6 +106,13 @@ def main(argv: list[str] | None = None) -> int:
 
     arena_arguments(p)
 
+    p = sub.add_parser("db", help="the database: copy a SQLite community into PostgreSQL")
+    dbs = p.add_subparsers(dest="db_cmd", required=True)
+    q = dbs.add_parser("copy", help="copy a SQLite file into an empty PostgreSQL database (ids kept), then check it")
+    q.add_argument("source", help="the SQLite file (stop the bot first)")
+    q.add_argument("target", help="a postgresql:// URL of an empty database")
+    q.add_argument("--sample", type=int, default=5, help="games replayed to check the copy (the newest)")
+
     p = sub.add_parser("run", help="run the Discord bot")
     p.add_argument("--config", help="path to a config file (default: ./config.toml if it exists; see config.example.toml)")
     p.add_argument("--log-level", default="INFO", type=str.upper, choices=["DEBUG", "INFO", "WARNING", "ERROR"],
@@ -204,6 +211,10 @@ def _run(args: argparse.Namespace) -> int:
         from bot.tools.arena import main as arena
 
         return arena(args)
+    if args.cmd == "db" and args.db_cmd == "copy":
+        from bot.tools.dbcopy import main as db_copy
+
+        return db_copy(args.source, args.target, args.sample)
     if args.cmd == "run":
         from .config import ConfigError, default_path, load
 
@@ -226,11 +237,12 @@ def _run(args: argparse.Namespace) -> int:
 
         configure_logging(args.log_level)  # before the adapter: its own basicConfig is then a no-op
         from .discord import run_bot
+        from .store import display_target
 
         try:
             return run_bot(cfg)
         except StorageError as exc:
-            raise _Refused(_storage_message(exc, cfg.db_path, cfg.default_locale)) from exc
+            raise _Refused(_storage_message(exc, display_target(cfg.db_path), cfg.default_locale)) from exc
     return 1
 
 

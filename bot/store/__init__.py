@@ -4,18 +4,30 @@ PostgreSQL, for several bot processes sharing one database. :func:`open_store` o
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
 
 from .sqlite import Store
 
 if TYPE_CHECKING:
     from .postgres import PgStore
 
-__all__ = ["Store", "is_postgres", "open_store"]
+__all__ = ["Store", "display_target", "is_postgres", "open_store"]
 
 
 def is_postgres(target: str) -> bool:
     """Whether a ``[storage] url`` / ``REFEREE_DB`` value names a PostgreSQL database (else: a SQLite file)."""
     return target.strip().lower().startswith(("postgresql://", "postgres://"))
+
+
+def display_target(target: str) -> str:
+    """A database setting as it may be shown or logged: a URL's password replaced by ``***``."""
+    if not is_postgres(target):
+        return target
+    parts = urlsplit(target.strip())
+    if parts.password is None:
+        return target.strip()
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 async def open_store(target: str) -> Store | PgStore:

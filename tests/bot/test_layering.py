@@ -86,7 +86,8 @@ ALLOWED = {
 #: the table's store side: ``bot.store`` sees the model, the errors and the ports, never the service
 STORE_SEES = {"bot.table.model", "bot.table.errors", "bot.table.ports", "bot.table.clock"}
 #: the only adapter modules that open a store (the composition roots); everything else goes through the service
-OPENS_STORES = {"bot.discord.app", "bot.console", "bot.cli", "bot.tools.bench"}
+OPENS_STORES = {"bot.discord.app", "bot.console", "bot.cli", "bot.tools.bench", "bot.tools.storebench",
+                "bot.tools.dbcopy"}
 
 
 def test_every_import_runs_with_the_direction() -> None:

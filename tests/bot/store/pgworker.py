@@ -4,6 +4,7 @@
 - ``moves URL GAME N NAME hold|bare``: make ``N`` moves on channel ``chan``'s game, each read → computed →
   stored guarded by the version it read (a conflict reads again); ``hold``: holding the channel from read to
   write, as the service does (``Repository.hold_channel``). Prints the retries and the time per stored move.
+- ``hold URL``: hold channel ``chan`` (as a request does from its read to its write), print ``held``, wait.
 - ``jobs URL OWNER``: claim due jobs (10 at a time) until none is left, finishing each; prints the ids fired.
 """
 from __future__ import annotations
@@ -57,10 +58,21 @@ async def jobs(url: str, owner: str) -> dict[str, object]:
     return {"fired": fired}
 
 
+async def hold(url: str) -> None:
+    """Hold channel ``chan`` and say so, then wait to be killed."""
+    store = await PgStore.open(url, pool_size=1)
+    async with store.hold_channel("chan"):
+        print("held", flush=True)
+        await asyncio.sleep(120)
+
+
 def main(argv: list[str]) -> int:
     kind, url, *rest = argv
     if kind == "moves":
         out = asyncio.run(moves(url, int(rest[0]), int(rest[1]), rest[2], rest[3] == "hold"))
+    elif kind == "hold":
+        asyncio.run(hold(url))
+        return 0
     elif kind == "jobs":
         out = asyncio.run(jobs(url, rest[0]))
     else:

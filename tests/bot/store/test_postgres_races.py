@@ -135,6 +135,38 @@ async def test_a_channel_locked_too_long_is_refused_as_busy(pg_url: str) -> None
         await store.close()
 
 
+async def test_a_process_killed_holding_a_channel_lets_it_go_at_once(pg_url: str) -> None:
+    """kill -9 in the middle of a request: PostgreSQL ends the dead process's session, and its lock with it."""
+    store = await PgStore.open(pg_url, lock_timeout=0.3)
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.bot.store.pgworker", "hold", pg_url,
+                                                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                                stdout=asyncio.subprocess.PIPE)
+    try:
+        assert proc.stdout is not None
+        assert (await asyncio.wait_for(proc.stdout.readline(), 60)).strip() == b"held"
+        with pytest.raises(StorageError) as info:
+            async with store.hold_channel("chan"):
+                pass
+        assert info.value.reason == "busy"
+        async with store.hold_channel("elsewhere"):  # other channels are not held up
+            pass
+        proc.kill()
+        await proc.wait()
+        for _ in range(50):  # the server notices the closed connection at once; allow it a little while
+            try:
+                async with store.hold_channel("chan"):
+                    break
+            except StorageError:
+                continue
+        else:
+            pytest.fail("the killed process's channel lock was never released")
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        await store.close()
+
+
 async def test_a_missing_server_or_database_is_unavailable_at_once(pg_url: str) -> None:
     with pytest.raises(StorageError) as info:
         await PgStore.open(pg_url.rsplit("/", 1)[0] + "/no_such_database" + ("?" + pg_url.split("?", 1)[1]
