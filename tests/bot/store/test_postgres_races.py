@@ -20,6 +20,7 @@ from bot.store.postgres.schema import MIGRATIONS, VERSION_TABLE
 from bot.table.errors import StorageError, VersionConflict
 from bot.table.model import User
 from bot.table.service import GameService
+from tests.bot.conftest import started
 from tests.bot.pgkit import blocking
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -62,6 +63,27 @@ async def test_moves_on_one_channel_from_three_processes_lose_nothing(pg_url: st
         assert [r["retries"] for r in reports] == [0, 0, 0]
     print(f"\n3 processes x {per} moves on one channel ({hold}): retries {[r['retries'] for r in reports]}, "
           f"ms per stored move {[round(r['ms_per_move'], 2) for r in reports]}")
+
+
+async def test_presses_on_one_channel_from_three_processes_store_exactly_the_legal_moves(pg_url: str) -> None:
+    """Three bot processes serve one channel's presses through the game service: every stored move was legal
+    where it landed (the log replays from the seed to the stored state), none is lost or doubled."""
+    store = await PgStore.open(pg_url)
+    service = GameService(store)
+    try:
+        await started(service, "alhambra", channel="chan", seed=3)
+        reports = await workers(*[["presses", pg_url, "chan", "150", str(i)] for i in range(3)])
+        row = await store.latest_game("chan")
+        assert row is not None
+        log = await store.moves(row.id)
+        replayed = await service.replay(row.id)
+    finally:
+        await service.close()
+    stored = sum(int(r["stored"]) for r in reports)
+    assert stored > 100 and row.version == stored, reports
+    assert [m.seq for m in log] == list(range(stored + 1))
+    assert replayed == row.state, "the log replays to the stored state: every move was legal where it landed"
+    print(f"\n3 processes x 150 presses on one channel: {reports}")
 
 
 async def test_two_thousand_jobs_claimed_by_four_processes_fire_once_each(pg_url: str) -> None:
