@@ -52,9 +52,10 @@ def storage_error(exc: BaseException) -> StorageError:
         reason = "readonly"
     elif state in ("XX001", "XX002"):  # data or index corrupted
         reason = "corrupt"
-    elif (state.startswith(("08", "57P", "28")) or state in ("3D000", "53300")
-          or not state):  # connection failures, shutdown, authentication, no such database, too many clients
+    elif state == "3D000":  # no such database
         reason = "unavailable"
+    elif state.startswith(("08", "57P", "28")) or state == "53300" or not state:
+        reason = "unreachable"  # connection failures, server shutdown, authentication, too many clients
     else:
         reason = "failed"
     return StorageError(reason, str(exc) or type(exc).__name__)

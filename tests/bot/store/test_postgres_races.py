@@ -21,7 +21,7 @@ from bot.table.errors import StorageError, VersionConflict
 from bot.table.model import User
 from bot.table.service import GameService
 from tests.bot.conftest import started
-from tests.bot.pgkit import blocking
+from tests.bot.pgkit import blocking, with_database
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -191,6 +191,8 @@ async def test_a_process_killed_holding_a_channel_lets_it_go_at_once(pg_url: str
 
 async def test_a_missing_server_or_database_is_unavailable_at_once(pg_url: str) -> None:
     with pytest.raises(StorageError) as info:
-        await PgStore.open(pg_url.rsplit("/", 1)[0] + "/no_such_database" + ("?" + pg_url.split("?", 1)[1]
-                                                                              if "?" in pg_url else ""))
+        await PgStore.open(with_database(pg_url, "no_such_database"))
     assert info.value.reason == "unavailable"
+    with pytest.raises(StorageError) as info:  # nothing listens there
+        await PgStore.open("postgresql://postgres@/postgres?host=/nonexistent-referee-socket-dir", connect_timeout=2)
+    assert info.value.reason == "unreachable"
