@@ -28,11 +28,12 @@ start_postgres() {
         run=(runuser -u postgres --)
     fi
     PG_CTL=("${run[@]}" "$bin/pg_ctl" -D "$PG_TMP/data")
-    "${run[@]}" "$bin/initdb" -D "$PG_TMP/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$PG_TMP/initdb.log" 2>&1 \
-        || { cat "$PG_TMP/initdb.log" >&2; return 1; }
+    # (from the temporary folder: the postgres user may not enter the folder this runs from)
+    (cd "$PG_TMP" && "${run[@]}" "$bin/initdb" -D "$PG_TMP/data" -U postgres -A trust -E UTF8 --locale=C --no-sync) \
+        >"$PG_TMP/initdb.log" 2>&1 || { cat "$PG_TMP/initdb.log" >&2; return 1; }
     trap stop_postgres EXIT
-    "${PG_CTL[@]}" -l "$PG_TMP/server.log" -w -t 60 start \
-        -o "-k $PG_TMP -c listen_addresses='' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    (cd "$PG_TMP" && "${PG_CTL[@]}" -l "$PG_TMP/server.log" -w -t 60 start \
+        -o "-k $PG_TMP -c listen_addresses='' -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off") \
         >/dev/null || { cat "$PG_TMP/server.log" >&2; return 1; }
     export REFEREE_TEST_PG="postgresql://postgres@/postgres?host=$PG_TMP"
     echo "postgres.sh: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on $PG_TMP (REFEREE_TEST_PG)" >&2
@@ -40,7 +41,7 @@ start_postgres() {
 
 stop_postgres() {
     if [ -n "${PG_TMP:-}" ] && [ -d "$PG_TMP" ]; then
-        "${PG_CTL[@]}" -m immediate -w stop >/dev/null 2>&1 || true
+        (cd "$PG_TMP" && "${PG_CTL[@]}" -m immediate -w stop) >/dev/null 2>&1 || true
         rm -rf "$PG_TMP"
     fi
 }

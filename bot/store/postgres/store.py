@@ -9,6 +9,7 @@ joins at once never lose one. Timed jobs are claimed with ``FOR UPDATE SKIP LOCK
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -83,7 +84,10 @@ class PgStore(PgOutbox):
             sql += f" LIMIT {int(limit)}"
         async with self._reading() as conn:
             found = await conn.fetch(sql, game_id, since)
-        out = [_rows.move_row(r) for r in found]
+        def parse() -> list[MoveRow]:
+            return [_rows.move_row(r) for r in found]
+
+        out = await asyncio.to_thread(parse) if len(found) > 200 else parse()  # a long log off the event loop
         return list(reversed(out)) if newest else out
 
     # ------------------------------------------------------------------ writing
