@@ -2,8 +2,9 @@
 its timed jobs :class:`JobStore` and its board outbox :class:`PostStore`) and people (:class:`Notifier`).
 
 No member takes or returns SQL, and none runs caller-built statements: each says what it stores, in one
-transaction, so another database (PostgreSQL) can implement the same ports. :mod:`bot.store` is the SQLite
-implementation; ``tests/bot/store/test_contract.py`` runs one contract suite against every implementation.
+transaction, so another database can implement the same ports: :mod:`bot.store` implements them on SQLite and
+(:mod:`bot.store.postgres`) on PostgreSQL; ``tests/bot/store/test_contract.py`` runs one contract suite against
+both.
 
 Every write that belongs to a move (the move row, the game's new state, the move's clock changes, its board
 post) is one call, hence one transaction. Database failures reach the caller as
