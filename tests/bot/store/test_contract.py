@@ -90,6 +90,21 @@ async def test_seats_are_replaced_in_order_with_bot_levels_and_a_new_host(store:
     assert await store.open_game("chan") is None
 
 
+async def test_seats_are_written_only_over_the_seats_they_were_computed_from(store: Repository) -> None:
+    """Issue 19: two joins at once (two processes) never lose one: the second is refused, nothing changes."""
+    row = await store.create_game("chan", None, "alhambra", "u1", "Ann", {}, "en", 1.0)
+    await store.set_seats(row.id, [("u1", "Ann"), ("u2", "Ben")], 2.0, expected=["u1"])
+    with pytest.raises(VersionConflict):  # computed from the lobby before Ben sat down
+        await store.set_seats(row.id, [("u1", "Ann"), ("u3", "Cy")], 2.0, expected=["u1"])
+    got = await store.open_game("chan")
+    assert got is not None and [s.user_id for s in got.seats] == ["u1", "u2"]
+    await store.start_game(row.id, 7, {}, [], 3.0)
+    with pytest.raises(VersionConflict):  # a started game's seats are no lobby's
+        await store.set_seats(row.id, [("u1", "Ann")], 4.0, expected=["u1", "u2"])
+    got = await store.game(row.id)
+    assert got is not None and [s.user_id for s in got.seats] == ["u1", "u2"]
+
+
 async def test_start_and_moves_are_guarded_by_the_version(store: Repository) -> None:
     gid = await started(store)
     row = await store.game(gid)
