@@ -94,11 +94,15 @@ def main(argv: list[str] | None = None) -> int:
 
     history_arguments(p)
 
-    p = sub.add_parser("db", help="look after a Referee database")
+    p = sub.add_parser("db", help="look after a Referee database (SQLite or PostgreSQL)")
     db_sub = p.add_subparsers(dest="db_cmd", required=True)
     q = db_sub.add_parser("rebuild-stats", help="recompute the kept results and ratings (/stats) from the stored games")
-    q.add_argument("--db", help="the database file (default: the one config.toml names)")
+    q.add_argument("--db", help="the database: a file or a postgresql:// URL (default: the one config.toml names)")
     q.add_argument("--config", help="path to a config file (default: ./config.toml if it exists)")
+    q = db_sub.add_parser("copy", help="copy a SQLite file into an empty PostgreSQL database (ids kept), then check it")
+    q.add_argument("source", help="the SQLite file (stop the bot first)")
+    q.add_argument("target", help="a postgresql:// URL of an empty database")
+    q.add_argument("--sample", type=int, default=5, help="games replayed to check the copy (the newest)")
 
     p = sub.add_parser("replay", help="re-draw every board of a game record and check its result")
     p.add_argument("record", type=Path, help="a record file from /game record")
@@ -180,7 +184,11 @@ def _run(args: argparse.Namespace) -> int:
         return history(args)
     if args.cmd == "bench" and args.game is None:
         raise _Refused("bench needs a game (or --history N)")
-    if args.cmd == "db":
+    if args.cmd == "db" and args.db_cmd == "copy":
+        from bot.tools.dbcopy import main as db_copy
+
+        return db_copy(args.source, args.target, args.sample)
+    if args.cmd == "db" and args.db_cmd == "rebuild-stats":
         from bot.tools.history import rebuild_stats
 
         path = args.db
@@ -258,11 +266,12 @@ def _run(args: argparse.Namespace) -> int:
 
         configure_logging(args.log_level)  # before the adapter: its own basicConfig is then a no-op
         from .discord import run_bot
+        from .store import display_target
 
         try:
             return run_bot(cfg)
         except StorageError as exc:
-            raise _Refused(_storage_message(exc, cfg.db_path, cfg.default_locale)) from exc
+            raise _Refused(_storage_message(exc, display_target(cfg.db_path), cfg.default_locale)) from exc
     return 1
 
 

@@ -18,6 +18,8 @@ class ConfigError(Exception):
 class Config:
     token: str = ""
     dev_guild_id: int = 0
+    #: ``[storage] url`` (or ``path``) / ``REFEREE_DB``: a SQLite file path (the default), or a
+    #: ``postgresql://`` URL (several bot processes sharing one PostgreSQL database)
     db_path: str = "referee.sqlite3"
     default_locale: str = "en"
     #: Discord's HTTP API base (only for a stand-in Discord in tests; empty = discord.py's default)
@@ -33,6 +35,15 @@ class Config:
     bot_board_hold: float = 10.0
     #: ``[bots]``: the default level of a bot seat, worker processes, a searching bot's time per decision
     bots: BotConfig = field(default_factory=BotConfig)
+
+
+def storage_target(storage: dict[str, Any]) -> str:
+    """``[storage]``'s database: ``url`` (a ``postgresql://`` URL or a SQLite path), else ``path`` (the SQLite
+    file), else ``referee.sqlite3``. Both at once is a mistake, named."""
+    url, path = storage.get("url"), storage.get("path")
+    if url and path:
+        raise ConfigError("[storage]: give either url or path, not both")
+    return str(url or path or "referee.sqlite3")
 
 
 #: the file ``referee run`` reads when no ``--config`` is given and it exists in the working directory
@@ -67,7 +78,7 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     cfg = Config(
         token=str(discord.get("token", "") or ""),
         dev_guild_id=int(discord.get("dev_guild_id", 0) or 0),
-        db_path=str(data.get("storage", {}).get("path", "referee.sqlite3")),
+        db_path=storage_target(data.get("storage", {})),
         default_locale=str(data.get("bot", {}).get("default_locale", "en")),
         api_base=str(discord.get("api_base", "") or ""),
     )
@@ -98,7 +109,7 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     cfg.token = env.get("DISCORD_TOKEN", cfg.token).strip()
     if env.get("REFEREE_DEV_GUILD"):
         cfg.dev_guild_id = int(env["REFEREE_DEV_GUILD"])
-    cfg.db_path = env.get("REFEREE_DB", cfg.db_path)
+    cfg.db_path = env.get("REFEREE_DB", "").strip() or cfg.db_path
     cfg.default_locale = env.get("REFEREE_LOCALE", cfg.default_locale)
     cfg.api_base = env.get("REFEREE_DISCORD_API", cfg.api_base)
     return cfg

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.config import Config
-from bot.store import Store
+from bot.store import open_store
 from bot.table.clocks import TimeConfig
 from bot.table.model import Snapshot
 from bot.table.service import GameService
@@ -181,7 +181,7 @@ def run_bot(config: Config) -> int:
         discord.http.Route.BASE = config.api_base.rstrip("/")
 
     async def main() -> None:
-        store = await Store.open(config.db_path)
+        store = await open_store(config.db_path)
         service = GameService(store, time_config=TimeConfig(replace_after=config.replace_after,
                                                             vacation_days=config.vacation_days,
                                                             bot_level=config.stand_in_bot),

@@ -1,5 +1,40 @@
 """Storage: the only SQL in the bot. :class:`~bot.store.sqlite.Store` implements the table's ports
-(:mod:`bot.table.ports`) on SQLite; :mod:`.schema` holds the numbered migrations."""
+(:mod:`bot.table.ports`) on SQLite (:mod:`.schema` holds its numbered migrations); :mod:`.postgres` on
+PostgreSQL, for several bot processes sharing one database. :func:`open_store` opens the one a setting names."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
+
 from .sqlite import Store
 
-__all__ = ["Store"]
+if TYPE_CHECKING:
+    from .postgres import PgStore
+
+__all__ = ["Store", "display_target", "is_postgres", "open_store"]
+
+
+def is_postgres(target: str) -> bool:
+    """Whether a ``[storage] url`` / ``REFEREE_DB`` value names a PostgreSQL database (else: a SQLite file)."""
+    return target.strip().lower().startswith(("postgresql://", "postgres://"))
+
+
+def display_target(target: str) -> str:
+    """A database setting as it may be shown or logged: a URL's password replaced by ``***``."""
+    if not is_postgres(target):
+        return target
+    parts = urlsplit(target.strip())
+    if parts.password is None:
+        return target.strip()
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+async def open_store(target: str) -> Store | PgStore:
+    """Open (and migrate) the store ``target`` names: a ``postgresql://`` URL, or else a SQLite file path (the
+    default). Raises :class:`~bot.table.errors.StorageError` at once if it cannot be used."""
+    if is_postgres(target):
+        from .postgres import PgStore  # asyncpg is loaded only by those who use it
+
+        return await PgStore.open(target.strip())
+    return await Store.open(target)

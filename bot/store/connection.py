@@ -7,7 +7,6 @@ connection has been rolled back, so the next request works on a clean connection
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
@@ -18,6 +17,7 @@ import aiosqlite
 
 from bot.table.errors import RatingsMoved, StorageError, VersionConflict
 
+from .rows import dumps as dumps  # re-exported: the JSON text both stores write
 from .schema import MIGRATIONS
 
 log = logging.getLogger("referee.storage")
@@ -37,10 +37,6 @@ def storage_error(exc: BaseException) -> StorageError:
     code = getattr(exc, "sqlite_errorcode", None)
     reason = _REASONS.get(code & 0xFF, "failed") if isinstance(code, int) else "failed"
     return StorageError(reason, str(exc) or type(exc).__name__)
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 class Connection:
@@ -149,6 +145,12 @@ class Connection:
         if not self.closed:
             self.closed = True
             await self.db.close()
+
+    @asynccontextmanager
+    async def hold_channel(self, channel_id: str) -> AsyncIterator[None]:
+        """Nothing to hold: one process uses a SQLite file (its writes are serialised by ``BEGIN IMMEDIATE`` and
+        guarded by versions)."""
+        yield
 
     async def schema_version(self) -> int:
         async with self._reading(), self.db.execute("PRAGMA user_version") as cur:

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPERSEDED, PostRow
 
+from . import rows as _rows
 from .connection import Connection, Statement
 
 
@@ -29,11 +30,7 @@ class Outbox(Connection):
 
     async def _posts(self, where: str, params: Iterable[Any]) -> list[PostRow]:
         async with self.db.execute(f"SELECT * FROM posts WHERE {where}", tuple(params)) as cur:
-            return [
-                PostRow(r["id"], r["game_id"], r["version"], r["channel_id"], r["user_id"], r["status"], r["attempts"],
-                        r["next_at"], r["last_error"], r["message_id"])
-                async for r in cur
-            ]
+            return [_rows.post_row(r) async for r in cur]
 
     async def pending_posts(self, game_id: int) -> list[PostRow]:
         """A game's posts still to deliver, oldest first."""

@@ -34,7 +34,7 @@ _UPSERT = (
     " wins=wins+excluded.wins, abandoned=abandoned+excluded.abandoned, replaced=replaced+excluded.replaced,"
     " score_total=score_total+excluded.score_total, place_total=place_total+excluded.place_total"
 )
-_LINE = ("INSERT INTO results(game_id, seat, user_id, guild, title, name, status, score, place, win, ended_at)"
+LINE = ("INSERT INTO results(game_id, seat, user_id, guild, title, name, status, score, place, win, ended_at)"
          " VALUES (?,?,?,?,?,?,?,?,?,?,?)")
 _COLUMNS = "user_id, name, title, played, wins, abandoned, replaced, score_total, place_total, rated, mu, sigma"
 
@@ -46,7 +46,7 @@ def results_statements(results: GameResults) -> tuple[list[Statement], list[int]
     stmts: list[Statement] = []
     for ln in results.lines:
         played = ln.status == PLAYED
-        stmts.append((_LINE, (results.game_id, ln.seat, ln.user_id, g, results.title, ln.name, ln.status,
+        stmts.append((LINE, (results.game_id, ln.seat, ln.user_id, g, results.title, ln.name, ln.status,
                               ln.score, ln.place, int(ln.win), results.ended_at)))
         stmts.append((_UPSERT, (g, results.title, ln.user_id, ln.name, _NEW.mu, _NEW.sigma, int(played),
                                 int(played and ln.win), int(ln.status == LEFT_ABANDONED), int(ln.status == REPLACED),
@@ -104,6 +104,6 @@ class Results(Connection):
 
     @staticmethod
     async def _write_lines(db: aiosqlite.Connection, batch: Sequence[GameResults]) -> None:
-        await db.executemany(_LINE, [
+        await db.executemany(LINE, [
             (r.game_id, ln.seat, ln.user_id, guild_key(r.guild_id), r.title, ln.name, ln.status, ln.score, ln.place,
              int(ln.win), r.ended_at) for r in batch for ln in r.lines])

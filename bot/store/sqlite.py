@@ -9,7 +9,6 @@ crash leaves either all or nothing.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import Any
@@ -34,44 +33,27 @@ from bot.table.model import (
     MarkReminded,
     MoveRow,
     Rebase,
-    Seat,
     SeatClock,
     SeatSpec,
     SetVotes,
-    Status,
     UndoRequest,
     UserSettings,
     undo_action,
 )
 from bot.table.stats import StatsTable, rebuild, result_of
 
+from . import rows as _rows
 from .connection import Statement
-from .connection import dumps as _dumps
 from .jobs import StoreJobs
 from .outbox import Outbox
 from .results import Results, results_statements
+from .rows import dumps as _dumps
 
 log = logging.getLogger("referee.storage")
 
 #: games read at a time when the stats are rebuilt
 _REBUILD_BATCH = 500
 
-
-def _game_row(r: aiosqlite.Row) -> GameRow:
-    """A ``games`` row as a :class:`GameRow` (its seats not loaded yet)."""
-    return GameRow(
-        id=r["id"], channel_id=r["channel_id"], guild_id=r["guild_id"], title=r["title"],
-        status=Status(r["status"]), host_id=r["host_id"], options=json.loads(r["options"]), seed=r["seed"],
-        locale=r["locale"], version=r["version"],
-        state=json.loads(r["state"]) if r["state"] is not None else None,
-        created_at=r["created_at"], updated_at=r["updated_at"], rules_version=r["rules_version"],
-        clock=json.loads(r["clock"]), timeout_policy=r["timeout_policy"], paused_since=r["paused_since"],
-    )
-
-
-def _seat_clock(r: aiosqlite.Row) -> SeatClock:
-    return SeatClock(r["seat"], r["bank"], r["started"], r["turn_version"], r["reminded"], r["timeouts"],
-                     bool(r["overdue"]), bool(r["bot"]), json.loads(r["votes"]))
 
 
 class Store(Outbox, Results):
@@ -89,11 +71,9 @@ class Store(Outbox, Results):
         r = next(iter(found), None)
         if r is None:
             return None
-        row = _game_row(r)
         seats = await self.db.execute_fetchall(
-            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat", (row.id,))
-        row.seats = [Seat(s["seat"], s["user_id"], s["name"], s["bot_level"]) for s in seats]
-        return row
+            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat", (r["id"],))
+        return _rows.game_row(r, [_rows.seat(s) for s in seats])
 
     async def _rows(self, ids: Sequence[int]) -> list[GameRow]:
         """Several games by id, in the order given, in two reads (missing ones are left out)."""
@@ -106,9 +86,9 @@ class Store(Outbox, Results):
             seats = await self.db.execute_fetchall(
                 "SELECT game_id, seat, user_id, name, bot_level FROM seats WHERE game_id IN"
                 " (SELECT value FROM json_each(?)) ORDER BY game_id, seat", (key,))
-        rows = {r["id"]: _game_row(r) for r in games}
+        rows = {r["id"]: _rows.game_row(r, []) for r in games}
         for s in seats:
-            rows[s["game_id"]].seats.append(Seat(s["seat"], s["user_id"], s["name"], s["bot_level"]))
+            rows[s["game_id"]].seats.append(_rows.seat(s))
         return [rows[i] for i in ids if i in rows]
 
     async def open_game(self, channel_id: str) -> GameRow | None:
@@ -134,8 +114,7 @@ class Store(Outbox, Results):
             raw = list(await self.db.execute_fetchall(sql, (game_id, since)))
 
         def parse() -> list[MoveRow]:
-            return [MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
-                            bool(r["reveals"]), r["undone_by"]) for r in raw]
+            return [_rows.move_row(r) for r in raw]
 
         # a long log's events are parsed off the event loop
         rows = await asyncio.to_thread(parse) if len(raw) > 200 else parse()
@@ -168,17 +147,24 @@ class Store(Outbox, Results):
         assert row is not None
         return row
 
-    async def set_seats(self, game_id: int, seats: Sequence[SeatSpec], now: float, host_id: str | None = None) -> None:
+    async def set_seats(self, game_id: int, seats: Sequence[SeatSpec], now: float, host_id: str | None = None,
+                        expected: Sequence[str] | None = None) -> None:
         """Replace the seat list (lobby only): ``[(user_id, name), ...]`` in seat order (a bot seat:
-        ``(user_id, name, bot_level)``), optionally a new host."""
-        stmts: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM seats WHERE game_id=?", (game_id,))]
+        ``(user_id, name, bot_level)``), optionally a new host. ``expected``: the seated user ids the new list
+        was computed from; if the lobby's seats changed meanwhile (another process), :class:`VersionConflict`."""
+        want = None if expected is None else _dumps(list(expected))
+        stmts: list[Statement] = [
+            ("UPDATE games SET updated_at=?, host_id=COALESCE(?, host_id) WHERE id=? AND status=? AND (? IS NULL OR"
+             " (SELECT json_group_array(user_id) FROM (SELECT user_id FROM seats WHERE game_id=? ORDER BY seat)) = ?)",
+             (now, host_id, game_id, LOBBY, want, game_id, want)),
+            ("DELETE FROM seats WHERE game_id=?", (game_id,)),
+        ]
         stmts += [
             ("INSERT INTO seats(game_id, seat, user_id, name, bot_level) VALUES (?,?,?,?,?)",
              (game_id, i, spec[0], spec[1], spec[2] if len(spec) > 2 else None))
             for i, spec in enumerate(seats)
         ]
-        stmts.append(("UPDATE games SET updated_at=?, host_id=COALESCE(?, host_id) WHERE id=?", (now, host_id, game_id)))
-        await self._tx(stmts)
+        await self._tx(stmts, check=0)
 
     async def start_game(self, game_id: int, seed: int, state: dict[str, Any], events: list[dict[str, Any]], now: float,
                          rules_version: int = 1, clocks: ClockWrite | None = None) -> None:
@@ -283,8 +269,7 @@ class Store(Outbox, Results):
                 r = await cur.fetchone()
             if r is None:
                 return None
-            req = UndoRequest(r["id"], r["game_id"], r["user_id"], r["first_seq"], r["version"], r["status"],
-                              r["created_at"], r["deadline"])
+            req = _rows.undo_request(r)
             async with self.db.execute("SELECT user_id, accepted FROM undo_answers WHERE request_id=?", (req.id,)) as cur:
                 req.answers = {a["user_id"]: bool(a["accepted"]) async for a in cur}
         return req
@@ -414,7 +399,7 @@ class Store(Outbox, Results):
         async with self._reading(), self.db.execute(
             "SELECT game_id, user_id, dm FROM follows WHERE game_id=? ORDER BY at, user_id", (game_id,)
         ) as cur:
-            return [Follow(r["game_id"], r["user_id"], bool(r["dm"])) async for r in cur]
+            return [_rows.follow(r) async for r in cur]
 
     async def delete_lobby(self, game_id: int) -> None:
         await self._tx([("DELETE FROM games WHERE id=? AND status=?", (game_id, LOBBY))])
@@ -429,7 +414,7 @@ class Store(Outbox, Results):
     async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
         async with self._reading():
             found = await self.db.execute_fetchall("SELECT * FROM seat_clocks WHERE game_id=? ORDER BY seat", (game_id,))
-        return {r["seat"]: _seat_clock(r) for r in found}
+        return {r["seat"]: _rows.seat_clock(r) for r in found}
 
     async def seat_clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
         async with self._reading():
@@ -438,7 +423,7 @@ class Store(Outbox, Results):
                 (_dumps(list(game_ids)),))
         out: dict[int, dict[int, SeatClock]] = {}
         for r in found:
-            out.setdefault(r["game_id"], {})[r["seat"]] = _seat_clock(r)
+            out.setdefault(r["game_id"], {})[r["seat"]] = _rows.seat_clock(r)
         return out
 
     @staticmethod
@@ -460,8 +445,6 @@ class Store(Outbox, Results):
         """Append a clock write's statements to ``stmts`` (``seq``: the log entry it goes with, whose row keeps
         ``write.before``); returns the indexes of those that must change one row (the checked updates)."""
         write = write or ClockWrite()
-        rows = [[c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
-                 _dumps(c.votes)] for c in write.clocks]
         jobs = [[seat, kind, due, version, _dumps(payload)] for seat, kind, due, version, payload in write.jobs]
         stmts += [
             ("DELETE FROM jobs WHERE game_id=? AND claimed_by IS NULL AND seat IN (SELECT value FROM json_each(?))",
@@ -470,7 +453,7 @@ class Store(Outbox, Results):
              " overdue, bot, votes) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'),"
              " json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'),"
              " json_extract(value, '$[5]'), json_extract(value, '$[6]'), json_extract(value, '$[7]'),"
-             " json_extract(value, '$[8]') FROM json_each(?)", (game_id, _dumps(rows))),
+             " json_extract(value, '$[8]') FROM json_each(?)", (game_id, _rows.clocks_json(write.clocks, True))),
         ]
         checks = []
         for u in write.updates:
@@ -484,9 +467,8 @@ class Store(Outbox, Results):
         if write.done_job is not None:  # the fired job goes with its effect
             stmts.append(("DELETE FROM jobs WHERE id=?", (write.done_job,)))
         if write.before is not None and seq is not None:
-            before = [[c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
-                       c.votes] for c in sorted(write.before, key=lambda c: c.seat)]
-            stmts.append(("UPDATE moves SET clocks=? WHERE game_id=? AND seq=?", (_dumps(before), game_id, seq)))
+            before = _rows.clocks_json(sorted(write.before, key=lambda c: c.seat), False)
+            stmts.append(("UPDATE moves SET clocks=? WHERE game_id=? AND seq=?", (before, game_id, seq)))
         return checks
 
     async def _clock_tx(self, game_id: int, write: ClockWrite, version: int | None, head: Sequence[Statement] = ()) -> None:
@@ -522,33 +504,25 @@ class Store(Outbox, Results):
         async with self._reading(), self.db.execute("SELECT clocks FROM moves WHERE game_id=? AND seq=?",
                                                     (game_id, seq)) as cur:
             r = await cur.fetchone()
-        if r is None or r[0] is None:
-            return None
-        return {int(x[0]): SeatClock(int(x[0]), float(x[1]), None if x[2] is None else float(x[2]), int(x[3]),
-                                     int(x[4]), int(x[5]), bool(x[6]), bool(x[7]), list(x[8]))
-                for x in json.loads(r[0])}
+        return None if r is None else _rows.clocks_before(r[0])
 
     async def game_jobs(self, game_id: int) -> list[Job]:
         async with self._reading(), self.db.execute(
             "SELECT id, game_id, seat, kind, due, version, payload FROM jobs WHERE game_id=? ORDER BY due, id", (game_id,)
         ) as cur:
-            return [Job(r[0], r[1], r[2], r[3], r[4], r[5], r[6]) async for r in cur]
+            return [_rows.job(r) async for r in cur]
 
     async def settings(self, user_id: str) -> UserSettings:
         async with self._reading():
-            r = next(iter(await self.db.execute_fetchall("SELECT * FROM user_settings WHERE user_id=?", (user_id,))),
-                     None)
-        if r is None:
-            return UserSettings(user_id)
-        return UserSettings(r["user_id"], r["notify"], r["quiet"], r["zone"], r["vacation_from"], r["vacation_until"],
-                            r["vacation_year"], r["vacation_used"])
+            found = await self.db.execute_fetchall("SELECT * FROM user_settings WHERE user_id=?", (user_id,))
+        r = next(iter(found), None)
+        return UserSettings(user_id) if r is None else _rows.settings(r)
 
     async def settings_of(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
         async with self._reading():
             rows = await self.db.execute_fetchall(
                 "SELECT * FROM user_settings WHERE user_id IN (SELECT value FROM json_each(?))", (_dumps(list(user_ids)),))
-        found = {r["user_id"]: UserSettings(r["user_id"], r["notify"], r["quiet"], r["zone"], r["vacation_from"],
-                                            r["vacation_until"], r["vacation_year"], r["vacation_used"]) for r in rows}
+        found = {r["user_id"]: _rows.settings(r) for r in rows}
         return {u: found.get(u) or UserSettings(u) for u in user_ids}
 
     async def save_settings(self, settings: UserSettings) -> None:

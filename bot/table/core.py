@@ -12,8 +12,9 @@ import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Executor
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
+from types import TracebackType
 
 from engines import get_game
 from engines.core import Msg, Result
@@ -43,6 +44,35 @@ def make_snapshot(row: GameRow) -> Snapshot:
     return Snapshot(row, game, game.prompts(row.state), game.public_view(row.state), game.result(row.state))
 
 
+class ChannelLock(asyncio.Lock):
+    """The lock that serialises a channel's changes: in this process (it is an :class:`asyncio.Lock`) and, while
+    held, across the processes sharing the store (:meth:`~bot.table.ports.Repository.hold_channel`)."""
+
+    def __init__(self, hold: Callable[[], AbstractAsyncContextManager[None]]) -> None:
+        super().__init__()
+        self._hold = hold
+        self._held: AbstractAsyncContextManager[None] | None = None
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+        try:
+            held = self._hold()
+            await held.__aenter__()
+        except BaseException:
+            self.release()
+            raise
+        self._held = held
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        held, self._held = self._held, None
+        try:
+            if held is not None:
+                await held.__aexit__(kind, exc, tb)
+        finally:
+            self.release()
+
+
 class TableCore:
     """The state every part of the service shares (see the module docstring)."""
 
@@ -60,7 +90,7 @@ class TableCore:
         #: bot decisions run in worker processes (``bot_executor``: a test's own executor instead)
         self.bots = BotPool(bots, bot_executor)
         # one lock per channel while anybody uses it; an idle channel's lock is dropped (bounded memory)
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks: weakref.WeakValueDictionary[str, ChannelLock] = weakref.WeakValueDictionary()
         self._inflight = 0
         self._idle: asyncio.Event | None = None
         self._closing = False
@@ -70,12 +100,13 @@ class TableCore:
         """The service's time (its ``clock``, which a test may swap for a fake one at any time)."""
         return self.clock()
 
-    def lock(self, channel_id: str) -> asyncio.Lock:
-        """The lock that serialises everything that changes the game in one channel."""
+    def lock(self, channel_id: str) -> ChannelLock:
+        """The lock that serialises everything that changes the game in one channel (across processes too, on a
+        shared store)."""
         key = str(channel_id)
         lock = self._locks.get(key)
         if lock is None:
-            lock = self._locks[key] = asyncio.Lock()
+            lock = self._locks[key] = ChannelLock(lambda: self.store.hold_channel(key))
         return lock
 
     @property

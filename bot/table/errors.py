@@ -40,7 +40,9 @@ class StorageError(Exception):
     """The database refused or failed a statement. The transaction was rolled back: nothing changed.
 
     ``reason`` is one of ``full`` (disk or database full), ``readonly``, ``corrupt``, ``unavailable``
-    (cannot open the file), ``busy`` (locked by another process), ``closed`` (used after the store was
+    (cannot open the file, or no such PostgreSQL database), ``unreachable`` (the PostgreSQL server cannot be
+    reached, refuses the login, or the connection was lost), ``busy`` (locked by another process, or a lock
+    waited for past PostgreSQL's ``lock_timeout``), ``closed`` (used after the store was
     closed) or ``failed`` (anything else).
     """
 

@@ -2,8 +2,9 @@
 its timed jobs :class:`JobStore` and its board outbox :class:`PostStore`) and people (:class:`Notifier`).
 
 No member takes or returns SQL, and none runs caller-built statements: each says what it stores, in one
-transaction, so another database (PostgreSQL) can implement the same ports. :mod:`bot.store` is the SQLite
-implementation; ``tests/bot/store/test_contract.py`` runs one contract suite against every implementation.
+transaction, so another database can implement the same ports: :mod:`bot.store` implements them on SQLite and
+(:mod:`bot.store.postgres`) on PostgreSQL; ``tests/bot/store/test_contract.py`` runs one contract suite against
+both.
 
 Every write that belongs to a move (the move row, the game's new state, the move's clock changes, its board
 post, and for the final move the game's results and ratings) is one call, hence one transaction. Database
@@ -15,6 +16,7 @@ undo request) raises :class:`~bot.table.errors.ChannelBusy`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from engines.core import Msg
@@ -126,6 +128,13 @@ class Repository(PostStore, Protocol):
         """The timed jobs, in the same database (so a move's jobs are written in its transaction)."""
         ...
 
+    def hold_channel(self, channel_id: str) -> AbstractAsyncContextManager[None]:
+        """Hold a channel for one request (read, compute, store) against other processes sharing the database;
+        the service takes it inside its own per-channel lock. A store one process uses alone holds nothing;
+        PostgreSQL takes an advisory lock, waiting at most its lock timeout (then
+        :class:`~bot.table.errors.StorageError` ``busy``)."""
+        ...
+
     # -- games
 
     async def open_game(self, channel_id: str) -> GameRow | None:
@@ -153,8 +162,11 @@ class Repository(PostStore, Protocol):
         ...
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatSpec], now: float,
-                        host_id: str | None = None) -> None:
-        """Replace a lobby's seat list (in seat order), optionally with a new host."""
+                        host_id: str | None = None, expected: Sequence[str] | None = None) -> None:
+        """Replace a lobby's seat list (in seat order), optionally with a new host. ``expected``: the seated
+        user ids (in seat order) the new list was computed from. Raises :class:`~bot.table.errors.VersionConflict`
+        and stores nothing if the game is no lobby any more or its seats are not ``expected`` (another process
+        changed them meanwhile: two joins at once never lose one)."""
         ...
 
     async def delete_lobby(self, game_id: int) -> None:

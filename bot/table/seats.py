@@ -76,16 +76,30 @@ class Seats(TableCore):
 
     async def join(self, channel_id: str, user: User, expected_game: int | None = None) -> GameRow:
         async with self._serving(), self.lock(channel_id):
-            row = await self._open(channel_id, expected_game)
-            if row.status != LOBBY:
-                raise ServiceError("err.already_started")
-            if row.seat_of(user.id) is not None:
-                raise ServiceError("err.already_joined")
-            game = get_game(row.title)
-            if len(row.seats) >= game.max_players:
-                raise ServiceError("err.lobby_full", max=game.max_players)
-            await self.store.set_seats(row.id, [*specs(row), (user.id, user.name)], self.clock())
-            return await self._open(channel_id)
+            for _ in range(5):  # another process's seat change meanwhile: read the lobby again and retry
+                row = await self._open(channel_id, expected_game)
+                if row.status != LOBBY:
+                    raise ServiceError("err.already_started")
+                if row.seat_of(user.id) is not None:
+                    raise ServiceError("err.already_joined")
+                game = get_game(row.title)
+                if len(row.seats) >= game.max_players:
+                    raise ServiceError("err.lobby_full", max=game.max_players)
+                try:
+                    await self._write_seats(row, [*specs(row), (user.id, user.name)])
+                except StaleMove:
+                    continue
+                return await self._open(channel_id)
+            raise StaleMove("err.stale")
+
+    async def _write_seats(self, row: GameRow, seats: Sequence[SeatSpec], host_id: str | None = None) -> None:
+        """Store a lobby's new seat list, only over the seats it was computed from (``row``'s): another
+        process's join or leave meanwhile is refused as stale, never overwritten."""
+        try:
+            await self.store.set_seats(row.id, seats, self.clock(), host_id=host_id,
+                                       expected=[s.user_id for s in sorted(row.seats, key=lambda s: s.seat)])
+        except VersionConflict:
+            raise StaleMove("err.stale") from None
 
     async def leave(self, channel_id: str, user: User, expected_game: int | None = None) -> GameRow | None:
         """Leave a lobby. The last person out closes it (bots do not keep a table open); a leaving host
@@ -102,8 +116,7 @@ class Seats(TableCore):
                 await self.store.delete_lobby(row.id)
                 return None
             host = people[0].user_id if row.host_id == user.id else row.host_id
-            await self.store.set_seats(row.id, [(s.user_id, s.name, s.bot_level) for s in rest], self.clock(),
-                                       host_id=host)
+            await self._write_seats(row, [(s.user_id, s.name, s.bot_level) for s in rest], host_id=host)
             return await self._open(channel_id)
 
     def _level(self, level: str | None) -> str:
@@ -140,7 +153,7 @@ class Seats(TableCore):
                 raise ServiceError("err.lobby_full", max=game.max_players)
             seats = specs(row)
             seats.append(self._bot_seat(row.title, seats, chosen))
-            await self.store.set_seats(row.id, seats, self.clock())
+            await self._write_seats(row, seats)
             log.info("game %s: a %s bot seated by request", row.id, chosen)
             return await self._open(channel_id)
 
@@ -162,7 +175,7 @@ class Seats(TableCore):
                     raise ServiceError("bots.err.no_such_bot", bot=str(bot)[:40], known=", ".join(s.name for s in bots))
                 gone = found[0]
             rest = [(s.user_id, s.name, s.bot_level) for s in row.seats if s.user_id != gone.user_id]
-            await self.store.set_seats(row.id, rest, self.clock())
+            await self._write_seats(row, rest)
             log.info("game %s: bot seat %s removed", row.id, gone.seat)
             return await self._open(channel_id)
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.store import Store
+from bot.store import Store, is_postgres, open_store
 from bot.table.errors import StorageError
 from bot.table.model import ABANDONED, ACTIVE, OVER, GameRow, Seat, User
 from bot.table.service import GameService
@@ -363,10 +363,11 @@ def run(finished: int, active: int = 0, db: Path | None = None, repeat: int = 60
 
 
 async def rebuild_stats(path: str) -> int:
-    """``referee db rebuild-stats``: recompute the results and ratings tables of the database at ``path``."""
-    if not Path(path).exists():
+    """``referee db rebuild-stats``: recompute the results and ratings tables of the database at ``path`` (a
+    SQLite file or a ``postgresql://`` URL)."""
+    if not is_postgres(path) and not Path(path).exists():
         raise StorageError("unavailable", f"{path}: no such file")
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         return await store.rebuild_stats()
     finally:

@@ -9,15 +9,30 @@ from bot.config import Config
 from bot.store import Store
 from bot.table.model import User
 from bot.table.service import GameService
+from tests.bot.pgkit import blocking
 
 _ids = itertools.count(1000)
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(str(tmp_path / "svc.sqlite3"))
+async def store(request, tmp_path):
+    """A fresh store: SQLite, or PostgreSQL where a module parametrises it (``STORES_BOTH``: both)."""
+    if getattr(request, "param", "sqlite") == "postgres":
+        from bot.store.postgres import PgStore
+
+        s = await PgStore.open(request.getfixturevalue("pg_url"))
+    else:
+        s = await Store.open(str(tmp_path / "svc.sqlite3"))
     yield s
     await s.close()
+
+
+#: a test module setting ``BOTH_STORES = True`` runs every test that uses the ``store`` fixture (or ``service``,
+#: ``bot`` …) on SQLite and on PostgreSQL; ``@pytest.mark.sqlite_only``: a test that edits SQLite rows by hand
+def pytest_generate_tests(metafunc):
+    if ("store" in metafunc.fixturenames and getattr(metafunc.module, "BOTH_STORES", False)
+            and metafunc.definition.get_closest_marker("sqlite_only") is None):
+        metafunc.parametrize("store", ["sqlite", "postgres"], indirect=True)
 
 
 @pytest.fixture
@@ -103,3 +118,25 @@ def private_texts(inter):
         assert call.kwargs.get("ephemeral") is True, "a private answer was sent publicly"
         out.append(call.kwargs.get("content") or "")
     return out
+
+
+# ---------------------------------------------------------------------------------------------- PostgreSQL
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """The PostgreSQL test server (``REFEREE_TEST_PG``) with a migrated template; skipped without one (failed
+    under ``CI=true``)."""
+    from tests.bot.pgkit import start_server
+
+    server = start_server()
+    yield server
+    blocking(server.drop_template())
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """A fresh, migrated PostgreSQL database for one test; dropped after it."""
+    url = blocking(pg_server.fresh())
+    yield url
+    blocking(pg_server.drop(url))

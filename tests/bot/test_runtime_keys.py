@@ -37,7 +37,7 @@ BOT_FAMILIES: dict[str, tuple[str, ...]] = {
     # bot/discord/errors.py send_failure and bot/discord/poster.py (gave_up)
     "post.reason.": ("forbidden", "not_found", "rejected", "unavailable", "gave_up"),
     # bot/storage.py StorageError.reason
-    "storage.": ("full", "readonly", "corrupt", "unavailable", "busy", "closed", "failed"),
+    "storage.": ("full", "readonly", "corrupt", "unavailable", "unreachable", "busy", "closed", "failed"),
     # bot/discord/records.py: the extra /game subcommands
     "cmd.extra.": ("undo", "record", "recap", "follow"),
 }

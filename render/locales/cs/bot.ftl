@@ -391,6 +391,7 @@ storage-full = disk nebo databáze je plná.
 storage-readonly = do databáze nelze zapisovat (soubor, složka nebo disk jen pro čtení).
 storage-corrupt = soubor databáze je poškozený nebo to není databáze Referee.
 storage-unavailable = soubor databáze nelze otevřít (existuje jeho složka a smí se číst?).
+storage-unreachable = databázový server není dostupný (běží a jsou jeho adresa a heslo správné?).
 storage-busy = databázi má zamčenou jiný program.
 storage-failed = databáze ohlásila chybu.
 storage-cli = databázi { $path } nelze použít: { $reason } ({ $detail })

@@ -361,6 +361,7 @@ storage-full = the disk or the database is full.
 storage-readonly = the database cannot be written (a read-only file, folder or disk).
 storage-corrupt = the database file is damaged or is not a Referee database.
 storage-unavailable = the database file cannot be opened (does its folder exist, and may it be read?).
+storage-unreachable = the database server cannot be reached (is it running, and are its address and password right?).
 storage-busy = the database is locked by another program.
 storage-failed = the database reported an error.
 storage-cli = cannot use the database { $path }: { $reason } ({ $detail })

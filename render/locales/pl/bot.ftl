@@ -385,6 +385,7 @@ storage-full = dysk lub baza danych są pełne.
 storage-readonly = nie można zapisywać do bazy danych (plik, folder lub dysk tylko do odczytu).
 storage-corrupt = plik bazy danych jest uszkodzony albo nie jest bazą Referee.
 storage-unavailable = nie można otworzyć pliku bazy danych (czy jego folder istnieje i czy wolno go czytać?).
+storage-unreachable = nie można połączyć się z serwerem bazy danych (czy działa i czy jego adres oraz hasło są poprawne?).
 storage-busy = baza danych jest zablokowana przez inny program.
 storage-failed = baza danych zgłosiła błąd.
 storage-cli = nie można użyć bazy danych { $path }: { $reason } ({ $detail })

@@ -1,8 +1,9 @@
 """The storage contract: what every implementation of the table's ports (:mod:`bot.table.ports`) must do.
 
 One suite, parametrised by store: each test gets a fresh, empty store from every entry of ``STORES`` and uses
-only the ports' members (plain data in, plain data out). A PostgreSQL store joins by adding a factory to
-``STORES`` (skipped where no server is configured); nothing else here is SQLite-specific.
+only the ports' members (plain data in, plain data out). PostgreSQL runs where ``REFEREE_TEST_PG`` names a
+server (``tests/bot/pgkit.py``; skipped without one, failed under ``CI=true``); nothing else here is specific
+to one database.
 """
 from __future__ import annotations
 
@@ -41,14 +42,21 @@ async def sqlite_store(tmp: Path) -> Repository:
     return await Store.open(str(tmp / "contract.sqlite3"))
 
 
-#: one factory per implementation: ``(a fresh temporary folder) -> an empty, migrated store``
-STORES: list[object] = [pytest.param(sqlite_store, id="sqlite")]
+async def postgres_store(request: pytest.FixtureRequest) -> Repository:
+    from bot.store.postgres import PgStore
+
+    return await PgStore.open(request.getfixturevalue("pg_url"))  # a fresh database (tests/bot/pgkit.py)
+
+
+#: one factory per implementation: ``(the test's request, a fresh temporary folder) -> an empty, migrated store``
+STORES: list[object] = [pytest.param(lambda request, tmp: sqlite_store(tmp), id="sqlite"),
+                        pytest.param(lambda request, tmp: postgres_store(request), id="postgres")]
 
 
 @pytest.fixture(params=STORES)
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Repository]:
-    factory: Callable[[Path], Awaitable[Repository]] = request.param
-    s = await factory(tmp_path)
+    factory: Callable[[pytest.FixtureRequest, Path], Awaitable[Repository]] = request.param
+    s = await factory(request, tmp_path)
     yield s
     await s.close()
 
@@ -87,6 +95,21 @@ async def test_seats_are_replaced_in_order_with_bot_levels_and_a_new_host(store:
     assert [(s.user_id, s.bot_level, s.is_bot) for s in got.seats] == [("u2", None, False), ("bot:1", "easy", True)]
     await store.delete_lobby(row.id)
     assert await store.open_game("chan") is None
+
+
+async def test_seats_are_written_only_over_the_seats_they_were_computed_from(store: Repository) -> None:
+    """Issue 19: two joins at once (two processes) never lose one: the second is refused, nothing changes."""
+    row = await store.create_game("chan", None, "alhambra", "u1", "Ann", {}, "en", 1.0)
+    await store.set_seats(row.id, [("u1", "Ann"), ("u2", "Ben")], 2.0, expected=["u1"])
+    with pytest.raises(VersionConflict):  # computed from the lobby before Ben sat down
+        await store.set_seats(row.id, [("u1", "Ann"), ("u3", "Cy")], 2.0, expected=["u1"])
+    got = await store.open_game("chan")
+    assert got is not None and [s.user_id for s in got.seats] == ["u1", "u2"]
+    await store.start_game(row.id, 7, {}, [], 3.0)
+    with pytest.raises(VersionConflict):  # a started game's seats are no lobby's
+        await store.set_seats(row.id, [("u1", "Ann")], 4.0, expected=["u1", "u2"])
+    got = await store.game(row.id)
+    assert got is not None and [s.user_id for s in got.seats] == ["u1", "u2"]
 
 
 async def test_start_and_moves_are_guarded_by_the_version(store: Repository) -> None:

@@ -149,3 +149,25 @@ async def test_the_commands_lookups_use_indexes_and_never_scan_the_games(store):
         scans = [p for p in plan if re.match(r"SCAN (?!json_each)", p)]
         assert not scans, (sql, plan)
         assert any(p.startswith("SEARCH") for p in plan), (sql, plan)
+
+
+async def test_two_processes_joining_one_lobby_at_once_keep_every_join(tmp_path) -> None:
+    """Issue 19: two bot processes on one SQLite file (each its own connection and channel locks): joins at once
+    all land, the seat list of each written only over the one it read (a stale one is read again)."""
+    import asyncio
+
+    from bot.table.model import User
+    from bot.table.service import GameService
+
+    path = str(tmp_path / "two.sqlite3")
+    one, two = await Store.open(path), await Store.open(path)
+    try:
+        a, b = GameService(one), GameService(two)
+        await a.new("chan", "guild", User("u1", "Ann"), "alhambra")
+        users = [User(f"j{i}", f"J{i}") for i in range(4)]
+        await asyncio.gather(*[(a if i % 2 else b).join("chan", u) for i, u in enumerate(users)])
+        row = await two.open_game("chan")
+        assert row is not None and sorted(s.user_id for s in row.seats) == sorted(["u1"] + [u.id for u in users])
+    finally:
+        await one.close()
+        await two.close()

@@ -71,7 +71,8 @@ async def test_a_move_loads_its_row_once_and_writes_one_transaction(counting: Co
     reads = {k: v for k, v in counting.calls.items() if k in ("open_game", "latest_game", "game")}
     assert reads == {"open_game": 1}, counting.calls  # the row: once
     assert counting.calls["append_move"] == 1  # the move, its clocks and its board post: one transaction
-    assert sum(counting.calls.values()) == 4, counting.calls  # + the seats' clocks and settings
+    assert counting.calls["hold_channel"] == 1  # the channel, held once from read to write (across processes)
+    assert sum(counting.calls.values()) == 5, counting.calls  # + the seats' clocks and settings
     # the prompts: once for the position the move answers (the turn check), once for the new one (the snapshot)
     assert prompts["prompts"] == 2
     assert report.row.version == 1 and report.public_view is not None and report.prompts

@@ -11,6 +11,9 @@ from engines import get_game
 from engines.core import IllegalAction
 from tests.bot.conftest import USERS, started
 
+#: the tests using the ``store`` fixture run on SQLite and on PostgreSQL (issue 19; tests/bot/conftest.py)
+BOTH_STORES = True
+
 
 def first_option(snap):
     p = snap.prompts[0]
@@ -180,6 +183,7 @@ async def test_moves_in_many_channels_at_once_share_one_connection_safely(servic
         assert await service.replay(row.id) == row.state
 
 
+@pytest.mark.sqlite_only
 async def test_replay_refuses_a_log_written_under_other_rules(service, store):
     snap = await started(service)
     p = snap.prompts[0]

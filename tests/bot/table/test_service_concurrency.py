@@ -17,6 +17,9 @@ from engines.core import IllegalAction
 from render.i18n import t
 from tests.bot.conftest import USERS, interaction, run, started
 
+#: the tests using the ``store`` fixture run on SQLite and on PostgreSQL (issue 19; tests/bot/conftest.py)
+BOTH_STORES = True
+
 PRESS = contextvars.ContextVar("press", default=None)
 
 

@@ -9,6 +9,9 @@ from bot.table.service import GameService
 from engines.core import Rng
 from tests.bot.conftest import USERS, started
 
+#: the tests using the ``store`` fixture run on SQLite and on PostgreSQL (issue 19; tests/bot/conftest.py)
+BOTH_STORES = True
+
 WATCHER = User("w1", "Wanda")
 
 

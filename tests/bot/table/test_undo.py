@@ -12,6 +12,9 @@ from bot.table.service import GameService
 from engines import get_game
 from tests.bot.conftest import USERS, started
 
+#: the tests using the ``store`` fixture run on SQLite and on PostgreSQL (issue 19; tests/bot/conftest.py)
+BOTH_STORES = True
+
 GAMES = ["alhambra", "egizia", "luxor"]
 
 
@@ -160,6 +163,7 @@ async def test_a_move_made_meanwhile_supersedes_the_request(service, store):
     assert e.value.message.key == "undo.err.no_request"
 
 
+@pytest.mark.sqlite_only
 async def test_refused_past_a_move_marked_revealing_naming_what_was_revealed(service, store):
     """Rows written before moves had a reveals flag count as revealing; any revealing move stops an undo."""
     await started(service, "alhambra")

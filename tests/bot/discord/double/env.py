@@ -11,7 +11,8 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.discord import Referee
-from bot.store import Store
+from bot.store import open_store
+from bot.table.ports import Repository
 from bot.table.service import GameService
 
 from .server import FakeDiscord
@@ -52,7 +53,7 @@ class DiscordEnv:
         self.locale = locale
         self.seeds = seeds if seeds is not None else itertools.count(11)
         self.bot: Referee | None = None
-        self.store: Store | None = None
+        self.store: Repository | None = None
         self.starts = 0
         self.executor: ThreadPoolExecutor | None = None
         self.clock = FakeClock()
@@ -74,7 +75,7 @@ class DiscordEnv:
 
     async def start(self) -> Referee:
         """Start a bot process: a fresh store connection, service and client (nothing kept in memory)."""
-        self.store = await Store.open(self.db_path)
+        self.store = await open_store(self.db_path)  # a SQLite file or a postgresql:// URL
         config = Config(token=self.double.token, dev_guild_id=self.double.guild_id if self.dev_guild else 0,
                         db_path=self.db_path, default_locale=self.locale, board_interval=self.board_interval,
                         bot_board_hold=self.bot_board_hold)
@@ -107,6 +108,6 @@ class DiscordEnv:
         self.bot, self.store = None, None
 
     async def restart(self) -> Referee:
-        """Stop the bot as a process would stop and start a new one on the same SQLite file."""
+        """Stop the bot as a process would stop and start a new one on the same database."""
         await self.stop()
         return await self.start()

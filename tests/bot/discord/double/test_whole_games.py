@@ -46,12 +46,18 @@ RUNS = [(title, GAMES[title][2]) for title in sorted(GAMES)] + [
     ("alhambra", "pl"), ("egizia", "cs"), ("luxor", "cs"), ("luxor", "pl")]
 
 
-@pytest.mark.parametrize(("title", "language"), RUNS)
-async def test_a_whole_game_through_discord(tmp_path, title, language, caplog):
+#: every title once more on PostgreSQL (issue 19: ``REFEREE_DB=postgresql://…``), restart included
+PG_RUNS = [(title, GAMES[title][2]) for title in sorted(GAMES)]
+
+
+@pytest.mark.parametrize(("title", "language", "db"), [(*run, "sqlite") for run in RUNS]
+                         + [(*run, "postgres") for run in PG_RUNS])
+async def test_a_whole_game_through_discord(tmp_path, title, language, db, caplog, request):
     caplog.set_level("WARNING", logger="render.i18n")
     seed, n, _, restart_at, max_moves, weights = GAMES[title]
+    target = request.getfixturevalue("pg_url") if db == "postgres" else tmp_path / "referee.sqlite3"
     # Alhambra and Luxor sync the commands to a dev guild, Egizia globally: both routes are checked
-    async with DiscordEnv(tmp_path / "referee.sqlite3", dev_guild=title != "egizia",
+    async with DiscordEnv(target, dev_guild=title != "egizia",
                           seeds=itertools.count(seed)) as env:
         d = env.double
         players = [d.user("Ann", "en-US"), d.user("Běla", "cs"), d.user("Czesław", "pl")][:n]

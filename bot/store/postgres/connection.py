@@ -1,0 +1,226 @@
+"""The PostgreSQL connection pool and its transactions (asyncpg).
+
+Every call takes a connection from the pool for one read or one transaction and gives it back, so any number
+of channels are served at once and several bot processes share one database. Database failures become
+:class:`~bot.table.errors.StorageError` naming the reason (``busy`` for a lock wait past ``lock_timeout``,
+``unavailable`` for a lost or refused connection, …); the pool replaces a broken connection by itself, so the
+process reconnects after a PostgreSQL restart without help.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Self
+
+import asyncpg
+
+from bot.table.errors import RatingsMoved, StorageError, VersionConflict
+
+from .schema import MIGRATIONS, VERSION_TABLE
+
+log = logging.getLogger("referee.storage")
+
+#: a connection taken from the pool (``asyncpg``'s pool proxy of a connection)
+PgConn = Any
+#: one SQL statement with its arguments (``$1`` …), inside the store only: the ports take plain data
+Statement = tuple[str, tuple[Any, ...]]
+
+#: the advisory lock that serialises migrations (one 64-bit key: "REFEREE" in ASCII)
+MIGRATION_LOCK = 0x52454645524545
+#: the class of the per-channel advisory lock a move's transaction takes (the two-key form: this, and the channel
+#: id's ``hashtext``)
+CHANNEL_LOCK = 19
+#: the class of the per-channel advisory lock a request holds from its read to its write (:meth:`hold_channel`)
+CHANNEL_HOLD = 20
+
+#: what a connection or a statement may raise that is the database's failure (not the caller's)
+DB_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+
+
+def storage_error(exc: BaseException) -> StorageError:
+    """A database exception as a :class:`StorageError` naming the reason (by its SQLSTATE)."""
+    if isinstance(exc, StorageError):
+        return exc
+    state = str(getattr(exc, "sqlstate", "") or "")
+    if state in ("55P03", "40P01", "40001", "57014"):  # lock timeout, deadlock, serialization, statement timeout
+        reason = "busy"
+    elif state == "53100":  # disk full
+        reason = "full"
+    elif state == "25006":  # read-only transaction (a standby, or default_transaction_read_only)
+        reason = "readonly"
+    elif state in ("XX001", "XX002"):  # data or index corrupted
+        reason = "corrupt"
+    elif state == "3D000":  # no such database
+        reason = "unavailable"
+    elif state.startswith(("08", "57P", "28")) or state == "53300" or not state:
+        reason = "unreachable"  # connection failures, server shutdown, authentication, too many clients
+    else:
+        reason = "failed"
+    return StorageError(reason, str(exc) or type(exc).__name__)
+
+
+def rowcount(status: str) -> int:
+    """The row count of a command status (``"UPDATE 1"``, ``"INSERT 0 3"``)."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PgConnection:
+    """The pool. Open with ``await PgStore.open(url)`` (a ``postgresql://`` URL)."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str, holds: asyncpg.Pool | None = None) -> None:
+        self.pool = pool
+        #: the connections that hold channels (:meth:`hold_channel`), apart from the pool the work uses: a request
+        #: holding a channel never waits for a connection that another such request holds
+        self.holds = holds
+        self.closed = False
+        #: write a pending board post with every move and start (the Discord adapter turns this on)
+        self.outbox = False
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = 10, lock_timeout: float = 5.0,
+                   connect_timeout: float = 10.0) -> Self:
+        """Connect (a pool of up to ``pool_size`` connections) and migrate, or raise :class:`StorageError` at
+        once (``unavailable``: no server, no such database, refused). ``lock_timeout``: how long a statement
+        waits for a lock (a channel's, a row's) before the request is refused as ``busy``."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, timeout=connect_timeout,
+                server_settings={"application_name": "referee", "lock_timeout": f"{int(lock_timeout * 1000)}ms"})
+        except DB_ERRORS as exc:
+            raise storage_error(exc) from exc
+        try:
+            holds = await asyncpg.create_pool(
+                url, min_size=0, max_size=pool_size * 2, timeout=connect_timeout,
+                server_settings={"application_name": "referee-hold",
+                                 "lock_timeout": f"{int(lock_timeout * 1000)}ms"})
+        except DB_ERRORS as exc:
+            await pool.close()
+            raise storage_error(exc) from exc
+        store = cls(pool, url, holds)
+        try:
+            await store.migrate()
+        except BaseException as exc:
+            await pool.close()
+            await holds.close()
+            if isinstance(exc, DB_ERRORS):
+                raise storage_error(exc) from exc
+            raise
+        return store
+
+    async def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            for pool in (self.pool, self.holds):
+                if pool is None:
+                    continue
+                try:
+                    await asyncio.wait_for(pool.close(), 10)
+                except TimeoutError:
+                    log.warning("connections still busy after 10 s: closing them")
+                    pool.terminate()
+
+    @asynccontextmanager
+    async def hold_channel(self, channel_id: str) -> AsyncIterator[None]:
+        """Hold a channel from a request's read to its write, against every process on this database: a session
+        advisory lock on a connection of :attr:`holds`, waited for at most ``lock_timeout`` (then ``busy``).
+        A process that dies holding it loses the connection, and the lock with it."""
+        self._check_open()
+        if self.holds is None:
+            yield
+            return
+        try:
+            conn = await self.holds.acquire()
+        except DB_ERRORS as exc:
+            raise storage_error(exc) from exc
+        try:
+            try:
+                await conn.execute("SELECT pg_advisory_lock($1, hashtext($2))", CHANNEL_HOLD, channel_id)
+            except DB_ERRORS as exc:
+                raise storage_error(exc) from exc
+            yield
+        finally:
+            # the pool resets a connection it takes back (pg_advisory_unlock_all among others), also when the
+            # request was cancelled; a broken connection is closed, and its locks went with it
+            await self.holds.release(conn)
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise StorageError("closed", "the database connection is closed")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PgConn]:
+        """One transaction on a pooled connection: committed when the block ends, rolled back on any error
+        (which goes on; database errors as :class:`StorageError`)."""
+        self._check_open()
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                yield conn
+        except DB_ERRORS as exc:
+            raise storage_error(exc) from exc
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[PgConn]:
+        """A pooled connection for reads (autocommit); database errors become :class:`StorageError`."""
+        self._check_open()
+        try:
+            async with self.pool.acquire() as conn:
+                yield conn
+        except DB_ERRORS as exc:
+            raise storage_error(exc) from exc
+
+    async def schema_version(self) -> int:
+        async with self._reading() as conn:
+            return int(await conn.fetchval(f"SELECT COALESCE(MAX(version), 0) FROM {VERSION_TABLE}"))
+
+    async def migrate(self) -> None:
+        """Apply the migrations this database lacks, each in its own transaction, under an advisory lock:
+        a second process starting at once waits, then finds the work done."""
+        async with self.pool.acquire() as conn:
+            await conn.execute("SET lock_timeout = 0")  # migrations may wait for another process's
+            await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                await conn.execute(f"CREATE TABLE IF NOT EXISTS {VERSION_TABLE} (version INTEGER NOT NULL)")
+                current = int(await conn.fetchval(f"SELECT COALESCE(MAX(version), 0) FROM {VERSION_TABLE}"))
+                if current > len(MIGRATIONS):
+                    raise StorageError("failed", f"the database's schema (version {current}) is newer than this "
+                                                 f"Referee's ({len(MIGRATIONS)}): upgrade Referee")
+                for number, script in enumerate(MIGRATIONS, start=1):
+                    if number <= current:
+                        continue
+                    async with conn.transaction():
+                        await conn.execute(script)
+                        await self._after_migration(number, conn)
+                        await conn.execute(f"DELETE FROM {VERSION_TABLE}")
+                        await conn.execute(f"INSERT INTO {VERSION_TABLE}(version) VALUES ($1)", number)
+                    log.info("database migrated to version %d", number)
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+                await conn.execute("RESET lock_timeout")
+
+    async def _after_migration(self, number: int, conn: PgConn) -> None:
+        """What migration ``number`` does besides its SQL, in its transaction (the store fills new tables)."""
+
+    async def _tx(self, statements: Sequence[Statement], check: int | Sequence[int] | None = None,
+                  moved: Sequence[int] = ()) -> None:
+        """Run statements in one transaction. ``check``: index (or indexes) of statements that must change
+        one row each, else nothing is stored and :class:`VersionConflict` is raised; ``moved``: the same for
+        rating updates (:class:`RatingsMoved`)."""
+        checks = {check} if isinstance(check, int) else set(check or ())
+        ratings = set(moved)
+        async with self.transaction() as conn:
+            for i, (sql, params) in enumerate(statements):
+                status = await conn.execute(sql, *params)
+                if i in checks and rowcount(status) != 1:
+                    raise VersionConflict()
+                if i in ratings and rowcount(status) != 1:
+                    raise RatingsMoved()
+
+    @staticmethod
+    def _channel_lock(game_id: int) -> Statement:
+        """The first statement of a move's transaction: wait (up to ``lock_timeout``) for the game's channel,
+        so moves on one channel from several processes are stored one after another."""
+        return (f"SELECT pg_advisory_xact_lock({CHANNEL_LOCK}, hashtext(channel_id)) FROM games WHERE id=$1",
+                (game_id,))

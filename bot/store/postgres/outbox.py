@@ -1,0 +1,81 @@
+"""The outbox of board posts in PostgreSQL (:class:`~bot.table.ports.PostStore`); the SQLite twin is
+:mod:`bot.store.outbox`, whose docstring says what the statuses mean."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPERSEDED, PostRow
+
+from .. import rows as _rows
+from .connection import PgConnection, Statement
+
+
+class PgOutbox(PgConnection):
+    """The post methods of the store."""
+
+    def _post_statement(self, game_id: int, version: int, user_id: str | None, now: float) -> list[Statement]:
+        """The outbox row for a move's board, to run in the move's own transaction (none if the outbox is off)."""
+        if not self.outbox:
+            return []
+        return [(
+            "INSERT INTO posts(game_id, version, channel_id, user_id, status, next_at, created_at, updated_at)"
+            " SELECT id, $1, channel_id, $2, $3, $4, $4, $4 FROM games WHERE id=$5",
+            (version, user_id, POST_PENDING, now, game_id),
+        )]
+
+    async def _posts(self, where: str, *params: Any) -> list[PostRow]:
+        async with self._reading() as conn:
+            return [_rows.post_row(r) for r in await conn.fetch(f"SELECT * FROM posts WHERE {where}", *params)]
+
+    async def pending_posts(self, game_id: int) -> list[PostRow]:
+        return await self._posts("game_id=$1 AND status=$2 ORDER BY id", game_id, POST_PENDING)
+
+    async def due_games(self, now: float) -> list[int]:
+        async with self._reading() as conn:
+            found = await conn.fetch(
+                "SELECT game_id, MIN(id) AS first FROM posts WHERE status=$1 AND next_at<=$2 GROUP BY game_id"
+                " ORDER BY first", POST_PENDING, now)
+        return [int(r["game_id"]) for r in found]
+
+    async def next_post_at(self) -> float | None:
+        async with self._reading() as conn:
+            at = await conn.fetchval("SELECT MIN(next_at) FROM posts WHERE status=$1", POST_PENDING)
+        return None if at is None else float(at)
+
+    async def last_post(self, game_id: int) -> PostRow | None:
+        found = await self._posts("game_id=$1 ORDER BY id DESC LIMIT 1", game_id)
+        return found[0] if found else None
+
+    async def last_board(self, game_id: int) -> PostRow | None:
+        found = await self._posts("game_id=$1 AND status=$2 AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+                                  game_id, POST_DELIVERED)
+        return found[0] if found else None
+
+    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float) -> None:
+        await self._tx([
+            ("UPDATE posts SET status=$1, version=$2, message_id=$3, last_error=NULL, updated_at=$4 WHERE id=$5",
+             (POST_DELIVERED, version, message_id, now, upto)),
+            ("UPDATE posts SET status=$1, updated_at=$2 WHERE game_id=$3 AND status=$4 AND (id<$5 OR version<=$6)",
+             (POST_SUPERSEDED, now, game_id, POST_PENDING, upto, version)),
+        ])
+
+    async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str, now: float) -> None:
+        await self._tx([(
+            "UPDATE posts SET attempts=$1, next_at=$2, last_error=$3, updated_at=$4"
+            " WHERE game_id=$5 AND status=$6 AND id<=$7",
+            (attempts, next_at, error, now, game_id, POST_PENDING, upto),
+        )])
+
+    async def posts_failed(self, game_id: int, upto: int, error: str, now: float) -> None:
+        await self._tx([(
+            "UPDATE posts SET status=$1, last_error=$2, updated_at=$3 WHERE game_id=$4 AND status=$5 AND id<=$6",
+            (POST_FAILED, error, now, game_id, POST_PENDING, upto),
+        )])
+
+    async def record_board(self, game_id: int, version: int, channel_id: str, message_id: str, now: float) -> None:
+        await self._tx([
+            ("INSERT INTO posts(game_id, version, channel_id, status, next_at, message_id, created_at, updated_at)"
+             " VALUES ($1,$2,$3,$4,$5,$6,$5,$5)", (game_id, version, channel_id, POST_DELIVERED, now, message_id)),
+            ("UPDATE posts SET status=$1, updated_at=$2 WHERE game_id=$3 AND status=$4 AND version<=$5",
+             (POST_SUPERSEDED, now, game_id, POST_PENDING, version)),
+        ])
