@@ -5,17 +5,22 @@ numbered migrations from :mod:`bot.store.schema`). It is the only place with SQL
 Every accepted move is one transaction: the state update is guarded by the version it was computed from
 (optimistic concurrency), and the move row, its clock changes and its board post are written with it, so a
 crash leaves either all or nothing.
+
+Once a game has ended, its move log is packed into one compressed row (:mod:`bot.store.movelog`); the reads
+below give the same :class:`MoveRow` values either way.
 """
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import aiosqlite
 
-from bot.table.errors import ChannelBusy
+from bot.table.errors import ChannelBusy, StorageError
 from bot.table.model import (
     ACTIVE,
     DONE,
@@ -42,11 +47,13 @@ from bot.table.model import (
     undo_action,
 )
 
+from . import movelog
 from .connection import Statement
 from .connection import dumps as _dumps
 from .jobs import StoreJobs
 from .outbox import Outbox
 
+log = logging.getLogger("referee.storage")
 
 class Store(Outbox):
     """The repository on one SQLite connection. Open with ``await Store.open(path)``; ``":memory:"`` works
@@ -95,6 +102,10 @@ class Store(Outbox):
             sql += f" LIMIT {int(limit)}"
         async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
             raw = list(await cur.fetchall())
+        if not raw:  # an ended game's packed log (looked for after the rows: see bot.store.movelog)
+            blob = await self._packed(game_id)
+            if blob is not None:
+                return await asyncio.to_thread(lambda: movelog.select(movelog.unpack(*blob), since, limit, newest))
 
         def parse() -> list[MoveRow]:
             return [MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
@@ -103,6 +114,20 @@ class Store(Outbox):
         # a long log's events are parsed off the event loop
         rows = await asyncio.to_thread(parse) if len(raw) > 200 else parse()
         return list(reversed(rows)) if newest else rows
+
+    async def _packed(self, game_id: int) -> tuple[bytes, int] | None:
+        async with self._reading(), self.db.execute("SELECT log, format FROM move_logs WHERE game_id=?",
+                                                    (game_id,)) as cur:
+            r = await cur.fetchone()
+        return None if r is None else (bytes(r[0]), int(r[1]))
+
+    async def _pack_ended(self, game_id: int) -> None:
+        """Pack a game's log now that it has ended. A failure here loses nothing (the rows stay, readable as
+        before); the next start packs it."""
+        try:
+            await movelog.pack_games(self.transaction, self.db, [game_id])
+        except (StorageError, sqlite3.Error) as exc:
+            log.warning("game %s: its move log stays unpacked for now: %s", game_id, exc)
 
     # ------------------------------------------------------------------ writing
 
@@ -186,6 +211,8 @@ class Store(Outbox):
             ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
         ]
         await self._tx(stmts, check=checks)
+        if finished:
+            await self._pack_ended(game_id)
         return new_version
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
@@ -193,6 +220,8 @@ class Store(Outbox):
             ("UPDATE games SET status=?, updated_at=? WHERE id=?", (status, now, game_id)),
             ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
         ])
+        if status in movelog.ENDED:
+            await self._pack_ended(game_id)
 
     # ------------------------------------------------------------------ undo
 
@@ -290,13 +319,27 @@ class Store(Outbox):
         out: dict[int, dict[int, set[str]]] = {}
         if not game_ids:
             return out
-        marks = ",".join("?" * len(game_ids))
-        async with self._reading(), self.db.execute(
-            f"SELECT DISTINCT game_id, seat, user_id FROM moves WHERE game_id IN ({marks}) AND seat IS NOT NULL"
-            " AND user_id IS NOT NULL AND undone_by IS NULL AND action NOT LIKE 'undo %'", game_ids,
-        ) as cur:
-            async for r in cur:
-                out.setdefault(r["game_id"], {}).setdefault(r["seat"], set()).add(r["user_id"])
+        ids = _dumps(list(game_ids))
+        async with self._reading():
+            async with self.db.execute(
+                "SELECT DISTINCT game_id, seat, user_id FROM moves WHERE game_id IN (SELECT value FROM json_each(?))"
+                " AND seat IS NOT NULL AND user_id IS NOT NULL AND undone_by IS NULL AND action NOT LIKE 'undo %'", (ids,),
+            ) as cur:
+                async for r in cur:
+                    out.setdefault(r["game_id"], {}).setdefault(r["seat"], set()).add(r["user_id"])
+            async with self.db.execute(
+                "SELECT game_id, log, format FROM move_logs WHERE game_id IN (SELECT value FROM json_each(?))", (ids,)
+            ) as cur:
+                packed = [(int(r[0]), bytes(r[1]), int(r[2])) for r in await cur.fetchall()]
+
+        def users() -> None:
+            for gid, blob, fmt in packed:
+                for e in movelog.unpack(blob, fmt):
+                    seat, user, action, undone_by = e[1], e[2], e[3], e[8]
+                    if seat is not None and user is not None and undone_by is None and not action.startswith("undo "):
+                        out.setdefault(gid, {}).setdefault(seat, set()).add(user)
+
+        await asyncio.to_thread(users)
         return out
 
     # ------------------------------------------------------------------ following
@@ -416,11 +459,17 @@ class Store(Outbox):
         async with self._reading(), self.db.execute("SELECT clocks FROM moves WHERE game_id=? AND seq=?",
                                                     (game_id, seq)) as cur:
             r = await cur.fetchone()
-        if r is None or r[0] is None:
+        if r is None:  # an ended game's packed log
+            blob = await self._packed(game_id)
+            entry = None if blob is None else next((e for e in movelog.unpack(*blob) if e[0] == seq), None)
+            value = None if entry is None else entry[9]
+        else:
+            value = None if r[0] is None else json.loads(r[0])
+        if value is None:
             return None
         return {int(x[0]): SeatClock(int(x[0]), float(x[1]), None if x[2] is None else float(x[2]), int(x[3]),
                                      int(x[4]), int(x[5]), bool(x[6]), bool(x[7]), list(x[8]))
-                for x in json.loads(r[0])}
+                for x in value}
 
     async def game_jobs(self, game_id: int) -> list[Job]:
         async with self._reading(), self.db.execute(
