@@ -1,4 +1,4 @@
-"""The ``referee`` command: demo, play, bench, replay, recap, arena, run."""
+"""The ``referee`` command: demo, play, bench, replay, recap, arena, db, run."""
 from __future__ import annotations
 
 import argparse
@@ -106,6 +106,12 @@ def main(argv: list[str] | None = None) -> int:
 
     arena_arguments(p)
 
+    p = sub.add_parser("db", help="look after the database: db check")
+    db_sub = p.add_subparsers(dest="db_cmd", required=True)
+    q = db_sub.add_parser("check", help="SQLite's full integrity check of the database (reads only)")
+    q.add_argument("--db", type=Path, help="the SQLite file (default: the configuration's [storage] path)")
+    q.add_argument("--config", help="a config file to take the path from (default: ./config.toml if it exists)")
+
     p = sub.add_parser("run", help="run the Discord bot")
     p.add_argument("--config", help="path to a config file (default: ./config.toml if it exists; see config.example.toml)")
     p.add_argument("--log-level", default="INFO", type=str.upper, choices=["DEBUG", "INFO", "WARNING", "ERROR"],
@@ -204,6 +210,8 @@ def _run(args: argparse.Namespace) -> int:
         from bot.tools.arena import main as arena
 
         return arena(args)
+    if args.cmd == "db":
+        return _db(args)
     if args.cmd == "run":
         from .config import ConfigError, default_path, load
 
@@ -231,6 +239,36 @@ def _run(args: argparse.Namespace) -> int:
             return run_bot(cfg)
         except StorageError as exc:
             raise _Refused(_storage_message(exc, cfg.db_path, cfg.default_locale)) from exc
+    return 1
+
+
+def _db_path(args: argparse.Namespace) -> Path:
+    """The database a ``db`` subcommand works on: ``--db``, else the configuration's ``[storage] path``."""
+    if args.db is not None:
+        return Path(args.db)
+    from .config import ConfigError, default_path, load
+
+    path, note = default_path(args.config)
+    print(note, file=sys.stderr)
+    try:
+        return Path(load(path).db_path)
+    except ConfigError as exc:
+        raise _Refused(str(exc)) from exc
+
+
+def _db(args: argparse.Namespace) -> int:
+    from bot.table.errors import StorageError
+
+    path = _db_path(args)
+    if args.db_cmd == "check":
+        from bot.tools.dbcheck import integrity_check
+
+        try:
+            seconds = integrity_check(path)
+        except StorageError as exc:
+            raise _Refused(_storage_message(exc, path)) from exc
+        print(t(Msg("storage.check_ok", {"path": str(path), "seconds": f"{seconds:.1f}"}), "en"))
+        return 0
     return 1
 
 

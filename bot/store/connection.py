@@ -226,7 +226,7 @@ class Connection:
         async with self._reading(), self.db.execute(f"PRAGMA {pragma}") as cur:
             verdict = [r[0] for r in await cur.fetchall()]
         if verdict != ["ok"]:
-            raise StorageError("corrupt", "; ".join(map(str, verdict[:3])))
+            raise StorageError("corrupt", " ".join("; ".join(map(str, verdict[:3])).split()))
 
     async def close(self) -> None:
         """Close the connection; then, if nothing failed, leave the clean-close marker (the next open skips

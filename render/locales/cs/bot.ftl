@@ -394,3 +394,4 @@ storage-unavailable = soubor databáze nelze otevřít (existuje jeho složka a 
 storage-busy = databázi má zamčenou jiný program.
 storage-failed = databáze ohlásila chybu.
 storage-cli = databázi { $path } nelze použít: { $reason } ({ $detail })
+storage-check_ok = databáze { $path } prošla kontrolou integrity SQLite ({ $seconds } s).

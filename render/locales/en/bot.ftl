@@ -364,3 +364,4 @@ storage-unavailable = the database file cannot be opened (does its folder exist,
 storage-busy = the database is locked by another program.
 storage-failed = the database reported an error.
 storage-cli = cannot use the database { $path }: { $reason } ({ $detail })
+storage-check_ok = the database { $path } passed SQLite's integrity check ({ $seconds } s).

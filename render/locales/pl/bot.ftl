@@ -388,3 +388,4 @@ storage-unavailable = nie można otworzyć pliku bazy danych (czy jego folder is
 storage-busy = baza danych jest zablokowana przez inny program.
 storage-failed = baza danych zgłosiła błąd.
 storage-cli = nie można użyć bazy danych { $path }: { $reason } ({ $detail })
+storage-check_ok = baza danych { $path } przeszła kontrolę integralności SQLite ({ $seconds } s).
