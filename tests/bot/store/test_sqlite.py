@@ -114,3 +114,80 @@ async def test_a_version_1_database_is_migrated_in_place(tmp_path):
     row = await store.open_game("c")
     assert row.host_id == "u1" and row.rules_version == 1
     await store.close()
+
+
+async def test_an_ended_games_log_is_packed_and_reads_back_the_same(tmp_path, monkeypatch):
+    """Issue 18: when a game ends its log becomes one compressed row; every read gives what the rows gave."""
+    import random
+
+    from bot.store import movelog
+    from bot.table.model import User
+    from bot.table.service import GameService
+    from engines import get_game
+
+    async def play(path, pack):
+        store = await Store.open(str(path))
+        if not pack:
+            async def keep(game_id):
+                return None
+            monkeypatch.setattr(store, "_pack_ended", keep)
+        service = GameService(store, clock=iter(range(10**6)).__next__, seed_source=lambda: 3)
+        users = [User("u1", "Ann"), User("u2", "Ben")]
+        await service.new("c", "g", users[0], "egizia", {}, "en")
+        await service.join("c", users[1])
+        await service.start("c", users[0])
+        rng = random.Random(4)
+        row = await store.open_game("c")
+        while row is not None:
+            seat = get_game("egizia").current_seats(row.state)[0]
+            action = rng.choice(get_game("egizia").legal_actions(row.state, seat)).action
+            await service.act("c", users[seat], action)
+            row = await store.open_game("c")
+        row = await store.latest_game("c")
+        assert row.status == OVER
+        async with store.db.execute("SELECT COUNT(*) FROM moves") as cur:
+            rows = (await cur.fetchone())[0]
+        async with store.db.execute("SELECT COUNT(*) FROM move_logs") as cur:
+            packed = (await cur.fetchone())[0]
+        reads = [await store.moves(row.id), await store.moves(row.id, since=10), await store.moves(row.id, limit=5),
+                 await store.moves(row.id, limit=4, newest=True), await store.moves(row.id, since=row.version),
+                 [await store.clocks_before(row.id, s) for s in range(row.version + 1)],
+                 await store.move_users([row.id])]
+        await store.close()
+        return rows, packed, reads
+
+    rows, packed, plain = await play(tmp_path / "plain.sqlite3", pack=False)
+    assert rows > 50 and packed == 0
+    rows, packed, compact = await play(tmp_path / "packed.sqlite3", pack=True)
+    assert rows == 0 and packed == 1
+    assert compact == plain and plain[4] == [] and len(plain[3]) == 4
+    assert any(c is not None for c in plain[5])
+    assert movelog.FORMAT == 1
+
+
+async def test_delivered_posts_are_pruned_once_a_newer_board_is_delivered(store):
+    """Issue 18: the outbox stays bounded. Kept: the newest delivered board (linked to, retired next), anything
+    newer, and failed posts; the older delivered and superseded ones go."""
+    store.outbox = True
+    row = await store.create_game("c", None, "alhambra", "u1", "Ann", {}, "en", 1.0)
+    await store.start_game(row.id, 1, {"n": 0}, [], 1.0)
+    for v in range(3):
+        await store.append_move(row.id, v, 0, "u1", "a", {"n": v + 1}, [], False, 2.0 + v)
+    posts = await store.pending_posts(row.id)
+    await store.posts_failed(row.id, posts[0].id, "forbidden", 5.0)
+    await store.posts_delivered(row.id, posts[2].id, 2, "m2", 6.0)  # covers the start's post and move 1's
+
+    async def statuses():
+        async with store.db.execute("SELECT version, status FROM posts WHERE game_id=? ORDER BY id", (row.id,)) as cur:
+            return [tuple(r) async for r in cur]
+
+    assert await statuses() == [(0, "failed"), (2, "delivered"), (3, "pending")]
+    await store.posts_delivered(row.id, posts[3].id, 3, "m3", 7.0)
+    assert await statuses() == [(0, "failed"), (3, "delivered")]
+    board = await store.last_board(row.id)
+    assert board is not None and board.message_id == "m3"
+    await store.append_move(row.id, 3, 0, "u1", "a", {"n": 4}, [], False, 8.0)
+    await store.record_board(row.id, 4, "c", "m4", 9.0)  # /game board: the pending post is superseded, then pruned
+    assert await statuses() == [(0, "failed"), (4, "delivered")]
+    last = await store.last_post(row.id)
+    assert last is not None and last.message_id == "m4"

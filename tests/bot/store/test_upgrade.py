@@ -125,23 +125,23 @@ class DiskFull:
     def __init__(self, store: Store, ok: int) -> None:
         self.store, self.ok = store, ok
 
-    def __call__(self):  # noqa: ANN204 (an async context manager factory, as Store.transaction)
+    def __call__(self):
         outer = self
 
         class Tx:
-            async def __aenter__(self):  # noqa: ANN204
+            async def __aenter__(self):
                 self.cm = outer.store.transaction()
                 db = await self.cm.__aenter__()
                 return Proxy(db)
 
-            async def __aexit__(self, *exc):  # noqa: ANN002, ANN204
+            async def __aexit__(self, *exc):
                 return await self.cm.__aexit__(*exc)
 
         class Proxy:
-            def __init__(self, db) -> None:  # noqa: ANN001
+            def __init__(self, db) -> None:
                 self.db, self.deletes, self.fail = db, 0, False
 
-            async def execute(self, sql, params=()):  # noqa: ANN001, ANN201
+            async def execute(self, sql, params=()):
                 if sql.startswith("DELETE FROM moves"):
                     self.deletes += 1
                     if self.deletes == 1:
@@ -162,7 +162,7 @@ async def test_a_migration_stopped_by_a_full_disk_loses_nothing_and_resumes(tmp_
     monkeypatch.setattr(movelog, "BATCH", 2)
     real = movelog.pack_all
 
-    async def failing(tx, db, what, batch=None, clock=None):  # noqa: ANN001, ANN202
+    async def failing(tx, db, what, batch=None, clock=None):
         store = tx.__self__
         return await real(DiskFull(store, ok=2), db, what, batch)
 
