@@ -10,8 +10,9 @@ Packing inserts the packed row and deletes the game's ``moves`` rows in one tran
 exactly one of the two places. A reader asks ``moves`` first and the packed row only if ``moves`` had nothing:
 on the one connection, a packing transaction inserts before it deletes, so a reader never finds neither.
 
-Format 1 of ``move_logs.log``: ``zlib(json([[seq, seat, user_id, action, events, at, kind, reveals, undone_by,
-clocks], ...]))`` in seq order, ``clocks`` being the parsed ``moves.clocks`` value (or ``null``).
+Format 1 of ``move_logs.log``: zlib of one JSON array per line, ``[seq, seat, user_id, action, events, at, kind,
+reveals, undone_by, clocks]``, in seq order, ``clocks`` being the parsed ``moves.clocks`` value (or ``null``); a
+reader of the last few entries parses only those.
 """
 from __future__ import annotations
 
@@ -41,28 +42,45 @@ COLUMNS = "seq, seat, user_id, action, events, at, kind, reveals, undone_by, clo
 
 def pack(rows: Sequence[Sequence[Any]]) -> bytes:
     """``moves`` rows (:data:`COLUMNS`, ``events``/``clocks`` as stored JSON text) as one packed log."""
-    entries = [[r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], int(r[7]), r[8],
-                None if r[9] is None else json.loads(r[9])] for r in rows]
-    return zlib.compress(json.dumps(entries, separators=(",", ":"), sort_keys=True).encode(), 9)
+    lines = [json.dumps([r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], int(r[7]), r[8],
+                         None if r[9] is None else json.loads(r[9])], separators=(",", ":"), sort_keys=True)
+             for r in rows]
+    return zlib.compress("\n".join(lines).encode(), 9)
+
+
+def lines(blob: bytes, fmt: int = FORMAT) -> list[bytes]:
+    """The packed entries, one JSON text each (JSON never holds a raw line break), in seq order."""
+    if fmt != FORMAT:
+        raise ValueError(f"unknown move log format {fmt}")
+    return zlib.decompress(blob).split(b"\n")
+
+
+def seq_of(line: bytes) -> int:
+    """The seq of a packed entry without parsing the rest: each line starts ``[SEQ,``."""
+    return int(line[1:line.index(b",")])
 
 
 def unpack(blob: bytes, fmt: int = FORMAT) -> list[list[Any]]:
-    if fmt != FORMAT:
-        raise ValueError(f"unknown move log format {fmt}")
-    entries: list[list[Any]] = json.loads(zlib.decompress(blob))
-    return entries
+    return [json.loads(line) for line in lines(blob, fmt)]
 
 
 def move_row(e: Sequence[Any]) -> MoveRow:
     return MoveRow(e[0], e[1], e[2], e[3], e[4], e[5], e[6], bool(e[7]), e[8])
 
 
-def select(entries: list[list[Any]], since: int, limit: int | None, newest: bool) -> list[MoveRow]:
-    """What ``SELECT … WHERE seq > since ORDER BY seq [DESC] LIMIT limit`` gives on the rows (oldest first)."""
-    chosen = [e for e in entries if e[0] > since]
+def select(blob: bytes, fmt: int, since: int, limit: int | None, newest: bool) -> list[MoveRow]:
+    """What ``SELECT … WHERE seq > since ORDER BY seq [DESC] LIMIT limit`` gives on the rows (oldest first);
+    only the chosen entries are parsed (the history reads the last few of a long log)."""
+    chosen = [line for line in lines(blob, fmt) if seq_of(line) > since]
     if limit is not None:
         chosen = chosen[-limit:] if newest else chosen[:limit]
-    return [move_row(e) for e in chosen]
+    return [move_row(json.loads(line)) for line in chosen]
+
+
+def entry(blob: bytes, fmt: int, seq: int) -> list[Any] | None:
+    """One packed entry by seq."""
+    found = next((line for line in lines(blob, fmt) if seq_of(line) == seq), None)
+    return None if found is None else list(json.loads(found))
 
 
 async def ended_unpacked(db: aiosqlite.Connection, limit: int) -> list[int]:

@@ -105,7 +105,9 @@ class Store(Outbox):
         if not raw:  # an ended game's packed log (looked for after the rows: see bot.store.movelog)
             blob = await self._packed(game_id)
             if blob is not None:
-                return await asyncio.to_thread(lambda: movelog.select(movelog.unpack(*blob), since, limit, newest))
+                if limit is not None and limit <= 50:  # a few entries: decompressing alone is quick
+                    return movelog.select(*blob, since, limit, newest)
+                return await asyncio.to_thread(movelog.select, *blob, since, limit, newest)
 
         def parse() -> list[MoveRow]:
             return [MoveRow(r["seq"], r["seat"], r["user_id"], r["action"], json.loads(r["events"]), r["at"], r["kind"],
@@ -461,7 +463,7 @@ class Store(Outbox):
             r = await cur.fetchone()
         if r is None:  # an ended game's packed log
             blob = await self._packed(game_id)
-            entry = None if blob is None else next((e for e in movelog.unpack(*blob) if e[0] == seq), None)
+            entry = None if blob is None else movelog.entry(*blob, seq)
             value = None if entry is None else entry[9]
         else:
             value = None if r[0] is None else json.loads(r[0])
