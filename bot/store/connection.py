@@ -4,10 +4,10 @@ Every database failure reaches the caller as :class:`~bot.table.errors.StorageEr
 ``full``, ``readonly``, ``corrupt``, ``unavailable``, ``busy``, ``closed`` or ``failed``), after the
 connection has been rolled back, so the next request works on a clean connection.
 
-The integrity check (``PRAGMA quick_check``, which reads the whole file: a minute at 50,000 games) runs at open
-only when the file may have been hurt since the store last closed it cleanly. A clean close writes a marker
-file beside the database (``NAME-clean``: the file's size, modification time, inode and a hash of sampled
-pages); open deletes it. So the check runs after a crash or kill (no marker), when the write-ahead log was
+The integrity check (``PRAGMA quick_check``, which reads the whole file: a minute at 50,000 games before the
+compact move log) runs at open only when the file may have been hurt since the store last closed it cleanly.
+A clean close writes a marker file beside the database (``NAME-clean``: the file's size, modification time,
+inode and a hash of sampled pages); open deletes it. So the check runs after a crash or kill (no marker), when the write-ahead log was
 left behind, when the file changed since (another program, a restored copy: the fingerprint differs), for
 ``file:`` URIs, and for a database this code never closed (an older version's). SQLite's WAL keeps the file
 consistent through a crash by itself; the check is for the damage it cannot see. ``referee db check`` runs
