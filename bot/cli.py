@@ -1,4 +1,4 @@
-"""The ``referee`` command: demo, play, bench, replay, recap, arena, run."""
+"""The ``referee`` command: demo, play, bench, replay, recap, arena, db, run."""
 from __future__ import annotations
 
 import argparse
@@ -99,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     q = db_sub.add_parser("rebuild-stats", help="recompute the kept results and ratings (/stats) from the stored games")
     q.add_argument("--db", help="the database: a file or a postgresql:// URL (default: the one config.toml names)")
     q.add_argument("--config", help="path to a config file (default: ./config.toml if it exists)")
+    q = db_sub.add_parser("check", help="SQLite's full integrity check of the database (reads only)")
+    q.add_argument("--db", help="the SQLite file (default: the configuration's [storage] path)")
+    q.add_argument("--config", help="a config file to take the path from (default: ./config.toml if it exists)")
     q = db_sub.add_parser("copy", help="copy a SQLite file into an empty PostgreSQL database (ids kept), then check it")
     q.add_argument("source", help="the SQLite file (stop the bot first)")
     q.add_argument("target", help="a postgresql:// URL of an empty database")
@@ -244,6 +247,8 @@ def _run(args: argparse.Namespace) -> int:
         from bot.tools.arena import main as arena
 
         return arena(args)
+    if args.cmd == "db" and args.db_cmd == "check":
+        return _db(args)
     if args.cmd == "run":
         from .config import ConfigError, default_path, load
 
@@ -272,6 +277,41 @@ def _run(args: argparse.Namespace) -> int:
             return run_bot(cfg)
         except StorageError as exc:
             raise _Refused(_storage_message(exc, display_target(cfg.db_path), cfg.default_locale)) from exc
+    return 1
+
+
+def _db_path(args: argparse.Namespace) -> str:
+    """The database a ``db`` subcommand works on: ``--db``, else the configuration's ``[storage]`` setting."""
+    if args.db is not None:
+        return str(args.db)
+    from .config import ConfigError, default_path, load
+
+    path, note = default_path(args.config)
+    print(note, file=sys.stderr)
+    try:
+        return load(path).db_path
+    except ConfigError as exc:
+        raise _Refused(str(exc)) from exc
+
+
+def _db(args: argparse.Namespace) -> int:
+    from bot.store import display_target, is_postgres
+    from bot.table.errors import StorageError
+
+    target = _db_path(args)
+    if is_postgres(target):
+        raise _Refused(f"db check: {display_target(target)} is a PostgreSQL database; "
+                       "'referee db check' checks a SQLite file (PostgreSQL checks its own pages: see amcheck)")
+    path = Path(target)
+    if args.db_cmd == "check":
+        from bot.tools.dbcheck import integrity_check
+
+        try:
+            seconds = integrity_check(path)
+        except StorageError as exc:
+            raise _Refused(_storage_message(exc, path)) from exc
+        print(t(Msg("storage.check_ok", {"path": str(path), "seconds": f"{seconds:.1f}"}), "en"))
+        return 0
     return 1
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import movelog, rows
 from .postgres import PgStore
 from .postgres.schema import TABLES
 from .sqlite import Store
@@ -79,6 +80,8 @@ async def _copy(src: Store, dst: PgStore) -> dict[str, int]:
                     records = [tuple(f(v) for f, v in zip(convert, row, strict=True)) for row in batch]
                     await conn.copy_records_to_table(table, records=records, columns=names)
                     copied[table] += len(records)
+            if table == "moves":  # ended games' packed logs (SQLite keeps them in move_logs) as rows again
+                copied[table] += await _copy_packed_logs(src, conn, names, convert)
             if identity is not None:
                 await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', '{identity}'),"
                                    f" COALESCE((SELECT MAX({identity}) FROM {table}), 0) + 1, false)")
@@ -87,6 +90,27 @@ async def _copy(src: Store, dst: PgStore) -> dict[str, int]:
             if stored != copied[table]:
                 raise CopyRefused(f"{table}: {copied[table]} rows read but {stored} stored: nothing copied")
     return copied
+
+
+async def _copy_packed_logs(src: Store, conn: Any, names: list[str], convert: list[Callable[[Any], Any]]) -> int:
+    """Copy the entries of every packed move log (:mod:`bot.store.movelog`) into PostgreSQL's ``moves``, one row
+    each, as they were before packing; how many."""
+    columns = ["game_id", *(c.strip() for c in movelog.COLUMNS.split(","))]
+    if sorted(columns) != sorted(names):
+        raise CopyRefused(f"the packed move log's columns ({', '.join(columns)}) differ from PostgreSQL's moves table")
+    order = [columns.index(n) for n in names]
+    count = 0
+    async with src.db.execute("SELECT game_id, log, format FROM move_logs ORDER BY game_id") as cur:
+        while batch := await cur.fetchmany(100):
+            records = []
+            for game_id, blob, fmt in batch:
+                for e in movelog.unpack(bytes(blob), int(fmt)):
+                    # events and clocks as the JSON text a row holds
+                    row = [game_id, *e[:4], rows.dumps(e[4]), *e[5:9], None if e[9] is None else rows.dumps(e[9])]
+                    records.append(tuple(f(row[i]) for f, i in zip(convert, order, strict=True)))
+            await conn.copy_records_to_table("moves", records=records, columns=names)
+            count += len(records)
+    return count
 
 
 async def newest_started(store: PgStore, n: int) -> list[int]:

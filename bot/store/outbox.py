@@ -3,6 +3,11 @@
 A ``pending`` post is written in the same transaction as the move (or the start, or the undo) whose board it
 asks for, when :attr:`outbox` is on; the poster marks it ``delivered`` (with the message id), ``superseded``
 (a newer board covered it) or ``failed``.
+
+Delivered and superseded posts older than a game's newest delivered board are deleted as soon as that board is
+delivered (issue 18: they were 18 % of a big database): nothing reads them. What is read is a game's newest
+board message (:meth:`Outbox.last_board`: the board to link to and to retire), its newest post of any kind
+(:meth:`Outbox.last_post`), and the pending ones; failed posts stay (they say why a board is missing).
 """
 from __future__ import annotations
 
@@ -13,6 +18,10 @@ from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPE
 
 from . import rows as _rows
 from .connection import Connection, Statement
+
+#: delete a game's delivered and superseded posts older than its newest delivered board (params: game id twice)
+PRUNE = ("DELETE FROM posts WHERE game_id=? AND status IN ('delivered','superseded') AND id <"
+         " (SELECT MAX(id) FROM posts WHERE game_id=? AND status='delivered' AND message_id IS NOT NULL)")
 
 
 class Outbox(Connection):
@@ -68,6 +77,7 @@ class Outbox(Connection):
              (POST_DELIVERED, version, message_id, now, upto)),
             ("UPDATE posts SET status=?, updated_at=? WHERE game_id=? AND status=? AND (id<? OR version<=?)",
              (POST_SUPERSEDED, now, game_id, POST_PENDING, upto, version)),
+            (PRUNE, (game_id, game_id)),
         ])
 
     async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str, now: float) -> None:
@@ -92,4 +102,5 @@ class Outbox(Connection):
              " VALUES (?,?,?,?,?,?,?,?)", (game_id, version, channel_id, POST_DELIVERED, now, message_id, now, now)),
             ("UPDATE posts SET status=?, updated_at=? WHERE game_id=? AND status=? AND version<=?",
              (POST_SUPERSEDED, now, game_id, POST_PENDING, version)),
+            (PRUNE, (game_id, game_id)),
         ])

@@ -8,15 +8,21 @@ was computed from (:class:`~bot.table.errors.RatingsMoved` when another game's e
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import Any
 
 import aiosqlite
 
-from bot.table.model import LEFT_ABANDONED, PLAYED, REPLACED, GameResults, PlayerStats
-from bot.table.stats import StatsTable
+from bot.table.model import LEFT_ABANDONED, PLAYED, REPLACED, GameResults, GameRow, PlayerStats
+from bot.table.stats import StatsTable, rebuild, result_of
 
 from .connection import Connection, Statement, dumps
+
+log = logging.getLogger("referee.storage")
+
+#: games read at a time when the stats are rebuilt
+_REBUILD_BATCH = 500
 
 #: the ratings row of a newcomer: openskill's defaults
 _NEW = PlayerStats("", "", "")
@@ -65,7 +71,58 @@ def _stats(r: aiosqlite.Row) -> PlayerStats:
 
 
 class Results(Connection):
-    """Reading the stats tables (writing goes with the statement that ends a game, in :class:`~bot.store.Store`)."""
+    """Reading the stats tables and rebuilding them (writing goes with the statement that ends a game, in
+    :class:`~bot.store.Store`, which gives the two reads a rebuild needs)."""
+
+    async def _row_unguarded(self, where: str, params: Iterable[Any]) -> GameRow | None:
+        raise NotImplementedError
+
+    async def _move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]:
+        raise NotImplementedError
+
+    async def rebuild_stats(self) -> int:
+        """Recompute the results and ratings tables from the stored games, in one transaction; how many ended
+        games they count."""
+        async with self.transaction() as db:
+            return await self._rebuild_stats(db)
+
+    async def _after_migration(self, number: int, db: aiosqlite.Connection) -> None:
+        if number == 8:  # the stats tables start with the games that ended before them
+            count = await self._rebuild_stats(db)
+            if count:
+                log.info("stats of %d ended games written", count)
+
+    async def _ended_games(self, db: aiosqlite.Connection) -> AsyncIterator[tuple[GameRow, dict[int, set[str]]]]:
+        """Every ended game (over or abandoned after its start) with who moved for each seat, in the order they
+        ended, read a batch at a time."""
+        async with db.execute("SELECT id FROM games WHERE status IN ('over','abandoned') AND seed IS NOT NULL"
+                              " ORDER BY updated_at, id") as cur:
+            ids = [int(r[0]) async for r in cur]
+        for start in range(0, len(ids), _REBUILD_BATCH):
+            batch = ids[start:start + _REBUILD_BATCH]
+            movers = await self._move_users(batch)
+            for gid in batch:
+                row = await self._row_unguarded("id=?", (gid,))
+                if row is not None:
+                    yield row, movers.get(gid, {})
+
+    async def _rebuild_stats(self, db: aiosqlite.Connection) -> int:
+        await db.execute("DELETE FROM results")
+        await db.execute("DELETE FROM ratings")
+        table: StatsTable = {}
+        count = 0
+        batch: list[GameResults] = []
+        async for row, movers in self._ended_games(db):
+            batch += rebuild([(row, result_of(row), movers)], table)
+            count += 1
+            if len(batch) >= _REBUILD_BATCH:
+                await self._write_lines(db, batch)
+                batch = []
+            if count % 5000 == 0:
+                log.info("stats: %d ended games counted", count)
+        await self._write_lines(db, batch)
+        await self._write_table(db, table)
+        return count
 
     async def _stats_query(self, sql: str, params: Sequence[Any]) -> list[PlayerStats]:
         async with self._reading():

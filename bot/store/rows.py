@@ -60,11 +60,16 @@ def clocks_json(clocks: list[SeatClock], votes_as_text: bool) -> str:
 
 def clocks_before(text: str | None) -> dict[int, SeatClock] | None:
     """A log entry's ``clocks`` column: the seats' clocks before it (``None``: not recorded)."""
-    if text is None:
+    return None if text is None else clocks_of(json.loads(text))
+
+
+def clocks_of(value: list[Any] | None) -> dict[int, SeatClock] | None:
+    """The parsed ``clocks`` of a log entry (as :func:`clocks_before` reads them; a packed log keeps them parsed)."""
+    if value is None:
         return None
     return {int(x[0]): SeatClock(int(x[0]), float(x[1]), None if x[2] is None else float(x[2]), int(x[3]),
                                  int(x[4]), int(x[5]), bool(x[6]), bool(x[7]), list(x[8]))
-            for x in json.loads(text)}
+            for x in value}
 
 
 def settings(r: Row) -> UserSettings:

@@ -5,7 +5,8 @@ existing ``referee.sqlite3`` opens and plays on.
 Tables: ``games`` (one row per game: channel, title, options, seed, status, the current state as JSON and its
 ``version`` = number of accepted moves), ``seats``, ``moves`` (the append-only log; replaying its actions from
 the seed rebuilds ``games.state``), ``posts`` (the outbox of board posts), ``seat_clocks``, ``user_settings``,
-``jobs`` (timed jobs), ``undo_requests``/``undo_answers``, ``follows``, and the stats kept as games end:
+``jobs`` (timed jobs), ``undo_requests``/``undo_answers``, ``follows``, ``move_logs`` (the packed logs of
+ended games: :mod:`bot.store.movelog`), and the stats kept as games end:
 ``results`` (one line per ended game and person) and ``ratings`` (per server, title and person: the rating
 and the counters ``/stats`` shows; ``guild`` is ``''`` for games outside a server).
 """
@@ -202,5 +203,17 @@ MIGRATIONS: list[str] = [
     CREATE INDEX ratings_board ON ratings(guild, title, (mu - 3 * sigma)) WHERE rated > 0;
     CREATE INDEX games_of_channel ON games(channel_id, id);
     CREATE INDEX games_by_status ON games(status, guild_id, id)
+    """,
+    # 9: the compact move log (issue 18): an ended game's whole log packed into one row (bot/store/movelog.py).
+    # After this SQL, the migration packs every ended game's log and prunes the delivered board posts nothing
+    # reads any more, in batches (each its own transaction); the version is set only once all is done, and
+    # this SQL may run again (a migration stopped midway resumes).
+    """
+    CREATE TABLE IF NOT EXISTS move_logs (
+        game_id  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        format   INTEGER NOT NULL,
+        moves    INTEGER NOT NULL,
+        log      BLOB    NOT NULL
+    )
     """,
 ]

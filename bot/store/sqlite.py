@@ -5,17 +5,21 @@ numbered migrations from :mod:`bot.store.schema`). It is the only place with SQL
 Every accepted move is one transaction: the state update is guarded by the version it was computed from
 (optimistic concurrency), and the move row, its clock changes and its board post are written with it, so a
 crash leaves either all or nothing.
+
+Once a game has ended, its move log is packed into one compressed row (:mod:`bot.store.movelog`); the reads
+below give the same :class:`MoveRow` values either way.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Iterable, Sequence
+import sqlite3
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import aiosqlite
 
-from bot.table.errors import ChannelBusy
+from bot.table.errors import ChannelBusy, StorageError
 from bot.table.model import (
     ACTIVE,
     DONE,
@@ -40,8 +44,8 @@ from bot.table.model import (
     UserSettings,
     undo_action,
 )
-from bot.table.stats import StatsTable, rebuild, result_of
 
+from . import movelog
 from . import rows as _rows
 from .connection import Statement
 from .jobs import StoreJobs
@@ -50,10 +54,6 @@ from .results import Results, results_statements
 from .rows import dumps as _dumps
 
 log = logging.getLogger("referee.storage")
-
-#: games read at a time when the stats are rebuilt
-_REBUILD_BATCH = 500
-
 
 
 class Store(Outbox, Results):
@@ -112,6 +112,12 @@ class Store(Outbox, Results):
             sql += f" LIMIT {int(limit)}"
         async with self._reading():
             raw = list(await self.db.execute_fetchall(sql, (game_id, since)))
+        if not raw:  # an ended game's packed log (looked for after the rows: see bot.store.movelog)
+            blob = await self._packed(game_id)
+            if blob is not None:
+                if limit is not None and limit <= 50:  # a few entries: decompressing alone is quick
+                    return movelog.select(*blob, since, limit, newest)
+                return await asyncio.to_thread(movelog.select, *blob, since, limit, newest)
 
         def parse() -> list[MoveRow]:
             return [_rows.move_row(r) for r in raw]
@@ -119,6 +125,20 @@ class Store(Outbox, Results):
         # a long log's events are parsed off the event loop
         rows = await asyncio.to_thread(parse) if len(raw) > 200 else parse()
         return list(reversed(rows)) if newest else rows
+
+    async def _packed(self, game_id: int) -> tuple[bytes, int] | None:
+        async with self._reading(), self.db.execute("SELECT log, format FROM move_logs WHERE game_id=?",
+                                                    (game_id,)) as cur:
+            r = await cur.fetchone()
+        return None if r is None else (bytes(r[0]), int(r[1]))
+
+    async def _pack_ended(self, game_id: int) -> None:
+        """Pack a game's log now that it has ended. A failure here loses nothing (the rows stay, readable as
+        before); the next start packs it."""
+        try:
+            await movelog.pack_games(self.transaction, self.db, [game_id])
+        except (StorageError, sqlite3.Error) as exc:
+            log.warning("game %s: its move log stays unpacked for now: %s", game_id, exc)
 
     # ------------------------------------------------------------------ writing
 
@@ -211,6 +231,8 @@ class Store(Outbox, Results):
         ]
         moved = self._add_results(stmts, results if finished else None)
         await self._tx(stmts, check=checks, moved=moved)
+        if finished:
+            await self._pack_ended(game_id)
         return new_version
 
     async def set_status(self, game_id: int, status: str, now: float, results: GameResults | None = None) -> None:
@@ -220,6 +242,8 @@ class Store(Outbox, Results):
         ]
         moved = self._add_results(stmts, results)
         await self._tx(stmts, moved=moved)
+        if status in movelog.ENDED:
+            await self._pack_ended(game_id)
 
     @staticmethod
     def _add_results(stmts: list[Statement], results: GameResults | None) -> list[int]:
@@ -330,59 +354,29 @@ class Store(Outbox, Results):
         out: dict[int, dict[int, set[str]]] = {}
         if not game_ids:
             return out
+        ids = _dumps(list(game_ids))
         # the ids as one JSON parameter: any number of games (one SQL variable each would hit SQLite's limit)
         async with self.db.execute(
             "SELECT DISTINCT game_id, seat, user_id FROM moves WHERE game_id IN (SELECT value FROM json_each(?))"
-            " AND seat IS NOT NULL AND user_id IS NOT NULL AND undone_by IS NULL AND action NOT LIKE 'undo %'",
-            (_dumps(game_ids),),
+            " AND seat IS NOT NULL AND user_id IS NOT NULL AND undone_by IS NULL AND action NOT LIKE 'undo %'", (ids,),
         ) as cur:
             async for r in cur:
                 out.setdefault(r["game_id"], {}).setdefault(r["seat"], set()).add(r["user_id"])
+        packed: list[tuple[int, bytes, int]] = []
+        # (migration 8 fills the stats before migration 9 makes the packed logs)
+        if await self.db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE type='table' AND name='move_logs'"):
+            packed = [(int(r[0]), bytes(r[1]), int(r[2])) for r in await self.db.execute_fetchall(
+                "SELECT game_id, log, format FROM move_logs WHERE game_id IN (SELECT value FROM json_each(?))", (ids,))]
+
+        def users() -> None:
+            for gid, blob, fmt in packed:
+                for e in movelog.unpack(blob, fmt):
+                    seat, user, action, undone_by = e[1], e[2], e[3], e[8]
+                    if seat is not None and user is not None and undone_by is None and not action.startswith("undo "):
+                        out.setdefault(gid, {}).setdefault(seat, set()).add(user)
+
+        await asyncio.to_thread(users)
         return out
-
-    async def rebuild_stats(self) -> int:
-        """Recompute the results and ratings tables from the stored games, in one transaction; how many ended
-        games they count."""
-        async with self.transaction() as db:
-            return await self._rebuild_stats(db)
-
-    async def _after_migration(self, number: int, db: aiosqlite.Connection) -> None:
-        if number == 8:  # the stats tables start with the games that ended before them
-            count = await self._rebuild_stats(db)
-            if count:
-                log.info("stats of %d ended games written", count)
-
-    async def _ended_games(self, db: aiosqlite.Connection) -> AsyncIterator[tuple[GameRow, dict[int, set[str]]]]:
-        """Every ended game (over or abandoned after its start) with who moved for each seat, in the order they
-        ended, read a batch at a time."""
-        async with db.execute("SELECT id FROM games WHERE status IN ('over','abandoned') AND seed IS NOT NULL"
-                              " ORDER BY updated_at, id") as cur:
-            ids = [int(r[0]) async for r in cur]
-        for start in range(0, len(ids), _REBUILD_BATCH):
-            batch = ids[start:start + _REBUILD_BATCH]
-            movers = await self._move_users(batch)
-            for gid in batch:
-                row = await self._row_unguarded("id=?", (gid,))
-                if row is not None:
-                    yield row, movers.get(gid, {})
-
-    async def _rebuild_stats(self, db: aiosqlite.Connection) -> int:
-        await db.execute("DELETE FROM results")
-        await db.execute("DELETE FROM ratings")
-        table: StatsTable = {}
-        count = 0
-        batch: list[GameResults] = []
-        async for row, movers in self._ended_games(db):
-            batch += rebuild([(row, result_of(row), movers)], table)
-            count += 1
-            if len(batch) >= _REBUILD_BATCH:
-                await self._write_lines(db, batch)
-                batch = []
-            if count % 5000 == 0:
-                log.info("stats: %d ended games counted", count)
-        await self._write_lines(db, batch)
-        await self._write_table(db, table)
-        return count
 
     # ------------------------------------------------------------------ following
 
@@ -504,7 +498,11 @@ class Store(Outbox, Results):
         async with self._reading(), self.db.execute("SELECT clocks FROM moves WHERE game_id=? AND seq=?",
                                                     (game_id, seq)) as cur:
             r = await cur.fetchone()
-        return None if r is None else _rows.clocks_before(r[0])
+        if r is not None:
+            return _rows.clocks_before(r[0])
+        blob = await self._packed(game_id)  # an ended game's packed log
+        entry = None if blob is None else movelog.entry(*blob, seq)
+        return None if entry is None else _rows.clocks_of(entry[9])
 
     async def game_jobs(self, game_id: int) -> list[Job]:
         async with self._reading(), self.db.execute(

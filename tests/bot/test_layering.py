@@ -89,7 +89,7 @@ ALLOWED = {
 STORE_SEES = {"bot.table.model", "bot.table.errors", "bot.table.ports", "bot.table.clock", "bot.table.stats"}
 #: the only adapter modules that open a store (the composition roots); everything else goes through the service
 OPENS_STORES = {"bot.discord.app", "bot.console", "bot.cli", "bot.tools.bench", "bot.tools.history",
-                "bot.tools.storebench", "bot.tools.dbcopy"}
+                "bot.tools.storebench", "bot.tools.dbcopy", "bot.tools.dbcheck"}
 
 
 def test_every_import_runs_with_the_direction() -> None:

@@ -9,6 +9,11 @@ from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPE
 from .. import rows as _rows
 from .connection import PgConnection, Statement
 
+#: delivered and superseded posts older than the game's newest delivered board go (nothing reads them; as
+#: :data:`bot.store.outbox.PRUNE` on SQLite)
+PRUNE = ("DELETE FROM posts WHERE game_id=$1 AND status IN ('delivered','superseded') AND id <"
+         " (SELECT MAX(id) FROM posts WHERE game_id=$1 AND status='delivered' AND message_id IS NOT NULL)")
+
 
 class PgOutbox(PgConnection):
     """The post methods of the store."""
@@ -57,6 +62,7 @@ class PgOutbox(PgConnection):
              (POST_DELIVERED, version, message_id, now, upto)),
             ("UPDATE posts SET status=$1, updated_at=$2 WHERE game_id=$3 AND status=$4 AND (id<$5 OR version<=$6)",
              (POST_SUPERSEDED, now, game_id, POST_PENDING, upto, version)),
+            (PRUNE, (game_id,)),
         ])
 
     async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str, now: float) -> None:
@@ -78,4 +84,5 @@ class PgOutbox(PgConnection):
              " VALUES ($1,$2,$3,$4,$5,$6,$5,$5)", (game_id, version, channel_id, POST_DELIVERED, now, message_id)),
             ("UPDATE posts SET status=$1, updated_at=$2 WHERE game_id=$3 AND status=$4 AND version<=$5",
              (POST_SUPERSEDED, now, game_id, POST_PENDING, version)),
+            (PRUNE, (game_id,)),
         ])

@@ -395,3 +395,4 @@ storage-unreachable = databázový server není dostupný (běží a jsou jeho a
 storage-busy = databázi má zamčenou jiný program.
 storage-failed = databáze ohlásila chybu.
 storage-cli = databázi { $path } nelze použít: { $reason } ({ $detail })
+storage-check_ok = databáze { $path } prošla kontrolou integrity SQLite ({ $seconds } s).

@@ -365,3 +365,4 @@ storage-unreachable = the database server cannot be reached (is it running, and 
 storage-busy = the database is locked by another program.
 storage-failed = the database reported an error.
 storage-cli = cannot use the database { $path }: { $reason } ({ $detail })
+storage-check_ok = the database { $path } passed SQLite's integrity check ({ $seconds } s).

@@ -389,3 +389,4 @@ storage-unreachable = nie można połączyć się z serwerem bazy danych (czy dz
 storage-busy = baza danych jest zablokowana przez inny program.
 storage-failed = baza danych zgłosiła błąd.
 storage-cli = nie można użyć bazy danych { $path }: { $reason } ({ $detail })
+storage-check_ok = baza danych { $path } przeszła kontrolę integralności SQLite ({ $seconds } s).

@@ -413,3 +413,39 @@ async def test_a_closed_store_refuses_clearly(store: Repository) -> None:
     with pytest.raises(StorageError) as info:
         await store.open_game("chan")
     assert info.value.reason == "closed"
+
+async def _post_statuses(store: Repository, game_id: int) -> list[tuple[int, str]]:
+    """Every post row of a game, (version, status) in id order, read in the store's own dialect."""
+    if isinstance(store, Store):
+        async with store.db.execute("SELECT version, status FROM posts WHERE game_id=? ORDER BY id", (game_id,)) as cur:
+            return [(int(r[0]), str(r[1])) async for r in cur]
+    async with store._reading() as conn:  # type: ignore[attr-defined]
+        return [(int(r[0]), str(r[1])) for r in await conn.fetch(
+            "SELECT version, status FROM posts WHERE game_id=$1 ORDER BY id", game_id)]
+
+
+async def test_delivered_posts_are_pruned_once_a_newer_board_is_delivered(store: Repository) -> None:
+    """Issue 18: the outbox stays bounded. Kept: the newest delivered board (linked to, retired next), anything
+    newer, and failed posts; the older delivered and superseded ones go."""
+    store.outbox = True  # type: ignore[attr-defined]
+    row = await store.create_game("c", None, "alhambra", "u1", "Ann", {}, "en", 1.0)
+    await store.start_game(row.id, 1, {"n": 0}, [], 1.0)
+    for v in range(3):
+        await store.append_move(row.id, v, 0, "u1", "a", {"n": v + 1}, [], False, 2.0 + v)
+    posts = await store.pending_posts(row.id)
+    await store.posts_failed(row.id, posts[0].id, "forbidden", 5.0)
+    await store.posts_delivered(row.id, posts[2].id, 2, "m2", 6.0)  # covers the start's post and move 1's
+
+    async def statuses() -> list[tuple[int, str]]:
+        return await _post_statuses(store, row.id)
+
+    assert await statuses() == [(0, "failed"), (2, "delivered"), (3, "pending")]
+    await store.posts_delivered(row.id, posts[3].id, 3, "m3", 7.0)
+    assert await statuses() == [(0, "failed"), (3, "delivered")]
+    board = await store.last_board(row.id)
+    assert board is not None and board.message_id == "m3"
+    await store.append_move(row.id, 3, 0, "u1", "a", {"n": 4}, [], False, 8.0)
+    await store.record_board(row.id, 4, "c", "m4", 9.0)  # /game board: the pending post is superseded, then pruned
+    assert await statuses() == [(0, "failed"), (4, "delivered")]
+    last = await store.last_post(row.id)
+    assert last is not None and last.message_id == "m4"

@@ -62,6 +62,10 @@ async def test_a_community_is_copied_whole_with_its_ids(tmp_path: Path, pg_url: 
             assert await dst.undo_request(gid) == await src.undo_request(gid)
             assert await dst.followers(gid) == await src.followers(gid)
         assert await dst.settings("u1") == await src.settings("u1")
+        # the abandoned game's log was packed on SQLite (issue 18): copied as rows, and its kept stats with it
+        assert len(await dst.moves(ids[1])) == len(await src.moves(ids[1])) >= 1
+        for user in USERS[:2]:
+            assert await dst.user_stats("guild", user.id) == await src.user_stats("guild", user.id) != []
         # new rows continue after the copied ids
         row = await dst.create_game("c9", "guild", "alhambra", "u1", "Ann", {}, "en", 1.0)
         assert row.id == max(ids) + 1

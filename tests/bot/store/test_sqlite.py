@@ -171,3 +171,52 @@ async def test_two_processes_joining_one_lobby_at_once_keep_every_join(tmp_path)
     finally:
         await one.close()
         await two.close()
+
+
+async def test_an_ended_games_log_is_packed_and_reads_back_the_same(tmp_path, monkeypatch):
+    """Issue 18: when a game ends its log becomes one compressed row; every read gives what the rows gave."""
+    import random
+
+    from bot.store import movelog
+    from bot.table.model import User
+    from bot.table.service import GameService
+    from engines import get_game
+
+    async def play(path, pack):
+        store = await Store.open(str(path))
+        if not pack:
+            async def keep(game_id):
+                return None
+            monkeypatch.setattr(store, "_pack_ended", keep)
+        service = GameService(store, clock=iter(range(10**6)).__next__, seed_source=lambda: 3)
+        users = [User("u1", "Ann"), User("u2", "Ben")]
+        await service.new("c", "g", users[0], "egizia", {}, "en")
+        await service.join("c", users[1])
+        await service.start("c", users[0])
+        rng = random.Random(4)
+        row = await store.open_game("c")
+        while row is not None:
+            seat = get_game("egizia").current_seats(row.state)[0]
+            action = rng.choice(get_game("egizia").legal_actions(row.state, seat)).action
+            await service.act("c", users[seat], action)
+            row = await store.open_game("c")
+        row = await store.latest_game("c")
+        assert row.status == OVER
+        async with store.db.execute("SELECT COUNT(*) FROM moves") as cur:
+            rows = (await cur.fetchone())[0]
+        async with store.db.execute("SELECT COUNT(*) FROM move_logs") as cur:
+            packed = (await cur.fetchone())[0]
+        reads = [await store.moves(row.id), await store.moves(row.id, since=10), await store.moves(row.id, limit=5),
+                 await store.moves(row.id, limit=4, newest=True), await store.moves(row.id, since=row.version),
+                 [await store.clocks_before(row.id, s) for s in range(row.version + 1)],
+                 await store.move_users([row.id])]
+        await store.close()
+        return rows, packed, reads
+
+    rows, packed, plain = await play(tmp_path / "plain.sqlite3", pack=False)
+    assert rows > 50 and packed == 0
+    rows, packed, compact = await play(tmp_path / "packed.sqlite3", pack=True)
+    assert rows == 0 and packed == 1
+    assert compact == plain and plain[4] == [] and len(plain[3]) == 4
+    assert any(c is not None for c in plain[5])
+    assert movelog.FORMAT == 1

@@ -9,6 +9,7 @@ import aiosqlite
 import pytest
 
 from bot.store import Store
+from bot.store.schema import MIGRATIONS
 from bot.table.clocks import TimeConfig
 from bot.table.errors import RatingsMoved, ServiceError
 from bot.table.model import ABANDONED, ACTIVE, OVER, GameRow, PlayerStats, Seat, User
@@ -206,7 +207,7 @@ async def test_a_migrated_database_has_the_same_stats(table: Table, tmp_path) ->
                                " DROP INDEX games_by_status; PRAGMA user_version=7;")
     again = await Store.open(path)
     try:
-        assert await again.schema_version() == 8
+        assert await again.schema_version() == len(MIGRATIONS)  # 8 again, then every later one
         assert await dump(again) == before
         assert [p.played for p in await again.user_stats("guild", "u2")] == [1]
     finally:
