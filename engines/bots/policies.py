@@ -80,7 +80,7 @@ def own_value(game: Game, state: State, seat: int) -> float:
 
 def easy_width(game: Game) -> int:
     """How many options of one decision ``easy`` weighs: the title's :attr:`~engines.core.Game.easy_width`, else
-    :data:`EASY_WIDTH`. Luxor narrows it to 2: a Luxor option is a whole turn (card, figure and its movement;
+    :data:`EASY_WIDTH`. Luxor narrows it to 3: a Luxor option is a whole turn (card, figure and its movement;
     the rest of the turn is where it stops), two to six are offered, and weighing all of them made ``easy``
     as strong as ``normal``'s 100-iteration search there (issue 23 item 14: ``normal`` won 52.0 %)."""
     return game.easy_width or EASY_WIDTH
