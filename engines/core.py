@@ -337,6 +337,10 @@ class Game:
     command_groups: tuple[CommandGroup, ...] = ()
     #: themed names for the seats bots play, in the order they are handed out (then with numbers: "Yusuf 2")
     bot_names: tuple[str, ...] = ("Bot",)
+    #: how many options of one decision the quick ``easy`` bot weighs (a sample, drawn with its seed, when there
+    #: are more); ``None``: the bots' own default (:data:`engines.bots.policies.EASY_WIDTH`). A title whose
+    #: decisions are whole turns, offered a few at a time, narrows it so ``easy`` stays a quick player
+    easy_width: int | None = None
 
     def scoring_mark(self, message: Msg) -> Msg | None:
         """If a public event's ``message`` starts or is a scoring round, the round's label (for the recap's

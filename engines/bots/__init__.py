@@ -9,8 +9,9 @@ bot identical input, hence identical decisions for the same seed.
 Levels:
 
 * ``random`` — a uniformly random legal option (a baseline for measuring the others);
-* ``easy`` — a quick rule-of-thumb player: it tries each option once on a sampled position and keeps
-  the one that leaves its projected score furthest ahead;
+* ``easy`` — a quick rule-of-thumb player: it tries each option once on a sampled position (a sample of
+  them where there are many, or where the title narrows its glance, :attr:`~engines.core.Game.easy_width`)
+  and keeps the one after which its own projected score is highest;
 * ``normal`` — information-set Monte Carlo tree search (SO-ISMCTS: one tree over the bot's information
   sets, a fresh determinisation per iteration, UCB with availability counts); each new leaf finishes the
   bot's turn greedily and is scored by its projected margin over the best other seat.

@@ -5,7 +5,8 @@ from engines.core import Game, Option, Rng, State
 
 from .evaluate import rewards
 
-#: ``easy`` looks at no more than this many options (a sample, when there are more)
+#: ``easy`` looks at no more than this many options (a sample, when there are more), unless the title narrows it
+#: (:attr:`engines.core.Game.easy_width`)
 EASY_WIDTH = 40
 #: what a finished game is worth to ``easy`` (:func:`own_value`): more than any score of a running game
 FINISHED = 1000.0
@@ -77,16 +78,26 @@ def own_value(game: Game, state: State, seat: int) -> float:
     return float(game.projected_scores(state)[seat])
 
 
+def easy_width(game: Game) -> int:
+    """How many options of one decision ``easy`` weighs: the title's :attr:`~engines.core.Game.easy_width`, else
+    :data:`EASY_WIDTH`. Luxor narrows it to 3: a Luxor option is a whole turn (card, figure and its movement;
+    the rest of the turn is where it stops), two to six are offered, and weighing all of them made ``easy``
+    as strong as ``normal``'s 100-iteration search there (issue 23 item 14: ``normal`` won 52.0 %)."""
+    return game.easy_width or EASY_WIDTH
+
+
 def easy_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
     """Greedy one step ahead on one sampled position: the option after which the seat's own projected score
-    is highest once it stops there (:func:`stop_here`, :func:`own_value`). A tie goes, at random, to any option but
+    is highest once it stops there (:func:`stop_here`, :func:`own_value`). It weighs a sample of at most
+    :func:`easy_width` options, drawn with replacement (so a repeat leaves fewer). A tie goes, at random, to any option but
     the do-nothing one (the title's timeout action): a ship on the Nile scores nothing at once, and a coin
     toss between it and passing threw most ships away. An option that only leads round in a circle gives
     way to the best one that does not (:func:`goes_round`)."""
     state = game.determinize(info, seat, rng)
     options = own_options(game, state, seat)
-    if len(options) > EASY_WIDTH:
-        picked = sorted(rng.below(len(options)) for _ in range(EASY_WIDTH))
+    width = easy_width(game)
+    if len(options) > width:
+        picked = sorted(rng.below(len(options)) for _ in range(width))
         options = [options[i] for i in dict.fromkeys(picked)]
     best: list[str] = []
     best_value = -1e18

@@ -133,6 +133,9 @@ class Luxor(RulesGame):
     #: Egyptian names for bot seats
     bot_names = ("Nefertiti", "Hatshepsut", "Imhotep", "Ramesses", "Khufu", "Ankhesenamun", "Tiye", "Thutmose",
                  "Nefertari", "Sobekneferu", "Amenhotep", "Merneith")
+    #: the quick ``easy`` bot weighs a sample of this many of a decision's options (LUX-TURN-2: one option is a
+    #: whole play-and-move, so two to six are offered; weighing them all made ``easy`` a match for ``normal``)
+    easy_width = 3
 
     def private_lines(self, private: Mapping[str, Any]) -> list[TextLine]:
         """The cards in hand and the scarabs (how many, and their points)."""
