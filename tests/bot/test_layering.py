@@ -76,7 +76,8 @@ ALLOWED = {
     "bot.discord": {"bot.table", "bot.records", "bot.text", "bot.config", "bot.store", "engines", "render"},
     "bot.reading": {"engines", "render"},
     "bot.console": {"bot.table", "bot.records", "bot.text", "bot.reading", "bot.store", "engines", "render"},
-    "bot.tools": {"bot.table", "bot.records", "bot.text", "bot.console", "bot.store", "engines", "render"},
+    "bot.tools": {"bot.table", "bot.records", "bot.text", "bot.config", "bot.console", "bot.discord", "bot.store",
+                  "engines", "render"},
     "bot.cli": {"bot.table", "bot.records", "bot.text", "bot.config", "bot.logs", "bot.console", "bot.tools",
                 "bot.discord", "bot.store", "engines", "render"},
     "bot": set(),
@@ -86,7 +87,7 @@ ALLOWED = {
 #: the table's store side: ``bot.store`` sees the model, the errors and the ports, never the service
 STORE_SEES = {"bot.table.model", "bot.table.errors", "bot.table.ports", "bot.table.clock"}
 #: the only adapter modules that open a store (the composition roots); everything else goes through the service
-OPENS_STORES = {"bot.discord.app", "bot.console", "bot.cli", "bot.tools.bench"}
+OPENS_STORES = {"bot.discord.app", "bot.console", "bot.cli", "bot.tools.bench", "bot.tools.load"}
 
 
 def test_every_import_runs_with_the_direction() -> None:
