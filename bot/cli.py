@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.config import Config
 from bot.table.botpool import BotConfig
 from engines import GAME_IDS, get_game
 from engines.core import Msg
@@ -86,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rate", type=float, help="with --load: moves arrive at RATE per second (open loop)")
     p.add_argument("--burst", type=int, nargs="?", const=50, default=0, metavar="K",
                    help="with --load: then K moves (default 50) in K channels within one second")
+    p.add_argument("--render-processes", type=int, default=Config.render_processes, metavar="P",
+                   help="with --load: worker processes drawing boards (0: threads), as [discord] render_processes")
     p.add_argument("--players", type=int)
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--seconds", type=float,
@@ -174,9 +177,10 @@ def _run(args: argparse.Namespace) -> int:
             raise _Refused(_storage_message(exc, args.db or args.out / "referee-play.sqlite3", args.locale)) from exc
         return 0
     if args.cmd == "bench" and args.load is not None:
-        from bot.tools.load import run as load
+        from bot.tools.load import run as load_bench
 
-        load(args.load, seconds=30.0 if args.seconds is None else args.seconds, rate=args.rate, burst=args.burst)
+        load_bench(args.load, seconds=30.0 if args.seconds is None else args.seconds, rate=args.rate, burst=args.burst,
+                   render_processes=args.render_processes)
         return 0
     if args.cmd == "bench" and args.bots:
         from bot.tools.bench import bot_latency

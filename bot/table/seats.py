@@ -1,7 +1,6 @@
 """Seats: opening a lobby, joining and leaving, bot seats, starting, abandoning, and replacing a player."""
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -84,6 +83,7 @@ class Seats(TableCore):
             game = get_game(row.title)
             if len(row.seats) >= game.max_players:
                 raise ServiceError("err.lobby_full", max=game.max_players)
+            self.forget(row.channel_id)  # the kept row (if any) is no longer current
             await self.store.set_seats(row.id, [*specs(row), (user.id, user.name)], self.clock())
             return await self._open(channel_id)
 
@@ -99,9 +99,11 @@ class Seats(TableCore):
             rest = [s for s in row.seats if s.user_id != user.id]
             people = [s for s in rest if not s.is_bot]
             if not people:
+                self.forget(row.channel_id)  # the kept row (if any) is no longer current
                 await self.store.delete_lobby(row.id)
                 return None
             host = people[0].user_id if row.host_id == user.id else row.host_id
+            self.forget(row.channel_id)  # the kept row (if any) is no longer current
             await self.store.set_seats(row.id, [(s.user_id, s.name, s.bot_level) for s in rest], self.clock(),
                                        host_id=host)
             return await self._open(channel_id)
@@ -140,6 +142,7 @@ class Seats(TableCore):
                 raise ServiceError("err.lobby_full", max=game.max_players)
             seats = specs(row)
             seats.append(self._bot_seat(row.title, seats, chosen))
+            self.forget(row.channel_id)  # the kept row (if any) is no longer current
             await self.store.set_seats(row.id, seats, self.clock())
             log.info("game %s: a %s bot seated by request", row.id, chosen)
             return await self._open(channel_id)
@@ -162,6 +165,7 @@ class Seats(TableCore):
                     raise ServiceError("bots.err.no_such_bot", bot=str(bot)[:40], known=", ".join(s.name for s in bots))
                 gone = found[0]
             rest = [(s.user_id, s.name, s.bot_level) for s in row.seats if s.user_id != gone.user_id]
+            self.forget(row.channel_id)  # the kept row (if any) is no longer current
             await self.store.set_seats(row.id, rest, self.clock())
             log.info("game %s: bot seat %s removed", row.id, gone.seat)
             return await self._open(channel_id)
@@ -178,11 +182,12 @@ class Seats(TableCore):
             if not game.min_players <= len(row.seats) <= game.max_players:
                 raise ServiceError("err.player_count", min=game.min_players, max=game.max_players, n=len(row.seats))
             seed = self.seed_source() if seed is None else seed
-            outcome = await asyncio.to_thread(game.new_game, len(row.seats), row.options, seed)
+            outcome = await self.in_engine(game.new_game, len(row.seats), row.options, seed)
             events = [e.to_json() for e in outcome.events]
             now = self.clock()
-            waiting = await asyncio.to_thread(game.current_seats, outcome.state)
+            waiting = await self.in_engine(game.current_seats, outcome.state)
             clocks = await self.timekeeper.after_move(row, 0, None, "player", waiting, False, now)
+            self.forget(row.channel_id)  # the kept row (if any) is no longer current
             await self.store.start_game(row.id, seed, outcome.state, events, now, game.rules_version, clocks=clocks)
             self.timekeeper.on_jobs()
             # the row as stored now (no second read): started, at version 0
@@ -209,6 +214,7 @@ class Seats(TableCore):
             row = await self._open(channel_id, expected_game)
             if user.id != row.host_id and not can_manage_channel:
                 raise ServiceError("err.abandon_rights")
+            self.forget(row.channel_id)  # the kept row (if any) is no longer current
             await self.store.set_status(row.id, "abandoned", self.clock())
             row.status = "abandoned"
             return row
@@ -244,6 +250,7 @@ class Seats(TableCore):
             row.seats[seat].user_id, row.seats[seat].name = new.id, new.name
             settings = await self.store.settings(new.id)
             try:
+                self.forget(row.channel_id)  # the kept row (if any) is no longer current
                 await self.store.replace_seat(row.id, seat, new.id, new.name, ClockWrite(
                     [seat], [c], self.timekeeper.plan(row, c, settings, now, c.started is not None)),
                     version=row.version)

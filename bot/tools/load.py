@@ -38,12 +38,14 @@ import os
 import random
 import resource
 import tempfile
+import threading
 import time
+from collections import Counter
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -54,11 +56,11 @@ from bot.discord.poster import Delivered
 from bot.store import Store
 from bot.table.model import MoveReport, PostRow, Snapshot, User
 from bot.table.service import GameService
-from engines import get_game
+from engines import available_games, get_game
 
 from .bench import _percentile
 
-TITLES = ("alhambra", "egizia", "luxor")
+TITLES = tuple(available_games())
 TICK = 0.010  # the loop-lag probe's period (seconds)
 ACK_LIMIT, POST_LIMIT = 3.0, 5.0  # the burst's limits: acknowledged within 3 s, board posted within 5 s
 
@@ -120,6 +122,49 @@ class CpuMark:
 def _thread_cpu() -> float:
     """CPU seconds of the calling thread (the event loop's, when called on it)."""
     return time.thread_time()
+
+
+def _part(thread: threading.Thread) -> str:
+    """Which part of the bot a thread is: the event loop, the database connection, the engine, drawing, other."""
+    if thread is threading.main_thread():
+        return "loop"
+    target = getattr(thread, "_target", None)  # aiosqlite runs each connection in a plain thread of its own
+    if target is not None and "aiosqlite" in getattr(target, "__module__", ""):
+        return "database"
+    if thread.name.startswith("referee-engine"):
+        return "engine"
+    if thread.name.startswith("referee-render"):
+        return "render"
+    if thread.name.startswith("asyncio"):
+        return "default executor"
+    return "other threads"
+
+
+def _parts_cpu() -> dict[str, float]:
+    """CPU seconds of this process's live threads by part (Linux ``/proc``; empty elsewhere), keyed by part and
+    thread id (a thread that ended in between is left out of the breakdown, not of the total)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    out: dict[str, float] = {}
+    for thread in threading.enumerate():
+        try:
+            with open(f"/proc/self/task/{thread.native_id}/stat", "rb") as f:
+                raw = f.read().decode("ascii", "replace")
+        except (OSError, TypeError):
+            continue
+        fields = raw[raw.rfind(")") + 2:].split()
+        out[f"{_part(thread)}/{thread.native_id}"] = (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def _breakdown(start: dict[str, float], end: dict[str, float], cpu0: CpuMark, cpu1: CpuMark,
+               moves: int) -> dict[str, float]:
+    """ms of CPU per move by part: the process's threads, and its child processes (drawing, bots)."""
+    parts: dict[str, float] = {}
+    for key, value in end.items():
+        part = key.split("/")[0]
+        parts[part] = parts.get(part, 0.0) + value - start.get(key, 0.0)
+    parts["child processes"] = cpu1.since(cpu0) - (cpu1.own - cpu0.own)
+    return {k: round(v * 1000 / max(1, moves), 2) for k, v in parts.items()}
 
 
 # ------------------------------------------------------------------ Discord, stubbed
@@ -230,7 +275,7 @@ class _Bot(Referee):
 
     def __init__(self, service: GameService, config: Config, run: LoadRun) -> None:
         super().__init__(service, config)
-        self.run = run
+        self.load = run
         deliver = self.boards.deliver
 
         async def delivered(post: PostRow) -> Delivered:
@@ -241,14 +286,14 @@ class _Bot(Referee):
         self.poster.deliver = delivered
 
     def channel_by_id(self, channel_id: str) -> discord.abc.Messageable:
-        return self.run.tables[channel_id].channel  # type: ignore[return-value]
+        return cast(discord.abc.Messageable, self.load.tables[channel_id].channel)
 
     def channel(self, interaction: Any) -> discord.abc.Messageable:
         return self.channel_by_id(str(interaction.channel_id))
 
     async def post_board(self, game_id: int, wait: bool = False, snap: Snapshot | None = None) -> None:
         if isinstance(snap, MoveReport):
-            self.run.handed(snap)
+            self.load.handed(snap)
         await super().post_board(game_id, wait=wait, snap=snap)
 
 
@@ -416,17 +461,18 @@ async def _burst(run: LoadRun, bot: _Bot, service: GameService, count: int) -> d
 
 
 async def _run(channels: int, seconds: float, warmup: float, rate: float | None, burst: int, seed: int,
-               db: str) -> dict[str, Any]:
+               db: str, render_processes: int) -> dict[str, Any]:
     store = await Store.open(db)
     service = _TimedService(store)
     service.acts = []
     run = LoadRun(channels, seed)
-    bot = _Bot(service, Config(board_interval=0.0, bot_board_hold=0.0), run)
+    bot = _Bot(service, Config(board_interval=0.0, bot_board_hold=0.0, render_processes=render_processes), run)
     background: list[asyncio.Task[Any]] = []
     try:
         from bot.discord.compose import warm_up_renderers
 
         await asyncio.to_thread(warm_up_renderers)
+        await bot.renders.warm_up()
         background.append(asyncio.create_task(bot.poster.run(), name="load-poster"))
         background.append(asyncio.create_task(bot.scheduler.run(), name="load-clock"))
         background.append(asyncio.create_task(_lag_probe(run), name="load-lag"))
@@ -437,11 +483,11 @@ async def _run(channels: int, seconds: float, warmup: float, rate: float | None,
             run.tables[cid] = _Table(_Channel(cid), users)
         for cid in ids:
             await run.open_table(bot, service, cid)
-        print(f"load: {channels} channels set up in {time.perf_counter() - setup:.1f} s "
-              f"({sum(1 for t in run.tables.values() if t.snap and t.snap.row.title == 'alhambra')} Alhambra, "
-              f"{sum(1 for t in run.tables.values() if t.snap and t.snap.row.title == 'egizia')} Egizia, "
-              f"{sum(1 for t in run.tables.values() if t.snap and t.snap.row.title == 'luxor')} Luxor)", flush=True)
-        out: dict[str, Any] = {"channels": channels, "mode": "open" if rate else "closed", "seconds": seconds}
+        titles = Counter(t.snap.row.title for t in run.tables.values() if t.snap is not None)
+        print(f"load: {channels} channels set up in {time.perf_counter() - setup:.1f} s ("
+              + ", ".join(f"{n} {title}" for title, n in sorted(titles.items())) + ")", flush=True)
+        out: dict[str, Any] = {"channels": channels, "mode": "open" if rate else "closed", "seconds": seconds,
+                               "rate": rate, "render_processes": render_processes}
         if seconds > 0:
             until = [time.perf_counter() + warmup + seconds]
             drivers: list[Awaitable[Any]]
@@ -452,10 +498,10 @@ async def _run(channels: int, seconds: float, warmup: float, rate: float | None,
             driving = asyncio.gather(*drivers)
             await asyncio.sleep(warmup)
             run.measuring = service.measuring = True
-            cpu0, loop0, t0 = CpuMark.now(), _thread_cpu(), time.perf_counter()
+            cpu0, loop0, parts0, t0 = CpuMark.now(), _thread_cpu(), _parts_cpu(), time.perf_counter()
             await asyncio.sleep(max(0.0, until[0] - time.perf_counter()))
             run.measuring = service.measuring = False
-            cpu1, loop1, t1 = CpuMark.now(), _thread_cpu(), time.perf_counter()
+            cpu1, loop1, parts1, t1 = CpuMark.now(), _thread_cpu(), _parts_cpu(), time.perf_counter()
             await driving
             n = max(1, run.done)
             out.update({
@@ -471,6 +517,7 @@ async def _run(channels: int, seconds: float, warmup: float, rate: float | None,
                 "loop_cpu_ms_per_move": round((loop1 - loop0) * 1000 / n, 2),
                 "cpu_cores_used": round(cpu1.since(cpu0) / (t1 - t0), 2),
                 "errors": run.errors, "skipped": run.skipped,
+                "cpu_ms_per_move_by_part": _breakdown(parts0, parts1, cpu0, cpu1, n),
             })
             print(f"load: {run.done} moves in {t1 - t0:.1f} s: {out['moves_per_s']} moves/s "
                   f"({run.errors} refused or lost, {run.skipped} skipped)")
@@ -480,6 +527,8 @@ async def _run(channels: int, seconds: float, warmup: float, rate: float | None,
                   f"max {out['loop_lag_ms_max']} ms")
             print(f"load: CPU per move {out['cpu_ms_per_move']} ms (every thread and child process; the event loop's "
                   f"thread alone {out['loop_cpu_ms_per_move']} ms), {out['cpu_cores_used']} cores busy")
+            print("load: CPU per move by part: " + ", ".join(
+                f"{k} {v} ms" for k, v in sorted(out["cpu_ms_per_move_by_part"].items(), key=lambda kv: -kv[1])))
         if burst:
             await asyncio.sleep(0.5)  # the last boards of the sustained phase go out first
             b = await _burst(run, bot, service, min(burst, channels))
@@ -496,16 +545,18 @@ async def _run(channels: int, seconds: float, warmup: float, rate: float | None,
                 await task
         bot.scheduler.stop()
         await service.close(timeout=2.0)
+        bot.renders.close()
 
 
 def run(channels: int, seconds: float = 30.0, warmup: float = 5.0, rate: float | None = None, burst: int = 0,
-        seed: int = 1, db: str | None = None) -> dict[str, Any]:
+        seed: int = 1, db: str | None = None, render_processes: int = Config.render_processes) -> dict[str, Any]:
     """``referee bench --load N``: see the module docstring. Prints readable lines, then one JSON line."""
     if channels < 1:
         raise ValueError("--load needs at least one channel")
     logging.getLogger("referee").setLevel(logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
-        out = asyncio.run(_run(channels, seconds, warmup, rate, burst, seed, db or str(Path(tmp) / "load.sqlite3")))
+        out = asyncio.run(_run(channels, seconds, warmup, rate, burst, seed, db or str(Path(tmp) / "load.sqlite3"),
+                               render_processes))
     print(json.dumps(out))
     return out
 
