@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.config import Config
 from bot.table.botpool import BotConfig
 from engines import GAME_IDS, get_game
 from engines.core import Msg
@@ -80,10 +81,18 @@ def main(argv: list[str] | None = None) -> int:
     _bot_budget(p)
 
     p = sub.add_parser("bench", help="measure move latency, playouts per second and PNG size")
-    p.add_argument("game", choices=GAME_IDS, nargs="?")
+    p.add_argument("game", choices=GAME_IDS, nargs="?", help="the title to measure (not with --load)")
+    p.add_argument("--load", type=int, metavar="N",
+                   help="instead: N channels of mixed titles at once through the bot, Discord stubbed (bot/tools/load.py)")
+    p.add_argument("--rate", type=float, help="with --load: moves arrive at RATE per second (open loop)")
+    p.add_argument("--burst", type=int, nargs="?", const=50, default=0, metavar="K",
+                   help="with --load: then K moves (default 50) in K channels within one second")
+    p.add_argument("--render-processes", type=int, default=Config.render_processes, metavar="P",
+                   help="with --load: worker processes drawing boards (0: threads), as [discord] render_processes")
     p.add_argument("--players", type=int)
     p.add_argument("--games", type=int, default=3)
-    p.add_argument("--seconds", type=float, default=5.0, help="time for the engine-only playouts")
+    p.add_argument("--seconds", type=float,
+                   help="time for the engine-only playouts (default 5), or with --load the measured time (default 30)")
     p.add_argument("--recap", type=str, metavar="SEEDS",
                    help="instead: whole seeded games (comma-separated seeds), each measuring its recap and undo costs")
     p.add_argument("--bots", nargs="?", const="normal", metavar="LEVEL",
@@ -128,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="the bot's log level (database and Discord payload logs stay at INFO or above)")
 
     args = parser.parse_args(argv)
+    if args.cmd == "bench" and (args.game is None) == (args.load is None):
+        parser.error("bench: name a game, or give --load N (not both)")
     try:
         return _run(args)
     except _Refused as exc:
@@ -185,8 +196,14 @@ def _run(args: argparse.Namespace) -> int:
         from bot.tools.history import main as history
 
         return history(args)
+    if args.cmd == "bench" and args.load is not None:
+        from bot.tools.load import run as load_bench
+
+        load_bench(args.load, seconds=30.0 if args.seconds is None else args.seconds, rate=args.rate, burst=args.burst,
+                   render_processes=args.render_processes)
+        return 0
     if args.cmd == "bench" and args.game is None:
-        raise _Refused("bench needs a game (or --history N)")
+        raise _Refused("bench needs a game (or --history N, or --load N)")
     if args.cmd == "db" and args.db_cmd == "copy":
         from bot.tools.dbcopy import main as db_copy
 
@@ -222,7 +239,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "bench":
         from bot.tools.bench import run
 
-        run(args.game, args.players, args.games, seconds=args.seconds)
+        run(args.game, args.players, args.games, seconds=5.0 if args.seconds is None else args.seconds)
         return 0
     if args.cmd == "replay":
         from bot.records.record import RecordError, replay_to_dir

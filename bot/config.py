@@ -33,6 +33,8 @@ class Config:
     #: bots must answer waits for their moves (so a row of bot moves is one message)
     board_interval: float = 1.5
     bot_board_hold: float = 10.0
+    #: ``[discord]``: worker processes drawing board pictures (0: two threads of the bot's process instead)
+    render_processes: int = 2
     #: ``[bots]``: the default level of a bot seat, worker processes, a searching bot's time per decision
     bots: BotConfig = field(default_factory=BotConfig)
 
@@ -85,10 +87,13 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     try:
         cfg.board_interval = float(discord.get("board_interval", cfg.board_interval))
         cfg.bot_board_hold = float(discord.get("bot_board_hold", cfg.bot_board_hold))
+        cfg.render_processes = int(discord.get("render_processes", cfg.render_processes))
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"[discord]: {exc}") from exc
     if not 0 <= cfg.board_interval <= 60 or not 0 <= cfg.bot_board_hold <= 600:
         raise ConfigError("[discord]: board_interval must be 0–60 seconds, bot_board_hold 0–600 seconds")
+    if not 0 <= cfg.render_processes <= 16:
+        raise ConfigError("[discord]: render_processes must be 0–16 (0: draw in threads of the bot's process)")
     clock = data.get("clock", {})
     try:
         cfg.vacation_days = int(clock.get("vacation_days", cfg.vacation_days))

@@ -13,6 +13,8 @@ from bot.table.model import Snapshot
 from bot.table.ports import PostStore
 from bot.table.service import GameService
 
+from .renders import RenderPool
+
 Interaction = discord.Interaction[Any]
 
 
@@ -26,6 +28,8 @@ class Adapter(Protocol):
     posts: PostStore
     #: the slash command tree (the commands are added to it at start-up)
     tree: app_commands.CommandTree[Any]
+    #: where board, full-board and hand pictures are drawn (never the engine's or the bots' workers)
+    renders: RenderPool
 
     def channel(self, interaction: Interaction) -> discord.abc.Messageable:
         """The channel an interaction came from, as somewhere to send messages (remembered for posting)."""

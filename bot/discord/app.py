@@ -24,7 +24,6 @@ from bot.table.clocks import TimeConfig
 from bot.table.model import Snapshot
 from bot.table.service import GameService
 from bot.text import image_names
-from render import api
 from render.i18n import normalise_locale
 
 from .boards import Boards, remember
@@ -36,6 +35,7 @@ from .lobby import AbandonButton, LobbyButton
 from .notifier import DiscordNotifier
 from .play import GroupButton, HandButton, OptionSelect, TypeMoveButton, ZoomButton
 from .poster import Poster
+from .renders import RenderPool
 from .table import UndoAnswerButton, UndoButton
 
 log = logging.getLogger("referee")
@@ -55,6 +55,8 @@ class Referee(discord.Client):
         self.clock = clock
         # every start, move and undo now writes its board post in its own transaction (the outbox)
         self.posts = service.outbox()
+        #: board pictures are drawn in their own worker pool (processes unless ``render_processes = 0``)
+        self.renders = RenderPool(self.config.render_processes)
         self.boards = Boards(self, self.posts, clock=clock, sleep=sleep, pace=self.config.board_interval,
                              hold=self.config.bot_board_hold)
         self._poster_task: asyncio.Task[None] | None = None
@@ -77,7 +79,8 @@ class Referee(discord.Client):
         self.add_dynamic_items(GroupButton, OptionSelect, HandButton, LobbyButton, AbandonButton, TypeMoveButton,
                                UndoButton, UndoAnswerButton, ZoomButton)
         await self.tree.set_translator(CatalogueTranslator())
-        await asyncio.to_thread(warm_up_renderers)
+        await asyncio.to_thread(warm_up_renderers)  # this process draws recaps, records and replays
+        await self.renders.warm_up()  # the board workers start now and fill their caches
         if self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -121,6 +124,7 @@ class Referee(discord.Client):
 
     async def close(self) -> None:
         await self.stop_poster()
+        self.renders.close()  # never waits: a board being drawn stays pending and goes out after a restart
         await super().close()
 
     async def on_ready(self) -> None:
@@ -150,7 +154,7 @@ class Referee(discord.Client):
     async def board_file(self, snap: Snapshot, locale: str) -> discord.File:
         assert snap.public_view is not None
         # the phone-first image (≤ 800 px wide): the embed shows one image; the full board is 🔍 away
-        png = await asyncio.to_thread(api.phone, snap.public_view, image_names(snap.row), locale)
+        png = await self.renders.phone(snap.public_view, image_names(snap.row), locale)
         return discord.File(io.BytesIO(png), filename="board.png")
 
     def moved(self, game_id: int, interaction: Interaction) -> None:

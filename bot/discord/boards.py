@@ -76,8 +76,11 @@ class Boards:
                 # the position only (a report's actor is not the board's: several moves may go into one board)
                 remember(self._snapshots, game_id, Snapshot(snap.row, snap.game, snap.prompts, snap.public_view,
                                                             snap.result))
-        self.poster.kick()
-        await self.poster.post_game(game_id, wait=wait)
+        try:
+            await self.poster.post_game(game_id, wait=wait, channel_id=snap.row.channel_id if snap else None)
+        except BaseException:  # cut off or failed unexpectedly: the poster's loop delivers it
+            self.poster.kick()
+            raise
 
     async def deliver(self, post: PostRow) -> Delivered:
         """Render the game's current board with what happened since its last board, and send it.

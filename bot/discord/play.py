@@ -4,7 +4,6 @@ the version (move number) they were drawn for, so they keep working after a rest
 answered politely."""
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from collections.abc import Sequence
@@ -17,7 +16,6 @@ from bot.table.model import Snapshot
 from bot.text import clip, image_names, join_limited, say, seat_names
 from engines import get_game
 from engines.core import Option
-from render import api
 from render.i18n import t
 
 from .adapter import Adapter, referee
@@ -228,7 +226,7 @@ async def send_hand(bot: Adapter, interaction: Interaction, expected_game: int |
     snap, seat, private = await bot.service.private(str(interaction.channel_id), str(interaction.user.id),
                                                      expected_game=expected_game)
     assert snap.public_view is not None
-    png = await asyncio.to_thread(api.hand, snap.public_view, private, image_names(snap.row), locale)
+    png = await bot.renders.hand(snap.public_view, private, image_names(snap.row), locale)
     kwargs: dict[str, Any] = {"file": discord.File(io.BytesIO(png), filename="hand.png")}
     names = seat_names(snap.row, locale)
     text = t("hand.title", locale, player=names[seat])
@@ -253,7 +251,7 @@ async def send_full_board(bot: Adapter, interaction: Interaction, game_id: int, 
     snap = await bot.service.snapshot_async(row)
     if snap.public_view is None:
         raise ServiceError("err.other_game")
-    png = await asyncio.to_thread(api.board, snap.public_view, image_names(row), locale)
+    png = await bot.renders.board(snap.public_view, image_names(row), locale)
     text = t("board.zoom", locale, game=t(f"game.{row.title}", locale), id=row.id, move=row.version)
     if row.version != version:
         text = t("board.zoom_stale", locale, then=version, now=row.version) + "\n" + text

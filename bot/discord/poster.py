@@ -101,18 +101,22 @@ class Poster:
         been told). For a shutdown that wants to flush, and for tests that must see a retried board arrive."""
         await self._idle.wait()
 
-    async def post_game(self, game_id: int, due_only: bool = False, wait: bool = False) -> None:
+    async def post_game(self, game_id: int, due_only: bool = False, wait: bool = False,
+                        channel_id: str | None = None) -> None:
         """Deliver a game's newest pending post now (one attempt), if it has one (``due_only``: if its time
         has come; a retry that was scheduled while waiting for the game's lock keeps its back-off).
 
         Too soon after the channel's last board, the post waits: with ``wait`` (a person's request, whose
         flow may take a moment) here, before taking the game's lock; otherwise (a bot's or the clock's move,
         which must not hold up other channels) as a pending post that :meth:`run` delivers when its time
-        comes."""
+        comes. ``channel_id``: the game's channel, when the caller knows it (then the pace is read without
+        loading the pending posts)."""
         if wait:
-            pending = await self.store.pending_posts(game_id)
-            if pending:
-                delay = self._not_before.get(pending[-1].channel_id, 0.0) - self.clock()
+            if channel_id is None:
+                pending = await self.store.pending_posts(game_id)
+                channel_id = pending[-1].channel_id if pending else None
+            if channel_id is not None:
+                delay = self._not_before.get(channel_id, 0.0) - self.clock()
                 if delay > 0:
                     await self.sleep(delay)
         entry = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))

@@ -166,6 +166,10 @@ def _end_with_parent() -> None:
     threading.Thread(target=watch, name="referee-parent-watch", daemon=True).start()
 
 
+#: for other worker pools (the board renderers' processes): end with the process that started them
+end_with_parent = _end_with_parent
+
+
 def _worker_init() -> None:
     """Each worker once: end with the parent (:func:`_end_with_parent`), import the engines, move what the
     imports made out of the collector's sight (``gc.freeze``: module data is never garbage) and collect less
@@ -184,4 +188,4 @@ def _process_pool(workers: int) -> Executor:
                                initializer=_worker_init)
 
 
-__all__ = ["BotConfig", "BotPool", "decide_in_worker", "decision_seed"]
+__all__ = ["BotConfig", "BotPool", "decide_in_worker", "decision_seed", "end_with_parent"]

@@ -28,7 +28,7 @@ class Bots(Moves):
         c = (await self.store.seat_clocks(row.id)).get(seat)
         if c is None or c.started is None or c.turn_version != version:
             return None
-        if seat not in await asyncio.to_thread(get_game(row.title).current_seats, row.state):
+        if seat not in await self.in_engine(get_game(row.title).current_seats, row.state):
             return None
         return row, c
 
@@ -65,7 +65,7 @@ class Bots(Moves):
             elif policy == "skip":
                 assert row.state is not None
                 try:
-                    action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, seat)
+                    action = await self.in_engine(get_game(row.title).timeout_action, row.state, seat)
                 except NotImplementedError:
                     log.error("game %s (%s): no timeout action; the seat is marked overdue instead", row.id, row.title)
             if not action:
@@ -160,7 +160,7 @@ class Bots(Moves):
             raise ServiceError("err.not_started")
         if (row.seat_of(voter.id) is None and voter.id != row.host_id) or is_bot_user(voter.id):
             raise ServiceError("err.not_seated")  # bot seats do not vote
-        waiting = await asyncio.to_thread(get_game(row.title).current_seats, row.state)
+        waiting = await self.in_engine(get_game(row.title).current_seats, row.state)
         clocks = await self.store.seat_clocks(row.id)
         late = [c for seat, c in sorted(clocks.items()) if c.overdue and c.started is not None and seat in waiting]
         if not late:
@@ -176,7 +176,7 @@ class Bots(Moves):
                                                                                old_votes)]), version=row.version)
             return None, len(c.votes), needed
         try:
-            action = await asyncio.to_thread(get_game(row.title).timeout_action, row.state, c.seat)
+            action = await self.in_engine(get_game(row.title).timeout_action, row.state, c.seat)
         except NotImplementedError:
             raise ServiceError("clock.err.no_timeout_action") from None
         try:

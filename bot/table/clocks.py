@@ -138,7 +138,8 @@ class Timekeeper:
         self.config = config or TimeConfig()
         self.notifier: Notifier = notifier or SilentNotifier()
         #: called after jobs were added or moved (the scheduler's ``poke``)
-        self.on_jobs: Callable[[], None] = lambda: None
+        #: told when jobs were stored (with the earliest due time, when only jobs were added): the scheduler's poke
+        self.on_jobs: Callable[..., None] = lambda due=None: None
 
     def now(self) -> float:
         return self.clock()

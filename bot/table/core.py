@@ -6,15 +6,19 @@ on :class:`TableCore`; :class:`~bot.table.service.GameService` puts them togethe
 from __future__ import annotations
 
 import asyncio
+import copy
+import functools
 import logging
 import secrets
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from types import TracebackType
+from typing import Any, TypeVar
 
 from engines import get_game
 from engines.core import Msg, Result
@@ -22,7 +26,7 @@ from engines.core import Msg, Result
 from .botpool import BotConfig, BotPool
 from .clocks import TimeConfig, Timekeeper
 from .errors import ServiceError, ShuttingDown, StorageError
-from .model import OPEN_STATUSES, GameResults, GameRow, Snapshot
+from .model import ACTIVE, OPEN_STATUSES, GameResults, GameRow, Snapshot
 from .ports import Notifier, Repository
 from .stats import game_results, is_bot
 
@@ -31,6 +35,22 @@ _MAX_ID = (1 << 63) - 1
 
 #: how long the other players have to answer an undo request (seconds)
 UNDO_TTL = 15 * 60
+
+#: threads running the engine for the service (a move's turn check and apply, snapshots, legal options): its own
+#: small executor, so a commit never queues behind board pictures or anything else in the default one
+ENGINE_THREADS = 2
+
+#: channels whose current game row the service keeps in memory (the least recently used are dropped first)
+ROW_CACHE = 4096
+
+T = TypeVar("T")
+
+
+def _own_copy(row: GameRow) -> GameRow:
+    """A copy of a row that a move may change (state dicts are never changed in place: a move makes a new one)."""
+    out = copy.copy(row)
+    out.seats = list(row.seats)
+    return out
 
 #: log lines name games, seats and versions only: never a state, a hand, a view or an action (issue 8.8)
 log = logging.getLogger("referee.service")
@@ -89,8 +109,12 @@ class TableCore:
         self.timekeeper = Timekeeper(store, self.now, time_config, notifier)
         #: bot decisions run in worker processes (``bot_executor``: a test's own executor instead)
         self.bots = BotPool(bots, bot_executor)
+        self.engine = ThreadPoolExecutor(ENGINE_THREADS, thread_name_prefix="referee-engine")
         # one lock per channel while anybody uses it; an idle channel's lock is dropped (bounded memory)
         self._locks: weakref.WeakValueDictionary[str, ChannelLock] = weakref.WeakValueDictionary()
+        # channel id → its active game's row after this process's last move there, and the seats that position
+        # waits for (see :meth:`_cached`)
+        self._rows: OrderedDict[str, tuple[GameRow, list[int]]] = OrderedDict()
         self._inflight = 0
         self._idle: asyncio.Event | None = None
         self._closing = False
@@ -150,18 +174,60 @@ class TableCore:
                 drained = False
         if not self._closed:
             self._closed = True
+            self.engine.shutdown(wait=False, cancel_futures=True)  # an engine call takes milliseconds
             await asyncio.to_thread(self.bots.close)
             await self.store.close()
         return drained
+
+    # ------------------------------------------------------------------ the current rows kept in memory
+
+    def _cached(self, channel_id: str, expected_game: int | None = None,
+                expected_version: int | None = None) -> tuple[GameRow, list[int]] | None:
+        """The channel's active game as this process last wrote it (a copy the caller may change), with the
+        seats its position waits for; ``None`` when not kept, or when it disagrees with what a pressed component
+        names (a press for another game or version is judged on the row loaded afresh).
+
+        The kept row may be stale: another process may have moved since. It is only ever used for a move, whose
+        write is guarded by the version it was computed from (a stale row's write fails with
+        :class:`~bot.table.errors.VersionConflict`, and the move is judged again on the row loaded afresh), and
+        every other change to a game in this process (seats, pause, abandon, undo, start) forgets it first."""
+        kept = self._rows.get(str(channel_id))
+        if kept is None:
+            return None
+        row, waiting = kept
+        if row.status != ACTIVE or (expected_game is not None and expected_game != row.id) \
+                or (expected_version is not None and expected_version != row.version):
+            return None
+        self._rows.move_to_end(str(channel_id))
+        return _own_copy(row), list(waiting)
+
+    def _keep(self, row: GameRow, waiting: list[int]) -> None:
+        """Keep a row just written (and the seats its position waits for) as the channel's current one."""
+        key = str(row.channel_id)
+        if row.status != ACTIVE:
+            self._rows.pop(key, None)
+            return
+        self._rows[key] = (_own_copy(row), list(waiting))
+        self._rows.move_to_end(key)
+        while len(self._rows) > ROW_CACHE:
+            self._rows.popitem(last=False)
+
+    def forget(self, channel_id: str) -> None:
+        """Drop the channel's kept row (before any change to its game other than a move)."""
+        self._rows.pop(str(channel_id), None)
 
     # ------------------------------------------------------------------ snapshots
 
     def snapshot(self, row: GameRow) -> Snapshot:
         return make_snapshot(row)
 
+    async def in_engine(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the engine's executor (off the event loop, never behind a drawing)."""
+        return await asyncio.get_running_loop().run_in_executor(self.engine, functools.partial(fn, *args))
+
     async def snapshot_async(self, row: GameRow) -> Snapshot:
-        """:meth:`snapshot` in a worker thread: the engine's work stays off the event loop."""
-        return await asyncio.to_thread(self.snapshot, row)
+        """:meth:`snapshot` in the engine's executor: the engine's work stays off the event loop."""
+        return await self.in_engine(self.snapshot, row)
 
     async def _refuse_foreign(self, channel_id: str, row: GameRow | None, expected_game: int | None) -> None:
         """Refuse a press whose game id is not ``row``'s: "this belongs to another game" (or "has ended")."""

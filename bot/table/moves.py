@@ -8,9 +8,8 @@ worker thread (the turn check, ``apply`` and the new position's prompts, public 
 """
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines import get_game
@@ -27,13 +26,15 @@ log = logging.getLogger("referee.service")
 _RATING_TRIES = 20
 
 
-def apply_checked(game: Game, state: State, seat: int,
-                  action: str) -> tuple[Outcome, list[Prompt], Mapping[str, Any], Result | None]:
+def apply_checked(game: Game, state: State, seat: int, action: str, waiting: Sequence[int] | None = None
+                  ) -> tuple[Outcome, list[Prompt], Mapping[str, Any], Result | None]:
     """Apply a move for a seat that must decide now; returns the outcome and the new position's prompts,
-    public view and result (computed once: the snapshot the move hands on)."""
-    prompts = game.prompts(state)
-    if not any(p.seat == seat for p in prompts):
-        raise ServiceError("err.not_your_turn", players=list(dict.fromkeys(p.seat for p in prompts)))
+    public view and result (computed once: the snapshot the move hands on). ``waiting``: the seats the position
+    waits for, when already known (the previous move computed them), else computed here."""
+    if waiting is None:
+        waiting = list(dict.fromkeys(p.seat for p in game.prompts(state)))
+    if seat not in waiting:
+        raise ServiceError("err.not_your_turn", players=list(waiting))
     outcome = game.apply(state, seat, action)
     new = outcome.state
     return outcome, game.prompts(new), game.public_view(new), game.result(new)
@@ -51,6 +52,18 @@ class Moves(TableCore):
         """
         action = " ".join(action.split())
         async with self._serving(), self.lock(channel_id):
+            kept = self._cached(channel_id, expected_game, expected_version)
+            if kept is not None:
+                # the row this process last wrote: a stale one fails its guarded write (or any check), and the
+                # move is then judged again on the row loaded afresh
+                row, waiting = kept
+                seat = row.seat_of(user.id)
+                if seat is not None:
+                    try:
+                        return await self._commit(row, seat, user.id, action, "player", waiting=waiting)
+                    except (ServiceError, IllegalAction):
+                        pass
+                self.forget(channel_id)
             row = await self._open(channel_id, expected_game)
             if row.status != ACTIVE or row.state is None:
                 raise ServiceError("err.not_started")
@@ -62,24 +75,27 @@ class Moves(TableCore):
             return await self._commit(row, seat, user.id, action, "player")
 
     async def _commit(self, row: GameRow, seat: int, user_id: str | None, action: str, kind: str,
-                      timed_out: bool = False, job_id: int | None = None) -> MoveReport:
+                      timed_out: bool = False, job_id: int | None = None,
+                      waiting: Sequence[int] | None = None) -> MoveReport:
         """The one move path (a player's move, a timeout action, a bot's move), inside the channel lock, on the
         row the caller loaded: the engine in a worker thread (turn check, apply, the new snapshot), then one
         transaction with the move, its log row (marked with who decided), the clocks and timed jobs it
         changes, the board's outbox row, and (``job_id``) the deletion of the timed job that made the move.
-        Returns the move with its snapshot, computed once."""
+        Returns the move with its snapshot, computed once, and keeps the new row as the channel's current one.
+        ``waiting``: the seats the row's position waits for, when known (the row was kept from the last move)."""
         assert row.state is not None
         game = get_game(row.title)
         try:
             # the engine's work runs in a worker thread; IllegalAction propagates and nothing is stored
-            outcome, prompts, view, result = await asyncio.to_thread(apply_checked, game, row.state, seat, action)
+            outcome, prompts, view, result = await self.in_engine(apply_checked, game, row.state, seat, action,
+                                                                     waiting)
         except (IllegalAction, ServiceError) as exc:
             exc.message = with_names(exc.message, seat_labels(row))
             raise
         finished = result is not None
-        waiting = [] if finished else list(dict.fromkeys(p.seat for p in prompts))
+        after = [] if finished else list(dict.fromkeys(p.seat for p in prompts))
         now = self.clock()
-        clocks = await self.timekeeper.after_move(row, row.version + 1, seat, kind, waiting, finished, now,
+        clocks = await self.timekeeper.after_move(row, row.version + 1, seat, kind, after, finished, now,
                                                   timed_out=timed_out)
         clocks.done_job = job_id  # the job that made this move goes with it, in its transaction
         # the final move stores the game's results and its players' new ratings with it; should another game's
@@ -99,9 +115,11 @@ class Moves(TableCore):
                 raise StaleMove("err.stale") from None
         else:
             raise StaleMove("err.stale")
-        self.timekeeper.on_jobs()
+        if clocks.jobs:  # jobs were added (a move's cancelled jobs need no earlier look)
+            self.timekeeper.on_jobs(min(job[2] for job in clocks.jobs))
         row.state, row.version, row.updated_at = outcome.state, version, now
         row.status = OVER if finished else ACTIVE
+        self._keep(row, after)
         log.debug("game %s: move %s (%s) by seat %s stored%s", row.id, version, kind, seat,
                   " (game over)" if finished else "")
         return MoveReport(row, game, prompts, view, result, actor=seat, action=action, events=list(outcome.events),

@@ -45,6 +45,7 @@ class Scheduler:
         self.owner, self.lease, self.batch = owner, lease, batch
         self.retry_after, self.max_attempts, self.max_wait = retry_after, max_attempts, max_wait
         self._poke = asyncio.Event()
+        self._wake_at: float | None = None  # while sleeping: when it wakes up at the latest
         self._stopping = False
         self._attempts: dict[int, int] = {}
         self.fired = 0
@@ -52,8 +53,12 @@ class Scheduler:
         #: transaction) while its handler still finishes the work after it (the board, a recap)
         self.firing = 0
 
-    def poke(self) -> None:
-        """A job was added or changed: look at the next due time again."""
+    def poke(self, due: float | None = None) -> None:
+        """A job was added or changed: look at the next due time again. ``due``: the earliest due time of the jobs
+        added, when that is all that changed (then a scheduler already sleeping until no later than that need
+        not look: a busy table's moves add jobs hours away, and each poke costs two queries)."""
+        if due is not None and self._wake_at is not None and due >= self._wake_at:
+            return
         self._poke.set()
 
     def stop(self) -> None:
@@ -115,8 +120,10 @@ class Scheduler:
             # named "referee-background-…": they outlive the interaction whose move poked the scheduler, on purpose
             sleeper = asyncio.create_task(self._sleep(wait), name="referee-background-clock-sleep")
             poked = asyncio.create_task(self._poke.wait(), name="referee-background-clock-poke")
+            self._wake_at = self.clock() + wait
             try:
                 await asyncio.wait({sleeper, poked}, return_when=asyncio.FIRST_COMPLETED)
             finally:
+                self._wake_at = None
                 for f in (sleeper, poked):
                     f.cancel()

@@ -1,7 +1,6 @@
 """Seats: opening a lobby, joining and leaving, bot seats, starting, abandoning, and replacing a player."""
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -95,6 +94,7 @@ class Seats(TableCore):
     async def _write_seats(self, row: GameRow, seats: Sequence[SeatSpec], host_id: str | None = None) -> None:
         """Store a lobby's new seat list, only over the seats it was computed from (``row``'s): another
         process's join or leave meanwhile is refused as stale, never overwritten."""
+        self.forget(row.channel_id)  # the kept row (if any) is no longer current
         try:
             await self.store.set_seats(row.id, seats, self.clock(), host_id=host_id,
                                        expected=[s.user_id for s in sorted(row.seats, key=lambda s: s.seat)])
@@ -113,6 +113,7 @@ class Seats(TableCore):
             rest = [s for s in row.seats if s.user_id != user.id]
             people = [s for s in rest if not s.is_bot]
             if not people:
+                self.forget(row.channel_id)  # the kept row (if any) is no longer current
                 await self.store.delete_lobby(row.id)
                 return None
             host = people[0].user_id if row.host_id == user.id else row.host_id
@@ -191,11 +192,12 @@ class Seats(TableCore):
             if not game.min_players <= len(row.seats) <= game.max_players:
                 raise ServiceError("err.player_count", min=game.min_players, max=game.max_players, n=len(row.seats))
             seed = self.seed_source() if seed is None else seed
-            outcome = await asyncio.to_thread(game.new_game, len(row.seats), row.options, seed)
+            outcome = await self.in_engine(game.new_game, len(row.seats), row.options, seed)
             events = [e.to_json() for e in outcome.events]
             now = self.clock()
-            waiting = await asyncio.to_thread(game.current_seats, outcome.state)
+            waiting = await self.in_engine(game.current_seats, outcome.state)
             clocks = await self.timekeeper.after_move(row, 0, None, "player", waiting, False, now)
+            self.forget(row.channel_id)  # the kept row (if any) is no longer current
             await self.store.start_game(row.id, seed, outcome.state, events, now, game.rules_version, clocks=clocks)
             self.timekeeper.on_jobs()
             # the row as stored now (no second read): started, at version 0
@@ -222,6 +224,7 @@ class Seats(TableCore):
             row = await self._open(channel_id, expected_game)
             if user.id != row.host_id and not can_manage_channel:
                 raise ServiceError("err.abandon_rights")
+            self.forget(row.channel_id)  # the kept row (if any) is no longer current
             now = self.clock()
             # a started game's end counts in the stats (abandoned, for everyone seated), in the same transaction
             results = await self.ended_results(row, ABANDONED, None, now)
@@ -260,6 +263,7 @@ class Seats(TableCore):
             row.seats[seat].user_id, row.seats[seat].name = new.id, new.name
             settings = await self.store.settings(new.id)
             try:
+                self.forget(row.channel_id)  # the kept row (if any) is no longer current
                 await self.store.replace_seat(row.id, seat, new.id, new.name, ClockWrite(
                     [seat], [c], self.timekeeper.plan(row, c, settings, now, c.started is not None)),
                     version=row.version)

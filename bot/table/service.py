@@ -210,7 +210,7 @@ class GameService(Seats, Bots, Undo, Settings):
             seat = row.seat_of(user_id)
             if seat is None:
                 return row, []
-            return row, await asyncio.to_thread(get_game(row.title).legal_actions, row.state, seat)
+            return row, await self.in_engine(get_game(row.title).legal_actions, row.state, seat)
 
     async def private(self, channel_id: str, user_id: str,
                       expected_game: int | None = None) -> tuple[Snapshot, int, Mapping[str, Any]]:

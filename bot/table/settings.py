@@ -34,6 +34,7 @@ class Settings(TableCore):
             row.paused_since = now if paused else None
             write = await self.timekeeper.replan(row, at=now, before=before)
             try:
+                self.forget(row.channel_id)  # the kept row (if any) is no longer current
                 await self.store.set_paused(row.id, row.paused_since, now, write, version=row.version)
             except VersionConflict:
                 raise StaleMove("err.stale") from None

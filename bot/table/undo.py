@@ -199,6 +199,7 @@ class Undo(TableCore):
         # the turn clocks go back exactly as they were before move ``first`` (from the log), jobs planned anew
         clocks = await self.timekeeper.after_undo(row, row.version + 1, first, waiting, now)
         try:
+            self.forget(row.channel_id)  # the kept row (if any) is no longer current
             version = await self.store.append_undo(row.id, row.version, seat, user.id, first, state,
                                                    [event.to_json()], now, req.id if req else None, clocks=clocks)
         except VersionConflict:

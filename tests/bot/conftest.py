@@ -99,7 +99,7 @@ def bot(service):
     """The Discord client over the test service (no connection: commands are called directly)."""
     from bot.discord import Referee
 
-    return Referee(service, Config(board_interval=0.0))  # no pace: a test never waits on the real clock
+    return Referee(service, Config(board_interval=0.0, render_processes=0))  # no pace: a test never waits on the real clock
 
 
 def command(bot, path):

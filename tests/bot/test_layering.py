@@ -76,7 +76,8 @@ ALLOWED = {
     "bot.discord": {"bot.table", "bot.records", "bot.text", "bot.config", "bot.store", "engines", "render"},
     "bot.reading": {"engines", "render"},
     "bot.console": {"bot.table", "bot.records", "bot.text", "bot.reading", "bot.store", "engines", "render"},
-    "bot.tools": {"bot.table", "bot.records", "bot.text", "bot.console", "bot.store", "engines", "render"},
+    "bot.tools": {"bot.table", "bot.records", "bot.text", "bot.config", "bot.console", "bot.discord", "bot.store",
+                  "engines", "render"},
     "bot.cli": {"bot.table", "bot.records", "bot.text", "bot.config", "bot.logs", "bot.console", "bot.tools",
                 "bot.discord", "bot.store", "engines", "render"},
     "bot": set(),
@@ -89,7 +90,8 @@ ALLOWED = {
 STORE_SEES = {"bot.table.model", "bot.table.errors", "bot.table.ports", "bot.table.clock", "bot.table.stats"}
 #: the only adapter modules that open a store (the composition roots); everything else goes through the service
 OPENS_STORES = {"bot.discord.app", "bot.console", "bot.cli", "bot.tools.bench", "bot.tools.history",
-                "bot.tools.storebench", "bot.tools.dbcopy", "bot.tools.dbcheck"}
+                "bot.tools.storebench", "bot.tools.dbcopy", "bot.tools.dbcheck",
+                "bot.tools.load"}
 
 
 def test_every_import_runs_with_the_direction() -> None:

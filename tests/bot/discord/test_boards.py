@@ -8,6 +8,7 @@ from unittest.mock import AsyncMock
 import discord
 import pytest
 
+from bot.config import Config
 from bot.discord import Referee
 from bot.discord.boards import CannotPost, Delivered, Poster, RetryLater
 from bot.discord.compose import NEEDED, missing_permissions
@@ -188,7 +189,7 @@ def http_error(cls, status):
 
 @pytest.fixture
 def bot(service, clock):
-    return Referee(service, clock=clock, sleep=clock.sleep)
+    return Referee(service, Config(render_processes=0), clock=clock, sleep=clock.sleep)
 
 
 async def test_missing_permission_tells_mover_and_host_privately_and_status_shows_it(bot, service, store):

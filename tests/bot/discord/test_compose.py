@@ -17,7 +17,7 @@ RICH = ["y9", "y8", "g9", "g8", "b9", "b8", "o9", "o8"]
 
 @pytest.fixture
 def bot(service):
-    return Referee(service, Config(board_interval=0.0))
+    return Referee(service, Config(board_interval=0.0, render_processes=0))
 
 
 def public_message(snap):

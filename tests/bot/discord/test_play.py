@@ -11,7 +11,7 @@ from tests.bot.conftest import USERS, interaction, run, started
 
 @pytest.fixture
 def bot(service):
-    return Referee(service, Config(board_interval=0.0))
+    return Referee(service, Config(board_interval=0.0, render_processes=0))
 
 
 def test_renderers_warm_up():

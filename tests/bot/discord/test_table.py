@@ -20,7 +20,7 @@ def clock():
 @pytest.fixture
 def bot(service, clock):
     service.clock = clock
-    return Referee(service, Config(board_interval=0.0), clock=clock)
+    return Referee(service, Config(board_interval=0.0, render_processes=0), clock=clock)
 
 
 def cmd(bot, path):

@@ -214,3 +214,52 @@ async def test_cancel_removes_a_seats_or_a_games_jobs(tmp_path: Path) -> None:
     assert await jobs.cancel(7) == 3
     assert len(await jobs.claim_due(10, "x", 60, 10)) == 1
     await db.close()
+
+
+async def test_a_poke_for_jobs_due_after_its_wake_up_leaves_the_scheduler_asleep(tmp_path: Path) -> None:
+    """Issue 24: every move of a clocked table adds jobs hours away; such a poke costs no look at the database,
+    while a poke for a sooner job (or one without a due time) wakes the scheduler at once."""
+    db, jobs = await _jobs(tmp_path / "j.db")
+    clock = FakeTime()
+    await jobs.add(1, 0, "a", clock() + DAY, 5)
+    hold = asyncio.Event()
+    asleep = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        asleep.set()
+        await hold.wait()  # asleep until the test lets go (a poke is what may wake it)
+
+    looks: list[float | None] = []
+    next_due = jobs.next_due
+
+    async def counting() -> float | None:
+        looks.append(await next_due())
+        return looks[-1]
+
+    jobs.next_due = counting  # type: ignore[method-assign]
+
+    async def handler(job: Job) -> None:
+        pass
+
+    sched = Scheduler(jobs, handler, clock=clock, sleep=sleep)
+    task = asyncio.create_task(sched.run())
+
+    async def next_sleep() -> None:
+        await asyncio.wait_for(asleep.wait(), 10)
+        asleep.clear()
+
+    await next_sleep()
+    assert looks == [clock() + DAY]
+    sched.poke(clock() + 2 * DAY)  # after the wake-up it sleeps until: nothing to look at
+    assert not sched._poke.is_set()
+    await jobs.add(1, 1, "b", clock() + 1800, 5)
+    sched.poke(clock() + 1800)  # sooner than its wake-up (at most an hour away): it looks again at once
+    await next_sleep()
+    assert looks == [clock() + DAY, clock() + 1800]
+    sched.poke()  # no due time given: always a look
+    await next_sleep()
+    assert len(looks) == 3
+    sched.stop()
+    hold.set()
+    await task
+    await db.close()

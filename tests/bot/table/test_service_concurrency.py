@@ -76,13 +76,21 @@ async def test_1000_concurrent_presses_on_one_channel_apply_exactly_the_legal_on
     assert len(presses) == 1000
 
     order: list[int] = []
-    real_open = service._open
+    real_open, real_cached = service._open, service._cached
+
+    def record() -> None:  # the order in which presses got the channel's lock (their first look at the game)
+        if PRESS.get() not in order[-1:]:
+            order.append(PRESS.get())
 
     async def recording_open(channel_id, expected_game=None):
-        order.append(PRESS.get())  # the order in which presses got the channel's lock
+        record()
         return await real_open(channel_id, expected_game)
 
-    service._open = recording_open
+    def recording_cached(channel_id, expected_game=None, expected_version=None):
+        record()
+        return real_cached(channel_id, expected_game, expected_version)
+
+    service._open, service._cached = recording_open, recording_cached
 
     async def press(i, user, action, version, expected_game):
         PRESS.set(i)
@@ -168,7 +176,7 @@ async def test_a_press_for_another_game_is_refused_by_the_service(service, store
 
 
 async def test_a_select_of_an_older_game_is_answered_privately_through_the_adapter(service, store):
-    bot = Referee(service, Config(board_interval=0.0))
+    bot = Referee(service, Config(board_interval=0.0, render_processes=0))
     old = await started(service, n=2)
     await service.abandon("chan", USERS[0])
     new = await started(service, n=2, seed=5)
@@ -211,7 +219,7 @@ async def test_illegal_move_messages_name_players_too(service):
 
 
 async def test_abandon_without_an_open_game_answers_clearly(service):
-    bot = Referee(service, Config(board_interval=0.0))
+    bot = Referee(service, Config(board_interval=0.0, render_processes=0))
     command = bot.tree.get_command("game").get_command("abandon")
     i = interaction(bot, USERS[0], channel_id="empty")
     await run(command, i)

@@ -45,8 +45,9 @@ class DiscordEnv:
 
     def __init__(self, db_path: str | Path, *, dev_guild: bool = True, seeds: Iterator[int] | None = None,
                  reject_invalid: bool = True, locale: str = "en", board_interval: float = 0.0,
-                 bot_board_hold: float = 10.0) -> None:
+                 bot_board_hold: float = 10.0, render_processes: int = 0) -> None:
         self.board_interval, self.bot_board_hold = board_interval, bot_board_hold
+        self.render_processes = render_processes  # 0: boards drawn in threads (the bot's default spawns processes)
         self.db_path = str(db_path)
         self.double = FakeDiscord(reject_invalid=reject_invalid)
         self.dev_guild = dev_guild
@@ -78,7 +79,7 @@ class DiscordEnv:
         self.store = await open_store(self.db_path)  # a SQLite file or a postgresql:// URL
         config = Config(token=self.double.token, dev_guild_id=self.double.guild_id if self.dev_guild else 0,
                         db_path=self.db_path, default_locale=self.locale, board_interval=self.board_interval,
-                        bot_board_hold=self.bot_board_hold)
+                        bot_board_hold=self.bot_board_hold, render_processes=self.render_processes)
         # bots decide in a thread here (the bot's own pool spawns processes); shut down with the process
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="referee-test-bots")
         service = GameService(self.store, clock=self.clock, seed_source=lambda: next(self.seeds),
