@@ -162,9 +162,11 @@ class Referee(discord.Client):
     async def board_posted(self, snap: Snapshot, channel_id: str, message: Any) -> None:
         await self.boards.posted(snap, channel_id, message)
 
-    async def direct_message(self, user_id: str, text: str, silent: bool = False) -> None:
+    async def direct_message(self, user_id: str, text: str, silent: bool = False, nonce: str | None = None) -> None:
         user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
-        if silent:
+        if nonce is not None:  # a timed job's notice: a re-send (the job fired again) returns the first message
+            await user.send(text, silent=silent, nonce=nonce)
+        elif silent:
             await user.send(text, silent=True)
         else:
             await user.send(text)

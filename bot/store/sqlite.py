@@ -357,6 +357,12 @@ class Store(Outbox):
         rows = [[c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
                  _dumps(c.votes)] for c in write.clocks]
         jobs = [[seat, kind, due, version, _dumps(payload)] for seat, kind, due, version, payload in write.jobs]
+        checks = []
+        if write.done_job is not None:
+            # the fired job goes with its effect, and the effect only with the job: if it is gone (another process
+            # took it over when this one's lease ran out, and did it), nothing is stored (VersionConflict)
+            checks.append(len(stmts))
+            stmts.append(("DELETE FROM jobs WHERE id=?", (write.done_job,)))
         stmts += [
             ("DELETE FROM jobs WHERE game_id=? AND claimed_by IS NULL AND seat IN (SELECT value FROM json_each(?))",
              (game_id, _dumps(sorted(set(write.cancel))))),
@@ -366,7 +372,6 @@ class Store(Outbox):
              " json_extract(value, '$[5]'), json_extract(value, '$[6]'), json_extract(value, '$[7]'),"
              " json_extract(value, '$[8]') FROM json_each(?)", (game_id, _dumps(rows))),
         ]
-        checks = []
         for u in write.updates:
             if not isinstance(u, MarkReminded):
                 checks.append(len(stmts))
@@ -375,8 +380,6 @@ class Store(Outbox):
                       " json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),"
                       " json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each(?)",
                       (game_id, _dumps(jobs))))
-        if write.done_job is not None:  # the fired job goes with its effect
-            stmts.append(("DELETE FROM jobs WHERE id=?", (write.done_job,)))
         if write.before is not None and seq is not None:
             before = [[c.seat, c.bank, c.started, c.turn_version, c.reminded, c.timeouts, int(c.overdue), int(c.bot),
                        c.votes] for c in sorted(write.before, key=lambda c: c.seat)]

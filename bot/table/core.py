@@ -22,6 +22,7 @@ from .clocks import TimeConfig, Timekeeper
 from .errors import ServiceError, ShuttingDown, StorageError
 from .model import OPEN_STATUSES, GameRow, Snapshot
 from .ports import Notifier, Repository
+from .scheduler import process_owner
 
 #: Largest id SQLite stores; a forged custom id beyond it cannot name a game
 _MAX_ID = (1 << 63) - 1
@@ -48,8 +49,10 @@ class TableCore:
                  seed_source: Callable[[], int] = lambda: secrets.randbits(62), *,
                  notifier: Notifier | None = None, time_config: TimeConfig | None = None,
                  undo_ttl: float = UNDO_TTL, bots: BotConfig | None = None,
-                 bot_executor: Executor | None = None) -> None:
+                 bot_executor: Executor | None = None, owner: str | None = None) -> None:
         self.store = store
+        #: this process's lease owner id (timed jobs): unique among the processes sharing the database
+        self.owner = owner or process_owner()
         self.clock = clock
         self.undo_ttl = undo_ttl
         self.seed_source = seed_source

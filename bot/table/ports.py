@@ -50,17 +50,23 @@ class JobStore(Protocol):
         ...
 
     async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
-        """Lease up to ``limit`` jobs due at ``now`` (and not leased by anyone else) to ``owner`` until
-        ``now + lease``, in due order."""
+        """Lease up to ``limit`` jobs due at ``now`` (the caller's time; due times are planned on it) and not
+        leased by anyone else to ``owner`` for ``lease`` seconds, in due order. Leases are reckoned on the
+        database's clock (never the caller's): a lease whose time ran out there may be taken over."""
         ...
 
     async def finish(self, job_id: int, owner: str) -> None:
         """Delete a job ``owner`` holds (its handler is done)."""
         ...
 
-    async def claim(self, game_id: int, kind: str, owner: str, now: float, lease: float) -> int | None:
-        """Lease a game's job of ``kind`` (due or not, not leased by anyone else) to ``owner`` until ``now +
-        lease``; its id, or ``None`` when there is none free (another took it)."""
+    async def claim(self, game_id: int, kind: str, owner: str, lease: float) -> int | None:
+        """Lease a game's job of ``kind`` (due or not, not leased by anyone else) to ``owner`` for ``lease``
+        seconds of the database's clock; its id, or ``None`` when there is none free (another took it)."""
+        ...
+
+    async def renew(self, job_ids: Sequence[int], owner: str, lease: float) -> list[int]:
+        """Extend ``owner``'s leases of ``job_ids`` to ``lease`` seconds from now (the database's clock), while
+        their handlers run; the ids ``owner`` still holds (a job done or taken over meanwhile is left out)."""
         ...
 
     async def release(self, job_id: int, owner: str, due: float) -> None:
@@ -291,13 +297,15 @@ class Repository(PostStore, Protocol):
 class Notifier(Protocol):
     """How the table reaches people (the Discord adapter implements it; the console collects; tests record)."""
 
-    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
-        """Post ``message`` in the game's channel, pinging ``user_ids``."""
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg, nonce: str | None = None) -> None:
+        """Post ``message`` in the game's channel, pinging ``user_ids``. ``nonce`` (≤ 25 characters; a timed
+        job's notice): a second send with the same nonce within a few minutes (the job fired again after its
+        process died) must not post a second message."""
         ...
 
-    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
-        """Send ``message`` to ``user_id`` directly; raises :class:`~bot.table.errors.DirectRefused` when
-        that is impossible."""
+    async def to_user(self, game: GameRow, user_id: str, message: Msg, nonce: str | None = None) -> None:
+        """Send ``message`` to ``user_id`` directly (``nonce`` as for :meth:`to_channel`); raises
+        :class:`~bot.table.errors.DirectRefused` when that is impossible."""
         ...
 
     async def board(self, report: MoveReport) -> None:
@@ -317,10 +325,10 @@ class Notifier(Protocol):
 class SilentNotifier:
     """Tells nobody (the default until an adapter sets its own notifier)."""
 
-    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg, nonce: str | None = None) -> None:
         return None
 
-    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
+    async def to_user(self, game: GameRow, user_id: str, message: Msg, nonce: str | None = None) -> None:
         return None
 
     async def board(self, report: MoveReport) -> None:
