@@ -161,4 +161,19 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE moves ADD COLUMN clocks TEXT
     """,
+    # 8 (issue 19; number 10 once #18's migrations 8 and 9 are in): several processes share the outbox. A game's
+    # pending posts are delivered by the one process holding its lease (``post_claims``; a killed holder's lease
+    # runs out on the database's clock), and each channel's pace (no board before ``not_before``: the board
+    # interval, a rate limit) is kept here for every process to honour
+    """
+    CREATE TABLE post_claims (
+        game_id     INTEGER PRIMARY KEY,
+        owner       TEXT    NOT NULL,
+        until       REAL    NOT NULL
+    );
+    CREATE TABLE channel_pace (
+        channel_id  TEXT    PRIMARY KEY,
+        not_before  REAL    NOT NULL
+    )
+    """,
 ]

@@ -116,6 +116,25 @@ class PostStore(Protocol):
         positions it shows are superseded."""
         ...
 
+    async def claim_posts(self, game_id: int, owner: str, lease: float) -> bool:
+        """Lease the delivery of a game's posts to ``owner`` (a process) for ``lease`` seconds of the database's
+        clock: granted when nobody holds it, its holder's lease ran out, or ``owner`` holds it (renewed).
+        Whether ``owner`` holds it now; so two processes never post one game's board at once."""
+        ...
+
+    async def release_posts(self, game_id: int, owner: str) -> None:
+        """Give up ``owner``'s lease of a game's posts (nothing if another process holds it)."""
+        ...
+
+    async def channel_pace(self, channel_id: str) -> float:
+        """The time before which no board goes to this channel (the board interval, a rate limit), shared by
+        every process; ``0.0`` when none was stored."""
+        ...
+
+    async def pace_channel(self, channel_id: str, until: float) -> None:
+        """No board to this channel before ``until`` (an already later time stays)."""
+        ...
+
 
 class Repository(PostStore, Protocol):
     """Everything the game service stores: games, seats, the move log, undo requests, follows, turn clocks,
