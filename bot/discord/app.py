@@ -34,6 +34,7 @@ from .errors import Interaction, fail
 from .lifecycle import run_until_done, serve_until_signal
 from .lobby import AbandonButton, LobbyButton
 from .notifier import DiscordNotifier
+from .ops import Ops, Sources, gateway_connected
 from .play import GroupButton, HandButton, OptionSelect, TypeMoveButton, ZoomButton
 from .poster import Poster
 from .table import UndoAnswerButton, UndoButton
@@ -228,12 +229,19 @@ def run_bot(config: Config) -> int:
         if config.shard_count is not None:
             log.info("running shards %s of %d; commands %s", config.shard_ids, config.shard_count,
                      "synced here" if config.syncs_commands else "synced by another process")
+        ops: Ops | None = None
+        if config.metrics_port:
+            ops = Ops(Sources(lambda: gateway_connected(bot), store.counts, bot.scheduler, bot.poster))
+            service.on_move = ops.moved
+            await ops.start(config.metrics_port, config.metrics_host)
 
         async def shutdown() -> None:
             # at most ~4 s in all (issue 23): nothing here waits for a thread or a bot worker, and whatever is
             # cut off (a recap being drawn, a bot's decision, a board not yet sent) is stored and resumes after
             # the restart
             await bot.stop_poster()
+            if ops is not None:
+                await ops.stop()
             drained = await service.close(timeout=2.5)
             if not drained:
                 log.warning("stopped with %d request(s) unfinished; each is stored whole or not at all",

@@ -22,6 +22,7 @@ from bot.table.model import (
     LOBBY,
     OVER,
     PENDING,
+    POST_PENDING,
     SUPERSEDED,
     ClockUpdate,
     ClockWrite,
@@ -460,6 +461,15 @@ class Store(Outbox):
         """The active games a user sits in (on one server, or everywhere), oldest first."""
         return await self._active_games("FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id=? AND g.status=?",
                                         [user_id, ACTIVE], guild_id)
+
+    async def counts(self) -> dict[str, int]:
+        async with self._reading(), self.db.execute(
+            "SELECT (SELECT COUNT(*) FROM games WHERE status=?), (SELECT COUNT(*) FROM posts WHERE status=?),"
+            " (SELECT COUNT(*) FROM jobs)", (ACTIVE, POST_PENDING),
+        ) as cur:
+            r = await cur.fetchone()
+        assert r is not None
+        return {"active_games": int(r[0]), "pending_posts": int(r[1]), "jobs": int(r[2])}
 
     async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
         return await self._active_games("FROM games g WHERE g.status=?", [ACTIVE], guild_id)

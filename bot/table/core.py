@@ -53,6 +53,10 @@ class TableCore:
         self.store = store
         #: this process's lease owner id (timed jobs): unique among the processes sharing the database
         self.owner = owner or process_owner()
+        #: told of every stored move: its kind and how long it took (the engine and the transaction; measured on
+        #: ``timer``, a monotonic stopwatch, not the service's clock); ``/metrics`` counts and times moves with it
+        self.on_move: Callable[[str, float], None] = lambda kind, seconds: None
+        self.timer: Callable[[], float] = time.perf_counter
         self.clock = clock
         self.undo_ttl = undo_ttl
         self.seed_source = seed_source

@@ -67,6 +67,7 @@ class Moves(TableCore):
         Returns the move with its snapshot, computed once."""
         assert row.state is not None
         game = get_game(row.title)
+        started = self.timer()
         try:
             # the engine's work runs in a worker thread; IllegalAction propagates and nothing is stored
             outcome, prompts, view, result = await asyncio.to_thread(apply_checked, game, row.state, seat, action)
@@ -88,6 +89,7 @@ class Moves(TableCore):
         except VersionConflict:
             raise StaleMove("err.stale") from None
         self.timekeeper.on_jobs()
+        self.on_move(kind, self.timer() - started)
         row.state, row.version, row.updated_at = outcome.state, version, now
         row.status = OVER if finished else ACTIVE
         log.debug("game %s: move %s (%s) by seat %s stored%s", row.id, version, kind, seat,

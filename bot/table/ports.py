@@ -308,6 +308,12 @@ class Repository(PostStore, Protocol):
         """Store a user's settings (insert or replace)."""
         ...
 
+    async def counts(self) -> dict[str, int]:
+        """What ``/metrics`` shows of the database, in one cheap read: ``active_games`` (games in play),
+        ``pending_posts`` (board posts not yet delivered) and ``jobs`` (timed jobs stored). Also ``/health``'s
+        probe: it raises :class:`~bot.table.errors.StorageError` when the database does not answer."""
+        ...
+
     async def close(self) -> None:
         """Close the connection; later calls raise :class:`~bot.table.errors.StorageError` (``closed``)."""
         ...
