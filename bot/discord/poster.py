@@ -100,6 +100,7 @@ class Poster:
         #: this process's lease owner id (a game's posts are delivered by one process at a time)
         self.owner, self.lease = owner or process_owner(), lease
         self._busy = False  # a due game was held by another process in the last round
+        self._rescheduled = False  # the last attempt put the game's posts off (a retry, the pace, a hold)
         #: counters for /metrics: boards delivered, attempts that will be retried, posts that failed for good
         self.delivered = self.retried = self.failed = 0
         self._held: dict[int, float] = {}        # game id → since when its board waits for bots
@@ -143,12 +144,16 @@ class Poster:
                 # one process at a time delivers a game's posts: the others leave it to the holder
                 if not await self.store.claim_posts(game_id, self.owner, self.lease):
                     self._busy = True
+                    self.kick()  # :meth:`run` looks again shortly (the holder may be gone)
                     return
+                self._rescheduled = False
                 try:
                     await self._attempt(game_id, due_only)
                 finally:
                     with contextlib.suppress(Exception):  # else the lease runs out by itself
                         await self.store.release_posts(game_id, self.owner)
+                if self._rescheduled:  # a retry or a wait was scheduled: :meth:`run` looks at the new due time
+                    self.kick()
         finally:
             users[0] -= 1
             if users[0] == 0 and self._locks.get(game_id) is entry:
@@ -189,7 +194,7 @@ class Poster:
             self.retried += 1
             await self.store.posts_retry(game_id, newest.id, attempts, self.clock() + wait,
                                          str(exc) or type(exc).__name__, self.clock())
-            self.kick()
+            self._rescheduled = True
             return
         self._held.pop(game_id, None)
         await self.store.posts_delivered(game_id, newest.id, done.version, done.message_id, self.clock())
@@ -224,7 +229,7 @@ class Poster:
         """Put the game's pending posts off until ``at`` without counting a failed attempt; newer moves'
         posts join them, and the newest is delivered then."""
         await self.store.posts_retry(post.game_id, post.id, post.attempts, at, post.last_error or "", self.clock())
-        self.kick()
+        self._rescheduled = True
 
     async def _give_up(self, post: PostRow, reason: str, detail: str) -> None:
         log.warning("board of game %s (move %s) cannot be posted: %s", post.game_id, post.version, reason)

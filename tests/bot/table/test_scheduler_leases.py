@@ -13,8 +13,8 @@ import pytest
 
 from bot.store.jobs import SqliteJobs
 from bot.store.schema import JOBS_SCHEMA
-from bot.table.clocks import REMIND, TimeConfig, job_nonce
-from bot.table.model import Job
+from bot.table.clocks import PING, REMIND, TimeConfig, job_nonce
+from bot.table.model import Job, UserSettings
 from bot.table.scheduler import LEASE, Scheduler, process_owner
 from tests.bot.clockkit import USERS, FakeTime, Table
 
@@ -178,3 +178,32 @@ async def test_a_process_killed_after_sending_a_reminder_does_not_send_it_twice(
     assert first.notes.nonces[job_nonce(remind.id, "c")] == 2  # sent twice, posted once
     assert (await second.store.seat_clocks(row.id))[seat].reminded == 1
     assert remind.id not in [j.id for j in await second.store.game_jobs(row.id)]
+
+
+async def test_a_process_killed_after_a_your_turn_dm_does_not_send_it_twice(tables) -> None:
+    first = await tables()
+    for u in USERS[:2]:
+        await first.store.save_settings(UserSettings(u.id, "dm"))
+    await first.start("alhambra", n=2, clock="1d", timeout="wait")
+    row = await first.row()
+    ping = next(j for j in await first.store.game_jobs(row.id) if j.kind == PING)
+    finish = first.scheduler.jobs.finish
+
+    async def killed(job_id: int, owner: str) -> None:
+        if job_id == ping.id:
+            raise Killed  # the DM went out; the process dies before the job is deleted
+        await finish(job_id, owner)
+
+    first.scheduler.jobs.finish = killed  # type: ignore[method-assign]
+    with pytest.raises(Killed):
+        await first.scheduler.run_due()
+    user = USERS[ping.seat or 0].id
+    dms = [m.key for _, u, m, _ in first.notes.dms if u == user]
+    assert dms.count("clock.your_turn") == 1
+    second = await tables()
+    second.service.set_notifier(first.notes)  # the same Discord
+    first.clock.now += LEASE + 1
+    await second.scheduler.run_due()
+    assert [m.key for _, u, m, _ in first.notes.dms if u == user].count("clock.your_turn") == 1
+    assert first.notes.nonces[job_nonce(ping.id, "d")] == 2  # sent again with the same nonce: posted once
+    assert ping.id not in [j.id for j in await second.store.game_jobs(row.id)]
