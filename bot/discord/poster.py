@@ -101,6 +101,7 @@ class Poster:
         self.owner, self.lease = owner or process_owner(), lease
         self._busy = False  # a due game was held by another process in the last round
         self._rescheduled = False  # the last attempt put the game's posts off (a retry, the pace, a hold)
+        self._in_run = False  # :meth:`run_due` is going through the due games
         #: counters for /metrics: boards delivered, attempts that will be retried, posts that failed for good
         self.delivered = self.retried = self.failed = 0
         self._held: dict[int, float] = {}        # game id → since when its board waits for bots
@@ -144,7 +145,8 @@ class Poster:
                 # one process at a time delivers a game's posts: the others leave it to the holder
                 if not await self.store.claim_posts(game_id, self.owner, self.lease):
                     self._busy = True
-                    self.kick()  # :meth:`run` looks again shortly (the holder may be gone)
+                    if not self._in_run:  # (a flow's post) :meth:`run` looks again shortly: the holder may be gone
+                        self.kick()
                     return
                 self._rescheduled = False
                 try:
@@ -243,8 +245,12 @@ class Poster:
     async def run_due(self) -> float | None:
         """Deliver every post that is due now; the time the next one falls due (``None``: nothing pending)."""
         self._busy = False
-        for game_id in await self.store.due_games(self.clock()):
-            await self.post_game(game_id, due_only=True)
+        self._in_run = True
+        try:
+            for game_id in await self.store.due_games(self.clock()):
+                await self.post_game(game_id, due_only=True)
+        finally:
+            self._in_run = False
         next_at = await self.store.next_post_at()
         if next_at is not None and self._busy:  # a due game is another process's now: look again shortly
             next_at = max(next_at, self.clock() + BUSY_WAIT)
