@@ -59,7 +59,7 @@ class Scheduler:
     def __init__(self, jobs: JobStore, handler: Handler, *, clock: Callable[[], float],
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, owner: str | None = None,
                  lease: float = LEASE, batch: int = 50, retry_after: float = 60.0, max_attempts: int = 5,
-                 max_wait: float = 3600.0, renew_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 max_wait: float = LEASE, renew_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.jobs, self.handler, self.clock, self.sleep = jobs, handler, clock, sleep
         self.owner, self.lease, self.batch = owner or process_owner(), lease, batch
         #: how the lease keeper waits between renewals (real time: leases run on the database's clock)
@@ -69,6 +69,8 @@ class Scheduler:
         self._current = -1  # the job firing now
         #: jobs lost to another process (a renewal found them taken over) and not fired here
         self.lost = 0
+        #: the longest sleep between two looks at the jobs: another process may have added one (or died holding
+        #: some), so a look at least once per lease lets this one take a killed process's jobs over in time
         self.retry_after, self.max_attempts, self.max_wait = retry_after, max_attempts, max_wait
         self._poke = asyncio.Event()
         self._stopping = False
