@@ -467,7 +467,7 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
+        previous, self._ws = self._ws, ws
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
         async for msg in ws:
             if msg.type.name != "TEXT":
@@ -481,15 +481,26 @@ class FakeDiscord:
                 if data["d"].get("token") != self.token:
                     await ws.close(code=4004, message=b"Authentication failed.")
                     break
+                # a sharded bot identifies once per shard ([id, count]); the guild, its events and its interactions
+                # belong to shard (guild_id >> 22) % count, as on Discord: the other shards get no guild
+                shard = data["d"].get("shard")
+                mine = shard is None or shard[0] == (self.guild_id >> 22) % shard[1]
+                if not mine and self._ws is ws:
+                    self._ws = previous
                 self._seq = 0
                 self._session = f"session-{self._id()}"
-                await self._dispatch("READY", {
-                    "v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                ready: JSON = {
+                    "v": 10, "user": self.bot_user,
+                    "guilds": [{"id": str(self.guild_id), "unavailable": True}] if mine else [],
                     "session_id": self._session, "resume_gateway_url": self.gateway_url,
                     "application": {"id": str(self.application_id), "flags": 0}, "private_channels": [],
                     "relationships": [],
-                })
-                await self._dispatch("GUILD_CREATE", self._guild_payload())
+                }
+                if shard is not None:
+                    ready["shard"] = shard
+                await self._send_on(ws, "READY", ready)
+                if mine:
+                    await self._send_on(ws, "GUILD_CREATE", self._guild_payload())
             elif op == 6:  # resume
                 self.resumes.append(data["d"])
                 if data["d"].get("token") != self.token or data["d"].get("session_id") != self._session:
