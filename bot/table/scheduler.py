@@ -118,6 +118,11 @@ class Scheduler:
                 keeper.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await keeper
+                # stopped (SIGTERM: the task is cancelled) with jobs of the batch not fired yet: give them back at
+                # once rather than leave them to their lease (the one firing was discarded: its effect decides)
+                for left in [job for job in jobs if job.id in self.held]:
+                    with contextlib.suppress(Exception):
+                        await self.jobs.release(left.id, self.owner, left.due)
                 self.held = set()
         return fired
 

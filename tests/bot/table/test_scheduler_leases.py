@@ -207,3 +207,28 @@ async def test_a_process_killed_after_a_your_turn_dm_does_not_send_it_twice(tabl
     assert [m.key for _, u, m, _ in first.notes.dms if u == user].count("clock.your_turn") == 1
     assert first.notes.nonces[job_nonce(ping.id, "d")] == 2  # sent again with the same nonce: posted once
     assert ping.id not in [j.id for j in await second.store.game_jobs(row.id)]
+
+
+async def test_a_stop_gives_the_jobs_not_yet_fired_back_at_once(tmp_path: Path) -> None:
+    database = FakeTime()
+    db, jobs = await _jobs(tmp_path / "j.db", database)
+    ids = [await jobs.add(i, 0, "k", database() - 10 + i, 1) for i in range(3)]
+    running = asyncio.Event()
+
+    async def handler(job: Job) -> None:
+        running.set()
+        await asyncio.Event().wait()  # the first job is still firing when the process is told to stop
+
+    a = Scheduler(jobs, handler, clock=database, owner="a")
+    task = asyncio.create_task(a.run_due())
+    await running.wait()
+    task.cancel()  # SIGTERM: the scheduler's task is cancelled
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    # the two not started are free for another process now; the one cut off mid-way waits for its lease
+    assert [j.id for j in await jobs.claim_due(database(), "b", 60, 10)] == ids[1:]
+    for job_id in ids[1:]:
+        await jobs.finish(job_id, "b")
+    database.now += LEASE + 1
+    assert [j.id for j in await jobs.claim_due(database(), "b", 60, 10)] == ids[:1]
+    await db.close()
