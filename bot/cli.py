@@ -135,6 +135,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--config", help="path to a config file (default: ./config.toml if it exists; see config.example.toml)")
     p.add_argument("--log-level", default="INFO", type=str.upper, choices=["DEBUG", "INFO", "WARNING", "ERROR"],
                    help="the bot's log level (database and Discord payload logs stay at INFO or above)")
+    p.add_argument("--shard-count", type=int, metavar="N",
+                   help="run a sharded bot: N gateway shards in all (Discord: one per 2,500 servers at most)")
+    p.add_argument("--shard-ids", metavar="IDS",
+                   help="the shards this process runs, comma-separated (0,1); default: all N. Processes share the "
+                        "database; the one running shard 0 syncs the slash commands")
+    sync = p.add_mutually_exclusive_group()
+    sync.add_argument("--sync-commands", dest="sync_commands", action="store_true", default=None,
+                      help="sync the slash commands at start-up in this process (default: the one with shard 0)")
+    sync.add_argument("--no-sync-commands", dest="sync_commands", action="store_false",
+                      help="never sync the slash commands in this process")
+    p.add_argument("--metrics-port", type=int, metavar="PORT",
+                   help="serve /health and /metrics on 127.0.0.1:PORT (default [metrics] port; 0: off)")
 
     args = parser.parse_args(argv)
     if args.cmd == "bench" and (args.game is None) == (args.load is None):
@@ -144,6 +156,24 @@ def main(argv: list[str] | None = None) -> int:
     except _Refused as exc:
         print(f"referee: {exc}", file=sys.stderr)
         return 2
+
+
+def _run_options(cfg: Any, args: argparse.Namespace) -> None:
+    """``referee run``'s options over the configuration (they win)."""
+    from .config import ConfigError, parse_shards
+
+    if args.shard_ids is not None and args.shard_count is None and cfg.shard_count is None:
+        raise ConfigError("--shard-ids needs --shard-count (how many shards the bot has in all)")
+    if args.shard_count is not None or args.shard_ids is not None:
+        cfg.shard_count, cfg.shard_ids = parse_shards(
+            args.shard_count if args.shard_count is not None else cfg.shard_count,
+            args.shard_ids if args.shard_ids is not None else cfg.shard_ids)
+    if args.sync_commands is not None:
+        cfg.sync_commands = args.sync_commands
+    if args.metrics_port is not None:
+        if not 0 <= args.metrics_port <= 65535:
+            raise ConfigError("--metrics-port must be 0 (off) or 1–65535")
+        cfg.metrics_port = args.metrics_port
 
 
 def _check_level(level: str, locale: str = "en") -> None:
@@ -273,6 +303,7 @@ def _run(args: argparse.Namespace) -> int:
         print(note, file=sys.stderr)
         try:
             cfg = load(path)
+            _run_options(cfg, args)
         except ConfigError as exc:
             print(f"referee: {exc}", file=sys.stderr)
             return 2

@@ -37,6 +37,49 @@ class Config:
     render_processes: int = 2
     #: ``[bots]``: the default level of a bot seat, worker processes, a searching bot's time per decision
     bots: BotConfig = field(default_factory=BotConfig)
+    #: ``[discord]`` sharding (issue 19): the total number of gateway shards and the ones this process runs
+    #: (``None``: one unsharded connection); ``sync_commands``: whether this process syncs the slash commands
+    #: (``None``: the process that runs shard 0, or the only process)
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
+    sync_commands: bool | None = None
+    #: ``[metrics] port``: the loopback port of /health and /metrics (0: off)
+    metrics_port: int = 0
+    metrics_host: str = "127.0.0.1"
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the application commands: exactly one process of a sharded bot does (the
+        one running shard 0, unless ``sync_commands`` says otherwise)."""
+        if self.sync_commands is not None:
+            return self.sync_commands
+        return self.shard_ids is None or 0 in self.shard_ids
+
+
+def parse_shards(count: object, ids: object) -> tuple[int | None, list[int] | None]:
+    """Validate a shard count and this process's shard ids (``"0,1"`` or a list); ``(None, None)``: unsharded.
+    Raises :class:`ConfigError` naming what is wrong."""
+    if count in (None, "") and ids in (None, "", []):
+        return None, None
+    try:
+        n = int(str(count))
+    except ValueError:
+        raise ConfigError(f"shard count: {count!r} is not a whole number") from None
+    if n < 1:
+        raise ConfigError(f"shard count: {n} must be 1 or more")
+    if ids in (None, "", []):
+        return n, list(range(n))  # every shard in this process
+    raw = ids.split(",") if isinstance(ids, str) else list(ids) if isinstance(ids, list | tuple) else [ids]
+    try:
+        shard_ids = [int(str(x).strip()) for x in raw]
+    except ValueError:
+        raise ConfigError(f"shard ids: {ids!r} must be whole numbers separated by commas, e.g. 0,1") from None
+    wrong = [i for i in shard_ids if not 0 <= i < n]
+    if wrong:
+        raise ConfigError(f"shard ids: {', '.join(map(str, wrong))} not between 0 and {n - 1} (shard count {n})")
+    if len(set(shard_ids)) != len(shard_ids):
+        raise ConfigError(f"shard ids: {ids!r} names a shard twice")
+    return n, sorted(shard_ids)
 
 
 def storage_target(storage: dict[str, Any]) -> str:
@@ -111,6 +154,20 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
                              budget_ms=float(bots.get("budget_ms", cfg.bots.budget_ms)))
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"[bots]: {exc}") from exc
+    cfg.shard_count, cfg.shard_ids = parse_shards(env.get("REFEREE_SHARD_COUNT", discord.get("shard_count")),
+                                                  env.get("REFEREE_SHARD_IDS", discord.get("shard_ids")))
+    sync = discord.get("sync_commands")
+    if sync is not None and not isinstance(sync, bool):
+        raise ConfigError("[discord]: sync_commands must be true or false")
+    cfg.sync_commands = sync
+    metrics = data.get("metrics", {})
+    try:
+        cfg.metrics_port = int(env.get("REFEREE_METRICS_PORT", metrics.get("port", 0)) or 0)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"[metrics]: port: {exc}") from exc
+    cfg.metrics_host = str(metrics.get("host", cfg.metrics_host))
+    if not 0 <= cfg.metrics_port <= 65535:
+        raise ConfigError("[metrics]: port must be 0 (off) or 1–65535")
     cfg.token = env.get("DISCORD_TOKEN", cfg.token).strip()
     if env.get("REFEREE_DEV_GUILD"):
         cfg.dev_guild_id = int(env["REFEREE_DEV_GUILD"])

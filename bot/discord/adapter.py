@@ -59,7 +59,7 @@ class Adapter(Protocol):
         """A board posted outside the outbox (``/game board``) becomes the game's current board."""
         ...
 
-    async def direct_message(self, user_id: str, text: str, silent: bool = False) -> None:
+    async def direct_message(self, user_id: str, text: str, silent: bool = False, nonce: str | None = None) -> None:
         """Send a direct message (raises ``discord.HTTPException`` when refused); ``silent``: no push
         notification (Discord's @silent), as in the user's quiet hours."""
         ...

@@ -33,6 +33,7 @@ from .errors import Interaction, fail
 from .lifecycle import run_until_done, serve_until_signal
 from .lobby import AbandonButton, LobbyButton
 from .notifier import DiscordNotifier
+from .ops import Ops, Sources, gateway_connected
 from .play import GroupButton, HandButton, OptionSelect, TypeMoveButton, ZoomButton
 from .poster import Poster
 from .renders import RenderPool
@@ -43,13 +44,15 @@ log = logging.getLogger("referee")
 
 class Referee(discord.Client):
     """The bot: a :class:`discord.Client` over a :class:`~bot.table.service.GameService` (with any store that
-    implements the table's ports)."""
+    implements the table's ports). :class:`ShardedReferee` is the same bot over some of a sharded bot's gateway
+    shards; :func:`make_client` picks one for a configuration."""
 
     def __init__(self, service: GameService, config: Config | None = None, *,
                  clock: Callable[[], float] = time.time,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, **client_options: Any) -> None:
         intents = discord.Intents.default()
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                         **client_options)
         self.service = service
         self.config = config or Config()
         self.clock = clock
@@ -81,6 +84,20 @@ class Referee(discord.Client):
         await self.tree.set_translator(CatalogueTranslator())
         await asyncio.to_thread(warm_up_renderers)  # this process draws recaps, records and replays
         await self.renders.warm_up()  # the board workers start now and fill their caches
+        await self.sync_commands()
+        self._poster_task = asyncio.create_task(self.poster.run(), name="referee-background-poster")  # resumes pending posts
+        # the bots' worker processes start now, so the first bot to move does not wait for them
+        self._warm_task = asyncio.create_task(self._warm_bots(), name="referee-background-bots-warm-up")
+        if self.scheduler is not None:  # fires reminders and deadlines; overdue ones once each after a restart
+            self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="referee-background-clock")
+
+    async def sync_commands(self) -> int | None:
+        """Register the slash commands with Discord, in the one process that does (``Config.syncs_commands``: of
+        a sharded bot, the one running shard 0); how many, or ``None`` where another process syncs. Every process
+        builds the same command tree, so each answers the interactions of its own shards."""
+        if not self.config.syncs_commands:
+            log.info("not syncing the commands: the process running shard 0 does")
+            return None
         if self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -89,11 +106,7 @@ class Referee(discord.Client):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
-        self._poster_task = asyncio.create_task(self.poster.run(), name="referee-background-poster")  # resumes pending posts
-        # the bots' worker processes start now, so the first bot to move does not wait for them
-        self._warm_task = asyncio.create_task(self._warm_bots(), name="referee-background-bots-warm-up")
-        if self.scheduler is not None:  # fires reminders and deadlines; overdue ones once each after a restart
-            self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="referee-background-clock")
+        return len(synced)
 
     async def _warm_bots(self) -> None:
         try:
@@ -166,12 +179,38 @@ class Referee(discord.Client):
     async def board_posted(self, snap: Snapshot, channel_id: str, message: Any) -> None:
         await self.boards.posted(snap, channel_id, message)
 
-    async def direct_message(self, user_id: str, text: str, silent: bool = False) -> None:
+    async def direct_message(self, user_id: str, text: str, silent: bool = False, nonce: str | None = None) -> None:
         user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
-        if silent:
+        if nonce is not None:  # a timed job's notice: a re-send (the job fired again) returns the first message
+            await user.send(text, silent=silent, nonce=nonce)
+        elif silent:
             await user.send(text, silent=True)
         else:
             await user.send(text)
+
+
+class ShardedReferee(Referee, discord.AutoShardedClient):
+    """The bot over some gateway shards of a sharded bot (``referee run --shard-count N --shard-ids 0,1``): one
+    :class:`discord.AutoShardedClient` connection per shard in ``Config.shard_ids``. Interactions are answered by
+    the process whose shard received them; timed jobs and board posts by whichever process claims them (they
+    go through the REST API, which no shard owns), so processes share one database."""
+
+    async def close(self) -> None:
+        if not hasattr(self, "_AutoShardedClient__queue"):  # never connected (the login failed, a test): discord.py's
+            await self.stop_poster()                           # sharded close expects its launch queue
+            await discord.Client.close(self)
+            return
+        await super().close()
+
+
+def make_client(service: GameService, config: Config, **kwargs: Any) -> Referee:
+    """The client for ``config``: a plain :class:`Referee`, or a :class:`ShardedReferee` over
+    ``config.shard_ids`` of ``config.shard_count`` shards."""
+    if config.shard_count is None:
+        return Referee(service, config, **kwargs)
+    return ShardedReferee(service, config, shard_count=config.shard_count,
+                          shard_ids=list(config.shard_ids if config.shard_ids is not None else range(config.shard_count)),
+                          **kwargs)
 
 
 def run_bot(config: Config) -> int:
@@ -190,13 +229,23 @@ def run_bot(config: Config) -> int:
                                                             vacation_days=config.vacation_days,
                                                             bot_level=config.stand_in_bot),
                               bots=config.bots)
-        bot = Referee(service, config)
+        bot = make_client(service, config)
+        if config.shard_count is not None:
+            log.info("running shards %s of %d; commands %s", config.shard_ids, config.shard_count,
+                     "synced here" if config.syncs_commands else "synced by another process")
+        ops: Ops | None = None
+        if config.metrics_port:
+            ops = Ops(Sources(lambda: gateway_connected(bot), store.counts, bot.scheduler, bot.poster))
+            service.on_move = ops.moved
+            await ops.start(config.metrics_port, config.metrics_host)
 
         async def shutdown() -> None:
             # at most ~4 s in all (issue 23): nothing here waits for a thread or a bot worker, and whatever is
             # cut off (a recap being drawn, a bot's decision, a board not yet sent) is stored and resumes after
             # the restart
             await bot.stop_poster()
+            if ops is not None:
+                await ops.stop()
             drained = await service.close(timeout=2.5)
             if not drained:
                 log.warning("stopped with %d request(s) unfinished; each is stored whole or not at all",

@@ -25,7 +25,7 @@ from .compose import combine_moves, is_bot_seat
 from .errors import describe, send_failure, user_locale
 from .limits import EMBED_DESC
 from .play import compose_turn
-from .poster import CannotPost, Delivered, Poster, RetryLater
+from .poster import CannotPost, Delivered, Poster, RetryLater, post_nonce
 
 log = logging.getLogger("referee")
 
@@ -52,7 +52,7 @@ class Boards:
         self.posts = posts
         self.clock = clock
         self.poster = Poster(posts, self.deliver, self.notify_failure, self.retire, clock=clock, sleep=sleep,
-                             pace=pace, hold=hold, awaits_bots=self.awaits_bots)
+                             pace=pace, hold=hold, awaits_bots=self.awaits_bots, owner=bot.service.owner)
         self._movers: OrderedDict[int, tuple[Interaction, float]] = OrderedDict()  # game id → last move's interaction
         self._snapshots: OrderedDict[int, Snapshot] = OrderedDict()  # game id → the newest snapshot a move handed on
 
@@ -119,9 +119,11 @@ class Boards:
         prefs = await self.bot.service.settings_of([s.user_id for s in row.seats if not is_bot_user(s.user_id)])
         pinged = [discord.Object(int(u)) for u, s in prefs.items() if s.notify != "dm" and u.isdigit()]
         try:
+            # the post as nonce (with enforce_nonce): a re-send after a crash returns this message, not a second
             message = await channel.send(content=content, embed=embed, file=file, view=view,
                                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
-                                                                                  users=pinged))
+                                                                                  users=pinged),
+                                         nonce=post_nonce(post.id))
         except discord.RateLimited as exc:
             raise RetryLater("rate limited", exc.retry_after) from exc
         except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:

@@ -89,7 +89,14 @@ async def recap_files(bot: Adapter, channel_id: str, game_id: int | None = None)
 
 async def post_recap(bot: Adapter, channel_id: str, game_id: int) -> None:
     text, files = await recap_files(bot, channel_id, game_id)
-    await bot.channel_by_id(channel_id).send(text, files=files)
+    # once per game: should the process die after sending it, the recap job fires again (here or in another
+    # process) and Discord returns this message to the re-send with the same nonce
+    await bot.channel_by_id(channel_id).send(text, files=files, nonce=recap_nonce(game_id))
+
+
+def recap_nonce(game_id: int) -> str:
+    """The nonce of a game's recap message (≤ 25 characters)."""
+    return f"recap-{game_id}"
 
 
 # --------------------------------------------------------------------------------- stats

@@ -31,14 +31,18 @@ class DiscordNotifier:
     def _text(self, game: GameRow, message: Msg) -> str:
         return clip(t(message, normalise_locale(game.locale or self.bot.config.default_locale)), CONTENT)
 
-    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg, nonce: str | None = None) -> None:
         mentions = " ".join(f"<@{u}>" for u in user_ids if not is_bot_user(u))  # a bot seat is never pinged
         text = clip(f"{mentions} {self._text(game, message)}".strip(), CONTENT)
-        await self.bot.channel_by_id(game.channel_id).send(text, allowed_mentions=PINGS)
+        channel = self.bot.channel_by_id(game.channel_id)
+        if nonce is None:
+            await channel.send(text, allowed_mentions=PINGS)
+        else:  # discord.py sends a nonce with enforce_nonce: Discord returns the first message to a re-send
+            await channel.send(text, allowed_mentions=PINGS, nonce=nonce)
 
-    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
+    async def to_user(self, game: GameRow, user_id: str, message: Msg, nonce: str | None = None) -> None:
         try:
-            await self.bot.direct_message(user_id, self._text(game, message))
+            await self.bot.direct_message(user_id, self._text(game, message), nonce=nonce)
         except (discord.Forbidden, discord.NotFound) as exc:  # DMs closed, the bot blocked, no such user
             raise DirectRefused(f"{exc.status} {exc.code}") from exc
 

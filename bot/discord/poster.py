@@ -15,9 +15,16 @@ it delivered and asks ``retire`` to take the buttons off the game's previous boa
 * No flooding (bots moving in a row, a bot-only table): boards go to one channel at most once per ``pace``
   seconds, and not before a rate limit's ``retry_after`` has passed; a board that comes too soon waits (as a
   pending post, so the moves after it collapse into it: the next message is the newest board with every
-  move since the last one). A board whose position awaits only bot seats (``awaits_bots``) is held up to
+  move since the last one). The pace is kept in the database (:meth:`PostStore.pace_channel`), so every
+  process sharing it honours it. A board whose position awaits only bot seats (``awaits_bots``) is held up to
   ``hold`` seconds for the bots' moves, so a row of bot moves becomes one message; if the bots are slower
   than that, the newest board goes out anyway (and the next one is held afresh).
+* Several processes (shards) share the outbox: a game's posts are delivered only by the process holding the
+  game's lease (:meth:`PostStore.claim_posts`, ``lease`` seconds of the database's clock, given back after each
+  attempt), so two processes never post one board. Each board is sent with its post as the ``nonce``
+  (:func:`post_nonce`; discord.py sends it with ``enforce_nonce``): should a process die after sending but
+  before marking the post delivered, the next holder's re-send (the lease runs out within 60 s) is answered
+  with the first message, not a second board.
 """
 from __future__ import annotations
 
@@ -31,6 +38,7 @@ from typing import Any
 
 from bot.table.model import PostRow
 from bot.table.ports import PostStore
+from bot.table.scheduler import process_owner
 
 log = logging.getLogger("referee.poster")
 
@@ -64,8 +72,15 @@ Notify = Callable[[PostRow, str], Awaitable[None]]
 Retire = Callable[[PostRow], Awaitable[None]]
 AwaitsBots = Callable[[PostRow], Awaitable[bool]]
 
-#: channels whose pace the poster remembers (the oldest are forgotten first; a forgotten one is simply not paced)
-MEMORY = 4096
+#: seconds a process holds a game's posts while it delivers them (a killed holder's are taken over after it)
+LEASE = 60.0
+#: how soon to look again at a due post another process holds
+BUSY_WAIT = 1.0
+
+
+def post_nonce(post_id: int) -> str:
+    """The nonce of the message that delivers post ``post_id`` (≤ 25 characters; Discord's limit)."""
+    return f"post-{post_id}"
 
 
 class Poster:
@@ -73,7 +88,8 @@ class Poster:
                  clock: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  base_delay: float = 2.0, max_delay: float = 300.0, max_attempts: int = 8,
-                 pace: float = 0.0, hold: float = 0.0, awaits_bots: AwaitsBots | None = None) -> None:
+                 pace: float = 0.0, hold: float = 0.0, awaits_bots: AwaitsBots | None = None,
+                 owner: str | None = None, lease: float = LEASE) -> None:
         self.store = store
         self.deliver, self.notify, self.retire = deliver, notify, retire
         self.clock, self.sleep = clock, sleep
@@ -81,7 +97,13 @@ class Poster:
         if pace < 0 or hold < 0:
             raise ValueError("the pace and the hold of board posts are seconds, not negative")
         self.pace, self.hold, self.awaits_bots = pace, hold, awaits_bots
-        self._not_before: dict[str, float] = {}  # channel id → no board before this time (pace, rate limit)
+        #: this process's lease owner id (a game's posts are delivered by one process at a time)
+        self.owner, self.lease = owner or process_owner(), lease
+        self._busy = False  # a due game was held by another process in the last round
+        self._rescheduled = False  # the last attempt put the game's posts off (a retry, the pace, a hold)
+        self._in_run = False  # :meth:`run_due` is going through the due games
+        #: counters for /metrics: boards delivered, attempts that will be retried, posts that failed for good
+        self.delivered = self.retried = self.failed = 0
         self._held: dict[int, float] = {}        # game id → since when its board waits for bots
         self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # game id → its lock and how many use it
         self._kicked = asyncio.Event()
@@ -116,7 +138,7 @@ class Poster:
                 pending = await self.store.pending_posts(game_id)
                 channel_id = pending[-1].channel_id if pending else None
             if channel_id is not None:
-                delay = self._not_before.get(channel_id, 0.0) - self.clock()
+                delay = await self.store.channel_pace(channel_id) - self.clock()
                 if delay > 0:
                     await self.sleep(delay)
         entry = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))
@@ -124,7 +146,20 @@ class Poster:
         users[0] += 1  # counted while waiting too: a lock is dropped only when nobody holds or awaits it
         try:
             async with lock:
-                await self._attempt(game_id, due_only)
+                # one process at a time delivers a game's posts: the others leave it to the holder
+                if not await self.store.claim_posts(game_id, self.owner, self.lease):
+                    self._busy = True
+                    if not self._in_run:  # (a flow's post) :meth:`run` looks again shortly: the holder may be gone
+                        self.kick()
+                    return
+                self._rescheduled = False
+                try:
+                    await self._attempt(game_id, due_only)
+                finally:
+                    with contextlib.suppress(Exception):  # else the lease runs out by itself
+                        await self.store.release_posts(game_id, self.owner)
+                if self._rescheduled:  # a retry or a wait was scheduled: :meth:`run` looks at the new due time
+                    self.kick()
         finally:
             users[0] -= 1
             if users[0] == 0 and self._locks.get(game_id) is entry:
@@ -140,7 +175,7 @@ class Poster:
             return
         if await self._hold(newest, now):
             return
-        not_before = self._not_before.get(newest.channel_id, 0.0)
+        not_before = await self.store.channel_pace(newest.channel_id)
         if now < not_before:  # too soon after this channel's last board (or its rate limit): wait, collapsing
             await self._later(newest, not_before)
             return
@@ -155,20 +190,23 @@ class Poster:
             if not isinstance(exc, RetryLater):
                 log.error("posting the board of game %s failed unexpectedly", game_id, exc_info=exc)
             elif exc.retry_after > 0:  # a rate limit holds for the whole channel, whichever game posts next
-                self._pace(newest.channel_id, self.clock() + exc.retry_after)
+                await self.store.pace_channel(newest.channel_id, self.clock() + exc.retry_after)
             attempts = newest.attempts + 1
             if attempts >= self.max_attempts:
                 await self._give_up(newest, "gave_up", str(exc) or type(exc).__name__)
                 return
             wait = self.delay(attempts, exc.retry_after if isinstance(exc, RetryLater) else 0.0)
             log.info("board of game %s: attempt %d failed, retrying in %.0f s", game_id, attempts, wait)
+            self.retried += 1
             await self.store.posts_retry(game_id, newest.id, attempts, self.clock() + wait,
                                          str(exc) or type(exc).__name__, self.clock())
-            self.kick()
+            self._rescheduled = True
             return
         self._held.pop(game_id, None)
-        self._pace(newest.channel_id, self.clock() + self.pace)
         await self.store.posts_delivered(game_id, newest.id, done.version, done.message_id, self.clock())
+        self.delivered += 1
+        if self.pace > 0:
+            await self.store.pace_channel(newest.channel_id, self.clock() + self.pace)
         if previous is not None and previous.message_id != done.message_id:
             try:
                 await self.retire(previous)
@@ -197,20 +235,12 @@ class Poster:
         """Put the game's pending posts off until ``at`` without counting a failed attempt; newer moves'
         posts join them, and the newest is delivered then."""
         await self.store.posts_retry(post.game_id, post.id, post.attempts, at, post.last_error or "", self.clock())
-        self.kick()
-
-    def _pace(self, channel_id: str, until: float) -> None:
-        self._not_before[channel_id] = max(until, self._not_before.get(channel_id, 0.0))
-        if len(self._not_before) > MEMORY:  # forget channels whose pause is over
-            now = self.clock()
-            for key in [k for k, v in self._not_before.items() if v <= now]:
-                del self._not_before[key]
-            while len(self._not_before) > MEMORY:  # still too many: the oldest entries go
-                del self._not_before[next(iter(self._not_before))]
+        self._rescheduled = True
 
     async def _give_up(self, post: PostRow, reason: str, detail: str) -> None:
         log.warning("board of game %s (move %s) cannot be posted: %s", post.game_id, post.version, reason)
         await self.store.posts_failed(post.game_id, post.id, reason, self.clock())
+        self.failed += 1
         try:
             await self.notify(post, reason)
         except Exception:
@@ -218,9 +248,17 @@ class Poster:
 
     async def run_due(self) -> float | None:
         """Deliver every post that is due now; the time the next one falls due (``None``: nothing pending)."""
-        for game_id in await self.store.due_games(self.clock()):
-            await self.post_game(game_id, due_only=True)
-        return await self.store.next_post_at()
+        self._busy = False
+        self._in_run = True
+        try:
+            for game_id in await self.store.due_games(self.clock()):
+                await self.post_game(game_id, due_only=True)
+        finally:
+            self._in_run = False
+        next_at = await self.store.next_post_at()
+        if next_at is not None and self._busy:  # a due game is another process's now: look again shortly
+            next_at = max(next_at, self.clock() + BUSY_WAIT)
+        return next_at
 
     async def run(self) -> None:
         """Deliver posts as they fall due, until cancelled."""

@@ -3,6 +3,8 @@
 PostgreSQL, for several bot processes sharing one database. :func:`open_store` opens the one a setting names."""
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
@@ -30,11 +32,12 @@ def display_target(target: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
-async def open_store(target: str) -> Store | PgStore:
+async def open_store(target: str, clock: Callable[[], float] = time.time) -> Store | PgStore:
     """Open (and migrate) the store ``target`` names: a ``postgresql://`` URL, or else a SQLite file path (the
-    default). Raises :class:`~bot.table.errors.StorageError` at once if it cannot be used."""
+    default). Raises :class:`~bot.table.errors.StorageError` at once if it cannot be used. ``clock``: a SQLite
+    store's clock, the one its leases are reckoned on (PostgreSQL reckons them on the server's own clock)."""
     if is_postgres(target):
         from .postgres import PgStore  # asyncpg is loaded only by those who use it
 
         return await PgStore.open(target.strip())
-    return await Store.open(target)
+    return await Store.open(target, clock=clock)

@@ -21,7 +21,8 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Self
@@ -105,9 +106,14 @@ class Connection:
     """The connection and its one-at-a-time transactions. Open with ``await Store.open(path)``; ``":memory:"``
     works for tests."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str = ":memory:") -> None:
+    def __init__(self, db: aiosqlite.Connection, path: str = ":memory:",
+                 clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.path = path
+        #: the database's clock: leases (of timed jobs, of a game's board posts) are compared with it, never with
+        #: a process's own clock. SQLite lives on one machine, so its clock is that machine's (``time.time``);
+        #: a test passes its fake clock.
+        self.clock = clock
         # One connection serves every channel: its transactions must not interleave (a second BEGIN inside
         # another coroutine's open transaction fails, and a rollback would undo the other's writes).
         self._write = asyncio.Lock()
@@ -177,7 +183,7 @@ class Connection:
         return db
 
     @classmethod
-    async def open(cls, path: str) -> Self:
+    async def open(cls, path: str, clock: Callable[[], float] = time.time) -> Self:
         """Open (and migrate) the database, or raise :class:`StorageError` at once.
 
         The file must be a readable, writable SQLite database (or not exist yet, in an existing folder):
@@ -196,7 +202,7 @@ class Connection:
             db = await cls._connect(path)
         except sqlite3.Error as exc:
             raise storage_error(exc) from exc
-        store = cls(db, path)
+        store = cls(db, path, clock)
         try:
             async with db.execute("SELECT COUNT(*) FROM sqlite_master") as cur:  # not a database: fails here
                 await cur.fetchall()

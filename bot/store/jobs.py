@@ -1,11 +1,15 @@
 """Timed jobs in SQLite: :class:`~bot.table.ports.JobStore` on the store's connection.
 
-Claiming is one ``UPDATE … RETURNING`` statement that leases the rows to one process, so several processes
-sharing a database never fire a job twice; a process that dies holding a lease loses it when it expires.
+Claiming is one ``UPDATE … RETURNING`` statement that leases the rows to one process (its owner id), so several
+processes sharing a database never fire a job twice; a process that dies holding a lease loses it when it
+expires. Leases are reckoned on the database's clock (here the store's ``clock``: SQLite lives on one machine),
+never on a claiming process's own, so processes whose clocks differ cannot take each other's jobs early.
 """
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable, Sequence
 
 import aiosqlite
 
@@ -18,9 +22,11 @@ from .connection import Connection
 class SqliteJobs:
     """:class:`JobStore` on an aiosqlite connection (the store's; its write lock serialises writers)."""
 
-    def __init__(self, db: aiosqlite.Connection, write_lock: asyncio.Lock | None = None) -> None:
+    def __init__(self, db: aiosqlite.Connection, write_lock: asyncio.Lock | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self._lock = write_lock or asyncio.Lock()
+        self.clock = clock  # the database's clock (leases)
 
     async def _write(self, sql: str, params: tuple[object, ...]) -> aiosqlite.Cursor:
         async with self._lock:
@@ -58,6 +64,7 @@ class SqliteJobs:
         return None if row is None or row[0] is None else float(row[0])
 
     async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
+        db_now = self.clock()
         async with self._lock:
             try:
                 async with self.db.execute(
@@ -65,7 +72,7 @@ class SqliteJobs:
                        WHERE id IN (SELECT id FROM jobs WHERE due <= ? AND (claimed_until IS NULL OR claimed_until < ?)
                                     ORDER BY due, id LIMIT ?)
                        RETURNING id, game_id, seat, kind, due, version, payload""",
-                    (owner, now + lease, now, now, limit),
+                    (owner, db_now + lease, now, db_now, limit),
                 ) as cur:
                     rows = await cur.fetchall()
                 await self.db.commit()
@@ -76,17 +83,40 @@ class SqliteJobs:
                 for r in rows]
         return sorted(jobs, key=lambda j: (j.due, j.id))
 
-    async def claim(self, game_id: int, kind: str, owner: str, now: float, lease: float) -> int | None:
-        cur = await self._write(
-            "UPDATE jobs SET claimed_by = ?, claimed_until = ? WHERE id = (SELECT id FROM jobs WHERE game_id = ?"
-            " AND kind = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id LIMIT 1)",
-            (owner, now + lease, game_id, kind, now))
-        if cur.rowcount != 1:
-            return None
-        async with self.db.execute("SELECT id FROM jobs WHERE game_id = ? AND kind = ? AND claimed_by = ?"
-                                   " AND claimed_until = ? ORDER BY id LIMIT 1", (game_id, kind, owner, now + lease)) as c:
-            row = await c.fetchone()
+    async def claim(self, game_id: int, kind: str, owner: str, lease: float) -> int | None:
+        db_now = self.clock()
+        async with self._lock:
+            try:
+                async with self.db.execute(
+                    "UPDATE jobs SET claimed_by = ?, claimed_until = ? WHERE id = (SELECT id FROM jobs WHERE game_id = ?"
+                    " AND kind = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id LIMIT 1) RETURNING id",
+                    (owner, db_now + lease, game_id, kind, db_now),
+                ) as cur:
+                    row = await cur.fetchone()
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
         return None if row is None else int(row[0])
+
+    async def renew(self, job_ids: Sequence[int], owner: str, lease: float) -> list[int]:
+        if not job_ids:
+            return []
+        db_now = self.clock()
+        async with self._lock:
+            try:
+                async with self.db.execute(
+                    # still ``owner``'s (a lease that ran out but nobody took over is still its own)
+                    f"UPDATE jobs SET claimed_until = ? WHERE claimed_by = ?"
+                    f" AND id IN ({', '.join('?' * len(job_ids))}) RETURNING id",
+                    (db_now + lease, owner, *job_ids),
+                ) as cur:
+                    rows = await cur.fetchall()
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
+        return sorted(int(r[0]) for r in rows)
 
     async def finish(self, job_id: int, owner: str) -> None:
         await self._write("DELETE FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner))
@@ -106,7 +136,7 @@ class StoreJobs:
     def _jobs(self) -> SqliteJobs:
         if self.store.closed:
             raise StorageError("closed", "the database connection is closed")
-        return SqliteJobs(self.store.db, self.store._write)
+        return SqliteJobs(self.store.db, self.store._write, self.store.clock)
 
     async def add(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
                   payload: str = "{}") -> int:
@@ -124,8 +154,11 @@ class StoreJobs:
     async def finish(self, job_id: int, owner: str) -> None:
         await self._jobs().finish(job_id, owner)
 
-    async def claim(self, game_id: int, kind: str, owner: str, now: float, lease: float) -> int | None:
-        return await self._jobs().claim(game_id, kind, owner, now, lease)
+    async def claim(self, game_id: int, kind: str, owner: str, lease: float) -> int | None:
+        return await self._jobs().claim(game_id, kind, owner, lease)
+
+    async def renew(self, job_ids: Sequence[int], owner: str, lease: float) -> list[int]:
+        return await self._jobs().renew(job_ids, owner, lease)
 
     async def release(self, job_id: int, owner: str, due: float) -> None:
         await self._jobs().release(job_id, owner, due)

@@ -94,6 +94,34 @@ class Outbox(Connection):
             (POST_FAILED, error, now, game_id, POST_PENDING, upto),
         )])
 
+    async def claim_posts(self, game_id: int, owner: str, lease: float) -> bool:
+        """Lease the delivery of a game's posts to ``owner`` for ``lease`` seconds of the database's clock (free,
+        run out, or already ``owner``'s: renewed); whether ``owner`` holds it now."""
+        now = self.clock()
+        async with self.transaction() as db, db.execute(
+            "INSERT INTO post_claims(game_id, owner, until) VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET"
+            " owner=excluded.owner, until=excluded.until WHERE post_claims.owner=excluded.owner OR post_claims.until<?"
+            " RETURNING game_id", (game_id, owner, now + lease, now),
+        ) as cur:
+            return await cur.fetchone() is not None
+
+    async def release_posts(self, game_id: int, owner: str) -> None:
+        """Give up ``owner``'s lease of a game's posts (nothing if another holds it)."""
+        await self._tx([("DELETE FROM post_claims WHERE game_id=? AND owner=?", (game_id, owner))])
+
+    async def channel_pace(self, channel_id: str) -> float:
+        """No board in this channel before this time (0: none stored)."""
+        async with self._reading(), self.db.execute("SELECT not_before FROM channel_pace WHERE channel_id=?",
+                                                    (channel_id,)) as cur:
+            r = await cur.fetchone()
+        return 0.0 if r is None else float(r[0])
+
+    async def pace_channel(self, channel_id: str, until: float) -> None:
+        """No board in this channel before ``until`` (a later time already stored stays)."""
+        await self._tx([(
+            "INSERT INTO channel_pace(channel_id, not_before) VALUES (?,?) ON CONFLICT(channel_id) DO UPDATE SET"
+            " not_before=MAX(not_before, excluded.not_before)", (channel_id, until))])
+
     async def record_board(self, game_id: int, version: int, channel_id: str, message_id: str, now: float) -> None:
         """A board posted outside the outbox (``/game board``) becomes the game's newest board message; pending
         posts of positions it shows are superseded."""

@@ -26,6 +26,7 @@ from bot.table.model import (
     LOBBY,
     OVER,
     PENDING,
+    POST_PENDING,
     SUPERSEDED,
     ClockUpdate,
     ClockWrite,
@@ -440,6 +441,12 @@ class Store(Outbox, Results):
         ``write.before``); returns the indexes of those that must change one row (the checked updates)."""
         write = write or ClockWrite()
         jobs = [[seat, kind, due, version, _dumps(payload)] for seat, kind, due, version, payload in write.jobs]
+        checks = []
+        if write.done_job is not None:
+            # the fired job goes with its effect, and the effect only with the job: if it is gone (another process
+            # took it over when this one's lease ran out, and did it), nothing is stored (VersionConflict)
+            checks.append(len(stmts))
+            stmts.append(("DELETE FROM jobs WHERE id=?", (write.done_job,)))
         stmts += [
             ("DELETE FROM jobs WHERE game_id=? AND claimed_by IS NULL AND seat IN (SELECT value FROM json_each(?))",
              (game_id, _dumps(sorted(set(write.cancel))))),
@@ -449,7 +456,6 @@ class Store(Outbox, Results):
              " json_extract(value, '$[5]'), json_extract(value, '$[6]'), json_extract(value, '$[7]'),"
              " json_extract(value, '$[8]') FROM json_each(?)", (game_id, _rows.clocks_json(write.clocks, True))),
         ]
-        checks = []
         for u in write.updates:
             if not isinstance(u, MarkReminded):
                 checks.append(len(stmts))
@@ -458,8 +464,6 @@ class Store(Outbox, Results):
                       " json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),"
                       " json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each(?)",
                       (game_id, _dumps(jobs))))
-        if write.done_job is not None:  # the fired job goes with its effect
-            stmts.append(("DELETE FROM jobs WHERE id=?", (write.done_job,)))
         if write.before is not None and seq is not None:
             before = _rows.clocks_json(sorted(write.before, key=lambda c: c.seat), False)
             stmts.append(("UPDATE moves SET clocks=? WHERE game_id=? AND seq=?", (before, game_id, seq)))
@@ -552,6 +556,15 @@ class Store(Outbox, Results):
         async with self._reading():
             ids = [int(r[0]) for r in await self.db.execute_fetchall(sql + " ORDER BY g.id", tuple(params))]
         return await self._rows(ids)
+
+    async def counts(self) -> dict[str, int]:
+        async with self._reading(), self.db.execute(
+            "SELECT (SELECT COUNT(*) FROM games WHERE status=?), (SELECT COUNT(*) FROM posts WHERE status=?),"
+            " (SELECT COUNT(*) FROM jobs)", (ACTIVE, POST_PENDING),
+        ) as cur:
+            r = await cur.fetchone()
+        assert r is not None
+        return {"active_games": int(r[0]), "pending_posts": int(r[1]), "jobs": int(r[2])}
 
     async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
         return await self._active_games("FROM games g WHERE g.status=?", [ACTIVE], guild_id)

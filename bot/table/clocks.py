@@ -35,7 +35,7 @@ from engines.core import Msg, State
 from render.i18n import format_duration
 
 from .clock import DAY, HOUR, ClockError, Interval, QuietHours, Turn
-from .errors import DirectRefused, Retry
+from .errors import DirectRefused, Retry, VersionConflict
 from .model import ACTIVE, ClockWrite, GameRow, Job, JobSpec, MarkReminded, Rebase, SeatClock, UserSettings
 from .ports import Notifier, Repository, SilentNotifier
 
@@ -51,9 +51,10 @@ NOTIFY_MODES = ("channel", "dm", "both")
 #: job kinds
 REMIND, DEADLINE, PING, BOT = "remind", "deadline", "ping", "bot"
 #: the recap of a game that ended: a job stored by the final move's transaction, due RECAP_GRACE s later. The
-#: move's own flow leases it (RECAP_LEASE s), draws and posts the recap and deletes the job; a stop while it is
-#: being drawn (or before) leaves the job, and the recap is made after the restart, once
-RECAP, RECAP_GRACE, RECAP_LEASE, RECAP_OWNER = "recap", 60.0, 600.0, "referee-recap"
+#: move's own flow leases it (RECAP_LEASE s, under the process's owner id), draws and posts the recap and deletes
+#: the job; a stop while it is being drawn (or before) leaves the job, and the recap is made after the restart
+#: (or by another process once the lease has run out), once: it is posted with the job as its nonce
+RECAP, RECAP_GRACE, RECAP_LEASE = "recap", 60.0, 600.0
 #: a "your turn" DM waits for the board it links to: looking again after PING_RETRY s, at most PING_BOARD_WAIT s
 PING_RETRY, PING_BOARD_WAIT = 5.0, 300.0
 
@@ -345,14 +346,20 @@ class Timekeeper:
                 left = self.left(row, c, s, now)
                 if left <= 0:  # late (the bot was down): the deadline speaks for itself
                     return None
+                # sent with the job as its nonce: if this process dies before the mark below is stored, the job
+                # fires again (here or in another process) and the re-send returns the first message
                 await self.notify(row, user_id, Msg("clock.remind", {
                     "player": row.seats[job.seat].name, "game": Msg(f"game.{row.title}"), "id": row.id,
-                    "left": format_duration(max(0.0, left), row.locale), "link": await self.link(row)}))
+                    "left": format_duration(max(0.0, left), row.locale), "link": await self.link(row)}),
+                    nonce=job_nonce(job.id))
                 # the mark and the job's deletion in one transaction; the mark only touches ``reminded`` of the
                 # decision it was sent for (if the player moved meanwhile, a new decision is left alone)
                 n = int(json.loads(job.payload).get("n", 0)) + 1
-                await self.store.write_clocks(row.id, ClockWrite(updates=[MarkReminded(job.seat, job.version, n)],
-                                                                 done_job=job.id))
+                try:
+                    await self.store.write_clocks(row.id, ClockWrite(updates=[MarkReminded(job.seat, job.version, n)],
+                                                                     done_job=job.id))
+                except VersionConflict:  # the job is gone: another process fired it (and marked it) meanwhile
+                    log.info("game %s: reminder job %s was done by another process", row.id, job.id)
             else:
                 # "your turn" links to the board it announces: wait for that board (the poster paces boards),
                 # but never long: a board refused for good must not hold the DM back
@@ -364,11 +371,11 @@ class Timekeeper:
                                                   "id": row.id, "link": link})
                 if s.notify == "both":  # the board in the channel has pinged them already: no fallback needed
                     try:
-                        await self.notifier.to_user(row, user_id, message)
+                        await self.notifier.to_user(row, user_id, message, nonce=job_nonce(job.id, "d"))
                     except Exception as exc:
                         log.info("game %s: turn DM not delivered (%s)", row.id, type(exc).__name__)
                 else:  # ``dm``: the board named them without a ping; this DM is their notice (a refused one: a ping)
-                    await self.notify(row, user_id, message)
+                    await self.notify(row, user_id, message, nonce=job_nonce(job.id))
             return None
         if job.kind == DEADLINE:
             rule = row.clock_rule
@@ -396,13 +403,14 @@ class Timekeeper:
             log.exception("game %s: no board link", row.id)
             return f"#{row.channel_id}"
 
-    async def notify(self, row: GameRow, user_id: str, message: Msg) -> None:
+    async def notify(self, row: GameRow, user_id: str, message: Msg, nonce: str | None = None) -> None:
         """Reach a user the way they chose. A refused DM falls back to the channel; nothing here can stall
-        the game (a failing channel post raises, so the scheduler tries the job again later)."""
+        the game (a failing channel post raises, so the scheduler tries the job again later). ``nonce``: a
+        timed job's (:func:`job_nonce`); the DM and the channel message get their own."""
         mode = (await self.store.settings(user_id)).notify
         if mode in ("dm", "both"):
             try:
-                await self.notifier.to_user(row, user_id, message)
+                await self.notifier.to_user(row, user_id, message, nonce=None if nonce is None else nonce + "d")
             except DirectRefused:
                 log.info("game %s: DM to a player refused; pinging in the channel", row.id)
                 mode = "channel"
@@ -410,7 +418,7 @@ class Timekeeper:
                 log.exception("game %s: DM failed; pinging in the channel", row.id)
                 mode = "channel"
         if mode in ("channel", "both"):
-            await self.notifier.to_channel(row, [user_id], message)
+            await self.notifier.to_channel(row, [user_id], message, nonce=None if nonce is None else nonce + "c")
 
     async def tell_channel(self, row: GameRow, user_ids: Sequence[str], message: Msg) -> None:
         try:
@@ -473,6 +481,12 @@ class Timekeeper:
                                c.overdue or (left is not None and left <= 0), row.paused_since is not None,
                                s.vacation_until if on_vacation(s, now) else None, c.bot))
         return out
+
+
+def job_nonce(job_id: int, suffix: str = "") -> str:
+    """The nonce of a timed job's message (≤ 25 characters; Discord's limit): the same on every firing of the
+    job, so a re-send after a crash returns the first message (``suffix``: one per destination)."""
+    return f"job-{job_id}{suffix}"[:25]
 
 
 def _copies(clocks: Iterable[SeatClock]) -> list[SeatClock]:

@@ -28,6 +28,7 @@ from .clocks import TimeConfig, Timekeeper
 from .errors import ServiceError, ShuttingDown, StorageError
 from .model import ACTIVE, OPEN_STATUSES, GameResults, GameRow, Snapshot
 from .ports import Notifier, Repository
+from .scheduler import process_owner
 from .stats import game_results, is_bot
 
 #: Largest id SQLite stores; a forged custom id beyond it cannot name a game
@@ -100,8 +101,14 @@ class TableCore:
                  seed_source: Callable[[], int] = lambda: secrets.randbits(62), *,
                  notifier: Notifier | None = None, time_config: TimeConfig | None = None,
                  undo_ttl: float = UNDO_TTL, bots: BotConfig | None = None,
-                 bot_executor: Executor | None = None) -> None:
+                 bot_executor: Executor | None = None, owner: str | None = None) -> None:
         self.store = store
+        #: this process's lease owner id (timed jobs): unique among the processes sharing the database
+        self.owner = owner or process_owner()
+        #: told of every stored move: its kind and how long it took (the engine and the transaction; measured on
+        #: ``timer``, a monotonic stopwatch, not the service's clock); ``/metrics`` counts and times moves with it
+        self.on_move: Callable[[str, float], None] = lambda kind, seconds: None
+        self.timer: Callable[[], float] = time.perf_counter
         self.clock = clock
         self.undo_ttl = undo_ttl
         self.seed_source = seed_source

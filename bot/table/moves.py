@@ -85,6 +85,7 @@ class Moves(TableCore):
         ``waiting``: the seats the row's position waits for, when known (the row was kept from the last move)."""
         assert row.state is not None
         game = get_game(row.title)
+        started = self.timer()
         try:
             # the engine's work runs in a worker thread; IllegalAction propagates and nothing is stored
             outcome, prompts, view, result = await self.in_engine(apply_checked, game, row.state, seat, action,
@@ -117,6 +118,7 @@ class Moves(TableCore):
             raise StaleMove("err.stale")
         if clocks.jobs:  # jobs were added (a move's cancelled jobs need no earlier look)
             self.timekeeper.on_jobs(min(job[2] for job in clocks.jobs))
+        self.on_move(kind, self.timer() - started)
         row.state, row.version, row.updated_at = outcome.state, version, now
         row.status = OVER if finished else ACTIVE
         self._keep(row, after)

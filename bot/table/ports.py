@@ -55,17 +55,23 @@ class JobStore(Protocol):
         ...
 
     async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
-        """Lease up to ``limit`` jobs due at ``now`` (and not leased by anyone else) to ``owner`` until
-        ``now + lease``, in due order."""
+        """Lease up to ``limit`` jobs due at ``now`` (the caller's time; due times are planned on it) and not
+        leased by anyone else to ``owner`` for ``lease`` seconds, in due order. Leases are reckoned on the
+        database's clock (never the caller's): a lease whose time ran out there may be taken over."""
         ...
 
     async def finish(self, job_id: int, owner: str) -> None:
         """Delete a job ``owner`` holds (its handler is done)."""
         ...
 
-    async def claim(self, game_id: int, kind: str, owner: str, now: float, lease: float) -> int | None:
-        """Lease a game's job of ``kind`` (due or not, not leased by anyone else) to ``owner`` until ``now +
-        lease``; its id, or ``None`` when there is none free (another took it)."""
+    async def claim(self, game_id: int, kind: str, owner: str, lease: float) -> int | None:
+        """Lease a game's job of ``kind`` (due or not, not leased by anyone else) to ``owner`` for ``lease``
+        seconds of the database's clock; its id, or ``None`` when there is none free (another took it)."""
+        ...
+
+    async def renew(self, job_ids: Sequence[int], owner: str, lease: float) -> list[int]:
+        """Extend ``owner``'s leases of ``job_ids`` to ``lease`` seconds from now (the database's clock), while
+        their handlers run; the ids ``owner`` still holds (a job done or taken over meanwhile is left out)."""
         ...
 
     async def release(self, job_id: int, owner: str, due: float) -> None:
@@ -113,6 +119,25 @@ class PostStore(Protocol):
     async def record_board(self, game_id: int, version: int, channel_id: str, message_id: str, now: float) -> None:
         """A board posted outside the outbox becomes the game's newest board message; pending posts of
         positions it shows are superseded."""
+        ...
+
+    async def claim_posts(self, game_id: int, owner: str, lease: float) -> bool:
+        """Lease the delivery of a game's posts to ``owner`` (a process) for ``lease`` seconds of the database's
+        clock: granted when nobody holds it, its holder's lease ran out, or ``owner`` holds it (renewed).
+        Whether ``owner`` holds it now; so two processes never post one game's board at once."""
+        ...
+
+    async def release_posts(self, game_id: int, owner: str) -> None:
+        """Give up ``owner``'s lease of a game's posts (nothing if another process holds it)."""
+        ...
+
+    async def channel_pace(self, channel_id: str) -> float:
+        """The time before which no board goes to this channel (the board interval, a rate limit), shared by
+        every process; ``0.0`` when none was stored."""
+        ...
+
+    async def pace_channel(self, channel_id: str, until: float) -> None:
+        """No board to this channel before ``until`` (an already later time stays)."""
         ...
 
 
@@ -335,6 +360,12 @@ class Repository(PostStore, Protocol):
         """Store a user's settings (insert or replace)."""
         ...
 
+    async def counts(self) -> dict[str, int]:
+        """What ``/metrics`` shows of the database, in one cheap read: ``active_games`` (games in play),
+        ``pending_posts`` (board posts not yet delivered) and ``jobs`` (timed jobs stored). Also ``/health``'s
+        probe: it raises :class:`~bot.table.errors.StorageError` when the database does not answer."""
+        ...
+
     async def close(self) -> None:
         """Close the connection; later calls raise :class:`~bot.table.errors.StorageError` (``closed``)."""
         ...
@@ -343,13 +374,15 @@ class Repository(PostStore, Protocol):
 class Notifier(Protocol):
     """How the table reaches people (the Discord adapter implements it; the console collects; tests record)."""
 
-    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
-        """Post ``message`` in the game's channel, pinging ``user_ids``."""
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg, nonce: str | None = None) -> None:
+        """Post ``message`` in the game's channel, pinging ``user_ids``. ``nonce`` (≤ 25 characters; a timed
+        job's notice): a second send with the same nonce within a few minutes (the job fired again after its
+        process died) must not post a second message."""
         ...
 
-    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
-        """Send ``message`` to ``user_id`` directly; raises :class:`~bot.table.errors.DirectRefused` when
-        that is impossible."""
+    async def to_user(self, game: GameRow, user_id: str, message: Msg, nonce: str | None = None) -> None:
+        """Send ``message`` to ``user_id`` directly (``nonce`` as for :meth:`to_channel`); raises
+        :class:`~bot.table.errors.DirectRefused` when that is impossible."""
         ...
 
     async def board(self, report: MoveReport) -> None:
@@ -369,10 +402,10 @@ class Notifier(Protocol):
 class SilentNotifier:
     """Tells nobody (the default until an adapter sets its own notifier)."""
 
-    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg, nonce: str | None = None) -> None:
         return None
 
-    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
+    async def to_user(self, game: GameRow, user_id: str, message: Msg, nonce: str | None = None) -> None:
         return None
 
     async def board(self, report: MoveReport) -> None:

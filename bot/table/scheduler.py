@@ -3,12 +3,18 @@
 Every deadline and reminder is a row in the database (:class:`~bot.table.ports.JobStore`): ``(game, seat, kind, due time, the game version it
 was planned for)``. A single :class:`Scheduler` task sleeps until the next due time (or until
 :meth:`Scheduler.poke` says a sooner job was added), claims the due jobs atomically and hands them, in due
-order, to a handler. Claiming is one ``UPDATE … RETURNING`` statement that leases the rows to this
-process, so several bot processes sharing one database never fire a job twice; a process that dies
-while holding a lease loses it when the lease expires. After a restart, jobs that fell due while the
-bot was down fire once each, oldest first: a job is deleted when its handler returns, and the handler
-decides whether a late job still matters (a reminder for a decision already made is dropped — its
-``version`` no longer matches the game's).
+order, to a handler. Claiming leases the rows to this process's owner id (:func:`process_owner`: host, pid and
+a random part, so two processes never share one), so several bot processes sharing one database never fire a
+job twice. The leases of the jobs in hand are renewed every ``lease / 3`` seconds while their handlers run
+(:meth:`JobStore.renew`); a process that dies (kill -9) stops renewing, and another takes its jobs over when
+the lease (60 s) has run out on the database's clock.
+
+A job is deleted in the same transaction as its effect (a move, a clock mark: ``ClockWrite.done_job``), and
+that deletion must find the job: so of two processes holding one job (one's lease ran out while it was
+stalled) exactly one stores the effect. A job whose effect is a message is sent with the job as its nonce
+(Discord returns the first message to a re-send), and deleted after. After a restart, jobs that fell due while
+the bot was down fire once each, oldest first; the handler decides whether a late job still matters (a
+reminder for a decision already made is dropped — its ``version`` no longer matches the game's).
 
 Time comes from an injected clock and waiting from an injected ``sleep``, so tests run days in
 milliseconds.
@@ -16,7 +22,11 @@ milliseconds.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Awaitable, Callable
 
 from .errors import Retry
@@ -26,6 +36,15 @@ from .ports import JobStore
 log = logging.getLogger("referee.scheduler")
 
 Handler = Callable[[Job], Awaitable[None]]
+
+#: seconds a claimed job stays leased without renewal: a killed process's jobs are taken over this long after
+LEASE = 60.0
+
+
+def process_owner() -> str:
+    """A lease owner id for this process, unique among processes sharing a database (also across hosts and
+    restarts): ``host:pid:random``."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 class Scheduler:
@@ -38,11 +57,20 @@ class Scheduler:
     """
 
     def __init__(self, jobs: JobStore, handler: Handler, *, clock: Callable[[], float],
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, owner: str = "referee",
-                 lease: float = 300.0, batch: int = 50, retry_after: float = 60.0, max_attempts: int = 5,
-                 max_wait: float = 3600.0) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep, owner: str | None = None,
+                 lease: float = LEASE, batch: int = 50, retry_after: float = 60.0, max_attempts: int = 5,
+                 max_wait: float = LEASE, renew_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.jobs, self.handler, self.clock, self.sleep = jobs, handler, clock, sleep
-        self.owner, self.lease, self.batch = owner, lease, batch
+        self.owner, self.lease, self.batch = owner or process_owner(), lease, batch
+        #: how the lease keeper waits between renewals (real time: leases run on the database's clock)
+        self.renew_sleep = renew_sleep
+        #: the ids of the claimed jobs this process still holds (renewed while the batch is worked through)
+        self.held: set[int] = set()
+        self._current = -1  # the job firing now
+        #: jobs lost to another process (a renewal found them taken over) and not fired here
+        self.lost = 0
+        #: the longest sleep between two looks at the jobs: another process may have added one (or died holding
+        #: some), so a look at least once per lease lets this one take a killed process's jobs over in time
         self.retry_after, self.max_attempts, self.max_wait = retry_after, max_attempts, max_wait
         self._poke = asyncio.Event()
         self._wake_at: float | None = None  # while sleeping: when it wakes up at the latest
@@ -72,17 +100,57 @@ class Scheduler:
             jobs = await self.jobs.claim_due(self.clock(), self.owner, self.lease, self.batch)
             if not jobs:
                 break
-            for job in jobs:
-                if self._stopping:
-                    await self.jobs.release(job.id, self.owner, job.due)
-                    continue
-                self.firing += 1
-                try:
-                    await self._fire(job)
-                finally:
-                    self.firing -= 1
-                fired += 1
+            self.held = {job.id for job in jobs}
+            keeper = asyncio.create_task(self._keep_leases(), name="referee-background-clock-leases")
+            try:
+                for job in jobs:
+                    if job.id not in self.held:  # taken over by another process meanwhile: it fires it
+                        continue
+                    if self._stopping:
+                        await self.jobs.release(job.id, self.owner, job.due)
+                        self.held.discard(job.id)
+                        continue
+                    self.firing += 1
+                    self._current = job.id
+                    try:
+                        await self._fire(job)
+                    finally:
+                        self.firing -= 1
+                        self._current = -1
+                        self.held.discard(job.id)
+                    fired += 1
+            finally:
+                keeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await keeper
+                # stopped (SIGTERM: the task is cancelled) with jobs of the batch not fired yet: give them back at
+                # once rather than leave them to their lease (the one firing was discarded: its effect decides)
+                for left in [job for job in jobs if job.id in self.held]:
+                    with contextlib.suppress(Exception):
+                        await self.jobs.release(left.id, self.owner, left.due)
+                self.held = set()
         return fired
+
+    async def _keep_leases(self) -> None:
+        """Renew the leases of the jobs in hand every ``lease / 3`` seconds, until cancelled; a job another
+        process took over meanwhile is dropped from :attr:`held` (this process will not fire it)."""
+        while True:
+            await self.renew_sleep(self.lease / 3)
+            ids = sorted(self.held)
+            if not ids:
+                continue
+            try:
+                kept = set(await self.jobs.renew(ids, self.owner, self.lease))
+            except Exception:  # e.g. the database is briefly busy: the lease has time left, try again
+                log.warning("could not renew the leases of %d job(s)", len(ids), exc_info=True)
+                continue
+            # not lost: jobs finished meanwhile, and the one firing now (its effect may have deleted it already)
+            lost = (set(ids) - kept) & self.held - {self._current}
+            self.held -= lost
+            if lost:
+                log.warning("jobs %s were taken over by another process (this one stalled past their lease)",
+                            sorted(lost))
+                self.lost += len(lost)
 
     async def _fire(self, job: Job) -> None:
         try:

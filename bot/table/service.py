@@ -25,7 +25,7 @@ from engines import get_game
 from engines.core import IllegalAction, Msg, Option, Result
 
 from .bots import Bots
-from .clocks import BOT, DEADLINE, RECAP, RECAP_LEASE, RECAP_OWNER, MyGames, TimeConfig, Waiting
+from .clocks import BOT, DEADLINE, RECAP, RECAP_LEASE, MyGames, TimeConfig, Waiting
 from .errors import ServiceError, ShuttingDown, StaleMove
 from .model import (
     ABANDONED,
@@ -82,9 +82,9 @@ class GameService(Seats, Bots, Undo, Settings):
 
     def scheduler(self, *, clock: Callable[[], float] | None = None,
                   sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> Scheduler:
-        """The scheduler of this service's timed jobs (one per process): it fires them through :meth:`fire`,
-        and every move that adds jobs pokes it."""
-        scheduler = Scheduler(self.store.jobs, self.fire, clock=clock or self.clock, sleep=sleep)
+        """The scheduler of this service's timed jobs (one per process): it fires them through :meth:`fire`
+        under this process's owner id (:attr:`owner`), and every move that adds jobs pokes it."""
+        scheduler = Scheduler(self.store.jobs, self.fire, clock=clock or self.clock, sleep=sleep, owner=self.owner)
         self.timekeeper.on_jobs = scheduler.poke
         return scheduler
 
@@ -124,12 +124,12 @@ class GameService(Seats, Bots, Undo, Settings):
         it was posted). Held under a lease: should this process stop while drawing, the lease runs out and
         the recap is made after the restart."""
         async with self._serving():
-            return await self.store.jobs.claim(game_id, RECAP, RECAP_OWNER, self.clock(), RECAP_LEASE)
+            return await self.store.jobs.claim(game_id, RECAP, self.owner, RECAP_LEASE)
 
     async def recap_posted(self, job_id: int) -> None:
         """The recap was posted: its job is done."""
         async with self._serving():
-            await self.store.jobs.finish(job_id, RECAP_OWNER)
+            await self.store.jobs.finish(job_id, self.owner)
 
     async def game(self, game_id: int) -> GameRow | None:
         """One game by id (``None``: no such game)."""

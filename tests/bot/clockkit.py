@@ -49,14 +49,25 @@ class Recorder:
     boards: list[MoveReport] = field(default_factory=list)
     refuse_dm: set[str] = field(default_factory=set)
     recaps: list[int] = field(default_factory=list)
+    #: the nonces of the messages sent (a second send with one of them is returned the first message, as
+    #: Discord does within a few minutes: nothing is recorded again) and how many sends they answered
+    nonces: dict[str, int] = field(default_factory=dict)
 
-    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg) -> None:
-        self.channel.append((game.id, tuple(user_ids), message, self.clock()))
+    def _again(self, nonce: str | None) -> bool:
+        if nonce is None:
+            return False
+        self.nonces[nonce] = self.nonces.get(nonce, 0) + 1
+        return self.nonces[nonce] > 1
 
-    async def to_user(self, game: GameRow, user_id: str, message: Msg) -> None:
+    async def to_channel(self, game: GameRow, user_ids: Sequence[str], message: Msg, nonce: str | None = None) -> None:
+        if not self._again(nonce):
+            self.channel.append((game.id, tuple(user_ids), message, self.clock()))
+
+    async def to_user(self, game: GameRow, user_id: str, message: Msg, nonce: str | None = None) -> None:
         if user_id in self.refuse_dm:
             raise DirectRefused(user_id)
-        self.dms.append((game.id, user_id, message, self.clock()))
+        if not self._again(nonce):
+            self.dms.append((game.id, user_id, message, self.clock()))
 
     async def board(self, report: MoveReport) -> None:
         self.boards.append(report)
@@ -88,7 +99,7 @@ class Table:
     @classmethod
     async def open(cls, path: Path, clock: FakeTime, config: TimeConfig | None = None,
                    bots: BotConfig | None = None, executor: Executor | None = None) -> Table:
-        return cls(await Store.open(str(path)), clock, config, bots, executor)
+        return cls(await Store.open(str(path), clock=clock), clock, config, bots, executor)
 
     async def close(self) -> None:
         await self.service.close()

@@ -8,6 +8,7 @@ from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPE
 
 from .. import rows as _rows
 from .connection import PgConnection, Statement
+from .jobs import DB_NOW
 
 #: delivered and superseded posts older than the game's newest delivered board go (nothing reads them; as
 #: :data:`bot.store.outbox.PRUNE` on SQLite)
@@ -77,6 +78,29 @@ class PgOutbox(PgConnection):
             "UPDATE posts SET status=$1, last_error=$2, updated_at=$3 WHERE game_id=$4 AND status=$5 AND id<=$6",
             (POST_FAILED, error, now, game_id, POST_PENDING, upto),
         )])
+
+    async def claim_posts(self, game_id: int, owner: str, lease: float) -> bool:
+        """Lease the delivery of a game's posts to ``owner`` for ``lease`` seconds of the database server's clock
+        (free, run out, or already ``owner``'s: renewed); whether ``owner`` holds it now."""
+        async with self.transaction() as conn:
+            return await conn.fetchval(
+                f"INSERT INTO post_claims(game_id, owner, until) VALUES ($1, $2, {DB_NOW} + $3)"
+                " ON CONFLICT (game_id) DO UPDATE SET owner=excluded.owner, until=excluded.until"
+                f" WHERE post_claims.owner=excluded.owner OR post_claims.until < {DB_NOW} RETURNING game_id",
+                game_id, owner, lease) is not None
+
+    async def release_posts(self, game_id: int, owner: str) -> None:
+        await self._tx([("DELETE FROM post_claims WHERE game_id=$1 AND owner=$2", (game_id, owner))])
+
+    async def channel_pace(self, channel_id: str) -> float:
+        async with self._reading() as conn:
+            until = await conn.fetchval("SELECT not_before FROM channel_pace WHERE channel_id=$1", channel_id)
+        return 0.0 if until is None else float(until)
+
+    async def pace_channel(self, channel_id: str, until: float) -> None:
+        await self._tx([(
+            "INSERT INTO channel_pace(channel_id, not_before) VALUES ($1, $2) ON CONFLICT (channel_id) DO UPDATE SET"
+            " not_before=GREATEST(channel_pace.not_before, excluded.not_before)", (channel_id, until))])
 
     async def record_board(self, game_id: int, version: int, channel_id: str, message_id: str, now: float) -> None:
         await self._tx([

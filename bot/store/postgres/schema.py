@@ -184,11 +184,25 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_of_channel ON games(channel_id, id);
     CREATE INDEX games_by_status ON games(status, guild_id, id)
     """,
+    # 3: several processes share the outbox (SQLite's migration 10, issue 19): a game's pending posts are
+    # delivered by the process holding its lease (``post_claims``, ``until`` on the server's clock), and each
+    # channel's pace (no board before ``not_before``, on the table's clock) is kept for every process to honour
+    """
+    CREATE TABLE post_claims (
+        game_id     BIGINT  PRIMARY KEY,
+        owner       TEXT    NOT NULL,
+        until       DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE channel_pace (
+        channel_id  TEXT    PRIMARY KEY,
+        not_before  DOUBLE PRECISION NOT NULL
+    )
+    """,
 ]
 
 #: the tables a copy moves, parents first (``referee db copy``), with their identity column if any
 TABLES: list[tuple[str, str | None]] = [
     ("games", "id"), ("seats", None), ("moves", None), ("posts", "id"), ("seat_clocks", None),
     ("user_settings", None), ("jobs", "id"), ("undo_requests", "id"), ("undo_answers", None), ("follows", None),
-    ("results", None), ("ratings", None),
+    ("results", None), ("ratings", None), ("post_claims", None), ("channel_pace", None),
 ]

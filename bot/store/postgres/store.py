@@ -22,6 +22,7 @@ from bot.table.model import (
     LOBBY,
     OVER,
     PENDING,
+    POST_PENDING,
     SUPERSEDED,
     ClockUpdate,
     ClockWrite,
@@ -304,6 +305,13 @@ class PgStore(PgOutbox, PgResults):
                 " AND (g.clock::json ->> 'kind') IN ('move', 'bank')))"
                 " AND ($3::text IS NULL OR g.guild_id=$3)) ORDER BY id", ACTIVE, now, guild_id)
 
+    async def counts(self) -> dict[str, int]:
+        async with self._reading() as conn:
+            r = await conn.fetchrow(
+                "SELECT (SELECT COUNT(*) FROM games WHERE status=$1), (SELECT COUNT(*) FROM posts WHERE status=$2),"
+                " (SELECT COUNT(*) FROM jobs)", ACTIVE, POST_PENDING)
+        return {"active_games": int(r[0]), "pending_posts": int(r[1]), "jobs": int(r[2])}
+
     async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
         async with self._reading() as conn:
             return await self._games(conn, "status=$1 AND ($2::text IS NULL OR guild_id=$2) ORDER BY id",
@@ -366,6 +374,12 @@ class PgStore(PgOutbox, PgResults):
         """Append a clock write's statements to ``stmts`` (as :meth:`bot.store.sqlite.Store._add_clocks`);
         returns the indexes of those that must change one row."""
         write = write or ClockWrite()
+        checks = []
+        if write.done_job is not None:
+            # the fired job goes with its effect, and the effect only with the job: if it is gone (another process
+            # took it over when this one's lease ran out, and did it), nothing is stored (VersionConflict)
+            checks.append(len(stmts))
+            stmts.append(("DELETE FROM jobs WHERE id=$1", (write.done_job,)))
         if write.cancel:
             stmts.append(("DELETE FROM jobs WHERE game_id=$1 AND claimed_by IS NULL AND seat = ANY($2::int[])",
                           (game_id, sorted(set(write.cancel)))))
@@ -382,7 +396,6 @@ class PgStore(PgOutbox, PgResults):
                  [None if x.started is None else float(x.started) for x in c], [x.turn_version for x in c],
                  [x.reminded for x in c], [x.timeouts for x in c], [bool(x.overdue) for x in c],
                  [bool(x.bot) for x in c], [_dumps(x.votes) for x in c])))
-        checks = []
         for u in write.updates:
             if not isinstance(u, MarkReminded):
                 checks.append(len(stmts))
@@ -393,8 +406,6 @@ class PgStore(PgOutbox, PgResults):
                           " unnest($2::int[], $3::text[], $4::float8[], $5::int[], $6::text[])",
                           (game_id, [x[0] for x in j], [x[1] for x in j], [float(x[2]) for x in j], [x[3] for x in j],
                            [_dumps(x[4]) for x in j])))
-        if write.done_job is not None:  # the fired job goes with its effect
-            stmts.append(("DELETE FROM jobs WHERE id=$1", (write.done_job,)))
         if write.before is not None and seq is not None:
             before = _rows.clocks_json(sorted(write.before, key=lambda c: c.seat), False)
             stmts.append(("UPDATE moves SET clocks=$1 WHERE game_id=$2 AND seq=$3", (before, game_id, seq)))

@@ -361,7 +361,66 @@ async def test_timed_jobs_are_leased_finished_and_released(store: Repository) ->
     assert await jobs.next_due() is None
 
 
+async def test_held_jobs_are_renewed_only_by_their_owner(store: Repository) -> None:
+    jobs = store.jobs
+    a = await jobs.add(1, 0, "remind", 5.0, 0)
+    b = await jobs.add(1, 1, "deadline", 5.0, 0)
+    assert await jobs.renew([], "p1", 60.0) == []
+    assert [j.id for j in await jobs.claim_due(7.0, "p1", 60.0, 10)] == [a, b]
+    assert await jobs.renew([a, b], "p1", 60.0) == [a, b]
+    assert await jobs.renew([a, b], "p2", 60.0) == []  # not p2's
+    await jobs.finish(a, "p1")
+    assert await jobs.renew([a, b], "p1", 60.0) == [b]  # a is done
+    assert await jobs.claim(1, "deadline", "p2", 60.0) is None  # leased to p1
+    await jobs.release(b, "p1", 9.0)
+    assert await jobs.claim(1, "deadline", "p2", 60.0) == b
+    assert await jobs.renew([b], "p1", 60.0) == []
+
+
+async def test_a_fired_jobs_effect_is_stored_only_with_its_deletion(store: Repository) -> None:
+    """Of two processes holding one job (one's lease ran out), only the first to store the effect does."""
+    gid = await started(store)
+    job = await store.jobs.add(gid, 0, "remind", 1.0, 0)
+    await store.write_clocks(gid, ClockWrite(clocks=[SeatClock(0, 10.0, 2.0, 0, 1)], done_job=job))
+    assert await store.game_jobs(gid) == []
+    with pytest.raises(VersionConflict):  # the job is gone: the second effect stores nothing
+        await store.write_clocks(gid, ClockWrite(clocks=[SeatClock(0, 99.0, 2.0, 0, 2)], done_job=job))
+    assert (await store.seat_clocks(gid))[0].bank == 10.0
+
+
 # ---------------------------------------------------------------------------------------------- the outbox
+
+
+async def test_a_games_posts_are_leased_to_one_owner_at_a_time(store: Repository) -> None:
+    store.outbox = True
+    gid = await started(store)
+    assert await store.claim_posts(gid, "p1", 60.0)
+    assert await store.claim_posts(gid, "p1", 60.0)  # its own: renewed
+    assert not await store.claim_posts(gid, "p2", 60.0)
+    await store.release_posts(gid, "p2")  # not p2's: nothing
+    assert not await store.claim_posts(gid, "p2", 60.0)
+    await store.release_posts(gid, "p1")
+    assert await store.claim_posts(gid, "p2", 60.0)
+    assert not await store.claim_posts(gid, "p1", 60.0)
+    other = await started(store, channel="chan2")
+    assert await store.claim_posts(other, "p1", 60.0)  # another game: free
+
+
+async def test_a_channels_pace_only_grows(store: Repository) -> None:
+    assert await store.channel_pace("chan") == 0.0
+    await store.pace_channel("chan", 20.0)
+    await store.pace_channel("chan", 10.0)
+    assert await store.channel_pace("chan") == 20.0 and await store.channel_pace("other") == 0.0
+    await store.pace_channel("chan", 30.5)
+    assert await store.channel_pace("chan") == 30.5
+
+
+async def test_counts_for_the_metrics(store: Repository) -> None:
+    assert await store.counts() == {"active_games": 0, "pending_posts": 0, "jobs": 0}
+    store.outbox = True
+    gid = await started(store)
+    await store.jobs.add(gid, 0, "remind", 5.0, 0)
+    assert await store.counts() == {"active_games": 1, "pending_posts": 1, "jobs": 1}
 
 
 async def test_the_outbox_collapses_retries_and_fails(store: Repository) -> None:

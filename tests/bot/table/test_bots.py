@@ -40,7 +40,7 @@ def _error(exc: pytest.ExceptionInfo[ServiceError]) -> str:
 async def test_a_database_of_the_previous_schema_keeps_its_games_and_gains_bot_levels(tmp_path):
     path = tmp_path / "old.sqlite3"
     db = sqlite3.connect(path)
-    for number, script in enumerate(MIGRATIONS[:-1], start=1):
+    for number, script in enumerate(MIGRATIONS[:5], start=1):  # before migration 6 (bot levels)
         for statement in filter(str.strip, script.split(";")):
             db.execute(statement)
         db.execute(f"PRAGMA user_version={number}")

@@ -37,11 +37,11 @@ def hold_first(table: Table, key: str) -> tuple[asyncio.Event, asyncio.Event]:
     held, release = asyncio.Event(), asyncio.Event()
     send = table.notes.to_channel
 
-    async def to_channel(game: GameRow, user_ids, message: Msg) -> None:
+    async def to_channel(game: GameRow, user_ids, message: Msg, nonce: str | None = None) -> None:
         if message.key == key and not held.is_set():
             held.set()
             await release.wait()
-        await send(game, user_ids, message)
+        await send(game, user_ids, message, nonce)
 
     table.notes.to_channel = to_channel  # type: ignore[method-assign]
     return held, release

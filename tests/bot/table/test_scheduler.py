@@ -28,11 +28,11 @@ class FakeTime:
         await asyncio.sleep(0)
 
 
-async def _jobs(path: Path) -> tuple[aiosqlite.Connection, SqliteJobs]:
+async def _jobs(path: Path, clock: FakeTime | None = None) -> tuple[aiosqlite.Connection, SqliteJobs]:
     db = await aiosqlite.connect(str(path))
     await db.executescript(JOBS_SCHEMA)
     await db.commit()
-    return db, SqliteJobs(db)
+    return db, SqliteJobs(db) if clock is None else SqliteJobs(db, clock=clock)
 
 
 async def test_due_jobs_fire_in_due_order_and_only_when_due(tmp_path: Path) -> None:
@@ -105,8 +105,8 @@ async def test_two_processes_sharing_the_database_never_fire_a_job_twice(tmp_pat
 
 
 async def test_a_lease_of_a_dead_process_expires(tmp_path: Path) -> None:
-    db, jobs = await _jobs(tmp_path / "j.db")
     clock = FakeTime()
+    db, jobs = await _jobs(tmp_path / "j.db", clock)  # the database's clock: leases are reckoned on it
     await jobs.add(1, 0, "deadline", clock(), 1)
     claimed = await jobs.claim_due(clock(), "dead", 300, 10)
     assert len(claimed) == 1

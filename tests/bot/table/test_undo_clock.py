@@ -192,6 +192,8 @@ async def test_an_old_database_opens_migrates_and_undoes(tmp_path):
     db.execute("ALTER TABLE moves DROP COLUMN clocks")
     for later in ("TABLE results", "TABLE ratings", "INDEX games_of_channel", "INDEX games_by_status"):  # 8
         db.execute(f"DROP {later}")
+    for later in ("post_claims", "channel_pace"):  # 10
+        db.execute(f"DROP TABLE IF EXISTS {later}")
     db.execute("PRAGMA user_version=6")
     db.commit()
     db.close()

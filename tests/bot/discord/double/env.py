@@ -76,7 +76,7 @@ class DiscordEnv:
 
     async def start(self) -> Referee:
         """Start a bot process: a fresh store connection, service and client (nothing kept in memory)."""
-        self.store = await open_store(self.db_path)  # a SQLite file or a postgresql:// URL
+        self.store = await open_store(self.db_path, clock=self.clock)  # a SQLite file or a postgresql:// URL
         config = Config(token=self.double.token, dev_guild_id=self.double.guild_id if self.dev_guild else 0,
                         db_path=self.db_path, default_locale=self.locale, board_interval=self.board_interval,
                         bot_board_hold=self.bot_board_hold, render_processes=self.render_processes)

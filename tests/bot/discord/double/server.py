@@ -26,6 +26,8 @@ from . import rules, spec
 
 JSON = dict[str, Any]
 EPHEMERAL = 1 << 6
+#: how long Discord remembers a message nonce sent with enforce_nonce ("a few minutes")
+NONCE_WINDOW = 5 * 60.0
 ATTACHMENT_LIMIT = rules.ATTACHMENT_LIMIT
 # permissions the bot and users have in the test guild: View Channel, Send Messages, Send Messages in
 # Threads, Embed Links, Attach Files, Read Message History, Use Application Commands (and Manage Channels
@@ -265,6 +267,10 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.commands: dict[int | None, list[JSON]] = {}  # guild id (None: global) → registered commands
         self.all_messages: dict[int, Message] = {}
+        # ``enforce_nonce``: (channel, nonce) → the message it created and when; a second message with the same
+        # nonce within NONCE_WINDOW seconds is not created: the first is returned (Discord: "a few minutes")
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
+        self.nonce_repeats = 0
         self.interactions: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
         self.faults: list[Fault] = []
@@ -461,7 +467,7 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
+        previous, self._ws = self._ws, ws
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
         async for msg in ws:
             if msg.type.name != "TEXT":
@@ -475,15 +481,26 @@ class FakeDiscord:
                 if data["d"].get("token") != self.token:
                     await ws.close(code=4004, message=b"Authentication failed.")
                     break
+                # a sharded bot identifies once per shard ([id, count]); the guild, its events and its interactions
+                # belong to shard (guild_id >> 22) % count, as on Discord: the other shards get no guild
+                shard = data["d"].get("shard")
+                mine = shard is None or shard[0] == (self.guild_id >> 22) % shard[1]
+                if not mine and self._ws is ws:
+                    self._ws = previous
                 self._seq = 0
                 self._session = f"session-{self._id()}"
-                await self._dispatch("READY", {
-                    "v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                ready: JSON = {
+                    "v": 10, "user": self.bot_user,
+                    "guilds": [{"id": str(self.guild_id), "unavailable": True}] if mine else [],
                     "session_id": self._session, "resume_gateway_url": self.gateway_url,
                     "application": {"id": str(self.application_id), "flags": 0}, "private_channels": [],
                     "relationships": [],
-                })
-                await self._dispatch("GUILD_CREATE", self._guild_payload())
+                }
+                if shard is not None:
+                    ready["shard"] = shard
+                await self._send_on(ws, "READY", ready)
+                if mine:
+                    await self._send_on(ws, "GUILD_CREATE", self._guild_payload())
             elif op == 6:  # resume
                 self.resumes.append(data["d"])
                 if data["d"].get("token") != self.token or data["d"].get("session_id") != self._session:
@@ -913,10 +930,33 @@ class FakeDiscord:
             self.dm_channels[cid] = user
         return 200, {"id": str(cid), "type": 1, "last_message_id": None, "flags": 0, "recipients": [user.payload()]}
 
+    def _now(self) -> float:
+        return self.clock() if self.clock is not None else time.monotonic()
+
+    def _same_nonce(self, cid: int, body: JSON) -> Message | None:
+        """The message a request with ``enforce_nonce`` repeats (same channel and nonce, a few minutes ago)."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        first = self.nonces.get((cid, str(nonce)))
+        if first is None or self._now() - first[1] > NONCE_WINDOW or first[0] not in self.all_messages:
+            return None
+        self.nonce_repeats += 1
+        return self.all_messages[first[0]]
+
+    def _remember_nonce(self, m: Message, body: JSON) -> None:
+        if body.get("nonce") is not None and body.get("enforce_nonce"):
+            self.nonces[(m.channel_id, str(body["nonce"]))] = (m.id, self._now())
+
     def _post_message(self, op: spec.Operation, req: Request) -> tuple[int, Any]:
         cid = int(op.params["channel_id"])
+        repeated = self._same_nonce(cid, req.body or {})
+        if repeated is not None:
+            return 200, repeated.payload(None if cid in self.dm_channels else self.guild_id)
         if cid in self.dm_channels:  # a direct message: private, not part of any channel's conversation
-            return 200, self._new_message(cid, req.body or {}, req.files).payload(None)
+            m = self._new_message(cid, req.body or {}, req.files)
+            self._remember_nonce(m, req.body or {})
+            return 200, m.payload(None)
         if cid not in self.channels:
             return 404, {"code": 10003, "message": "Unknown Channel"}
         perms = self.bot_permissions(cid)
@@ -925,6 +965,7 @@ class FakeDiscord:
         if not perms & EMBED_LINKS and (req.body or {}).get("embeds"):
             req.body = {**req.body, "embeds": []}  # Discord posts the message without its embeds
         m = self._new_message(cid, req.body or {}, req.files)
+        self._remember_nonce(m, req.body or {})
         for i in self._active:
             i.posts.append(m)
         return 200, m.payload(self.guild_id)

@@ -189,7 +189,9 @@ async def test_a_failing_discord_503_the_board_is_retried_by_the_poster_and_arri
     posts = len(board_posts(d))
     d.fail(BOARD_POST, 503, when=with_file)
     i = await d.slash(user, "game", "move", action=offered[0]["value"])
-    assert i.errors == [503] and not any(m.files for m in i.public)
+    # the move's own attempt failed (503); the poster's retry may arrive while the answer is still being sent (its
+    # 2 s back-off passes at once on the fake clock, and the claim of the game's posts adds a transaction to the flow)
+    assert i.errors == [503]
     assert t("ok.move", normalise_locale(user.locale), action=offered[0]["value"]) in i.private_text
     await env.posted()
     assert [r.status for r in board_posts(d)[posts:]] == [503, 200]
@@ -283,7 +285,9 @@ async def test_a_network_failure_on_the_board_post_is_retried_and_the_board_arri
     posts = len(board_posts(d))
     d.fail(BOARD_POST, 0, when=with_file)
     i = await d.slash(user, "game", "move", action=offered[0]["value"])
-    assert 0 in i.errors and not any(m.files for m in i.public)
+    # the move's own attempt failed; the poster's retry may arrive while the answer is still being sent (its 2 s
+    # back-off passes at once on the fake clock, and the claim of the game's posts adds a transaction to the flow)
+    assert 0 in i.errors
     assert await version(env) == before + 1
     await env.posted()
     assert [r.status for r in board_posts(d)[posts:]] == [0, 200] and env.clock.slept == [2.0]
