@@ -149,8 +149,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="serve /health and /metrics on 127.0.0.1:PORT (default [metrics] port; 0: off)")
 
     args = parser.parse_args(argv)
-    if args.cmd == "bench" and (args.game is None) == (args.load is None):
-        parser.error("bench: name a game, or give --load N (not both)")
+    if args.cmd == "bench" and sum(x is not None for x in (args.game, args.load, args.history)) > 1:
+        parser.error("bench: name a game, or give --load N or --history N (one of them)")
     try:
         return _run(args)
     except _Refused as exc:

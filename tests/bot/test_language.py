@@ -79,7 +79,7 @@ FORMAL = {
 }
 #: words that end like a formal verb but are not one
 NOT_VERBS = {
-    "cs": set(),
+    "cs": {"SQLite"},  # the database's name
     "pl": {"Rozstrzygnięcie", "rozstrzygnięcie", "Wejście", "wejście", "cofnięcie", "mecie", "rozpoczęcie",
            "rzucie", "trakcie", "walucie", "wydobycie", "zapłacie", "przejście"},
 }

@@ -131,7 +131,10 @@ async def test_a_fault_at_every_statement_of_a_move_leaves_previous_or_next_stat
     rnd = random.Random(3)
     gid = snap.row.id
 
-    # how many statements one move takes (reads, BEGIN, UPDATE, INSERT, COMMIT)
+    # how many statements one move takes (reads, BEGIN, UPDATE, INSERT, COMMIT), measured on a move whose game row
+    # the service kept from the move before (as every faulted move below finds it: each follows a stored move)
+    prompt = snap.prompts[0]
+    snap = await service.act("chan", users[prompt.seat], rnd.choice(prompt.options).action)
     before = faulty.count
     prompt = snap.prompts[0]
     snap = await service.act("chan", users[prompt.seat], rnd.choice(prompt.options).action)
@@ -148,6 +151,8 @@ async def test_a_fault_at_every_statement_of_a_move_leaves_previous_or_next_stat
                     await service.join("chan", u)
                 snap = await service.start("chan", users[0], seed=8)
                 gid = snap.row.id
+                prompt = rnd.choice(snap.prompts)  # a first move, so the service keeps the new game's row
+                snap = await service.act("chan", users[prompt.seat], rnd.choice(prompt.options).action)
             prompt = rnd.choice(snap.prompts)
             action = rnd.choice(prompt.options).action
             prev = on_disk(path, gid)
