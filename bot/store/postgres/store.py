@@ -50,6 +50,13 @@ _SEATS = "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=$1 ORDE
 _UNDO_SUPERSEDED: Statement = ("UPDATE undo_requests SET status=$1 WHERE game_id=$2 AND status=$3", ())
 
 
+def _before(write: ClockWrite | None) -> str | None:
+    """A log entry's ``clocks``: the seats' clocks before it (``None``: not given)."""
+    if write is None or write.before is None:
+        return None
+    return _rows.clocks_json(sorted(write.before, key=lambda c: c.seat), False)
+
+
 def _supersede_undo(game_id: int) -> Statement:
     """A move (or a status change) makes a pending undo request moot: it was asked about an older position."""
     return _UNDO_SUPERSEDED[0], (SUPERSEDED, game_id, PENDING)
@@ -142,11 +149,11 @@ class PgStore(PgOutbox):
             self._channel_lock(game_id),
             ("UPDATE games SET status=$1, seed=$2, state=$3, version=0, rules_version=$4, updated_at=$5"
              " WHERE id=$6 AND status=$7", (ACTIVE, seed, _dumps(state), rules_version, now, game_id, LOBBY)),
-            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals)"
-             " VALUES ($1, 0, NULL, NULL, 'setup', $2, $3, TRUE)", (game_id, _dumps(events), now)),
+            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals, clocks)"
+             " VALUES ($1, 0, NULL, NULL, 'setup', $2, $3, TRUE, $4)", (game_id, _dumps(events), now, _before(clocks))),
             *self._post_statement(game_id, 0, None, now),
         ]
-        checks = [1, *self._add_clocks(stmts, game_id, clocks, seq=0)]
+        checks = [1, *self._add_clocks(stmts, game_id, clocks)]
         await self._tx(stmts, check=checks)
 
     async def append_move(
@@ -159,11 +166,11 @@ class PgStore(PgOutbox):
             self._channel_lock(game_id),
             ("UPDATE games SET state=$1, version=$2, status=$3, updated_at=$4 WHERE id=$5 AND version=$6 AND status=$7",
              (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE)),
-            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind, reveals)"
-             " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)",
-             (game_id, new_version, seat, user_id, action, _dumps(events), now, kind, bool(reveals))),
+            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind, reveals, clocks)"
+             " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)",
+             (game_id, new_version, seat, user_id, action, _dumps(events), now, kind, bool(reveals), _before(clocks))),
         ]
-        checks = [1, *self._add_clocks(stmts, game_id, clocks, seq=new_version)]
+        checks = [1, *self._add_clocks(stmts, game_id, clocks)]
         stmts += [*self._post_statement(game_id, new_version, user_id, now), _supersede_undo(game_id)]
         await self._tx(stmts, check=checks)
         return new_version
@@ -182,12 +189,13 @@ class PgStore(PgOutbox):
             self._channel_lock(game_id),
             ("UPDATE games SET state=$1, version=$2, updated_at=$3 WHERE id=$4 AND version=$5 AND status=$6",
              (_dumps(state), new_version, now, game_id, expected_version, ACTIVE)),
-            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals)"
-             " VALUES ($1,$2,$3,$4,$5,$6,$7,FALSE)",
-             (game_id, new_version, seat, user_id, undo_action(first, expected_version), _dumps(events), now)),
+            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals, clocks)"
+             " VALUES ($1,$2,$3,$4,$5,$6,$7,FALSE,$8)",
+             (game_id, new_version, seat, user_id, undo_action(first, expected_version), _dumps(events), now,
+              _before(clocks))),
             *self._post_statement(game_id, new_version, user_id, now),
         ]
-        checks = [1, *self._add_clocks(stmts, game_id, clocks, seq=new_version)]
+        checks = [1, *self._add_clocks(stmts, game_id, clocks)]
         stmts.append(("UPDATE moves SET undone_by=$1 WHERE game_id=$2 AND seq BETWEEN $3 AND $4 AND undone_by IS NULL"
                       " AND action NOT LIKE 'undo %'", (new_version, game_id, first, expected_version)))
         if request_id is not None:
@@ -313,14 +321,14 @@ class PgStore(PgOutbox):
                     (*key, u.bank, u.started, u.was_started))
         return f"UPDATE seat_clocks SET reminded=GREATEST(reminded, $4) WHERE {where}", (*key, u.n)
 
-    def _add_clocks(self, stmts: list[Statement], game_id: int, write: ClockWrite | None,
-                    seq: int | None = None) -> list[int]:
-        """Append a clock write's statements to ``stmts`` (as :meth:`bot.store.sqlite.Store._add_clocks`);
-        returns the indexes of those that must change one row."""
+    def _add_clocks(self, stmts: list[Statement], game_id: int, write: ClockWrite | None) -> list[int]:
+        """Append a clock write's statements to ``stmts`` (as :meth:`bot.store.sqlite.Store._add_clocks`; the
+        clocks before a log entry go into its row: :func:`_before`); returns the indexes of those that must
+        change one row."""
         write = write or ClockWrite()
-        if write.cancel:
-            stmts.append(("DELETE FROM jobs WHERE game_id=$1 AND claimed_by IS NULL AND seat = ANY($2::int[])",
-                          (game_id, sorted(set(write.cancel)))))
+        if write.cancel or write.done_job is not None:  # the fired job goes with its effect
+            stmts.append(("DELETE FROM jobs WHERE (game_id=$1 AND claimed_by IS NULL AND seat = ANY($2::int[]))"
+                          " OR id = $3::bigint", (game_id, sorted(set(write.cancel)), write.done_job)))
         if write.clocks:
             c = write.clocks
             stmts.append((
@@ -345,11 +353,6 @@ class PgStore(PgOutbox):
                           " unnest($2::int[], $3::text[], $4::float8[], $5::int[], $6::text[])",
                           (game_id, [x[0] for x in j], [x[1] for x in j], [float(x[2]) for x in j], [x[3] for x in j],
                            [_dumps(x[4]) for x in j])))
-        if write.done_job is not None:  # the fired job goes with its effect
-            stmts.append(("DELETE FROM jobs WHERE id=$1", (write.done_job,)))
-        if write.before is not None and seq is not None:
-            before = _rows.clocks_json(sorted(write.before, key=lambda c: c.seat), False)
-            stmts.append(("UPDATE moves SET clocks=$1 WHERE game_id=$2 AND seq=$3", (before, game_id, seq)))
         return checks
 
     async def _clock_tx(self, game_id: int, write: ClockWrite, version: int | None, head: Sequence[Statement] = ()) -> None:
