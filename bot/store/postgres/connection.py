@@ -40,6 +40,14 @@ CHANNEL_HOLD = 20
 DB_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 
 
+async def _no_reset(conn: PgConn) -> None:
+    """How the work pool takes a connection back: as it is (asyncpg still rolls back a transaction left open).
+    The store leaves no session state on those connections (no session lock, setting, cursor or LISTEN: the
+    migrations use a connection of their own), so the default reset query would be a wasted round trip on every
+    read and transaction. The pool that holds channels keeps the default, which releases advisory locks."""
+    return None
+
+
 def storage_error(exc: BaseException) -> StorageError:
     """A database exception as a :class:`StorageError` naming the reason (by its SQLSTATE)."""
     if isinstance(exc, StorageError):
@@ -98,6 +106,7 @@ class PgConnection:
         #: the connections that hold channels (:meth:`hold_channel`), apart from the pool the work uses: a request
         #: holding a channel never waits for a connection that another such request holds
         self.holds = holds
+        self.url = url
         self.closed = False
         #: write a pending board post with every move and start (the Discord adapter turns this on)
         self.outbox = False
@@ -110,7 +119,7 @@ class PgConnection:
         waits for a lock (a channel's, a row's) before the request is refused as ``busy``."""
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=connect_timeout,
+                url, min_size=1, max_size=pool_size, timeout=connect_timeout, reset=_no_reset,
                 server_settings={"application_name": "referee", "lock_timeout": f"{int(lock_timeout * 1000)}ms"})
         except DB_ERRORS as exc:
             raise storage_error(exc) from exc
@@ -201,7 +210,8 @@ class PgConnection:
     async def migrate(self) -> None:
         """Apply the migrations this database lacks, each in its own transaction, under an advisory lock:
         a second process starting at once waits, then finds the work done."""
-        async with self.pool.acquire() as conn:
+        conn = await asyncpg.connect(self.url, server_settings={"application_name": "referee-migrate"})
+        try:
             await conn.execute("SET lock_timeout = 0")  # migrations may wait for another process's
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
@@ -220,7 +230,8 @@ class PgConnection:
                     log.info("database migrated to version %d", number)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
-                await conn.execute("RESET lock_timeout")
+        finally:
+            await conn.close()
 
     async def _tx(self, statements: Sequence[Statement], check: int | Sequence[int] | None = None) -> None:
         """Run statements in one transaction. ``check``: index (or indexes) of statements that must change
