@@ -37,7 +37,9 @@ CHANNEL_LOCK = 19
 CHANNEL_HOLD = 20
 
 #: what a connection or a statement may raise that is the database's failure (not the caller's)
-DB_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+#: (``InternalClientError``: a pooled connection the server ended, caught in the middle of its protocol)
+DB_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError,
+                                              asyncpg.exceptions.InternalClientError, OSError, TimeoutError)
 
 
 async def _no_reset(conn: PgConn) -> None:
@@ -166,17 +168,27 @@ class PgConnection:
         try:
             conn = await self.holds.acquire()
         except DB_ERRORS as exc:
-            raise storage_error(exc) from exc
+            raise await self._failed(exc) from exc
         try:
             try:
                 await conn.execute("SELECT pg_advisory_lock($1, hashtext($2))", CHANNEL_HOLD, channel_id)
             except DB_ERRORS as exc:
-                raise storage_error(exc) from exc
+                raise await self._failed(exc) from exc
             yield
         finally:
             # the pool resets a connection it takes back (pg_advisory_unlock_all among others), also when the
             # request was cancelled; a broken connection is closed, and its locks went with it
             await self.holds.release(conn)
+
+    async def _failed(self, exc: BaseException) -> StorageError:
+        """``exc`` as a :class:`StorageError`. A lost connection means the server ended them all (a restart, a
+        failover): the pools replace every connection at its next use, so only this request is refused."""
+        error = storage_error(exc)
+        if error.reason == "unreachable" and not self.closed:
+            for pool in (self.pool, self.holds):
+                if pool is not None:
+                    await pool.expire_connections()
+        return error
 
     def _check_open(self) -> None:
         if self.closed:
@@ -191,7 +203,7 @@ class PgConnection:
             async with self.pool.acquire() as conn, conn.transaction():
                 yield conn
         except DB_ERRORS as exc:
-            raise storage_error(exc) from exc
+            raise await self._failed(exc) from exc
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[PgConn]:
@@ -201,7 +213,7 @@ class PgConnection:
             async with self.pool.acquire() as conn:
                 yield conn
         except DB_ERRORS as exc:
-            raise storage_error(exc) from exc
+            raise await self._failed(exc) from exc
 
     async def schema_version(self) -> int:
         async with self._reading() as conn:
