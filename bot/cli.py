@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     _bot_budget(p)
 
     p = sub.add_parser("bench", help="measure move latency, playouts per second and PNG size")
-    p.add_argument("game", choices=GAME_IDS)
+    p.add_argument("game", choices=GAME_IDS, nargs="?")
     p.add_argument("--players", type=int)
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--seconds", type=float, default=5.0, help="time for the engine-only playouts")
@@ -90,6 +90,19 @@ def main(argv: list[str] | None = None) -> int:
                    help="instead: bot decision latency end to end through the worker pool (default level normal)")
     p.add_argument("--decisions", type=int, default=40, help="bot decisions to time with --bots")
     p.add_argument("--budget-ms", type=float, default=BotConfig().budget_ms, help="a searching bot's time per decision")
+    from bot.tools.history import add_arguments as history_arguments
+
+    history_arguments(p)
+
+    p = sub.add_parser("db", help="look after a Referee database (SQLite or PostgreSQL)")
+    db_sub = p.add_subparsers(dest="db_cmd", required=True)
+    q = db_sub.add_parser("rebuild-stats", help="recompute the kept results and ratings (/stats) from the stored games")
+    q.add_argument("--db", help="the database: a file or a postgresql:// URL (default: the one config.toml names)")
+    q.add_argument("--config", help="path to a config file (default: ./config.toml if it exists)")
+    q = db_sub.add_parser("copy", help="copy a SQLite file into an empty PostgreSQL database (ids kept), then check it")
+    q.add_argument("source", help="the SQLite file (stop the bot first)")
+    q.add_argument("target", help="a postgresql:// URL of an empty database")
+    q.add_argument("--sample", type=int, default=5, help="games replayed to check the copy (the newest)")
 
     p = sub.add_parser("replay", help="re-draw every board of a game record and check its result")
     p.add_argument("record", type=Path, help="a record file from /game record")
@@ -105,13 +118,6 @@ def main(argv: list[str] | None = None) -> int:
     from bot.tools.arena import add_arguments as arena_arguments
 
     arena_arguments(p)
-
-    p = sub.add_parser("db", help="the database: copy a SQLite community into PostgreSQL")
-    dbs = p.add_subparsers(dest="db_cmd", required=True)
-    q = dbs.add_parser("copy", help="copy a SQLite file into an empty PostgreSQL database (ids kept), then check it")
-    q.add_argument("source", help="the SQLite file (stop the bot first)")
-    q.add_argument("target", help="a postgresql:// URL of an empty database")
-    q.add_argument("--sample", type=int, default=5, help="games replayed to check the copy (the newest)")
 
     p = sub.add_parser("run", help="run the Discord bot")
     p.add_argument("--config", help="path to a config file (default: ./config.toml if it exists; see config.example.toml)")
@@ -172,6 +178,33 @@ def _run(args: argparse.Namespace) -> int:
         except StorageError as exc:
             raise _Refused(_storage_message(exc, args.db or args.out / "referee-play.sqlite3", args.locale)) from exc
         return 0
+    if args.cmd == "bench" and args.history is not None:
+        from bot.tools.history import main as history
+
+        return history(args)
+    if args.cmd == "bench" and args.game is None:
+        raise _Refused("bench needs a game (or --history N)")
+    if args.cmd == "db" and args.db_cmd == "copy":
+        from bot.tools.dbcopy import main as db_copy
+
+        return db_copy(args.source, args.target, args.sample)
+    if args.cmd == "db" and args.db_cmd == "rebuild-stats":
+        from bot.tools.history import rebuild_stats
+
+        path = args.db
+        if path is None:
+            from .config import ConfigError, load
+
+            try:
+                path = load(args.config or ("config.toml" if Path("config.toml").exists() else None)).db_path
+            except ConfigError as exc:
+                raise _Refused(str(exc)) from exc
+        try:
+            games = asyncio.run(rebuild_stats(path))
+        except StorageError as exc:
+            raise _Refused(_storage_message(exc, path)) from exc
+        print(json.dumps({"db": str(path), "ended_games": games}))
+        return 0
     if args.cmd == "bench" and args.bots:
         from bot.tools.bench import bot_latency
 
@@ -211,10 +244,6 @@ def _run(args: argparse.Namespace) -> int:
         from bot.tools.arena import main as arena
 
         return arena(args)
-    if args.cmd == "db" and args.db_cmd == "copy":
-        from bot.tools.dbcopy import main as db_copy
-
-        return db_copy(args.source, args.target, args.sample)
     if args.cmd == "run":
         from .config import ConfigError, default_path, load
 

@@ -20,8 +20,7 @@ from discord import app_commands
 from bot.records.recap import make_recap
 from bot.records.record import build_record, dumps, transcript
 from bot.table.clocks import quiet_of
-from bot.table.model import MoveReport
-from bot.table.stats import PlayerStats, leaderboard
+from bot.table.model import MoveReport, PlayerStats
 from bot.text import join_limited, say, seat_names
 from engines import GAME_IDS
 from render.i18n import normalise_locale, t
@@ -131,8 +130,7 @@ async def user_stats(bot: Adapter, interaction: Interaction, user_id: str, name:
     locale = user_locale(interaction)
     await defer(interaction)
     guild = str(interaction.guild_id) if interaction.guild_id else None
-    stats = await bot.service.stats(guild)
-    lines = [per_user[user_id] for _, per_user in sorted(stats.items()) if user_id in per_user]
+    lines = await bot.service.user_stats(guild, user_id)
     await reply(interaction, join_limited([stats_text(name, lines, locale)], CONTENT, lambda n: ""))
 
 
@@ -162,8 +160,7 @@ class StatsCommands(app_commands.Group):
         locale = user_locale(interaction)
         await defer(interaction)
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        stats = await self.bot.service.stats(guild, game)
-        text = leaderboard_text(game, leaderboard(stats.get(game, {})), locale)
+        text = leaderboard_text(game, await self.bot.service.leaderboard(guild, game), locale)
         await reply(interaction, join_limited([text], CONTENT, lambda n: ""))
 
 

@@ -15,7 +15,7 @@ from typing import Any, Self
 
 import aiosqlite
 
-from bot.table.errors import StorageError, VersionConflict
+from bot.table.errors import RatingsMoved, StorageError, VersionConflict
 
 from .rows import dumps as dumps  # re-exported: the JSON text both stores write
 from .schema import MIGRATIONS
@@ -176,17 +176,26 @@ class Connection:
             async with self.transaction() as db:
                 for statement in filter(str.strip, script.split(";")):
                     await db.execute(statement)
+                await self._after_migration(number, db)
                 await db.execute(f"PRAGMA user_version={number}")
 
-    async def _tx(self, statements: Sequence[Statement], check: int | Sequence[int] | None = None) -> int:
+    async def _after_migration(self, number: int, db: aiosqlite.Connection) -> None:
+        """What migration ``number`` does besides its SQL, in its transaction (the store fills new tables)."""
+
+    async def _tx(self, statements: Sequence[Statement], check: int | Sequence[int] | None = None,
+                  moved: Sequence[int] = ()) -> int:
         """Run statements in one transaction. ``check``: index (or indexes) of statements that must change
-        one row each, else nothing is stored and :class:`VersionConflict` is raised."""
+        one row each, else nothing is stored and :class:`VersionConflict` is raised; ``moved``: the same for
+        rating updates (:class:`RatingsMoved`)."""
         checks = {check} if isinstance(check, int) else set(check or ())
+        ratings = set(moved)
         async with self.transaction() as db:
             last = 0
             for i, (sql, params) in enumerate(statements):
                 cur = await db.execute(sql, params)
                 if i in checks and cur.rowcount != 1:
                     raise VersionConflict()
+                if i in ratings and cur.rowcount != 1:
+                    raise RatingsMoved()
                 last = cur.lastrowid or last
         return last

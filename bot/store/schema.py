@@ -5,7 +5,9 @@ existing ``referee.sqlite3`` opens and plays on.
 Tables: ``games`` (one row per game: channel, title, options, seed, status, the current state as JSON and its
 ``version`` = number of accepted moves), ``seats``, ``moves`` (the append-only log; replaying its actions from
 the seed rebuilds ``games.state``), ``posts`` (the outbox of board posts), ``seat_clocks``, ``user_settings``,
-``jobs`` (timed jobs), ``undo_requests``/``undo_answers`` and ``follows``.
+``jobs`` (timed jobs), ``undo_requests``/``undo_answers``, ``follows``, and the stats kept as games end:
+``results`` (one line per ended game and person) and ``ratings`` (per server, title and person: the rating
+and the counters ``/stats`` shows; ``guild`` is ``''`` for games outside a server).
 """
 from __future__ import annotations
 
@@ -160,5 +162,45 @@ MIGRATIONS: list[str] = [
     # before the taken-back move; NULL for entries written before this migration)
     """
     ALTER TABLE moves ADD COLUMN clocks TEXT
+    """,
+    # 8: stats kept as games end (issue 18): each ended game's results and every player's rating and counters,
+    # written in the transaction that ends the game (filled here from the games that ended before: see
+    # ``Store._after_migration``); and the indexes the commands' lookups need: a channel's games and the
+    # active games (/game mine finds a user's seats in them, /game overdue their seat clocks, by primary keys)
+    """
+    CREATE TABLE results (
+        game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        user_id   TEXT    NOT NULL,
+        guild     TEXT    NOT NULL,
+        title     TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        status    TEXT    NOT NULL,
+        score     INTEGER NOT NULL DEFAULT 0,
+        place     INTEGER NOT NULL DEFAULT 0,
+        win       INTEGER NOT NULL DEFAULT 0,
+        ended_at  REAL    NOT NULL,
+        PRIMARY KEY (game_id, seat, user_id)
+    );
+    CREATE TABLE ratings (
+        guild        TEXT    NOT NULL,
+        title        TEXT    NOT NULL,
+        user_id      TEXT    NOT NULL,
+        name         TEXT    NOT NULL,
+        mu           REAL    NOT NULL,
+        sigma        REAL    NOT NULL,
+        played       INTEGER NOT NULL DEFAULT 0,
+        wins         INTEGER NOT NULL DEFAULT 0,
+        abandoned    INTEGER NOT NULL DEFAULT 0,
+        replaced     INTEGER NOT NULL DEFAULT 0,
+        score_total  INTEGER NOT NULL DEFAULT 0,
+        place_total  INTEGER NOT NULL DEFAULT 0,
+        rated        INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild, title, user_id)
+    );
+    CREATE INDEX ratings_of_user ON ratings(guild, user_id, title);
+    CREATE INDEX ratings_board ON ratings(guild, title, (mu - 3 * sigma)) WHERE rated > 0;
+    CREATE INDEX games_of_channel ON games(channel_id, id);
+    CREATE INDEX games_by_status ON games(status, guild_id, id)
     """,
 ]

@@ -9,7 +9,8 @@ crash leaves either all or nothing.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
+import logging
+from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import Any
 
 import aiosqlite
@@ -25,6 +26,7 @@ from bot.table.model import (
     ClockUpdate,
     ClockWrite,
     Follow,
+    GameResults,
     GameRow,
     Job,
     MarkOverdue,
@@ -38,15 +40,23 @@ from bot.table.model import (
     UserSettings,
     undo_action,
 )
+from bot.table.stats import StatsTable, rebuild, result_of
 
 from . import rows as _rows
 from .connection import Statement
 from .jobs import StoreJobs
 from .outbox import Outbox
+from .results import Results, results_statements
 from .rows import dumps as _dumps
 
+log = logging.getLogger("referee.storage")
 
-class Store(Outbox):
+#: games read at a time when the stats are rebuilt
+_REBUILD_BATCH = 500
+
+
+
+class Store(Outbox, Results):
     """The repository on one SQLite connection. Open with ``await Store.open(path)``; ``":memory:"`` works
     for tests."""
 
@@ -57,14 +67,29 @@ class Store(Outbox):
             return await self._row_unguarded(where, params)
 
     async def _row_unguarded(self, where: str, params: Iterable[Any]) -> GameRow | None:
-        async with self.db.execute(f"SELECT * FROM games WHERE {where}", tuple(params)) as cur:
-            r = await cur.fetchone()
+        found = await self.db.execute_fetchall(f"SELECT * FROM games WHERE {where}", tuple(params))
+        r = next(iter(found), None)
         if r is None:
             return None
-        async with self.db.execute(
-            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat", (r["id"],)
-        ) as cur:
-            return _rows.game_row(r, [_rows.seat(s) async for s in cur])
+        seats = await self.db.execute_fetchall(
+            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat", (r["id"],))
+        return _rows.game_row(r, [_rows.seat(s) for s in seats])
+
+    async def _rows(self, ids: Sequence[int]) -> list[GameRow]:
+        """Several games by id, in the order given, in two reads (missing ones are left out)."""
+        if not ids:
+            return []
+        key = _dumps(list(ids))
+        async with self._reading():
+            games = await self.db.execute_fetchall(
+                "SELECT * FROM games WHERE id IN (SELECT value FROM json_each(?))", (key,))
+            seats = await self.db.execute_fetchall(
+                "SELECT game_id, seat, user_id, name, bot_level FROM seats WHERE game_id IN"
+                " (SELECT value FROM json_each(?)) ORDER BY game_id, seat", (key,))
+        rows = {r["id"]: _rows.game_row(r, []) for r in games}
+        for s in seats:
+            rows[s["game_id"]].seats.append(_rows.seat(s))
+        return [rows[i] for i in ids if i in rows]
 
     async def open_game(self, channel_id: str) -> GameRow | None:
         """The lobby or active game of a channel."""
@@ -72,7 +97,10 @@ class Store(Outbox):
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The open game of a channel, or else the most recent finished one."""
-        return await self._row("channel_id=? ORDER BY (status IN ('lobby','active')) DESC, id DESC LIMIT 1", (channel_id,))
+        # two index lookups: the open game (the one-open-game index), else the newest game (games_of_channel)
+        return await self._row("id = COALESCE((SELECT id FROM games WHERE channel_id=? AND status IN ('lobby','active')),"
+                               " (SELECT id FROM games WHERE channel_id=? ORDER BY id DESC LIMIT 1))",
+                               (channel_id, channel_id))
 
     async def game(self, game_id: int) -> GameRow | None:
         return await self._row("id=?", (game_id,))
@@ -82,8 +110,8 @@ class Store(Outbox):
         sql += " ORDER BY seq DESC" if newest else " ORDER BY seq"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        async with self._reading(), self.db.execute(sql, (game_id, since)) as cur:
-            raw = list(await cur.fetchall())
+        async with self._reading():
+            raw = list(await self.db.execute_fetchall(sql, (game_id, since)))
 
         def parse() -> list[MoveRow]:
             return [_rows.move_row(r) for r in raw]
@@ -158,6 +186,7 @@ class Store(Outbox):
         self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
         state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
         kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True,
+        results: GameResults | None = None,
     ) -> int:
         """Store one accepted move atomically. Raises :class:`VersionConflict` if the game moved on.
 
@@ -180,14 +209,27 @@ class Store(Outbox):
             # a move makes any pending undo request moot: it was asked about an older position
             ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
         ]
-        await self._tx(stmts, check=checks)
+        moved = self._add_results(stmts, results if finished else None)
+        await self._tx(stmts, check=checks, moved=moved)
         return new_version
 
-    async def set_status(self, game_id: int, status: str, now: float) -> None:
-        await self._tx([
+    async def set_status(self, game_id: int, status: str, now: float, results: GameResults | None = None) -> None:
+        stmts: list[Statement] = [
             ("UPDATE games SET status=?, updated_at=? WHERE id=?", (status, now, game_id)),
             ("UPDATE undo_requests SET status=? WHERE game_id=? AND status=?", (SUPERSEDED, game_id, PENDING)),
-        ])
+        ]
+        moved = self._add_results(stmts, results)
+        await self._tx(stmts, moved=moved)
+
+    @staticmethod
+    def _add_results(stmts: list[Statement], results: GameResults | None) -> list[int]:
+        """Append the statements of an ended game's results; the indexes of its guarded rating updates."""
+        if results is None:
+            return []
+        more, moved = results_statements(results)
+        base = len(stmts)
+        stmts += more
+        return [base + i for i in moved]
 
     # ------------------------------------------------------------------ undo
 
@@ -281,17 +323,66 @@ class Store(Outbox):
 
     async def move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]:
         """Who made the (not undone) moves of each seat: ``{game: {seat: {user ids}}}`` (finds replaced players)."""
+        async with self._reading():
+            return await self._move_users(game_ids)
+
+    async def _move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]:
         out: dict[int, dict[int, set[str]]] = {}
         if not game_ids:
             return out
-        marks = ",".join("?" * len(game_ids))
-        async with self._reading(), self.db.execute(
-            f"SELECT DISTINCT game_id, seat, user_id FROM moves WHERE game_id IN ({marks}) AND seat IS NOT NULL"
-            " AND user_id IS NOT NULL AND undone_by IS NULL AND action NOT LIKE 'undo %'", game_ids,
+        # the ids as one JSON parameter: any number of games (one SQL variable each would hit SQLite's limit)
+        async with self.db.execute(
+            "SELECT DISTINCT game_id, seat, user_id FROM moves WHERE game_id IN (SELECT value FROM json_each(?))"
+            " AND seat IS NOT NULL AND user_id IS NOT NULL AND undone_by IS NULL AND action NOT LIKE 'undo %'",
+            (_dumps(game_ids),),
         ) as cur:
             async for r in cur:
                 out.setdefault(r["game_id"], {}).setdefault(r["seat"], set()).add(r["user_id"])
         return out
+
+    async def rebuild_stats(self) -> int:
+        """Recompute the results and ratings tables from the stored games, in one transaction; how many ended
+        games they count."""
+        async with self.transaction() as db:
+            return await self._rebuild_stats(db)
+
+    async def _after_migration(self, number: int, db: aiosqlite.Connection) -> None:
+        if number == 8:  # the stats tables start with the games that ended before them
+            count = await self._rebuild_stats(db)
+            if count:
+                log.info("stats of %d ended games written", count)
+
+    async def _ended_games(self, db: aiosqlite.Connection) -> AsyncIterator[tuple[GameRow, dict[int, set[str]]]]:
+        """Every ended game (over or abandoned after its start) with who moved for each seat, in the order they
+        ended, read a batch at a time."""
+        async with db.execute("SELECT id FROM games WHERE status IN ('over','abandoned') AND seed IS NOT NULL"
+                              " ORDER BY updated_at, id") as cur:
+            ids = [int(r[0]) async for r in cur]
+        for start in range(0, len(ids), _REBUILD_BATCH):
+            batch = ids[start:start + _REBUILD_BATCH]
+            movers = await self._move_users(batch)
+            for gid in batch:
+                row = await self._row_unguarded("id=?", (gid,))
+                if row is not None:
+                    yield row, movers.get(gid, {})
+
+    async def _rebuild_stats(self, db: aiosqlite.Connection) -> int:
+        await db.execute("DELETE FROM results")
+        await db.execute("DELETE FROM ratings")
+        table: StatsTable = {}
+        count = 0
+        batch: list[GameResults] = []
+        async for row, movers in self._ended_games(db):
+            batch += rebuild([(row, result_of(row), movers)], table)
+            count += 1
+            if len(batch) >= _REBUILD_BATCH:
+                await self._write_lines(db, batch)
+                batch = []
+            if count % 5000 == 0:
+                log.info("stats: %d ended games counted", count)
+        await self._write_lines(db, batch)
+        await self._write_table(db, table)
+        return count
 
     # ------------------------------------------------------------------ following
 
@@ -321,9 +412,19 @@ class Store(Outbox):
         return StoreJobs(self)
 
     async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
-        async with self._reading(), self.db.execute("SELECT * FROM seat_clocks WHERE game_id=? ORDER BY seat",
-                                                    (game_id,)) as cur:
-            return {r["seat"]: _rows.seat_clock(r) async for r in cur}
+        async with self._reading():
+            found = await self.db.execute_fetchall("SELECT * FROM seat_clocks WHERE game_id=? ORDER BY seat", (game_id,))
+        return {r["seat"]: _rows.seat_clock(r) for r in found}
+
+    async def seat_clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
+        async with self._reading():
+            found = await self.db.execute_fetchall(
+                "SELECT * FROM seat_clocks WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, seat",
+                (_dumps(list(game_ids)),))
+        out: dict[int, dict[int, SeatClock]] = {}
+        for r in found:
+            out.setdefault(r["game_id"], {})[r["seat"]] = _rows.seat_clock(r)
+        return out
 
     @staticmethod
     def _clock_update(game_id: int, u: ClockUpdate) -> Statement:
@@ -412,15 +513,16 @@ class Store(Outbox):
             return [_rows.job(r) async for r in cur]
 
     async def settings(self, user_id: str) -> UserSettings:
-        async with self._reading(), self.db.execute("SELECT * FROM user_settings WHERE user_id=?", (user_id,)) as cur:
-            r = await cur.fetchone()
+        async with self._reading():
+            found = await self.db.execute_fetchall("SELECT * FROM user_settings WHERE user_id=?", (user_id,))
+        r = next(iter(found), None)
         return UserSettings(user_id) if r is None else _rows.settings(r)
 
     async def settings_of(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
-        async with self._reading(), self.db.execute(
-            "SELECT * FROM user_settings WHERE user_id IN (SELECT value FROM json_each(?))", (_dumps(list(user_ids)),)
-        ) as cur:
-            found = {r["user_id"]: _rows.settings(r) async for r in cur}
+        async with self._reading():
+            rows = await self.db.execute_fetchall(
+                "SELECT * FROM user_settings WHERE user_id IN (SELECT value FROM json_each(?))", (_dumps(list(user_ids)),))
+        found = {r["user_id"]: _rows.settings(r) for r in rows}
         return {u: found.get(u) or UserSettings(u) for u in user_ids}
 
     async def save_settings(self, settings: UserSettings) -> None:
@@ -432,9 +534,26 @@ class Store(Outbox):
         )])
 
     async def active_games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]:
-        """The active games a user sits in (on one server, or everywhere), oldest first."""
-        return await self._active_games("FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id=? AND g.status=?",
-                                        [user_id, ACTIVE], guild_id)
+        """The active games a user sits in (on one server, or everywhere), oldest first: the active games
+        (games_by_status), each looked up in the user's seats (the seat index of a game and user)."""
+        return await self._active_games("FROM games g CROSS JOIN seats s ON s.game_id = g.id WHERE s.user_id=?"
+                                        " AND g.status=?", [user_id, ACTIVE], guild_id)
+
+    async def overdue_games(self, now: float, guild_id: str | None = None) -> list[GameRow]:
+        """The active games (on one server, or everywhere) where a seat may be out of time at ``now``, oldest
+        first: a seat marked overdue, or, under a clock, a pending decision whose budget is used up even if the
+        clock never stopped (pauses only add time). One query: the active games (games_by_status), each with
+        its seat clocks (their primary key); no game's state is read."""
+        sql = ("SELECT DISTINCT g.id FROM games g CROSS JOIN seat_clocks c ON c.game_id = g.id WHERE g.status=?"
+               " AND (c.overdue = 1 OR (c.started IS NOT NULL AND c.started + c.bank <= ?"
+               " AND json_extract(g.clock, '$.kind') IN ('move', 'bank')))")
+        params: list[Any] = [ACTIVE, now]
+        if guild_id is not None:
+            sql += " AND g.guild_id=?"
+            params.append(guild_id)
+        async with self._reading():
+            ids = [int(r[0]) for r in await self.db.execute_fetchall(sql + " ORDER BY g.id", tuple(params))]
+        return await self._rows(ids)
 
     async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
         return await self._active_games("FROM games g WHERE g.status=?", [ACTIVE], guild_id)
@@ -446,7 +565,6 @@ class Store(Outbox):
         if guild_id is not None:
             sql += " AND g.guild_id=?"
             params = [*params, guild_id]
-        async with self._reading(), self.db.execute(sql + " ORDER BY g.id", tuple(params)) as cur:
-            ids = [r[0] async for r in cur]
-        rows = [await self.game(i) for i in ids]
-        return [r for r in rows if r is not None]
+        async with self._reading():
+            ids = [int(r[0]) for r in await self.db.execute_fetchall(sql + " ORDER BY g.id", tuple(params))]
+        return await self._rows(ids)

@@ -25,7 +25,7 @@ import asyncio
 import json
 import logging
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -206,7 +206,11 @@ class Timekeeper:
         return {seat.seat: by_user[seat.user_id] for seat in row.seats}
 
     async def clocks(self, row: GameRow) -> dict[int, SeatClock]:
-        clocks = await self.store.seat_clocks(row.id)
+        return self._with_defaults(row, await self.store.seat_clocks(row.id))
+
+    @staticmethod
+    def _with_defaults(row: GameRow, clocks: dict[int, SeatClock]) -> dict[int, SeatClock]:
+        """A game's stored seat clocks, with a fresh clock for every seat never written."""
         rule = row.clock_rule
         for seat in row.seats:
             clocks.setdefault(seat.seat, SeatClock(seat.seat, float(rule.initial())))
@@ -415,15 +419,40 @@ class Timekeeper:
 
     # ------------------------------------------------------------------ views
 
-    async def waiting(self, row: GameRow, seats: Sequence[int] | None = None) -> list[Waiting]:
-        """The seats the game waits for now, with their clocks (or the given seats)."""
+    async def waiting_all(self, rows: Sequence[GameRow]) -> list[list[Waiting]]:
+        """:meth:`waiting` for several games at once (``/game mine``, ``/game overdue``): their current seats in
+        one trip to a worker thread, their seat clocks and their players' settings in one read each."""
+        if not rows:
+            return []
+
+        def work() -> list[list[int]]:
+            return [_waiting_seats(r.title, r.state) if r.state is not None and r.status == ACTIVE else []
+                    for r in rows]
+
+        seats = await asyncio.to_thread(work)
+        stored = await self.store.seat_clocks_of([r.id for r in rows])
+        people = sorted({r.seats[s].user_id for r, ss in zip(rows, seats, strict=True) for s in ss
+                         if not r.seats[s].is_bot})
+        settings = await self.store.settings_of(people) if people else {}
+        return [await self.waiting(r, ss, self._with_defaults(r, dict(stored.get(r.id, {}))), settings)
+                for r, ss in zip(rows, seats, strict=True)]
+
+    async def waiting(self, row: GameRow, seats: Sequence[int] | None = None,
+                      clocks: dict[int, SeatClock] | None = None,
+                      settings: Mapping[str, UserSettings] | None = None) -> list[Waiting]:
+        """The seats the game waits for now, with their clocks (or the given seats; ``clocks`` and ``settings``:
+        already read)."""
         if row.state is None or row.status != ACTIVE:
             return []
         if seats is None:
             seats = await asyncio.to_thread(_waiting_seats, row.title, row.state)
-        clocks = await self.clocks(row)
+        if clocks is None:
+            clocks = await self.clocks(row)
         rule = row.clock_rule
         now = self.now()
+        if settings is None:
+            people = [row.seats[seat].user_id for seat in seats if not row.seats[seat].is_bot]
+            settings = await self.store.settings_of(people) if people else {}
         out = []
         for seat in seats:
             c = clocks[seat]
@@ -432,7 +461,7 @@ class Timekeeper:
                 out.append(Waiting(row, seat, holder.user_id, holder.name, c.started, None, None,
                                    paused=row.paused_since is not None, bot_level=holder.bot_level))
                 continue
-            s = await self.store.settings(row.seats[seat].user_id)
+            s = settings[row.seats[seat].user_id]
             left = due = None
             if rule.enabled and c.started is not None:
                 left = self.left(row, c, s, now)

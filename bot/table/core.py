@@ -13,16 +13,18 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Executor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import replace
 from types import TracebackType
 
 from engines import get_game
-from engines.core import Msg
+from engines.core import Msg, Result
 
 from .botpool import BotConfig, BotPool
 from .clocks import TimeConfig, Timekeeper
 from .errors import ServiceError, ShuttingDown, StorageError
-from .model import OPEN_STATUSES, GameRow, Snapshot
+from .model import OPEN_STATUSES, GameResults, GameRow, Snapshot
 from .ports import Notifier, Repository
+from .stats import game_results, is_bot
 
 #: Largest id SQLite stores; a forged custom id beyond it cannot name a game
 _MAX_ID = (1 << 63) - 1
@@ -192,3 +194,20 @@ class TableCore:
         """The open game of a channel, or its last finished one."""
         async with self._serving():
             return await self.snapshot_async(await self._latest(channel_id, expected_game))
+
+    async def ended_results(self, row: GameRow, status: str, result: Result | None, now: float,
+                            last: tuple[int, str | None] | None = None) -> GameResults | None:
+        """What a game's end (to ``status`` at ``now``, with ``result``) adds to the stats, for the transaction
+        that ends it (:func:`bot.table.stats.game_results`): from who moved for each seat (``last``: the final
+        move's seat and user, not stored yet) and the players' ratings as stored now. ``None``: the game never
+        started."""
+        if row.seed is None:
+            return None
+        movers = (await self.store.move_users([row.id])).get(row.id, {})
+        if last is not None and last[1] is not None:
+            movers.setdefault(last[0], set()).add(last[1])
+        humans = [s.user_id for s in row.seats if not is_bot(s.user_id)]
+        known = (await self.store.player_stats(row.guild_id, row.title, humans)
+                 if result is not None and len(humans) >= 2 else {})
+        return game_results(replace(row, status=status), result, movers, known, now)
+

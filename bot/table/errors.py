@@ -27,6 +27,11 @@ class VersionConflict(Exception):
     """Somebody else's move was stored first: the state this move was based on is stale."""
 
 
+class RatingsMoved(VersionConflict):
+    """A game's end was computed from ratings another game's end has changed meanwhile: nothing was stored;
+    compute the results again from the ratings as they are now."""
+
+
 class ChannelBusy(Exception):
     """The channel already has an open (lobby or active) game (or the game a pending undo request)."""
 

@@ -298,6 +298,80 @@ class ClockWrite:
     before: list[SeatClock] | None = None
 
 
+#: how an ended game counts for one person (:mod:`bot.table.stats`): played it to the end, sat in it when it was
+#: abandoned, or made moves for a seat somebody else held at the end
+PLAYED, LEFT_ABANDONED, REPLACED = "played", "abandoned", "replaced"
+
+
+@dataclass
+class PlayerStats:
+    """One person's stats line for one title on one server (``/stats``), as kept in the ratings table."""
+
+    user_id: str
+    name: str
+    title: str
+    played: int = 0
+    wins: int = 0
+    abandoned: int = 0
+    replaced: int = 0
+    score_total: int = 0
+    place_total: int = 0
+    rated: int = 0
+    mu: float = 25.0
+    sigma: float = 25.0 / 3
+
+    @property
+    def avg_score(self) -> float | None:
+        return self.score_total / self.played if self.played else None
+
+    @property
+    def avg_place(self) -> float | None:
+        return self.place_total / self.played if self.played else None
+
+    @property
+    def rating(self) -> float:
+        """The conservative estimate (openskill's ordinal, mu - 3·sigma): 0 for a newcomer."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One person's line in an ended game's results (``status``: :data:`PLAYED`, :data:`LEFT_ABANDONED` or
+    :data:`REPLACED`; score, place and win only for a played line)."""
+
+    seat: int
+    user_id: str
+    name: str
+    status: str
+    score: int = 0
+    place: int = 0
+    win: bool = False
+
+
+@dataclass(frozen=True)
+class RatingUpdate:
+    """A rated player's new rating after a game, computed from the rating they had after ``rated_before`` rated
+    games (the store checks that count is still current, so two games ending at once never lose an update)."""
+
+    user_id: str
+    mu: float
+    sigma: float
+    rated_before: int
+
+
+@dataclass(frozen=True)
+class GameResults:
+    """What an ended game adds to the stats, written in the transaction that ends it: its lines (in the order
+    :func:`bot.table.stats.compute` meets them: replaced players first, then the seats) and the new ratings."""
+
+    game_id: int
+    guild_id: str | None
+    title: str
+    ended_at: float
+    lines: tuple[ResultLine, ...]
+    ratings: tuple[RatingUpdate, ...] = ()
+
+
 @dataclass(frozen=True)
 class User:
     id: str

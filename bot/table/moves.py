@@ -17,11 +17,14 @@ from engines import get_game
 from engines.core import Game, IllegalAction, Outcome, Prompt, Result, State
 
 from .core import TableCore
-from .errors import ServiceError, StaleMove, VersionConflict
+from .errors import RatingsMoved, ServiceError, StaleMove, VersionConflict
 from .model import ACTIVE, OVER, GameRow, MoveReport, User
 from .names import seat_labels, with_names
 
 log = logging.getLogger("referee.service")
+
+#: how often a final move computes its ratings again when other games' ends keep changing them
+_RATING_TRIES = 20
 
 
 def apply_checked(game: Game, state: State, seat: int,
@@ -79,14 +82,23 @@ class Moves(TableCore):
         clocks = await self.timekeeper.after_move(row, row.version + 1, seat, kind, waiting, finished, now,
                                                   timed_out=timed_out)
         clocks.done_job = job_id  # the job that made this move goes with it, in its transaction
-        try:
-            version = await self.store.append_move(
-                row.id, row.version, seat, user_id, action, outcome.state,
-                [e.to_json() for e in outcome.events], finished, now, kind=kind, clocks=clocks,
-                reveals=outcome.reveals,
-            )
-        except VersionConflict:
-            raise StaleMove("err.stale") from None
+        # the final move stores the game's results and its players' new ratings with it; should another game's
+        # end have changed one of those ratings meanwhile, they are computed again from the stored ones
+        for _ in range(_RATING_TRIES):
+            results = await self.ended_results(row, OVER, result, now, (seat, user_id)) if finished else None
+            try:
+                version = await self.store.append_move(
+                    row.id, row.version, seat, user_id, action, outcome.state,
+                    [e.to_json() for e in outcome.events], finished, now, kind=kind, clocks=clocks,
+                    reveals=outcome.reveals, results=results,
+                )
+                break
+            except RatingsMoved:
+                log.info("game %s: ratings changed by another game's end; computing them again", row.id)
+            except VersionConflict:
+                raise StaleMove("err.stale") from None
+        else:
+            raise StaleMove("err.stale")
         self.timekeeper.on_jobs()
         row.state, row.version, row.updated_at = outcome.state, version, now
         row.status = OVER if finished else ACTIVE

@@ -7,10 +7,11 @@ transaction, so another database can implement the same ports: :mod:`bot.store` 
 both.
 
 Every write that belongs to a move (the move row, the game's new state, the move's clock changes, its board
-post) is one call, hence one transaction. Database failures reach the caller as
-:class:`~bot.table.errors.StorageError` after a rollback; a write based on a stale version raises
-:class:`~bot.table.errors.VersionConflict`; a second open game in a channel (or a second pending undo
-request) raises :class:`~bot.table.errors.ChannelBusy`.
+post, and for the final move the game's results and ratings) is one call, hence one transaction. Database
+failures reach the caller as :class:`~bot.table.errors.StorageError` after a rollback; a write based on a
+stale version raises :class:`~bot.table.errors.VersionConflict` (:class:`~bot.table.errors.RatingsMoved` when
+it is a rating another game's end changed meanwhile); a second open game in a channel (or a second pending
+undo request) raises :class:`~bot.table.errors.ChannelBusy`.
 """
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ from engines.core import Msg
 from .model import (
     ClockWrite,
     Follow,
+    GameResults,
     GameRow,
     Job,
     MoveReport,
     MoveRow,
+    PlayerStats,
     PostRow,
     SeatClock,
     SeatSpec,
@@ -179,10 +182,12 @@ class Repository(PostStore, Protocol):
 
     async def append_move(self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
                           state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
-                          kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True) -> int:
+                          kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True,
+                          results: GameResults | None = None) -> int:
         """Store one accepted move in one transaction: the new state and version (guarded by
         ``expected_version``), the log row (``kind``: who decided; ``reveals``: it showed hidden information),
-        the clock changes, the board post; a pending undo request is superseded. Returns the new version."""
+        the clock changes, the board post; a pending undo request is superseded. The final move (``finished``)
+        stores the game's ``results`` with it (see :meth:`set_status`). Returns the new version."""
         ...
 
     async def append_undo(self, game_id: int, expected_version: int, seat: int | None, user_id: str | None,
@@ -193,8 +198,12 @@ class Repository(PostStore, Protocol):
         closed as done (other pending requests superseded). Returns the new version."""
         ...
 
-    async def set_status(self, game_id: int, status: str, now: float) -> None:
-        """Set a game's status (e.g. abandoned); a pending undo request is superseded."""
+    async def set_status(self, game_id: int, status: str, now: float, results: GameResults | None = None) -> None:
+        """Set a game's status (e.g. abandoned); a pending undo request is superseded. ``results``: what the
+        game's end adds to the stats, in the same transaction: a ``results`` line each, each person's counters
+        (and latest name) in the ratings of the game's server and title, and the new ratings, each only if the
+        person's ``rated`` count is still ``rated_before`` (else nothing is stored and
+        :class:`~bot.table.errors.RatingsMoved` is raised)."""
         ...
 
     async def active_games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]:
@@ -209,8 +218,34 @@ class Repository(PostStore, Protocol):
         """Every game of a server that ended after its start (over or abandoned), oldest first."""
         ...
 
+    async def overdue_games(self, now: float, guild_id: str | None = None) -> list[GameRow]:
+        """The active games (on one server, or everywhere) that may have a seat out of time at ``now``, oldest
+        first: a seat clock marked overdue, or, in a game under a clock (kind ``move`` or ``bank``), a seat
+        clock with ``started + bank <= now``. Without reading every active game."""
+        ...
+
     async def move_users(self, game_ids: list[int]) -> dict[int, dict[int, set[str]]]:
         """Who made the (not undone) moves of each seat: ``{game: {seat: {user ids}}}``."""
+        ...
+
+    # -- stats kept as games end
+
+    async def player_stats(self, guild_id: str | None, title: str, user_ids: Sequence[str]) -> dict[str, PlayerStats]:
+        """The stats lines of some people for one server and title (someone without one is missing)."""
+        ...
+
+    async def user_stats(self, guild_id: str | None, user_id: str) -> list[PlayerStats]:
+        """A person's stats lines on one server (``None``: outside any server), one per title, by title."""
+        ...
+
+    async def leaderboard(self, guild_id: str | None, title: str, limit: int = 10) -> list[PlayerStats]:
+        """The ``limit`` best rated players of a title on a server: rating (mu - 3·sigma) first, then more wins,
+        then name (case-folded), as :func:`bot.table.stats.leaderboard`."""
+        ...
+
+    async def rebuild_stats(self) -> int:
+        """Recompute the results and ratings from the stored games (every ended game, in the order they ended,
+        as :func:`bot.table.stats.rebuild`), in one transaction; how many ended games were counted."""
         ...
 
     # -- undo requests
@@ -254,6 +289,11 @@ class Repository(PostStore, Protocol):
 
     async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
         """The stored seat clocks of a game by seat (a seat never written is missing)."""
+        ...
+
+    async def seat_clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
+        """The stored seat clocks of several games in one read: ``{game: {seat: clock}}`` (a game without any
+        is missing)."""
         ...
 
     async def write_clocks(self, game_id: int, clocks: ClockWrite, version: int | None = None) -> None:

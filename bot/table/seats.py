@@ -15,7 +15,7 @@ from .clock import ClockError, parse_clock
 from .clocks import DEFAULT_POLICY, parse_policy
 from .core import TableCore
 from .errors import ChannelBusy, ServiceError, StaleMove, VersionConflict
-from .model import ACTIVE, LOBBY, OPEN_STATUSES, ClockWrite, GameRow, MoveReport, SeatSpec, User
+from .model import ABANDONED, ACTIVE, LOBBY, OPEN_STATUSES, ClockWrite, GameRow, MoveReport, SeatSpec, User
 from .names import bot_name, bot_user_id
 
 log = logging.getLogger("referee.service")
@@ -222,8 +222,11 @@ class Seats(TableCore):
             row = await self._open(channel_id, expected_game)
             if user.id != row.host_id and not can_manage_channel:
                 raise ServiceError("err.abandon_rights")
-            await self.store.set_status(row.id, "abandoned", self.clock())
-            row.status = "abandoned"
+            now = self.clock()
+            # a started game's end counts in the stats (abandoned, for everyone seated), in the same transaction
+            results = await self.ended_results(row, ABANDONED, None, now)
+            await self.store.set_status(row.id, ABANDONED, now, results=results)
+            row.status = ABANDONED
             return row
 
     async def replace(self, channel_id: str, by: User, old_user_id: str, new: User, can_manage_channel: bool = False,

@@ -47,7 +47,7 @@ from .ports import Notifier, PostStore
 from .scheduler import Scheduler
 from .seats import Seats
 from .settings import Settings
-from .stats import PlayerStats
+from .stats import PlayerStats, result_of
 from .stats import compute as compute_stats
 from .undo import UNDO_LAPSE, Undo
 
@@ -169,8 +169,8 @@ class GameService(Seats, Bots, Undo, Settings):
         their games where someone else is awaited."""
         async with self._serving():
             out = MyGames()
-            for row in await self.store.active_games_of(user_id, guild_id):
-                ws = await self.timekeeper.waiting(row)
+            rows = await self.store.active_games_of(user_id, guild_id)
+            for row, ws in zip(rows, await self.timekeeper.waiting_all(rows), strict=True):
                 link = await self.timekeeper.link(row)
                 for w in ws:
                     w.link = link
@@ -187,8 +187,12 @@ class GameService(Seats, Bots, Undo, Settings):
         """Every seat on the server that is out of time (for hosts and moderators), longest overdue first."""
         async with self._serving():
             out: list[Waiting] = []
-            for row in await self.store.active_games(guild_id):
-                ws = [w for w in await self.timekeeper.waiting(row) if w.overdue]
+            # only the games whose seat clocks say a seat may be out of time (the same seats as checking every
+            # active game: a seat is overdue when marked so, or when its clock has run out, which needs at least
+            # its budget of wall time since its decision began)
+            rows = await self.store.overdue_games(self.clock(), guild_id)
+            for row, every in zip(rows, await self.timekeeper.waiting_all(rows), strict=True):
+                ws = [w for w in every if w.overdue]
                 if ws:
                     link = await self.timekeeper.link(row)
                     for w in ws:
@@ -288,22 +292,38 @@ class GameService(Seats, Bots, Undo, Settings):
             followers = await self.store.followers(row.id)
             return (message, followers) if followers else None
 
+    async def user_stats(self, guild_id: str | None, user_id: str) -> list[PlayerStats]:
+        """``/stats me`` and ``/stats user``: a person's stats lines on a server, one per title (by title), as
+        kept when games end (see :mod:`bot.table.stats` for the rules)."""
+        async with self._serving():
+            return await self.store.user_stats(guild_id, user_id)
+
+    async def leaderboard(self, guild_id: str | None, title: str, limit: int = 10) -> list[PlayerStats]:
+        """``/stats leaderboard``: a title's best rated players on a server."""
+        async with self._serving():
+            _known_title(title)
+            return await self.store.leaderboard(guild_id, title, limit)
+
     async def stats(self, guild_id: str | None, title: str | None = None) -> dict[str, dict[str, PlayerStats]]:
-        """``{title: {user_id: stats}}`` over the server's ended games (see :mod:`bot.table.stats` for the rules)."""
+        """``{title: {user_id: stats}}`` computed afresh from the server's stored games (see
+        :mod:`bot.table.stats` for the rules): what the kept tables must equal (the commands read those)."""
         async with self._serving():
             if title is not None:
-                try:
-                    get_game(title)
-                except (KeyError, ModuleNotFoundError):
-                    raise ServiceError("err.unknown_game", title=title) from None
+                _known_title(title)
             rows = await self.store.finished_games(guild_id, title)
             movers = await self.store.move_users([r.id for r in rows])
 
         def work() -> dict[str, dict[str, PlayerStats]]:
-            results = {r.id: get_game(r.title).result(r.state) for r in rows if r.status == OVER and r.state}
-            return compute_stats(rows, results, movers)
+            return compute_stats(rows, {r.id: result_of(r) for r in rows}, movers)
 
         return await asyncio.to_thread(work)
+
+
+def _known_title(title: str) -> None:
+    try:
+        get_game(title)
+    except (KeyError, ModuleNotFoundError):
+        raise ServiceError("err.unknown_game", title=title) from None
 
 
 __all__ = [

@@ -17,7 +17,7 @@ from typing import Any, Self
 
 import asyncpg
 
-from bot.table.errors import StorageError, VersionConflict
+from bot.table.errors import RatingsMoved, StorageError, VersionConflict
 
 from .schema import MIGRATIONS, VERSION_TABLE
 
@@ -237,6 +237,7 @@ class PgConnection:
                         continue
                     async with conn.transaction():
                         await conn.execute(script)
+                        await self._after_migration(number, conn)
                         await conn.execute(f"DELETE FROM {VERSION_TABLE}")
                         await conn.execute(f"INSERT INTO {VERSION_TABLE}(version) VALUES ($1)", number)
                     log.info("database migrated to version %d", number)
@@ -245,15 +246,23 @@ class PgConnection:
         finally:
             await conn.close()
 
-    async def _tx(self, statements: Sequence[Statement], check: int | Sequence[int] | None = None) -> None:
+    async def _after_migration(self, number: int, conn: PgConn) -> None:
+        """What migration ``number`` does besides its SQL, in its transaction (the store fills new tables)."""
+
+    async def _tx(self, statements: Sequence[Statement], check: int | Sequence[int] | None = None,
+                  moved: Sequence[int] = ()) -> None:
         """Run statements in one transaction. ``check``: index (or indexes) of statements that must change
-        one row each, else nothing is stored and :class:`VersionConflict` is raised."""
+        one row each, else nothing is stored and :class:`VersionConflict` is raised; ``moved``: the same for
+        rating updates (:class:`RatingsMoved`)."""
         checks = {check} if isinstance(check, int) else set(check or ())
+        ratings = set(moved)
         async with self.transaction() as conn:
             for i, (sql, params) in enumerate(statements):
                 status = await conn.execute(sql, *params)
                 if i in checks and rowcount(status) != 1:
                     raise VersionConflict()
+                if i in ratings and rowcount(status) != 1:
+                    raise RatingsMoved()
 
     @staticmethod
     def _channel_lock(game_id: int) -> Statement:

@@ -144,10 +144,51 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 2: stats kept as games end (SQLite's migration 8, issue 18): each ended game's results and every player's
+    # rating and counters, written in the transaction that ends the game (filled from the games that ended
+    # before: ``PgConnection.migrate`` runs the store's rebuild in this migration's transaction); and the
+    # indexes the commands' lookups need
+    """
+    CREATE TABLE results (
+        game_id   BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        user_id   TEXT    NOT NULL,
+        guild     TEXT    NOT NULL,
+        title     TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        status    TEXT    NOT NULL,
+        score     INTEGER NOT NULL DEFAULT 0,
+        place     INTEGER NOT NULL DEFAULT 0,
+        win       INTEGER NOT NULL DEFAULT 0,
+        ended_at  DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat, user_id)
+    );
+    CREATE TABLE ratings (
+        guild        TEXT    NOT NULL,
+        title        TEXT    NOT NULL,
+        user_id      TEXT    NOT NULL,
+        name         TEXT    NOT NULL,
+        mu           DOUBLE PRECISION NOT NULL,
+        sigma        DOUBLE PRECISION NOT NULL,
+        played       INTEGER NOT NULL DEFAULT 0,
+        wins         INTEGER NOT NULL DEFAULT 0,
+        abandoned    INTEGER NOT NULL DEFAULT 0,
+        replaced     INTEGER NOT NULL DEFAULT 0,
+        score_total  INTEGER NOT NULL DEFAULT 0,
+        place_total  INTEGER NOT NULL DEFAULT 0,
+        rated        INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild, title, user_id)
+    );
+    CREATE INDEX ratings_of_user ON ratings(guild, user_id, title);
+    CREATE INDEX ratings_board ON ratings(guild, title, (mu - 3 * sigma)) WHERE rated > 0;
+    CREATE INDEX games_of_channel ON games(channel_id, id);
+    CREATE INDEX games_by_status ON games(status, guild_id, id)
+    """,
 ]
 
 #: the tables a copy moves, parents first (``referee db copy``), with their identity column if any
 TABLES: list[tuple[str, str | None]] = [
     ("games", "id"), ("seats", None), ("moves", None), ("posts", "id"), ("seat_clocks", None),
     ("user_settings", None), ("jobs", "id"), ("undo_requests", "id"), ("undo_answers", None), ("follows", None),
+    ("results", None), ("ratings", None),
 ]

@@ -26,12 +26,14 @@ from bot.table.model import (
     ClockUpdate,
     ClockWrite,
     Follow,
+    GameResults,
     GameRow,
     Job,
     MarkOverdue,
     MarkReminded,
     MoveRow,
     Rebase,
+    Seat,
     SeatClock,
     SeatSpec,
     SetVotes,
@@ -45,6 +47,7 @@ from ..rows import dumps as _dumps
 from .connection import PgConn, Statement, rowcount, together
 from .jobs import PgJobs
 from .outbox import PgOutbox
+from .results import PgResults, results_statements
 
 _SEATS = "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=$1 ORDER BY seat"
 _UNDO_SUPERSEDED: Statement = ("UPDATE undo_requests SET status=$1 WHERE game_id=$2 AND status=$3", ())
@@ -62,14 +65,20 @@ def _supersede_undo(game_id: int) -> Statement:
     return _UNDO_SUPERSEDED[0], (SUPERSEDED, game_id, PENDING)
 
 
-class PgStore(PgOutbox):
+class PgStore(PgOutbox, PgResults):
     """The repository on a PostgreSQL pool. Open with ``await PgStore.open("postgresql://…")``."""
 
     # ------------------------------------------------------------------ reading
 
     async def _games(self, conn: PgConn, where: str, *params: Any) -> list[GameRow]:
         found = await conn.fetch(f"SELECT * FROM games WHERE {where}", *params)
-        return [_rows.game_row(r, [_rows.seat(s) for s in await conn.fetch(_SEATS, r["id"])]) for r in found]
+        if len(found) == 1:
+            return [_rows.game_row(found[0], [_rows.seat(s) for s in await conn.fetch(_SEATS, found[0]["id"])])]
+        seats: dict[int, list[Seat]] = {}
+        for s in await conn.fetch("SELECT game_id, seat, user_id, name, bot_level FROM seats"
+                                  " WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seat", [r["id"] for r in found]):
+            seats.setdefault(int(s["game_id"]), []).append(_rows.seat(s))
+        return [_rows.game_row(r, seats.get(int(r["id"]), [])) for r in found]
 
     async def _row(self, where: str, *params: Any) -> GameRow | None:
         async with self._reading() as conn:
@@ -80,7 +89,9 @@ class PgStore(PgOutbox):
         return await self._row("channel_id=$1 AND status IN ('lobby','active')", channel_id)
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
-        return await self._row("channel_id=$1 ORDER BY (status IN ('lobby','active')) DESC, id DESC LIMIT 1", channel_id)
+        # two index lookups: the open game (the one-open-game index), else the newest game (games_of_channel)
+        return await self._row("id = COALESCE((SELECT id FROM games WHERE channel_id=$1 AND status IN ('lobby','active')),"
+                               " (SELECT id FROM games WHERE channel_id=$1 ORDER BY id DESC LIMIT 1))", channel_id)
 
     async def game(self, game_id: int) -> GameRow | None:
         return await self._row("id=$1", game_id)
@@ -164,6 +175,7 @@ class PgStore(PgOutbox):
         self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
         state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
         kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True,
+        results: GameResults | None = None,
     ) -> int:
         new_version = expected_version + 1
         stmts: list[Statement] = [
@@ -183,12 +195,29 @@ class PgStore(PgOutbox):
             ]),
         ]
         checks = [1, *self._clock_updates(stmts, game_id, clocks)]
-        await self._tx(stmts, check=checks)
+        moved = self._add_results(stmts, results if finished else None)
+        await self._tx(stmts, check=checks, moved=moved)
         return new_version
 
-    async def set_status(self, game_id: int, status: str, now: float) -> None:
-        await self._tx([("UPDATE games SET status=$1, updated_at=$2 WHERE id=$3", (status, now, game_id)),
-                        _supersede_undo(game_id)])
+    async def set_status(self, game_id: int, status: str, now: float, results: GameResults | None = None) -> None:
+        stmts: list[Statement] = [("UPDATE games SET status=$1, updated_at=$2 WHERE id=$3", (status, now, game_id)),
+                                  _supersede_undo(game_id)]
+        moved = self._add_results(stmts, results)
+        await self._tx(stmts, moved=moved)
+
+    @staticmethod
+    def _add_results(stmts: list[Statement], results: GameResults | None) -> list[int]:
+        """Append the statements of an ended game's results; the indexes of its guarded rating updates."""
+        if results is None:
+            return []
+        more, moved = results_statements(results)
+        base = len(stmts)
+        stmts += more
+        return [base + i for i in moved]
+
+    async def _after_migration(self, number: int, conn: PgConn) -> None:
+        if number == 2:  # the stats tables start with the games that ended before them
+            await self._rebuild_stats(conn)
 
     # ------------------------------------------------------------------ undo
 
@@ -288,6 +317,16 @@ class PgStore(PgOutbox):
                 conn, "status=$1 AND id IN (SELECT game_id FROM seats WHERE user_id=$2)"
                 " AND ($3::text IS NULL OR guild_id=$3) ORDER BY id", ACTIVE, user_id, guild_id)
 
+    async def overdue_games(self, now: float, guild_id: str | None = None) -> list[GameRow]:
+        """The active games where a seat may be out of time at ``now`` (see the port): one query over the active
+        games and their seat clocks; no game's state is parsed beyond the rows returned."""
+        async with self._reading() as conn:
+            return await self._games(
+                conn, "id IN (SELECT g.id FROM games g JOIN seat_clocks c ON c.game_id = g.id WHERE g.status=$1"
+                " AND (c.overdue OR (c.started IS NOT NULL AND c.started + c.bank <= $2"
+                " AND (g.clock::json ->> 'kind') IN ('move', 'bank')))"
+                " AND ($3::text IS NULL OR g.guild_id=$3)) ORDER BY id", ACTIVE, now, guild_id)
+
     async def active_games(self, guild_id: str | None = None) -> list[GameRow]:
         async with self._reading() as conn:
             return await self._games(conn, "status=$1 AND ($2::text IS NULL OR guild_id=$2) ORDER BY id",
@@ -320,6 +359,15 @@ class PgStore(PgOutbox):
         async with self._reading() as conn:
             found = await conn.fetch("SELECT * FROM seat_clocks WHERE game_id=$1 ORDER BY seat", game_id)
         return {r["seat"]: _rows.seat_clock(r) for r in found}
+
+    async def seat_clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
+        async with self._reading() as conn:
+            found = await conn.fetch("SELECT * FROM seat_clocks WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seat",
+                                     list(game_ids))
+        out: dict[int, dict[int, SeatClock]] = {}
+        for r in found:
+            out.setdefault(int(r["game_id"]), {})[r["seat"]] = _rows.seat_clock(r)
+        return out
 
     @staticmethod
     def _clock_update(game_id: int, u: ClockUpdate) -> Statement:

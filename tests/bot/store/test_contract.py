@@ -14,15 +14,22 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store
-from bot.table.errors import ChannelBusy, StorageError, VersionConflict
+from bot.table.errors import ChannelBusy, RatingsMoved, StorageError, VersionConflict
 from bot.table.model import (
     ACTIVE,
+    LEFT_ABANDONED,
     LOBBY,
     OVER,
+    PLAYED,
     POST_DELIVERED,
     POST_FAILED,
     POST_PENDING,
+    REPLACED,
     ClockWrite,
+    GameResults,
+    GameRow,
+    RatingUpdate,
+    ResultLine,
     SeatClock,
     UserSettings,
 )
@@ -170,6 +177,116 @@ async def test_finished_games_who_moved_and_active_games(store: Repository) -> N
     assert await store.move_users([a, b]) == {a: {1: {"u1"}}}
     assert [r.id for r in await store.active_games_of("u1")] == [c]
     assert [r.id for r in await store.active_games("guild")] == [c] and await store.active_games("x") == []
+
+
+async def test_a_channels_latest_game_is_its_open_one_else_its_newest(store: Repository) -> None:
+    a = await started(store, "chan")
+    await store.set_status(a, "abandoned", 3.0)
+    b = await started(store, "chan")
+    await store.append_move(b, 0, 0, "u0", "m", {}, [], True, 4.0)
+    assert (await store.latest_game("chan")).id == b  # type: ignore[union-attr]
+    c = await store.create_game("chan", "guild", "alhambra", "u0", "Ann", {}, "en", 5.0)
+    assert (await store.latest_game("chan")).id == c.id  # type: ignore[union-attr]
+    assert await store.latest_game("elsewhere") is None
+
+
+def _results(gid: int, guild: str | None, lines: list[ResultLine], ratings: tuple[RatingUpdate, ...] = (),
+             title: str = "alhambra", at: float = 9.0) -> GameResults:
+    return GameResults(gid, guild, title, at, tuple(lines), ratings)
+
+
+async def test_an_ends_results_are_kept_with_it_and_read_as_stats(store: Repository) -> None:
+    """set_status / the final append_move store the results lines, the counters and the new ratings."""
+    a = await started(store, "c1")
+    await store.append_move(a, 0, 1, "u1", "m", {}, [], True, 5.0, results=_results(a, "guild", [
+        ResultLine(0, "u9", "u9", REPLACED),
+        ResultLine(0, "u0", "Ann", PLAYED, 30, 2, False), ResultLine(1, "u1", "Ben", PLAYED, 50, 1, True)],
+        (RatingUpdate("u0", 24.0, 8.0, 0), RatingUpdate("u1", 27.5, 8.0, 0))))
+    b = await started(store, "c2")
+    await store.set_status(b, "abandoned", 6.0, results=_results(b, "guild", [
+        ResultLine(0, "u0", "Annie", LEFT_ABANDONED), ResultLine(1, "u1", "Ben", LEFT_ABANDONED)]))
+    ann = await store.user_stats("guild", "u0")
+    assert [(p.title, p.name, p.played, p.wins, p.abandoned, p.replaced, p.score_total, p.place_total, p.rated, p.mu,
+             p.sigma) for p in ann] == [("alhambra", "Annie", 1, 0, 1, 0, 30, 2, 1, 24.0, 8.0)]
+    zed = await store.user_stats("guild", "u9")
+    assert [(p.replaced, p.played, p.rated, p.mu, p.sigma) for p in zed] == [(1, 0, 0, 25.0, 25.0 / 3)]
+    assert await store.user_stats("other", "u0") == [] and await store.user_stats(None, "u0") == []
+    assert [p.user_id for p in await store.leaderboard("guild", "alhambra")] == ["u1", "u0"]  # u9 is not rated
+    assert await store.leaderboard("guild", "luxor") == []
+    got = await store.player_stats("guild", "alhambra", ["u1", "u5"])
+    assert list(got) == ["u1"] and (got["u1"].wins, got["u1"].rated, got["u1"].mu) == (1, 1, 27.5)
+    # a rating computed from a count that has moved on: nothing of that end is stored
+    c = await started(store, "c3")
+    with pytest.raises(RatingsMoved):
+        await store.append_move(c, 0, 1, "u1", "m", {}, [], True, 7.0, results=_results(c, "guild", [
+            ResultLine(0, "u0", "Ann", PLAYED, 1, 1, True), ResultLine(1, "u1", "Ben", PLAYED, 0, 2)],
+            (RatingUpdate("u0", 30.0, 7.0, 1), RatingUpdate("u1", 20.0, 7.0, 0))))
+    assert (await store.game(c)).status == ACTIVE  # type: ignore[union-attr]
+    assert (await store.player_stats("guild", "alhambra", ["u1"]))["u1"].played == 1
+    # games outside a server keep their own stats
+    d = await started(store, "c4")
+    await store.set_status(d, "abandoned", 8.0, results=_results(d, None, [ResultLine(0, "u0", "Ann", LEFT_ABANDONED)]))
+    assert [p.abandoned for p in await store.user_stats(None, "u0")] == [1]
+
+
+async def test_the_leaderboard_orders_by_rating_then_wins_then_name_and_keeps_ties_at_the_cut(store: Repository) -> None:
+    gid = await started(store, "c1", seats=2)
+    people = [("u1", "bob", 30.0, 1.0, 0), ("u2", "Al", 30.0, 1.0, 0), ("u3", "cy", 30.0, 1.0, 1),
+              ("u4", "dee", 40.0, 1.0, 0), ("u5", "eve", 10.0, 1.0, 1)]
+    lines = [ResultLine(i, uid, name, PLAYED, 0, 1, w > 0) for i, (uid, name, _, _, w) in enumerate(people)]
+    await store.set_status(gid, "abandoned", 3.0, results=_results(gid, "guild", lines, tuple(
+        RatingUpdate(uid, mu, sigma, 0) for uid, _, mu, sigma, _ in people)))
+    board = await store.leaderboard("guild", "alhambra")
+    assert [p.user_id for p in board] == ["u4", "u3", "u2", "u1", "u5"]  # ties: more wins, then the name folded
+    assert [p.user_id for p in await store.leaderboard("guild", "alhambra", limit=2)] == ["u4", "u3"]
+    assert [p.user_id for p in await store.leaderboard("guild", "alhambra", limit=3)] == ["u4", "u3", "u2"]
+    assert board[0].rating == 37.0
+
+
+async def test_rebuilding_the_stats_recounts_the_ended_games(store: Repository) -> None:
+    a = await started(store, "c1", seats=3)
+    await store.append_move(a, 0, 1, "u1", "m", {}, [], False, 3.0)
+    await store.append_move(a, 1, 1, "u5", "m", {}, [], False, 3.5)  # someone else moved for seat 1
+    await store.set_status(a, "abandoned", 4.0)  # stored without results: a rebuild counts it
+    await started(store, "c2")  # still running: not counted
+    assert await store.user_stats("guild", "u0") == []
+    assert await store.rebuild_stats() == 1
+    assert [(p.abandoned, p.played) for p in await store.user_stats("guild", "u0")] == [(1, 0)]
+    assert [(p.replaced, p.name) for p in await store.user_stats("guild", "u5")] == [(1, "u5")]
+    assert await store.rebuild_stats() == 1  # again: the same, not twice
+    assert [p.abandoned for p in await store.user_stats("guild", "u2")] == [1]
+
+
+async def test_overdue_games_are_found_by_their_seat_clocks(store: Repository) -> None:
+    """A seat marked overdue, or a clock whose budget has passed in wall time, under a clock; not a game
+    without a clock, a finished game, or a seat with time left."""
+    def timed(channel: str, clock: dict[str, object] | None, guild: str = "guild") -> Awaitable[GameRow]:
+        return store.create_game(channel, guild, "alhambra", "u0", "Ann", {}, "en", 1.0, clock=clock,
+                                 seats=[("u0", "A"), ("u1", "B")])
+
+    move = {"kind": "move", "limit": 100}
+    ids = {}
+    for name, clock, c, guild in [
+        ("late", move, SeatClock(1, 100.0, 10.0, 0), "guild"),              # 10 + 100 <= 200
+        ("marked", move, SeatClock(0, 500.0, 150.0, 0, overdue=True), "guild"),
+        ("time-left", move, SeatClock(1, 100.0, 150.0, 0), "guild"),         # 250 > 200
+        ("no-clock", None, SeatClock(1, 0.0, 10.0, 0), "guild"),
+        ("idle", move, SeatClock(1, 5.0), "guild"),                          # nothing pending
+        ("elsewhere", {"kind": "bank", "limit": 50}, SeatClock(0, 50.0, 10.0, 0), "other"),
+        ("ended", move, SeatClock(1, 100.0, 10.0, 0), "guild"),
+    ]:
+        row = await timed(name, clock, guild)
+        await store.start_game(row.id, 1, {}, [], 2.0, clocks=ClockWrite([], [c], []))
+        ids[name] = row.id
+    await store.append_move(ids["ended"], 0, 0, "u0", "m", {}, [], True, 3.0)
+    assert [r.id for r in await store.overdue_games(200.0, "guild")] == [ids["late"], ids["marked"]]
+    assert [r.id for r in await store.overdue_games(200.0)] == [ids["late"], ids["marked"], ids["elsewhere"]]
+    assert [r.id for r in await store.overdue_games(50.0)] == [ids["marked"]]
+    got = (await store.overdue_games(200.0, "other"))[0]
+    assert got.seats and got.clock == {"kind": "bank", "limit": 50}
+    clocks = await store.seat_clocks_of([ids["late"], ids["marked"], 10**9])
+    assert set(clocks) == {ids["late"], ids["marked"]}
+    assert clocks[ids["late"]] == await store.seat_clocks(ids["late"]) and clocks[ids["marked"]][0].overdue
 
 
 async def test_following(store: Repository) -> None:

@@ -78,12 +78,19 @@ class FaultyConnection:
         self.fail_at, self.after = self.count + k, after
 
     def execute(self, sql, params=()):
+        return self._statement(sql, params, self.inner.execute)
+
+    def execute_fetchall(self, sql, params=()):
+        """A read in one call (the store's lists and loads): a statement like any other."""
+        return self._statement(sql, params, self.inner.execute_fetchall)
+
+    def _statement(self, sql, params, run):
         self.count += 1
         self.statements.append(sql.split()[0])
         if self.count == self.fail_at:
             self.fail_at = None
             return _After(self.inner.execute(sql, params), sql) if self.after else _Raise(sql)
-        return self.inner.execute(sql, params)
+        return run(sql, params)
 
     def __getattr__(self, name):
         return getattr(self.inner, name)

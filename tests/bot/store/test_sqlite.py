@@ -116,6 +116,41 @@ async def test_a_version_1_database_is_migrated_in_place(tmp_path):
     await store.close()
 
 
+async def test_the_commands_lookups_use_indexes_and_never_scan_the_games(store):
+    """Issue 18: a channel's game (status, board, hand, history), a user's active games (``/game mine``), the
+    overdue games and ``/stats`` are index searches, flat in the number of stored games: ``EXPLAIN QUERY PLAN``
+    of every statement they run shows no full scan of a table (nor of a whole index)."""
+    import re
+
+    for i in range(30):  # some rows, so the plans are not those of empty tables
+        row = await store.create_game(f"c{i % 3}", "g", "luxor", "u1", "Ann", {}, "en", 1.0,
+                                      seats=[("u1", "Ann"), (f"v{i}", "X")])
+        await store.start_game(row.id, 1, {}, [], 2.0)
+        if i < 27:
+            await store.set_status(row.id, "abandoned", 3.0)
+    seen: list[str] = []
+    await store.db.set_trace_callback(seen.append)
+    await store.latest_game("c1")
+    await store.open_game("c1")
+    await store.active_games_of("u1", "g")
+    await store.active_games_of("u1")
+    await store.overdue_games(5.0, "g")
+    await store.overdue_games(5.0)
+    await store.user_stats("g", "u1")
+    await store.leaderboard("g", "luxor")
+    await store.player_stats("g", "luxor", ["u1", "u2"])
+    await store.seat_clocks_of([1, 2, 3])
+    await store.db.set_trace_callback(None)
+    selects = [q for q in seen if q.lstrip().upper().startswith("SELECT")]
+    assert len(selects) >= 10
+    for sql in selects:
+        async with store.db.execute("EXPLAIN QUERY PLAN " + sql) as cur:
+            plan = [r[3] for r in await cur.fetchall()]
+        scans = [p for p in plan if re.match(r"SCAN (?!json_each)", p)]
+        assert not scans, (sql, plan)
+        assert any(p.startswith("SEARCH") for p in plan), (sql, plan)
+
+
 async def test_two_processes_joining_one_lobby_at_once_keep_every_join(tmp_path) -> None:
     """Issue 19: two bot processes on one SQLite file (each its own connection and channel locks): joins at once
     all land, the seat list of each written only over the one it read (a stale one is read again)."""
