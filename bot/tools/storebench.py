@@ -6,7 +6,9 @@ Plays random legal games (3 players, the registry's first title) through the gam
 temporary folder; a ``postgresql://`` URL: that database, which must be empty or Referee's own) and times, per
 accepted move, the move's transaction (``append_move``: the state, the log row, the clocks and jobs, the board
 post) and the whole request through the service (the channel held, the row read, the engine, the transaction).
-``--channels``: that many games played at once, each in its own channel. Prints one JSON line.
+``--channels``: that many games played at once, each in its own channel. ``--direct``: the move transactions
+alone, one after another (no engine or service work between them: the database's own cost). Prints one JSON
+line.
 """
 from __future__ import annotations
 
@@ -97,13 +99,50 @@ async def bench(db: str | None, moves: int, channels: int) -> dict[str, Any]:
             "moves_per_s": round(len(timed.tx) / wall, 1) if wall else 0.0}
 
 
+async def direct(db: str | None, moves: int) -> dict[str, Any]:
+    """``moves`` move transactions alone, one after another, with no engine or service work between them: a
+    real set-up state of :data:`GAME`, one seat's clock, one job cancelled and one planned, the board's outbox
+    row (what a player's move writes)."""
+    from bot.table.model import ClockWrite, SeatClock
+    from engines import get_game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        target = db or str(Path(tmp) / "bench.sqlite3")
+        store = await open_store(target)
+        store.outbox = True
+        spent: list[float] = []
+        try:
+            setup = get_game(GAME).new_game(3, {}, 1)
+            row = await store.create_game(f"direct-{time.time()}", "bench", GAME, "u0", "P0", {}, "en", 1.0,
+                                          seats=[(u.id, u.name) for u in USERS])
+            await store.start_game(row.id, 1, setup.state, [e.to_json() for e in setup.events], 1.0)
+            for v in range(moves):
+                write = ClockWrite([v % 3], [SeatClock((v + 1) % 3, 3600.0, 2.0 + v, v + 1)],
+                                   [((v + 1) % 3, "remind", 3600.0 + v, v + 1, {"n": 1})],
+                                   before=[SeatClock(v % 3, 3600.0, 1.0 + v, v)])
+                start = time.perf_counter()
+                await store.append_move(row.id, v, v % 3, f"u{v % 3}", "take 1", setup.state, [], False, 2.0 + v,
+                                        clocks=write)
+                spent.append(time.perf_counter() - start)
+        finally:
+            await store.close()
+    return {"db": "postgresql" if is_postgres(target) else "sqlite", "mode": "direct", "moves": len(spent),
+            "state_bytes": len(json.dumps(setup.state)), "tx_ms_p50": _ms(spent, 0.5), "tx_ms_p95": _ms(spent, 0.95),
+            "tx_ms_min": _ms(spent, 0.0)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.tools.storebench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", help="a SQLite path or a postgresql:// URL (default: a fresh SQLite file)")
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--channels", type=int, default=1)
+    parser.add_argument("--direct", action="store_true",
+                        help="time the move transactions alone (no engine, no service) one after another")
     args = parser.parse_args(argv)
-    print(json.dumps(asyncio.run(bench(args.db, args.moves, max(1, args.channels)))))
+    if args.direct:
+        print(json.dumps(asyncio.run(direct(args.db, args.moves))))
+    else:
+        print(json.dumps(asyncio.run(bench(args.db, args.moves, max(1, args.channels)))))
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Self
@@ -36,7 +37,17 @@ CHANNEL_LOCK = 19
 CHANNEL_HOLD = 20
 
 #: what a connection or a statement may raise that is the database's failure (not the caller's)
-DB_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+#: (``InternalClientError``: a pooled connection the server ended, caught in the middle of its protocol)
+DB_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError,
+                                              asyncpg.exceptions.InternalClientError, OSError, TimeoutError)
+
+
+async def _no_reset(conn: PgConn) -> None:
+    """How the work pool takes a connection back: as it is (asyncpg still rolls back a transaction left open).
+    The store leaves no session state on those connections (no session lock, setting, cursor or LISTEN: the
+    migrations use a connection of their own), so the default reset query would be a wasted round trip on every
+    read and transaction. The pool that holds channels keeps the default, which releases advisory locks."""
+    return None
 
 
 def storage_error(exc: BaseException) -> StorageError:
@@ -61,6 +72,28 @@ def storage_error(exc: BaseException) -> StorageError:
     return StorageError(reason, str(exc) or type(exc).__name__)
 
 
+_PARAM = re.compile(r"[$](\d+)")
+
+
+def _shift(sql: str, by: int) -> str:
+    """``sql`` with its parameters ``$n`` renumbered ``$(n + by)``."""
+    return _PARAM.sub(lambda m: f"${int(m.group(1)) + by}", sql)
+
+
+def together(statements: Sequence[Statement]) -> list[Statement]:
+    """Writes that touch no row another of them reads or writes, as ONE statement (data-modifying ``WITH``
+    parts share one snapshot and all run): one round trip instead of one each. Their row counts are not
+    reported, so none of them may be a checked one."""
+    if len(statements) < 2:
+        return list(statements)
+    parts: list[str] = []
+    params: list[Any] = []
+    for i, (sql, args) in enumerate(statements):
+        parts.append(f"w{i} AS ({_shift(sql, len(params))})")
+        params += args
+    return [("WITH " + ", ".join(parts) + " SELECT 1", tuple(params))]
+
+
 def rowcount(status: str) -> int:
     """The row count of a command status (``"UPDATE 1"``, ``"INSERT 0 3"``)."""
     last = status.rsplit(" ", 1)[-1]
@@ -75,6 +108,7 @@ class PgConnection:
         #: the connections that hold channels (:meth:`hold_channel`), apart from the pool the work uses: a request
         #: holding a channel never waits for a connection that another such request holds
         self.holds = holds
+        self.url = url
         self.closed = False
         #: write a pending board post with every move and start (the Discord adapter turns this on)
         self.outbox = False
@@ -87,7 +121,7 @@ class PgConnection:
         waits for a lock (a channel's, a row's) before the request is refused as ``busy``."""
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=connect_timeout,
+                url, min_size=1, max_size=pool_size, timeout=connect_timeout, reset=_no_reset,
                 server_settings={"application_name": "referee", "lock_timeout": f"{int(lock_timeout * 1000)}ms"})
         except DB_ERRORS as exc:
             raise storage_error(exc) from exc
@@ -134,17 +168,27 @@ class PgConnection:
         try:
             conn = await self.holds.acquire()
         except DB_ERRORS as exc:
-            raise storage_error(exc) from exc
+            raise await self._failed(exc) from exc
         try:
             try:
                 await conn.execute("SELECT pg_advisory_lock($1, hashtext($2))", CHANNEL_HOLD, channel_id)
             except DB_ERRORS as exc:
-                raise storage_error(exc) from exc
+                raise await self._failed(exc) from exc
             yield
         finally:
             # the pool resets a connection it takes back (pg_advisory_unlock_all among others), also when the
             # request was cancelled; a broken connection is closed, and its locks went with it
             await self.holds.release(conn)
+
+    async def _failed(self, exc: BaseException) -> StorageError:
+        """``exc`` as a :class:`StorageError`. A lost connection means the server ended them all (a restart, a
+        failover): the pools replace every connection at its next use, so only this request is refused."""
+        error = storage_error(exc)
+        if error.reason == "unreachable" and not self.closed:
+            for pool in (self.pool, self.holds):
+                if pool is not None:
+                    await pool.expire_connections()
+        return error
 
     def _check_open(self) -> None:
         if self.closed:
@@ -159,7 +203,7 @@ class PgConnection:
             async with self.pool.acquire() as conn, conn.transaction():
                 yield conn
         except DB_ERRORS as exc:
-            raise storage_error(exc) from exc
+            raise await self._failed(exc) from exc
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[PgConn]:
@@ -169,7 +213,7 @@ class PgConnection:
             async with self.pool.acquire() as conn:
                 yield conn
         except DB_ERRORS as exc:
-            raise storage_error(exc) from exc
+            raise await self._failed(exc) from exc
 
     async def schema_version(self) -> int:
         async with self._reading() as conn:
@@ -178,7 +222,8 @@ class PgConnection:
     async def migrate(self) -> None:
         """Apply the migrations this database lacks, each in its own transaction, under an advisory lock:
         a second process starting at once waits, then finds the work done."""
-        async with self.pool.acquire() as conn:
+        conn = await asyncpg.connect(self.url, server_settings={"application_name": "referee-migrate"})
+        try:
             await conn.execute("SET lock_timeout = 0")  # migrations may wait for another process's
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
@@ -198,7 +243,8 @@ class PgConnection:
                     log.info("database migrated to version %d", number)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
-                await conn.execute("RESET lock_timeout")
+        finally:
+            await conn.close()
 
     async def _after_migration(self, number: int, conn: PgConn) -> None:
         """What migration ``number`` does besides its SQL, in its transaction (the store fills new tables)."""

@@ -45,13 +45,20 @@ from bot.table.model import (
 
 from .. import rows as _rows
 from ..rows import dumps as _dumps
-from .connection import PgConn, Statement, rowcount
+from .connection import PgConn, Statement, rowcount, together
 from .jobs import PgJobs
 from .outbox import PgOutbox
 from .results import PgResults, results_statements
 
 _SEATS = "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=$1 ORDER BY seat"
 _UNDO_SUPERSEDED: Statement = ("UPDATE undo_requests SET status=$1 WHERE game_id=$2 AND status=$3", ())
+
+
+def _before(write: ClockWrite | None) -> str | None:
+    """A log entry's ``clocks``: the seats' clocks before it (``None``: not given)."""
+    if write is None or write.before is None:
+        return None
+    return _rows.clocks_json(sorted(write.before, key=lambda c: c.seat), False)
 
 
 def _supersede_undo(game_id: int) -> Statement:
@@ -154,11 +161,15 @@ class PgStore(PgOutbox, PgResults):
             self._channel_lock(game_id),
             ("UPDATE games SET status=$1, seed=$2, state=$3, version=0, rules_version=$4, updated_at=$5"
              " WHERE id=$6 AND status=$7", (ACTIVE, seed, _dumps(state), rules_version, now, game_id, LOBBY)),
-            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals)"
-             " VALUES ($1, 0, NULL, NULL, 'setup', $2, $3, TRUE)", (game_id, _dumps(events), now)),
-            *self._post_statement(game_id, 0, None, now),
+            *together([
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals, clocks)"
+                 " VALUES ($1, 0, NULL, NULL, 'setup', $2, $3, TRUE, $4)",
+                 (game_id, _dumps(events), now, _before(clocks))),
+                *self._post_statement(game_id, 0, None, now),
+                *self._clock_writes(game_id, clocks),
+            ]),
         ]
-        checks = [1, *self._add_clocks(stmts, game_id, clocks, seq=0)]
+        checks = [1, *self._clock_updates(stmts, game_id, clocks)]
         await self._tx(stmts, check=checks)
 
     async def append_move(
@@ -172,12 +183,19 @@ class PgStore(PgOutbox, PgResults):
             self._channel_lock(game_id),
             ("UPDATE games SET state=$1, version=$2, status=$3, updated_at=$4 WHERE id=$5 AND version=$6 AND status=$7",
              (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE)),
-            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind, reveals)"
-             " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)",
-             (game_id, new_version, seat, user_id, action, _dumps(events), now, kind, bool(reveals))),
+            # the rest is written in one round trip (their rows are apart): the log row, the jobs and clocks, the
+            # board's post; a pending undo request was asked about an older position
+            *together([
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind, reveals, clocks)"
+                 " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)",
+                 (game_id, new_version, seat, user_id, action, _dumps(events), now, kind, bool(reveals),
+                  _before(clocks))),
+                *self._clock_writes(game_id, clocks),
+                *self._post_statement(game_id, new_version, user_id, now),
+                _supersede_undo(game_id),
+            ]),
         ]
-        checks = [1, *self._add_clocks(stmts, game_id, clocks, seq=new_version)]
-        stmts += [*self._post_statement(game_id, new_version, user_id, now), _supersede_undo(game_id)]
+        checks = [1, *self._clock_updates(stmts, game_id, clocks)]
         moved = self._add_results(stmts, results if finished else None)
         await self._tx(stmts, check=checks, moved=moved)
         return new_version
@@ -212,14 +230,19 @@ class PgStore(PgOutbox, PgResults):
             self._channel_lock(game_id),
             ("UPDATE games SET state=$1, version=$2, updated_at=$3 WHERE id=$4 AND version=$5 AND status=$6",
              (_dumps(state), new_version, now, game_id, expected_version, ACTIVE)),
-            ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals)"
-             " VALUES ($1,$2,$3,$4,$5,$6,$7,FALSE)",
-             (game_id, new_version, seat, user_id, undo_action(first, expected_version), _dumps(events), now)),
-            *self._post_statement(game_id, new_version, user_id, now),
+            *together([
+                ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, reveals, clocks)"
+                 " VALUES ($1,$2,$3,$4,$5,$6,$7,FALSE,$8)",
+                 (game_id, new_version, seat, user_id, undo_action(first, expected_version), _dumps(events), now,
+                  _before(clocks))),
+                *self._post_statement(game_id, new_version, user_id, now),
+                *self._clock_writes(game_id, clocks),
+                # the moves taken back (the undo's own new row is past them)
+                ("UPDATE moves SET undone_by=$1 WHERE game_id=$2 AND seq BETWEEN $3 AND $4 AND undone_by IS NULL"
+                 " AND action NOT LIKE 'undo %'", (new_version, game_id, first, expected_version)),
+            ]),
         ]
-        checks = [1, *self._add_clocks(stmts, game_id, clocks, seq=new_version)]
-        stmts.append(("UPDATE moves SET undone_by=$1 WHERE game_id=$2 AND seq BETWEEN $3 AND $4 AND undone_by IS NULL"
-                      " AND action NOT LIKE 'undo %'", (new_version, game_id, first, expected_version)))
+        checks = [1, *self._clock_updates(stmts, game_id, clocks)]
         if request_id is not None:
             checks.append(len(stmts))
             stmts.append(("UPDATE undo_requests SET status=$1 WHERE id=$2 AND game_id=$3 AND status=$4",
@@ -369,17 +392,13 @@ class PgStore(PgOutbox, PgResults):
                     (*key, u.bank, u.started, u.was_started))
         return f"UPDATE seat_clocks SET reminded=GREATEST(reminded, $4) WHERE {where}", (*key, u.n)
 
-    def _add_clocks(self, stmts: list[Statement], game_id: int, write: ClockWrite | None,
-                    seq: int | None = None) -> list[int]:
-        """Append a clock write's statements to ``stmts`` (as :meth:`bot.store.sqlite.Store._add_clocks`);
-        returns the indexes of those that must change one row."""
+    def _clock_writes(self, game_id: int, write: ClockWrite | None) -> list[Statement]:
+        """A clock write's unconditional statements (as :meth:`bot.store.sqlite.Store._add_clocks`: the jobs
+        cancelled, the seats' clocks, the new jobs), each on rows apart from the others'
+        (the new jobs are not among those deleted: :func:`together` may run them as one). The targeted updates
+        follow: :meth:`_clock_updates`; the clocks before a log entry go into its row: :func:`_before`."""
         write = write or ClockWrite()
-        checks = []
-        if write.done_job is not None:
-            # the fired job goes with its effect, and the effect only with the job: if it is gone (another process
-            # took it over when this one's lease ran out, and did it), nothing is stored (VersionConflict)
-            checks.append(len(stmts))
-            stmts.append(("DELETE FROM jobs WHERE id=$1", (write.done_job,)))
+        stmts: list[Statement] = []
         if write.cancel:
             stmts.append(("DELETE FROM jobs WHERE game_id=$1 AND claimed_by IS NULL AND seat = ANY($2::int[])",
                           (game_id, sorted(set(write.cancel)))))
@@ -396,19 +415,28 @@ class PgStore(PgOutbox, PgResults):
                  [None if x.started is None else float(x.started) for x in c], [x.turn_version for x in c],
                  [x.reminded for x in c], [x.timeouts for x in c], [bool(x.overdue) for x in c],
                  [bool(x.bot) for x in c], [_dumps(x.votes) for x in c])))
-        for u in write.updates:
-            if not isinstance(u, MarkReminded):
-                checks.append(len(stmts))
-            stmts.append(self._clock_update(game_id, u))
         if write.jobs:
             j = write.jobs
             stmts.append(("INSERT INTO jobs (game_id, seat, kind, due, version, payload) SELECT $1, * FROM"
                           " unnest($2::int[], $3::text[], $4::float8[], $5::int[], $6::text[])",
                           (game_id, [x[0] for x in j], [x[1] for x in j], [float(x[2]) for x in j], [x[3] for x in j],
                            [_dumps(x[4]) for x in j])))
-        if write.before is not None and seq is not None:
-            before = _rows.clocks_json(sorted(write.before, key=lambda c: c.seat), False)
-            stmts.append(("UPDATE moves SET clocks=$1 WHERE game_id=$2 AND seq=$3", (before, game_id, seq)))
+        return stmts
+
+    def _clock_updates(self, stmts: list[Statement], game_id: int, write: ClockWrite | None) -> list[int]:
+        """Append a clock write's checked statements to ``stmts`` (after its :meth:`_clock_writes`): the fired
+        job's deletion and the targeted updates; the indexes of those that must change one row."""
+        write = write or ClockWrite()
+        checks = []
+        if write.done_job is not None:
+            # the fired job goes with its effect, and the effect only with the job: if it is gone (another process
+            # took it over when this one's lease ran out, and did it), nothing is stored (VersionConflict)
+            checks.append(len(stmts))
+            stmts.append(("DELETE FROM jobs WHERE id=$1", (write.done_job,)))
+        for u in write.updates:
+            if not isinstance(u, MarkReminded):
+                checks.append(len(stmts))
+            stmts.append(self._clock_update(game_id, u))
         return checks
 
     async def _clock_tx(self, game_id: int, write: ClockWrite, version: int | None, head: Sequence[Statement] = ()) -> None:
@@ -420,8 +448,8 @@ class PgStore(PgOutbox, PgResults):
             checks.append(0)
             stmts.append(("SELECT 1 FROM games WHERE id=$1 AND version=$2 AND status=$3 FOR UPDATE",
                           (game_id, version, ACTIVE)))
-        stmts += head
-        checks += self._add_clocks(stmts, game_id, write)
+        stmts += together([*head, *self._clock_writes(game_id, write)])
+        checks += self._clock_updates(stmts, game_id, write)
         await self._tx(stmts, check=checks)
 
     async def write_clocks(self, game_id: int, clocks: ClockWrite, version: int | None = None) -> None:

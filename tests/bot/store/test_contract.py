@@ -318,6 +318,19 @@ async def test_clock_changes_go_with_the_move(store: Repository) -> None:
     assert len(await store.game_jobs(row.id)) == 1
 
 
+async def test_a_move_keeps_the_clocks_before_it_and_takes_its_fired_job_along(store: Repository) -> None:
+    gid = await started(store)
+    job = await store.jobs.add(gid, 0, "deadline", 5.0, 0)
+    other = await store.jobs.add(gid, 1, "remind", 6.0, 0)
+    assert [j.id for j in await store.jobs.claim_due(5.0, "p1", 60.0, 10)] == [job]
+    before = [SeatClock(1, 80.0, 2.0, 0, 1, 2, True, False, ["u0"]), SeatClock(0, 100.0)]
+    write = ClockWrite(clocks=[SeatClock(0, 90.0)], before=before, done_job=job)
+    await store.append_move(gid, 0, 0, None, "pass", {}, [], False, 5.0, kind="timeout", clocks=write)
+    assert [j.id for j in await store.game_jobs(gid)] == [other], "the job that made the move went with it"
+    assert await store.clocks_before(gid, 1) == {0: SeatClock(0, 100.0), 1: before[0]}
+    assert await store.clocks_before(gid, 0) is None  # none were given with the start
+
+
 async def test_pause_replace_and_replans(store: Repository) -> None:
     gid = await started(store)
     c = SeatClock(1, 50.0, 2.0, 0, overdue=True, timeouts=3)

@@ -196,3 +196,26 @@ async def test_a_missing_server_or_database_is_unavailable_at_once(pg_url: str) 
     with pytest.raises(StorageError) as info:  # nothing listens there
         await PgStore.open("postgresql://postgres@/postgres?host=/nonexistent-referee-socket-dir", connect_timeout=2)
     assert info.value.reason == "unreachable"
+
+
+async def test_a_lost_connection_is_told_clearly_and_the_store_reconnects(pg_url: str) -> None:
+    """The server ends every connection of the store (as a PostgreSQL restart does): a request caught by it is
+    refused as ``unreachable`` (nothing half-stored), and the next one runs on a fresh connection by itself."""
+    store = await PgStore.open(pg_url, pool_size=2)
+    admin = await asyncpg.connect(pg_url)
+    try:
+        row = await store.create_game("chan", "guild", "alhambra", "u0", "Ann", {}, "en", 1.0)
+        await store.start_game(row.id, 7, {"n": 0}, [], 1.0)
+        for version in range(3):
+            await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                                " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            try:
+                await store.append_move(row.id, version, 0, "u0", "m", {"n": version + 1}, [], False, 2.0)
+            except StorageError as exc:
+                assert exc.reason == "unreachable"
+                await store.append_move(row.id, version, 0, "u0", "m", {"n": version + 1}, [], False, 2.0)
+        done = await store.game(row.id)
+        assert done is not None and done.version == 3 and [m.seq for m in await store.moves(row.id)] == [0, 1, 2, 3]
+    finally:
+        await admin.close()
+        await store.close()
