@@ -8,8 +8,10 @@ never on a claiming process's own, so processes whose clocks differ cannot take 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import aiosqlite
 
@@ -38,6 +40,18 @@ class SqliteJobs:
                 raise
             return cur
 
+    async def _returning(self, sql: str, params: tuple[object, ...]) -> list[Any]:
+        """One writing statement with ``RETURNING``, committed (rolled back on any failure); its rows."""
+        async with self._lock:
+            try:
+                async with self.db.execute(sql, params) as cur:
+                    rows = list(await cur.fetchall())
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
+        return rows
+
     async def add(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
                   payload: str = "{}") -> int:
         cur = await self._write(
@@ -65,57 +79,31 @@ class SqliteJobs:
 
     async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
         db_now = self.clock()
-        async with self._lock:
-            try:
-                async with self.db.execute(
-                    """UPDATE jobs SET claimed_by = ?, claimed_until = ?
-                       WHERE id IN (SELECT id FROM jobs WHERE due <= ? AND (claimed_until IS NULL OR claimed_until < ?)
-                                    ORDER BY due, id LIMIT ?)
-                       RETURNING id, game_id, seat, kind, due, version, payload""",
-                    (owner, db_now + lease, now, db_now, limit),
-                ) as cur:
-                    rows = await cur.fetchall()
-                await self.db.commit()
-            except BaseException:
-                await self.db.rollback()
-                raise
+        rows = await self._returning(
+            """UPDATE jobs SET claimed_by = ?, claimed_until = ?
+               WHERE id IN (SELECT id FROM jobs WHERE due <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+                            ORDER BY due, id LIMIT ?)
+               RETURNING id, game_id, seat, kind, due, version, payload""",
+            (owner, db_now + lease, now, db_now, limit))
         jobs = [Job(int(r[0]), int(r[1]), None if r[2] is None else int(r[2]), str(r[3]), float(r[4]), int(r[5]), str(r[6]))
                 for r in rows]
         return sorted(jobs, key=lambda j: (j.due, j.id))
 
     async def claim(self, game_id: int, kind: str, owner: str, lease: float) -> int | None:
         db_now = self.clock()
-        async with self._lock:
-            try:
-                async with self.db.execute(
-                    "UPDATE jobs SET claimed_by = ?, claimed_until = ? WHERE id = (SELECT id FROM jobs WHERE game_id = ?"
-                    " AND kind = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id LIMIT 1) RETURNING id",
-                    (owner, db_now + lease, game_id, kind, db_now),
-                ) as cur:
-                    row = await cur.fetchone()
-                await self.db.commit()
-            except BaseException:
-                await self.db.rollback()
-                raise
-        return None if row is None else int(row[0])
+        rows = await self._returning(
+            "UPDATE jobs SET claimed_by = ?, claimed_until = ? WHERE id = (SELECT id FROM jobs WHERE game_id = ?"
+            " AND kind = ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id LIMIT 1) RETURNING id",
+            (owner, db_now + lease, game_id, kind, db_now))
+        return int(rows[0][0]) if rows else None
 
     async def renew(self, job_ids: Sequence[int], owner: str, lease: float) -> list[int]:
         if not job_ids:
             return []
-        db_now = self.clock()
-        async with self._lock:
-            try:
-                async with self.db.execute(
-                    # still ``owner``'s (a lease that ran out but nobody took over is still its own)
-                    f"UPDATE jobs SET claimed_until = ? WHERE claimed_by = ?"
-                    f" AND id IN ({', '.join('?' * len(job_ids))}) RETURNING id",
-                    (db_now + lease, owner, *job_ids),
-                ) as cur:
-                    rows = await cur.fetchall()
-                await self.db.commit()
-            except BaseException:
-                await self.db.rollback()
-                raise
+        # still ``owner``'s (a lease that ran out but nobody took over is still its own)
+        rows = await self._returning(
+            "UPDATE jobs SET claimed_until = ? WHERE claimed_by = ? AND id IN (SELECT value FROM json_each(?)) RETURNING id",
+            (self.clock() + lease, owner, json.dumps(list(job_ids))))
         return sorted(int(r[0]) for r in rows)
 
     async def finish(self, job_id: int, owner: str) -> None:

@@ -218,14 +218,14 @@ MIGRATIONS: list[str] = [
     """,
     # 10 (issue 19): several processes share the outbox. A game's pending posts are delivered by the one process
     # holding its lease (``post_claims``; a killed holder's lease runs out on the database's clock), and each channel's pace (no board before ``not_before``: the board
-    # interval, a rate limit) is kept here for every process to honour
+    # interval, a rate limit) is kept here for every process to honour (this SQL may run again, as 9's)
     """
-    CREATE TABLE post_claims (
+    CREATE TABLE IF NOT EXISTS post_claims (
         game_id     INTEGER PRIMARY KEY,
         owner       TEXT    NOT NULL,
         until       REAL    NOT NULL
     );
-    CREATE TABLE channel_pace (
+    CREATE TABLE IF NOT EXISTS channel_pace (
         channel_id  TEXT    PRIMARY KEY,
         not_before  REAL    NOT NULL
     )

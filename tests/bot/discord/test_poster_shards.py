@@ -12,20 +12,14 @@ from unittest.mock import AsyncMock
 from bot.discord.poster import LEASE, Delivered, Poster
 from bot.store import Store
 from bot.table.model import POST_DELIVERED, PostRow
+from tests.bot.clockkit import FakeTime
 
 EVENT = {"message": {"key": "k", "params": {}}, "to": None}
 
 
-class Clock:
-    def __init__(self, now: float = 1000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += seconds
-        await asyncio.sleep(0)
+def Clock() -> FakeTime:
+    """A fake clock (now and sleep) of the tests' own."""
+    return FakeTime(1000.0)
 
 
 async def games_with_a_pending_board(store: Store, n: int, channels: int) -> list[int]:

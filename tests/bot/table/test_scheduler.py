@@ -241,7 +241,8 @@ async def test_a_poke_for_jobs_due_after_its_wake_up_leaves_the_scheduler_asleep
     async def handler(job: Job) -> None:
         pass
 
-    sched = Scheduler(jobs, handler, clock=clock, sleep=sleep)
+    # (a scheduler looks at the jobs at least once per max_wait, issue 19; an hour here, as on a quiet bot)
+    sched = Scheduler(jobs, handler, clock=clock, sleep=sleep, max_wait=3600.0)
     task = asyncio.create_task(sched.run())
 
     async def next_sleep() -> None:
