@@ -24,6 +24,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,8 @@ from bot.table.service import GameService
 from engines import get_game
 
 
-def _percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-quantile (0-1) of ``values``, interpolated between the nearest two (0 for none)."""
     ordered = sorted(values)
     if not ordered:
         return 0.0
@@ -126,12 +128,12 @@ def run(title: str, players: int | None = None, games: int = 3, max_moves: int =
           f"({n_games} games, {n_moves} moves, {n_moves / max(n_games, 1):.0f} moves/game)")
     m = asyncio.run(service_moves(title, players, games, max_moves, image=image))
     latencies, sizes = m["latency"], m["size"]
-    p50, p95 = _percentile(latencies, 0.5), _percentile(latencies, 0.95)
+    p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
     print(f"{title}: move through service (apply + persist + render + encode), {len(latencies)} moves: "
           f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies):.1f} ms")
-    cpu50, cpu95 = _percentile(m["cpu"], 0.5), _percentile(m["cpu"], 0.95)
+    cpu50, cpu95 = percentile(m["cpu"], 0.5), percentile(m["cpu"], 0.95)
     render_ms, encode_ms = statistics.median(m["render"]), statistics.median(m["encode"])
-    drawn95 = _percentile([r + e for r, e in zip(m["render"], m["encode"], strict=True)], 0.95)
+    drawn95 = percentile([r + e for r, e in zip(m["render"], m["encode"], strict=True)], 0.95)
     ratio = (render_ms + encode_ms) / max(encode_ms, 1e-9)
     print(f"{title}: CPU per move p50 {cpu50:.1f} ms, p95 {cpu95:.1f} ms; {image} image: drawing {render_ms:.2f} ms, "
           f"encoding {encode_ms:.2f} ms (medians), (drawing + encoding) / encoding {ratio:.2f}, "
@@ -262,8 +264,8 @@ def bot_latency(title: str, players: int | None, level: str = "normal", decision
     with tempfile.TemporaryDirectory() as tmp:
         times, gaps, warm_s = asyncio.run(_bot_decisions(title, players, level, decisions, budget_ms,
                                                          str(Path(tmp) / "bench.sqlite3")))
-    p50, p95 = _percentile(times, 0.5), _percentile(times, 0.95)
-    g50, g95 = _percentile(gaps, 0.5), _percentile(gaps, 0.95)
+    p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
+    g50, g95 = percentile(gaps, 0.5), percentile(gaps, 0.95)
     print(f"{title}: {level} bot decision through the worker pool ({players} players, budget {budget_ms:.0f} ms), "
           f"{len(times)} decisions: p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {max(times, default=0):.0f} ms; "
           f"bot move to bot move p50 {g50:.0f} ms, p95 {g95:.0f} ms (worker start {warm_s * 1000:.0f} ms, once)")

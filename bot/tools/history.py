@@ -30,7 +30,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,8 @@ from bot.table.service import GameService
 from bot.table.stats import StatsTable, rebuild, result_of
 from engines import available_games, get_game
 from engines.core import Result
+
+from .bench import percentile
 
 #: the bench's "now": a Tuesday, 12:00 UTC (every copied game ended or started before it)
 NOW = 1_795_003_200.0
@@ -66,15 +68,6 @@ def templates() -> list[tuple[str, int, bool | None]]:
 
 OPS = ("stats_me", "stats_user", "stats_leaderboard", "mine", "mine_everywhere", "overdue", "status", "history",
        "move")
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def default_path(finished: int, active: int) -> Path:

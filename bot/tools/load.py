@@ -58,7 +58,7 @@ from bot.table.model import MoveReport, PostRow, Snapshot, User
 from bot.table.service import GameService
 from engines import available_games, get_game
 
-from .bench import _percentile
+from .bench import percentile
 
 TITLES = tuple(available_games())
 TICK = 0.010  # the loop-lag probe's period (seconds)
@@ -455,7 +455,7 @@ async def _burst(run: LoadRun, bot: _Bot, service: GameService, count: int) -> d
     posts = [p for _, p in done]
     ok = len(done) == len(tables) and max(acks, default=0) <= ACK_LIMIT and max(posts, default=0) <= POST_LIMIT
     return {"burst_moves": len(tables), "burst_done": len(done), "burst_ack_s_max": round(max(acks, default=0), 3),
-            "burst_posted_s_p50": round(_percentile(posts, 0.5), 3),
+            "burst_posted_s_p50": round(percentile(posts, 0.5), 3),
             "burst_posted_s_max": round(max(posts, default=0), 3), "burst_pass": ok}
 
 
@@ -505,12 +505,12 @@ async def _run(channels: int, seconds: float, warmup: float, rate: float | None,
             n = max(1, run.done)
             out.update({
                 "moves": run.done, "moves_per_s": round(run.done / (t1 - t0), 1),
-                "move_ms_p50": round(_percentile(run.moves, 0.5), 1),
-                "move_ms_p99": round(_percentile(run.moves, 0.99), 1),
-                "act_ms_p50": round(_percentile(service.acts, 0.5), 1),
-                "act_ms_p99": round(_percentile(service.acts, 0.99), 1),
-                "loop_lag_ms_p50": round(_percentile(run.lag, 0.5), 2),
-                "loop_lag_ms_p99": round(_percentile(run.lag, 0.99), 2),
+                "move_ms_p50": round(percentile(run.moves, 0.5), 1),
+                "move_ms_p99": round(percentile(run.moves, 0.99), 1),
+                "act_ms_p50": round(percentile(service.acts, 0.5), 1),
+                "act_ms_p99": round(percentile(service.acts, 0.99), 1),
+                "loop_lag_ms_p50": round(percentile(run.lag, 0.5), 2),
+                "loop_lag_ms_p99": round(percentile(run.lag, 0.99), 2),
                 "loop_lag_ms_max": round(max(run.lag, default=0.0), 2),
                 "cpu_ms_per_move": round(cpu1.since(cpu0) * 1000 / n, 2),
                 "loop_cpu_ms_per_move": round((loop1 - loop0) * 1000 / n, 2),
