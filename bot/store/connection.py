@@ -25,7 +25,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, TypeVar, cast
 
 import aiosqlite
 
@@ -39,6 +39,7 @@ log = logging.getLogger("referee.storage")
 
 #: one SQL statement with its parameters (inside the store only: the ports take plain data)
 Statement = tuple[str, tuple[Any, ...]]
+T = TypeVar("T")
 
 # SQLite primary result codes (the low byte of an extended code) → what went wrong, for people
 _REASONS = {13: "full", 8: "readonly", 11: "corrupt", 26: "corrupt", 14: "unavailable", 23: "unavailable",
@@ -340,20 +341,85 @@ class Connection:
     async def _after_migration(self, number: int, db: aiosqlite.Connection) -> None:
         """What migration ``number`` does besides its SQL, in its transaction (the store fills new tables)."""
 
+    async def _hop(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` with the plain ``sqlite3`` connection on aiosqlite's own thread: a whole transaction or
+        read in one hop. Each ``await db.execute`` (and each fetch and cursor close) is a hop of its own, which
+        costs the event loop about 35 µs and the connection's thread as much again; a move's transaction was ten
+        of them (issue 24). The connection's thread runs one job at a time, in order, so nothing interleaves
+        with ``work``. (aiosqlite queues work this way for its own methods; ``_execute`` and ``_conn`` are its
+        internals, covered by every store test.)"""
+        if self.closed:
+            raise StorageError("closed", "the database connection is closed")
+        db = self.db
+        return cast(T, await db._execute(lambda: work(self._raw(db))))  # type: ignore[no-untyped-call]
+
+    @staticmethod
+    def _raw(db: aiosqlite.Connection) -> sqlite3.Connection:
+        """The plain connection under ``db`` (the fault-injection tests put a failing one in its place)."""
+        return db._conn
+
+    async def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """A read of several statements in one hop; database errors become :class:`StorageError`."""
+        try:
+            return await self._hop(work)
+        except sqlite3.Error as exc:
+            raise storage_error(exc) from exc
+
+    async def _write_tx(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``BEGIN IMMEDIATE``, ``work``, ``COMMIT`` in one hop (see :meth:`_hop`), one transaction at a time.
+
+        On any failure the connection's thread rolls back before the error comes here, so the connection is
+        clean for the next transaction (should even that fail, :meth:`_recover` starts a new connection).
+        If the caller is cancelled meanwhile, the thread still finishes the transaction, committed or rolled
+        back as a whole: never half."""
+
+        def whole(conn: sqlite3.Connection) -> T:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                out = work(conn)
+                conn.execute("COMMIT")
+            except BaseException:
+                try:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                except sqlite3.Error as exc:  # left in a transaction: _recover below reconnects
+                    log.warning("rollback failed: %s", exc)
+                raise
+            return out
+
+        async with self._write:
+            try:
+                return await self._hop(whole)
+            except asyncio.CancelledError:
+                raise
+            except BaseException as exc:
+                try:
+                    stuck = self.db.in_transaction
+                except ValueError:  # the connection is closed: nothing to roll back
+                    stuck = False
+                if stuck:
+                    await self._recover()
+                if isinstance(exc, sqlite3.Error):
+                    raise storage_error(exc) from exc
+                raise
+
     async def _tx(self, statements: Sequence[Statement], check: int | Sequence[int] | None = None,
                   moved: Sequence[int] = ()) -> int:
-        """Run statements in one transaction. ``check``: index (or indexes) of statements that must change
-        one row each, else nothing is stored and :class:`VersionConflict` is raised; ``moved``: the same for
-        rating updates (:class:`RatingsMoved`)."""
+        """Run statements in one transaction (in one hop: :meth:`_write_tx`). ``check``: index (or indexes) of
+        statements that must change one row each, else nothing is stored and :class:`VersionConflict` is raised;
+        ``moved``: the same for rating updates (:class:`RatingsMoved`). Returns the last inserted row id."""
         checks = {check} if isinstance(check, int) else set(check or ())
         ratings = set(moved)
-        async with self.transaction() as db:
+
+        def run(conn: sqlite3.Connection) -> int:
             last = 0
             for i, (sql, params) in enumerate(statements):
-                cur = await db.execute(sql, params)
+                cur = conn.execute(sql, params)
                 if i in checks and cur.rowcount != 1:
                     raise VersionConflict()
                 if i in ratings and cur.rowcount != 1:
                     raise RatingsMoved()
                 last = cur.lastrowid or last
-        return last
+            return last
+
+        return await self._write_tx(run)

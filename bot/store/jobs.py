@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import aiosqlite
 
@@ -30,35 +31,36 @@ class SqliteJobs:
         self._lock = write_lock or asyncio.Lock()
         self.clock = clock  # the database's clock (leases)
 
-    async def _write(self, sql: str, params: tuple[object, ...]) -> aiosqlite.Cursor:
-        async with self._lock:
+    async def _one(self, sql: str, params: tuple[object, ...]) -> tuple[int, int, list[Any]]:
+        """One writing statement, committed (rolled back on any failure), in one hop to the connection's thread
+        (see :meth:`bot.store.connection.Connection._hop`): its row count, last row id and ``RETURNING`` rows."""
+
+        def run(conn: sqlite3.Connection) -> tuple[int, int, list[Any]]:
             try:
-                cur = await self.db.execute(sql, params)
-                await self.db.commit()
+                cur = conn.execute(sql, params)
+                rows = cur.fetchall()
+                conn.commit()
             except BaseException:
-                await self.db.rollback()
+                conn.rollback()
                 raise
-            return cur
+            return cur.rowcount, cur.lastrowid or 0, rows
+
+        async with self._lock:
+            db = self.db
+            return cast(tuple[int, int, list[Any]],
+                        await db._execute(lambda: run(db._conn)))  # type: ignore[no-untyped-call]
 
     async def _returning(self, sql: str, params: tuple[object, ...]) -> list[Any]:
-        """One writing statement with ``RETURNING``, committed (rolled back on any failure); its rows."""
-        async with self._lock:
-            try:
-                async with self.db.execute(sql, params) as cur:
-                    rows = list(await cur.fetchall())
-                await self.db.commit()
-            except BaseException:
-                await self.db.rollback()
-                raise
-        return rows
+        """One writing statement with ``RETURNING``, committed; its rows."""
+        return (await self._one(sql, params))[2]
 
     async def add(self, game_id: int, seat: int | None, kind: str, due: float, version: int,
                   payload: str = "{}") -> int:
-        cur = await self._write(
+        _, rowid, _ = await self._one(
             "INSERT INTO jobs (game_id, seat, kind, due, version, payload) VALUES (?, ?, ?, ?, ?, ?)",
             (game_id, seat, kind, due, version, payload),
         )
-        return int(cur.lastrowid or 0)
+        return rowid
 
     async def cancel(self, game_id: int, seat: int | None = None, kinds: tuple[str, ...] = ()) -> int:
         sql = "DELETE FROM jobs WHERE game_id = ?"
@@ -69,12 +71,11 @@ class SqliteJobs:
         if kinds:
             sql += f" AND kind IN ({', '.join('?' * len(kinds))})"
             params += list(kinds)
-        cur = await self._write(sql, tuple(params))
-        return cur.rowcount
+        count, _, _ = await self._one(sql, tuple(params))
+        return count
 
     async def next_due(self) -> float | None:
-        async with self.db.execute("SELECT MIN(due) FROM jobs") as cur:
-            row = await cur.fetchone()
+        row = next(iter(await self.db.execute_fetchall("SELECT MIN(due) FROM jobs")), None)
         return None if row is None or row[0] is None else float(row[0])
 
     async def claim_due(self, now: float, owner: str, lease: float, limit: int) -> list[Job]:
@@ -107,10 +108,10 @@ class SqliteJobs:
         return sorted(int(r[0]) for r in rows)
 
     async def finish(self, job_id: int, owner: str) -> None:
-        await self._write("DELETE FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner))
+        await self._one("DELETE FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner))
 
     async def release(self, job_id: int, owner: str, due: float) -> None:
-        await self._write("UPDATE jobs SET claimed_by = NULL, claimed_until = NULL, due = ? WHERE id = ? AND claimed_by = ?",
+        await self._one("UPDATE jobs SET claimed_by = NULL, claimed_until = NULL, due = ? WHERE id = ? AND claimed_by = ?",
                           (due, job_id, owner))
 
 

@@ -38,8 +38,9 @@ class Outbox(Connection):
         )]
 
     async def _posts(self, where: str, params: Iterable[Any]) -> list[PostRow]:
-        async with self.db.execute(f"SELECT * FROM posts WHERE {where}", tuple(params)) as cur:
-            return [_rows.post_row(r) async for r in cur]
+        async with self._reading():
+            found = await self.db.execute_fetchall(f"SELECT * FROM posts WHERE {where}", tuple(params))
+        return [_rows.post_row(r) for r in found]
 
     async def pending_posts(self, game_id: int) -> list[PostRow]:
         """A game's posts still to deliver, oldest first."""
@@ -47,15 +48,16 @@ class Outbox(Connection):
 
     async def due_games(self, now: float) -> list[int]:
         """Games with a pending post whose time has come, in the order their posts were written."""
-        async with self.db.execute(
-            "SELECT game_id, MIN(id) AS first FROM posts WHERE status=? AND next_at<=? GROUP BY game_id ORDER BY first",
-            (POST_PENDING, now),
-        ) as cur:
-            return [r["game_id"] async for r in cur]
+        async with self._reading():
+            found = await self.db.execute_fetchall(
+                "SELECT game_id, MIN(id) AS first FROM posts WHERE status=? AND next_at<=? GROUP BY game_id"
+                " ORDER BY first", (POST_PENDING, now))
+        return [r["game_id"] for r in found]
 
     async def next_post_at(self) -> float | None:
-        async with self.db.execute("SELECT MIN(next_at) FROM posts WHERE status=?", (POST_PENDING,)) as cur:
-            r = await cur.fetchone()
+        async with self._reading():
+            r = next(iter(await self.db.execute_fetchall("SELECT MIN(next_at) FROM posts WHERE status=?",
+                                                         (POST_PENDING,))), None)
         return None if r is None or r[0] is None else float(r[0])
 
     async def last_post(self, game_id: int) -> PostRow | None:
@@ -98,12 +100,10 @@ class Outbox(Connection):
         """Lease the delivery of a game's posts to ``owner`` for ``lease`` seconds of the database's clock (free,
         run out, or already ``owner``'s: renewed); whether ``owner`` holds it now."""
         now = self.clock()
-        async with self.transaction() as db, db.execute(
+        return await self._write_tx(lambda conn: conn.execute(
             "INSERT INTO post_claims(game_id, owner, until) VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET"
             " owner=excluded.owner, until=excluded.until WHERE post_claims.owner=excluded.owner OR post_claims.until<?"
-            " RETURNING game_id", (game_id, owner, now + lease, now),
-        ) as cur:
-            return await cur.fetchone() is not None
+            " RETURNING game_id", (game_id, owner, now + lease, now)).fetchone() is not None)
 
     async def release_posts(self, game_id: int, owner: str) -> None:
         """Give up ``owner``'s lease of a game's posts (nothing if another holds it)."""
@@ -111,9 +111,9 @@ class Outbox(Connection):
 
     async def channel_pace(self, channel_id: str) -> float:
         """No board in this channel before this time (0: none stored)."""
-        async with self._reading(), self.db.execute("SELECT not_before FROM channel_pace WHERE channel_id=?",
-                                                    (channel_id,)) as cur:
-            r = await cur.fetchone()
+        async with self._reading():
+            r = next(iter(await self.db.execute_fetchall("SELECT not_before FROM channel_pace WHERE channel_id=?",
+                                                         (channel_id,))), None)
         return 0.0 if r is None else float(r[0])
 
     async def pace_channel(self, channel_id: str, until: float) -> None:

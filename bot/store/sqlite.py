@@ -64,16 +64,19 @@ class Store(Outbox, Results):
     # ------------------------------------------------------------------ reading
 
     async def _row(self, where: str, params: Iterable[Any]) -> GameRow | None:
-        async with self._reading():
-            return await self._row_unguarded(where, params)
+        return await self._read(lambda conn: self._row_in(conn, where, tuple(params)))
 
     async def _row_unguarded(self, where: str, params: Iterable[Any]) -> GameRow | None:
-        found = await self.db.execute_fetchall(f"SELECT * FROM games WHERE {where}", tuple(params))
-        r = next(iter(found), None)
+        return await self._hop(lambda conn: self._row_in(conn, where, tuple(params)))
+
+    @staticmethod
+    def _row_in(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> GameRow | None:
+        """A game with its seats, read on the connection's thread (one hop: :meth:`_hop`)."""
+        r = conn.execute(f"SELECT * FROM games WHERE {where}", params).fetchone()
         if r is None:
             return None
-        seats = await self.db.execute_fetchall(
-            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat", (r["id"],))
+        seats = conn.execute("SELECT seat, user_id, name, bot_level FROM seats WHERE game_id=? ORDER BY seat",
+                             (r["id"],)).fetchall()
         return _rows.game_row(r, [_rows.seat(s) for s in seats])
 
     async def _rows(self, ids: Sequence[int]) -> list[GameRow]:
@@ -509,10 +512,11 @@ class Store(Outbox, Results):
         return None if entry is None else _rows.clocks_of(entry[9])
 
     async def game_jobs(self, game_id: int) -> list[Job]:
-        async with self._reading(), self.db.execute(
-            "SELECT id, game_id, seat, kind, due, version, payload FROM jobs WHERE game_id=? ORDER BY due, id", (game_id,)
-        ) as cur:
-            return [_rows.job(r) async for r in cur]
+        async with self._reading():
+            found = await self.db.execute_fetchall(
+                "SELECT id, game_id, seat, kind, due, version, payload FROM jobs WHERE game_id=? ORDER BY due, id",
+                (game_id,))
+        return [_rows.job(r) for r in found]
 
     async def settings(self, user_id: str) -> UserSettings:
         async with self._reading():

@@ -65,7 +65,10 @@ class _After:
 
 
 class FaultyConnection:
-    """Wraps the store's aiosqlite connection; the ``fail_at``-th statement from now fails (before or after)."""
+    """Wraps the store's aiosqlite connection; the ``fail_at``-th statement from now fails (before or after).
+
+    Statements are counted wherever they run: through aiosqlite (reads) and on the plain connection that the
+    store's one-hop transactions run on (:meth:`bot.store.connection.Connection._hop`)."""
 
     def __init__(self, inner):
         self.inner = inner
@@ -73,9 +76,22 @@ class FaultyConnection:
         self.fail_at = None
         self.after = False
         self.statements = []
+        self.fail_prefix = None  # the next statement starting so fails (before it runs), once
 
     def arm(self, k, after):
         self.fail_at, self.after = self.count + k, after
+
+    def _fails(self, sql):
+        """Whether this statement is to fail, and how: None, "before" or "after"."""
+        self.count += 1
+        self.statements.append(sql.split()[0])
+        if self.fail_prefix is not None and sql.startswith(self.fail_prefix):
+            self.fail_prefix = None
+            return "before"
+        if self.count == self.fail_at:
+            self.fail_at = None
+            return "after" if self.after else "before"
+        return None
 
     def execute(self, sql, params=()):
         return self._statement(sql, params, self.inner.execute)
@@ -85,15 +101,38 @@ class FaultyConnection:
         return self._statement(sql, params, self.inner.execute_fetchall)
 
     def _statement(self, sql, params, run):
-        self.count += 1
-        self.statements.append(sql.split()[0])
-        if self.count == self.fail_at:
-            self.fail_at = None
-            return _After(self.inner.execute(sql, params), sql) if self.after else _Raise(sql)
+        how = self._fails(sql)
+        if how == "after":
+            return _After(self.inner.execute(sql, params), sql)
+        if how == "before":
+            return _Raise(sql)
         return run(sql, params)
+
+    @property
+    def _conn(self):
+        return _FaultyPlain(self, self.inner._conn)
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
+
+
+class _FaultyPlain:
+    """The plain ``sqlite3`` connection under a :class:`FaultyConnection`, failing its statements alike."""
+
+    def __init__(self, outer, raw):
+        self.outer, self.raw = outer, raw
+
+    def execute(self, sql, params=()):
+        how = self.outer._fails(sql)
+        if how == "before":
+            raise sqlite3.OperationalError(f"injected fault before: {sql.split()[0]}")
+        cursor = self.raw.execute(sql, params)
+        if how == "after":
+            raise sqlite3.OperationalError(f"injected fault after: {sql.split()[0]}")
+        return cursor
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
 
 
 def on_disk(path, game_id):
@@ -191,15 +230,7 @@ async def test_failed_begin_or_commit_does_not_leave_a_transaction_open(tmp_path
     faulty = FaultyConnection(store.db)
     store.db = faulty
     for sql in ("BEGIN", "COMMIT"):
-        real = faulty.execute
-
-        def failing(statement, params=(), _sql=sql, _real=real):
-            if statement.startswith(_sql):
-                faulty.execute = _real
-                return _Raise(statement)
-            return _real(statement, params)
-
-        faulty.execute = failing
+        faulty.fail_prefix = sql
         prompt = snap.prompts[0]
         with pytest.raises(ServiceError):
             await service.act("chan", users[prompt.seat], prompt.options[0].action)

@@ -68,17 +68,27 @@ async def test_failure_inside_the_transaction_rolls_back(store, monkeypatch):
     """A crash between the state update and the log append leaves the previous state intact."""
     row = await store.create_game("c", None, "alhambra", "u1", "Ann", {}, "en", 1.0)
     await store.start_game(row.id, 1, {"n": 0}, [], 1.0)
-    real_execute = store.db.execute
+    real_raw = store._raw
 
-    def failing(sql, *args, **kwargs):
-        if sql.startswith("INSERT INTO moves"):
-            raise RuntimeError("disk on fire")
-        return real_execute(sql, *args, **kwargs)
+    class Failing:
+        """The plain connection the transaction runs on, with the log append failing."""
 
-    monkeypatch.setattr(store.db, "execute", failing)
+        def __init__(self, raw):
+            self.raw = raw
+
+        def execute(self, sql, *args):
+            if sql.startswith("INSERT INTO moves"):
+                raise RuntimeError("disk on fire")
+            return self.raw.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.raw, name)
+
+    monkeypatch.setattr(store, "_raw", lambda db: Failing(real_raw(db)))
     with pytest.raises(RuntimeError):
         await store.append_move(row.id, 0, 0, "u1", "a", {"n": 1}, [], False, 2.0)
-    monkeypatch.setattr(store.db, "execute", real_execute)
+    monkeypatch.setattr(store, "_raw", real_raw)
+    assert not store.db.in_transaction
     got = await store.game(row.id)
     assert got.state == {"n": 0} and got.version == 0
     assert [m.action for m in await store.moves(row.id)] == ["setup"]
