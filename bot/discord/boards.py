@@ -82,12 +82,11 @@ class Boards:
             self.poster.kick()
             raise
 
-    async def deliver(self, post: PostRow) -> Delivered:
-        """Render the game's current board with what happened since its last board, and send it.
+    async def deliver(self, post: PostRow, last: PostRow | None) -> Delivered:
+        """Render the game's current board with what happened since its last board (``last``), and send it.
 
         Raises :class:`RetryLater` for rate limits, server and network errors, :class:`CannotPost` otherwise.
         """
-        last = await self.posts.last_board(post.game_id)
         source = await self.bot.service.board(post.game_id, last.version if last is not None else -1,
                                               self._known(post.game_id, post.version))
         if source is None:
@@ -116,8 +115,8 @@ class Boards:
         file = await self.bot.board_file(snap, locale)
         channel = self.bot.channel_by_id(post.channel_id)
         # ``/game settings notify dm``: the board names them but does not ping; their "your turn" DM does
-        prefs = await self.bot.service.settings_of([s.user_id for s in row.seats if not is_bot_user(s.user_id)])
-        pinged = [discord.Object(int(u)) for u, s in prefs.items() if s.notify != "dm" and u.isdigit()]
+        pinged = [discord.Object(int(u)) for u, s in source.settings.items()
+                  if s.notify != "dm" and u.isdigit() and not is_bot_user(u)]
         try:
             # the post as nonce (with enforce_nonce): a re-send after a crash returns this message, not a second
             message = await channel.send(content=content, embed=embed, file=file, view=view,

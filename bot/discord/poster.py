@@ -36,7 +36,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.table.model import PostRow
+from bot.table.model import PostRow, PostsTaken
 from bot.table.ports import PostStore
 from bot.table.scheduler import process_owner
 
@@ -67,7 +67,8 @@ class Delivered:
     message_id: str
 
 
-Deliver = Callable[[PostRow], Awaitable[Delivered]]
+#: deliver a post; the second argument is the game's last board message before it (``None``: none yet)
+Deliver = Callable[[PostRow, PostRow | None], Awaitable[Delivered]]
 Notify = Callable[[PostRow, str], Awaitable[None]]
 Retire = Callable[[PostRow], Awaitable[None]]
 AwaitsBots = Callable[[PostRow], Awaitable[bool]]
@@ -147,17 +148,20 @@ class Poster:
         try:
             async with lock:
                 # one process at a time delivers a game's posts: the others leave it to the holder
-                if not await self.store.claim_posts(game_id, self.owner, self.lease):
+                taken = await self.store.take_posts(game_id, self.owner, self.lease)
+                if taken is None:
                     self._busy = True
                     if not self._in_run:  # (a flow's post) :meth:`run` looks again shortly: the holder may be gone
                         self.kick()
                     return
                 self._rescheduled = False
+                released = False
                 try:
-                    await self._attempt(game_id, due_only)
+                    released = await self._attempt(game_id, taken, due_only)
                 finally:
-                    with contextlib.suppress(Exception):  # else the lease runs out by itself
-                        await self.store.release_posts(game_id, self.owner)
+                    if not released:
+                        with contextlib.suppress(Exception):  # else the lease runs out by itself
+                            await self.store.release_posts(game_id, self.owner)
                 if self._rescheduled:  # a retry or a wait was scheduled: :meth:`run` looks at the new due time
                     self.kick()
         finally:
@@ -165,27 +169,27 @@ class Poster:
             if users[0] == 0 and self._locks.get(game_id) is entry:
                 del self._locks[game_id]
 
-    async def _attempt(self, game_id: int, due_only: bool = False) -> None:
-        pending = await self.store.pending_posts(game_id)
+    async def _attempt(self, game_id: int, taken: PostsTaken, due_only: bool = False) -> bool:
+        """One delivery attempt of the game's newest pending post; whether the lease was given back with it."""
+        pending = taken.pending
         if not pending:
-            return
+            return False
         newest = pending[-1]
         now = self.clock()
         if due_only and newest.next_at > now:
-            return
+            return False
         if await self._hold(newest, now):
-            return
-        not_before = await self.store.channel_pace(newest.channel_id)
-        if now < not_before:  # too soon after this channel's last board (or its rate limit): wait, collapsing
-            await self._later(newest, not_before)
-            return
-        previous = await self.store.last_board(game_id)
+            return False
+        if now < taken.pace:  # too soon after this channel's last board (or its rate limit): wait, collapsing
+            await self._later(newest, taken.pace)
+            return False
+        previous = taken.last_board
         try:
-            done = await self.deliver(newest)
+            done = await self.deliver(newest, previous)
         except CannotPost as exc:
             self._held.pop(game_id, None)
             await self._give_up(newest, exc.reason, str(exc))
-            return
+            return False
         except Exception as exc:  # RetryLater, or anything unexpected (which may pass: a render bug would not)
             if not isinstance(exc, RetryLater):
                 log.error("posting the board of game %s failed unexpectedly", game_id, exc_info=exc)
@@ -194,16 +198,17 @@ class Poster:
             attempts = newest.attempts + 1
             if attempts >= self.max_attempts:
                 await self._give_up(newest, "gave_up", str(exc) or type(exc).__name__)
-                return
+                return False
             wait = self.delay(attempts, exc.retry_after if isinstance(exc, RetryLater) else 0.0)
             log.info("board of game %s: attempt %d failed, retrying in %.0f s", game_id, attempts, wait)
             self.retried += 1
             await self.store.posts_retry(game_id, newest.id, attempts, self.clock() + wait,
                                          str(exc) or type(exc).__name__, self.clock())
             self._rescheduled = True
-            return
+            return False
         self._held.pop(game_id, None)
-        await self.store.posts_delivered(game_id, newest.id, done.version, done.message_id, self.clock())
+        await self.store.posts_delivered(game_id, newest.id, done.version, done.message_id, self.clock(),
+                                         release=self.owner)
         self.delivered += 1
         if self.pace > 0:
             await self.store.pace_channel(newest.channel_id, self.clock() + self.pace)
@@ -212,6 +217,7 @@ class Poster:
                 await self.retire(previous)
             except Exception:  # best effort: an old board's buttons answer "the game has moved on" anyway
                 log.info("could not retire the buttons of an old board of game %s", game_id, exc_info=True)
+        return True
 
     async def _hold(self, post: PostRow, now: float) -> bool:
         """Whether to hold ``post`` because only bots are to act (then it is put off until the hold ends)."""

@@ -11,10 +11,11 @@ board message (:meth:`Outbox.last_board`: the board to link to and to retire), i
 """
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPERSEDED, PostRow
+from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPERSEDED, PostRow, PostsTaken
 
 from . import rows as _rows
 from .connection import Connection, Statement
@@ -71,15 +72,18 @@ class Outbox(Connection):
                                  (game_id, POST_DELIVERED))
         return rows[0] if rows else None
 
-    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float) -> None:
+    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float,
+                              release: str | None = None) -> None:
         """The board of ``version`` is posted: the pending post ``upto`` becomes delivered; the pending posts
-        it covers (older ones, and any for a version it already shows) are superseded: collapsed into it."""
+        it covers (older ones, and any for a version it already shows) are superseded: collapsed into it.
+        ``release``: the owner whose lease of the game's posts ends with it."""
         await self._tx([
             ("UPDATE posts SET status=?, version=?, message_id=?, last_error=NULL, updated_at=? WHERE id=?",
              (POST_DELIVERED, version, message_id, now, upto)),
             ("UPDATE posts SET status=?, updated_at=? WHERE game_id=? AND status=? AND (id<? OR version<=?)",
              (POST_SUPERSEDED, now, game_id, POST_PENDING, upto, version)),
             (PRUNE, (game_id, game_id)),
+            *([("DELETE FROM post_claims WHERE game_id=? AND owner=?", (game_id, release))] if release else []),
         ])
 
     async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str, now: float) -> None:
@@ -104,6 +108,29 @@ class Outbox(Connection):
             "INSERT INTO post_claims(game_id, owner, until) VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET"
             " owner=excluded.owner, until=excluded.until WHERE post_claims.owner=excluded.owner OR post_claims.until<?"
             " RETURNING game_id", (game_id, owner, now + lease, now)).fetchone() is not None)
+
+    async def take_posts(self, game_id: int, owner: str, lease: float) -> PostsTaken | None:
+        """:meth:`claim_posts` and the reads that delivering needs, in one transaction and one hop."""
+        now = self.clock()
+
+        def take(conn: sqlite3.Connection) -> PostsTaken | None:
+            if conn.execute(
+                "INSERT INTO post_claims(game_id, owner, until) VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET"
+                " owner=excluded.owner, until=excluded.until WHERE post_claims.owner=excluded.owner"
+                " OR post_claims.until<? RETURNING game_id", (game_id, owner, now + lease, now),
+            ).fetchone() is None:
+                return None
+            pending = [_rows.post_row(r) for r in conn.execute(
+                "SELECT * FROM posts WHERE game_id=? AND status=? ORDER BY id", (game_id, POST_PENDING))]
+            pace = None if not pending else conn.execute(
+                "SELECT not_before FROM channel_pace WHERE channel_id=?", (pending[-1].channel_id,)).fetchone()
+            last = conn.execute(
+                "SELECT * FROM posts WHERE game_id=? AND status=? AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+                (game_id, POST_DELIVERED)).fetchone()
+            return PostsTaken(pending, 0.0 if pace is None else float(pace[0]),
+                              None if last is None else _rows.post_row(last))
+
+        return await self._write_tx(take)
 
     async def release_posts(self, game_id: int, owner: str) -> None:
         """Give up ``owner``'s lease of a game's posts (nothing if another holds it)."""

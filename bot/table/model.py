@@ -218,6 +218,17 @@ class PostRow:
     message_id: str | None
 
 
+@dataclass(frozen=True)
+class PostsTaken:
+    """What a process that took a game's posts (:meth:`~bot.table.ports.PostStore.take_posts`) needs to deliver
+    them: the pending posts (oldest first), the pace of the newest one's channel (0.0: none) and the game's last
+    board message (``None``: none yet)."""
+
+    pending: list[PostRow]
+    pace: float
+    last_board: PostRow | None
+
+
 
 #: a timed job to add: (seat, kind, due, version, payload)
 JobSpec = tuple[int | None, str, float, int, dict[str, Any]]  # seat None: a job of the game

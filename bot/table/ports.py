@@ -31,6 +31,7 @@ from .model import (
     MoveRow,
     PlayerStats,
     PostRow,
+    PostsTaken,
     SeatClock,
     SeatSpec,
     UndoRequest,
@@ -102,9 +103,11 @@ class PostStore(Protocol):
         """The newest board message of a game that reached the channel."""
         ...
 
-    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float) -> None:
+    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float,
+                              release: str | None = None) -> None:
         """The board of ``version`` is posted as ``message_id``: post ``upto`` becomes delivered and the pending
-        posts it covers (older ones, and any for a version it already shows) are superseded."""
+        posts it covers (older ones, and any for a version it already shows) are superseded. ``release``: an
+        owner whose lease of the game's posts ends in the same transaction (:meth:`release_posts`)."""
         ...
 
     async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str,
@@ -125,6 +128,12 @@ class PostStore(Protocol):
         """Lease the delivery of a game's posts to ``owner`` (a process) for ``lease`` seconds of the database's
         clock: granted when nobody holds it, its holder's lease ran out, or ``owner`` holds it (renewed).
         Whether ``owner`` holds it now; so two processes never post one game's board at once."""
+        ...
+
+    async def take_posts(self, game_id: int, owner: str, lease: float) -> PostsTaken | None:
+        """:meth:`claim_posts`, and when granted what delivering needs, read at once: the pending posts, the pace
+        of the newest one's channel and the last board (one trip to the database instead of four). ``None``:
+        another process holds the game's posts."""
         ...
 
     async def release_posts(self, game_id: int, owner: str) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines import get_game
@@ -61,6 +61,9 @@ class BoardSource:
     snapshot: Snapshot
     moves: list[MoveRow]
     waiting: list[Waiting]
+    #: the settings of the people seated (``/game settings notify``: whom the board pings), read once for the
+    #: board and its clock lines
+    settings: dict[str, UserSettings] = field(default_factory=dict)
 
 
 class GameService(Seats, Bots, Undo, Settings):
@@ -146,10 +149,12 @@ class GameService(Seats, Bots, Undo, Settings):
                     return None
                 snap = await self.snapshot_async(row)
             moves = await self.store.moves(game_id, since=since)
+            people = [s.user_id for s in snap.row.seats if not s.is_bot]
+            settings = await self.store.settings_of(people) if people else {}
             waiting: list[Waiting] = []
             if snap.row.clock_rule.enabled and snap.prompts:
-                waiting = await self.timekeeper.waiting(snap.row, snap.waiting_for)
-            return BoardSource(snap, moves, waiting)
+                waiting = await self.timekeeper.waiting(snap.row, snap.waiting_for, settings=settings)
+            return BoardSource(snap, moves, waiting, settings)
 
     async def settings_of(self, user_ids: Sequence[str]) -> dict[str, UserSettings]:
         """Several users' settings (the defaults for those who never set any)."""

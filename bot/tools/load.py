@@ -278,8 +278,8 @@ class _Bot(Referee):
         self.load = run
         deliver = self.boards.deliver
 
-        async def delivered(post: PostRow) -> Delivered:
-            done = await deliver(post)
+        async def delivered(post: PostRow, last: PostRow | None) -> Delivered:
+            done = await deliver(post, last)
             run.delivered(post.game_id, done.version)
             return done
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPERSEDED, PostRow
+from bot.table.model import POST_DELIVERED, POST_FAILED, POST_PENDING, POST_SUPERSEDED, PostRow, PostsTaken
 
 from .. import rows as _rows
 from .connection import PgConnection, Statement
@@ -57,13 +57,15 @@ class PgOutbox(PgConnection):
                                   game_id, POST_DELIVERED)
         return found[0] if found else None
 
-    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float) -> None:
+    async def posts_delivered(self, game_id: int, upto: int, version: int, message_id: str, now: float,
+                              release: str | None = None) -> None:
         await self._tx([
             ("UPDATE posts SET status=$1, version=$2, message_id=$3, last_error=NULL, updated_at=$4 WHERE id=$5",
              (POST_DELIVERED, version, message_id, now, upto)),
             ("UPDATE posts SET status=$1, updated_at=$2 WHERE game_id=$3 AND status=$4 AND (id<$5 OR version<=$6)",
              (POST_SUPERSEDED, now, game_id, POST_PENDING, upto, version)),
             (PRUNE, (game_id,)),
+            *([("DELETE FROM post_claims WHERE game_id=$1 AND owner=$2", (game_id, release))] if release else []),
         ])
 
     async def posts_retry(self, game_id: int, upto: int, attempts: int, next_at: float, error: str, now: float) -> None:
@@ -88,6 +90,22 @@ class PgOutbox(PgConnection):
                 " ON CONFLICT (game_id) DO UPDATE SET owner=excluded.owner, until=excluded.until"
                 f" WHERE post_claims.owner=excluded.owner OR post_claims.until < {DB_NOW} RETURNING game_id",
                 game_id, owner, lease) is not None
+
+    async def take_posts(self, game_id: int, owner: str, lease: float) -> PostsTaken | None:
+        """:meth:`claim_posts` and the reads that delivering needs: the claim, then one read of the pending posts
+        with the last board and the channel's pace."""
+        if not await self.claim_posts(game_id, owner, lease):
+            return None
+        async with self._reading() as conn:
+            found = await conn.fetch(
+                "SELECT p.*, (SELECT not_before FROM channel_pace c WHERE c.channel_id=p.channel_id) AS pace"
+                " FROM posts p WHERE p.id IN (SELECT id FROM posts WHERE game_id=$1 AND status=$2"
+                " UNION ALL (SELECT id FROM posts WHERE game_id=$1 AND status=$3 AND message_id IS NOT NULL"
+                " ORDER BY id DESC LIMIT 1)) ORDER BY p.id", game_id, POST_PENDING, POST_DELIVERED)
+        pending = [_rows.post_row(r) for r in found if r["status"] == POST_PENDING]
+        last = [_rows.post_row(r) for r in found if r["status"] == POST_DELIVERED]
+        pace = next((r["pace"] for r in reversed(found) if r["status"] == POST_PENDING), None)
+        return PostsTaken(pending, 0.0 if pace is None else float(pace), last[-1] if last else None)
 
     async def release_posts(self, game_id: int, owner: str) -> None:
         await self._tx([("DELETE FROM post_claims WHERE game_id=$1 AND owner=$2", (game_id, owner))])

@@ -36,10 +36,12 @@ class Sender:
     def __init__(self, *script):
         self.script = list(script)
         self.calls = []
+        self.lasts = []  # the board before each delivery, as the poster handed it on: (version, message id)
         self.delivered = asyncio.Event()
 
-    async def __call__(self, post):
+    async def __call__(self, post, last=None):
         self.calls.append(post.version)
+        self.lasts.append(None if last is None else (last.version, last.message_id))
         outcome = self.script.pop(0) if self.script else "m"
         if isinstance(outcome, Exception):
             raise outcome
@@ -117,6 +119,7 @@ async def test_pending_boards_collapse_into_the_newest(store, service, clock):
     await service.act("chan", USERS[p.seat], p.options[0].action)
     await poster.run_due()
     assert sender.calls == [3, 4]
+    assert sender.lasts == [None, (3, "m1")]         # the board to tell what happened since
     (previous,) = retire.await_args.args
     assert previous.version == 3 and previous.message_id == "m1"
 

@@ -42,7 +42,7 @@ async def test_a_failing_command_is_answered_privately_and_logged(bot, service, 
 async def test_a_failure_after_the_move_was_stored_says_it_was_recorded(bot, service, store, monkeypatch, caplog):
     snap = await started(service, n=2)
     p = snap.prompts[0]
-    monkeypatch.setattr(store, "last_board", AsyncMock(side_effect=boom))  # fails while posting the board
+    monkeypatch.setattr(store, "take_posts", AsyncMock(side_effect=boom))  # fails while posting the board
     i = interaction(bot, USERS[p.seat])
     await run(cmd(bot, "game move"), i, action=p.options[0].action)
     confirm, failure = private_texts(i)

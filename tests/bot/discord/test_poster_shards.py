@@ -41,7 +41,7 @@ async def test_two_posters_on_one_database_post_every_board_exactly_once(tmp_pat
     sent: list[tuple[str, int, int]] = []
 
     def sender(name: str):
-        async def deliver(post: PostRow) -> Delivered:
+        async def deliver(post: PostRow, last: PostRow | None = None) -> Delivered:
             sent.append((name, post.game_id, post.id))
             await asyncio.sleep(0.001)  # sending takes a moment: the other process is busy meanwhile
             return Delivered(post.version, f"m{post.id}")
@@ -74,7 +74,7 @@ async def test_a_games_posts_are_one_process_at_a_time_and_a_killed_holders_leas
         clock = Clock()
         sent: list[str] = []
 
-        async def deliver(post: PostRow) -> Delivered:
+        async def deliver(post: PostRow, last: PostRow | None = None) -> Delivered:
             sent.append("b")
             return Delivered(post.version, "m1")
 
@@ -100,7 +100,7 @@ async def test_a_channels_pace_is_shared_by_every_process(tmp_path: Path) -> Non
         sent: list[tuple[str, float]] = []
 
         def sender(name: str):
-            async def deliver(post: PostRow) -> Delivered:
+            async def deliver(post: PostRow, last: PostRow | None = None) -> Delivered:
                 sent.append((name, clock()))
                 return Delivered(post.version, f"m{post.id}")
             return deliver

@@ -419,6 +419,29 @@ async def test_a_games_posts_are_leased_to_one_owner_at_a_time(store: Repository
     assert await store.claim_posts(other, "p1", 60.0)  # another game: free
 
 
+async def test_taking_a_games_posts_reads_what_delivering_needs_and_a_delivery_gives_them_back(
+        store: Repository) -> None:
+    store.outbox = True
+    gid = await started(store)  # the start's board: pending
+    taken = await store.take_posts(gid, "p1", 60.0)
+    assert taken is not None and taken.last_board is None and taken.pace == 0.0
+    assert [(p.version, p.status) for p in taken.pending] == [(0, POST_PENDING)]
+    assert await store.take_posts(gid, "p2", 60.0) is None  # p1 holds them
+    await store.pace_channel("chan", 50.0)
+    await store.posts_delivered(gid, taken.pending[-1].id, 0, "m0", 4.0, release="p1")
+    await store.append_move(gid, 0, 0, "u0", "m", {}, [], False, 5.0)
+    await store.append_move(gid, 1, 1, "u1", "m", {}, [], False, 6.0)
+    again = await store.take_posts(gid, "p2", 60.0)  # p1 gave them back with its delivery
+    assert again is not None and again.pace == 50.0
+    assert [(p.version, p.user_id) for p in again.pending] == [(1, "u0"), (2, "u1")]
+    assert again.last_board is not None and (again.last_board.version, again.last_board.message_id) == (0, "m0")
+    assert again.pending == await store.pending_posts(gid) and again.last_board == await store.last_board(gid)
+    await store.posts_delivered(gid, again.pending[-1].id, 2, "m2", 7.0, release="p1")  # not p1's lease: it stays
+    assert await store.take_posts(gid, "p1", 60.0) is None
+    # nothing pending: no channel to read a pace for
+    assert await store.take_posts(gid, "p2", 60.0) == type(again)([], 0.0, await store.last_board(gid))
+
+
 async def test_a_channels_pace_only_grows(store: Repository) -> None:
     assert await store.channel_pace("chan") == 0.0
     await store.pace_channel("chan", 20.0)

@@ -39,7 +39,7 @@ class Sender:
         self.clock, self.script = clock, list(script)
         self.sent: list[tuple[float, int]] = []
 
-    async def __call__(self, post):
+    async def __call__(self, post, last=None):
         if self.script:
             raise self.script.pop(0)
         self.sent.append((self.clock(), post.version))
@@ -188,7 +188,7 @@ async def test_posts_racing_for_one_game_deliver_each_board_once(store, service,
     gate, sending = asyncio.Event(), asyncio.Event()
 
     class Gated(Sender):
-        async def __call__(self, post):
+        async def __call__(self, post, last=None):
             if not self.sent:
                 sending.set()
                 await gate.wait()
