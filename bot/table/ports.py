@@ -31,6 +31,7 @@ from .model import (
     MoveRow,
     PlayerStats,
     PostRow,
+    RowGuard,
     SeatClock,
     SeatSpec,
     UndoRequest,
@@ -208,9 +209,9 @@ class Repository(PostStore, Protocol):
     async def append_move(self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
                           state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
                           kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True,
-                          results: GameResults | None = None) -> int:
+                          results: GameResults | None = None, guard: RowGuard | None = None) -> int:
         """Store one accepted move in one transaction: the new state and version (guarded by
-        ``expected_version``), the log row (``kind``: who decided; ``reveals``: it showed hidden information),
+        ``expected_version``, and by ``guard``: the seats' users and the pause it was computed with), the log row (``kind``: who decided; ``reveals``: it showed hidden information),
         the clock changes, the board post; a pending undo request is superseded. The final move (``finished``)
         stores the game's ``results`` with it (see :meth:`set_status`). Returns the new version."""
         ...
