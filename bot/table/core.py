@@ -13,7 +13,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
@@ -110,6 +110,9 @@ class TableCore:
         self.on_move: Callable[[str, float], None] = lambda kind, seconds: None
         self.timer: Callable[[], float] = time.perf_counter
         self.clock = clock
+        #: how the keepers of this process's job leases wait between renewals: real time (leases run on the
+        #: database's clock), a test's controlled ticks
+        self.lease_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.undo_ttl = undo_ttl
         self.seed_source = seed_source
         #: turn clocks, reminders, timeouts, vacations (issue 10)

@@ -6,7 +6,8 @@ was planned for)``. A single :class:`Scheduler` task sleeps until the next due t
 order, to a handler. Claiming leases the rows to this process's owner id (:func:`process_owner`: host, pid and
 a random part, so two processes never share one), so several bot processes sharing one database never fire a
 job twice. The leases of the jobs in hand are renewed every ``lease / 3`` seconds while their handlers run
-(:meth:`JobStore.renew`); a process that dies (kill -9) stops renewing, and another takes its jobs over when
+(:meth:`JobStore.renew`), and so are those of a job worked on outside a batch (the recap the final move's flow
+draws: :func:`keep_leases`); a process that dies (kill -9) stops renewing, and another takes its jobs over when
 the lease (60 s) has run out on the database's clock.
 
 A job is deleted in the same transaction as its effect (a move, a clock mark: ``ClockWrite.done_job``), and
@@ -27,7 +28,8 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from contextlib import asynccontextmanager
 
 from .errors import Retry
 from .model import Job
@@ -45,6 +47,43 @@ def process_owner() -> str:
     """A lease owner id for this process, unique among processes sharing a database (also across hosts and
     restarts): ``host:pid:random``."""
     return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+@asynccontextmanager
+async def keep_leases(jobs: JobStore, job_ids: Iterable[int], owner: str, lease: float = LEASE,
+                      sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> AsyncIterator[set[int]]:
+    """Hold ``owner``'s leases of ``job_ids`` (claimed already) for as long as the block runs: renewed every
+    ``lease / 3`` seconds (``sleep``: real time, as leases run on the database's clock). For a job worked on
+    outside the scheduler's batch (the recap the final move's flow draws): however long the work takes, no other
+    process takes the job over while this one lives; killed, it stops renewing, and the job is taken over once
+    the lease has run out (<= ``lease``). Yields the ids still held: a renewal that finds a job taken over (this
+    process stalled past its lease) drops it from the set, and the caller should not finish its work."""
+    held = set(job_ids)
+
+    async def renew() -> None:
+        while True:
+            await sleep(lease / 3)
+            ids = sorted(held)
+            if not ids:
+                continue
+            try:
+                kept = set(await jobs.renew(ids, owner, lease))
+            except Exception:  # e.g. the database is briefly busy: the lease has time left, try again
+                log.warning("could not renew the leases of %d job(s)", len(ids), exc_info=True)
+                continue
+            lost = set(ids) - kept
+            if lost:
+                held.difference_update(lost)
+                log.warning("jobs %s were taken over by another process (this one stalled past their lease)",
+                            sorted(lost))
+
+    keeper = asyncio.create_task(renew(), name="referee-background-job-lease")
+    try:
+        yield held
+    finally:
+        keeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await keeper
 
 
 class Scheduler:
