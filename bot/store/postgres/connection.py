@@ -115,13 +115,18 @@ class PgConnection:
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10, lock_timeout: float = 5.0,
-                   connect_timeout: float = 10.0) -> Self:
-        """Connect (a pool of up to ``pool_size`` connections) and migrate, or raise :class:`StorageError` at
-        once (``unavailable``: no server, no such database, refused). ``lock_timeout``: how long a statement
-        waits for a lock (a channel's, a row's) before the request is refused as ``busy``."""
+                   connect_timeout: float = 10.0, pool_min: int = 1) -> Self:
+        """Connect (a pool of ``pool_min`` to ``pool_size`` connections for the work, and one of up to twice that
+        for holding channels) and migrate, or raise :class:`StorageError` at once (``unavailable``: no server, no
+        such database, refused). ``lock_timeout``: how long a statement waits for a lock (a channel's, a row's)
+        before the request is refused as ``busy`` (``[storage]`` ``pool_min``, ``pool_max``, ``lock_timeout_s``)."""
+        if not 0 <= pool_min <= pool_size or pool_size < 1:
+            raise ValueError(f"pool sizes: need 0 <= pool_min ({pool_min}) <= pool_max ({pool_size}) and pool_max >= 1")
+        if lock_timeout < 0.001:
+            raise ValueError(f"lock_timeout: {lock_timeout} s is under a millisecond (0 would wait for ever)")
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=connect_timeout, reset=_no_reset,
+                url, min_size=pool_min, max_size=pool_size, timeout=connect_timeout, reset=_no_reset,
                 server_settings={"application_name": "referee", "lock_timeout": f"{int(lock_timeout * 1000)}ms"})
         except DB_ERRORS as exc:
             raise storage_error(exc) from exc
