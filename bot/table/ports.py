@@ -15,7 +15,7 @@ undo request) raises :class:`~bot.table.errors.ChannelBusy`.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -77,6 +77,13 @@ class JobStore(Protocol):
 
     async def release(self, job_id: int, owner: str, due: float) -> None:
         """Give a held job back, due again at ``due``."""
+        ...
+
+    async def watch(self, wake: Callable[[float | None], None]) -> None:
+        """Until cancelled: call ``wake(due)`` whenever any process sharing the database commits a job planned
+        (or moved sooner) with ``due`` its earliest due time (``None``: look again, e.g. after a reconnection).
+        Returns at once where the store has no such channel (SQLite: a process's own jobs poke its scheduler
+        directly, and the scheduler polls at least once per lease)."""
         ...
 
 

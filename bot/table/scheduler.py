@@ -2,7 +2,8 @@
 
 Every deadline and reminder is a row in the database (:class:`~bot.table.ports.JobStore`): ``(game, seat, kind, due time, the game version it
 was planned for)``. A single :class:`Scheduler` task sleeps until the next due time (or until
-:meth:`Scheduler.poke` says a sooner job was added), claims the due jobs atomically and hands them, in due
+:meth:`Scheduler.poke` says a sooner job was added: by this process's moves, or, on PostgreSQL, by any process,
+through ``NOTIFY`` at the commit that planned it: :meth:`JobStore.watch`), claims the due jobs atomically and hands them, in due
 order, to a handler. Claiming leases the rows to this process's owner id (:func:`process_owner`: host, pid and
 a random part, so two processes never share one), so several bot processes sharing one database never fire a
 job twice. The leases of the jobs in hand are renewed every ``lease / 3`` seconds while their handlers run
@@ -215,8 +216,26 @@ class Scheduler:
     async def _sleep(self, seconds: float) -> None:
         await self.sleep(seconds)
 
+    async def _watch(self) -> None:
+        """Be poked by the jobs other processes plan (:meth:`JobStore.watch`: PostgreSQL's NOTIFY); should that
+        fail, the scheduler still looks at least once per ``max_wait``."""
+        try:
+            await self.jobs.watch(self.poke)
+        except Exception:
+            log.exception("cannot watch for jobs other processes plan: looking at least every %.0f s", self.max_wait)
+
     async def run(self) -> None:
-        """The scheduler task: fire what is due, then wait for the next due time or a poke."""
+        """The scheduler task: fire what is due, then wait for the next due time or a poke (from this process's
+        moves, or another process's planned job: :meth:`_watch`)."""
+        watcher = asyncio.create_task(self._watch(), name="referee-background-clock-watch")
+        try:
+            await self._run()
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    async def _run(self) -> None:
         while not self._stopping:
             self._poke.clear()
             await self.run_due()
