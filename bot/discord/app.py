@@ -236,7 +236,8 @@ def run_bot(config: Config) -> int:
                      "synced here" if config.syncs_commands else "synced by another process")
         ops: Ops | None = None
         if config.metrics_port:
-            ops = Ops(Sources(lambda: gateway_connected(bot), store.counts, bot.scheduler, bot.poster))
+            ops = Ops(Sources(lambda: gateway_connected(bot), store.counts, bot.scheduler, bot.poster,
+                              lambda: getattr(store, "listening", None)))
             service.on_move = ops.moved
             await ops.start(config.metrics_port, config.metrics_host)
 
