@@ -8,6 +8,7 @@ notification.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
@@ -212,3 +213,50 @@ async def test_without_a_listener_the_scheduler_still_polls(stores, pg_url: str)
     await asyncio.wait_for(sleeper.fire_event.wait(), 10)
     assert sleeper.fired[0][0] == "deadline" and sleeper.fired[0][1] >= due
     await _stop(sleeper, task)
+
+
+async def test_a_bots_turn_planned_by_a_move_in_one_process_is_played_at_once_by_another(pg_url: str) -> None:
+    """The whole chain: a person's move in process A makes a bot seat's turn (a job due at once); process B's
+    scheduler, asleep for a day, hears it, and B's service plays the bot's move."""
+    from bot.table.model import ACTIVE
+    from tests.bot.clockkit import CH, USERS, Table
+    from tests.bot.clockkit import FakeTime as TableTime
+
+    clock = TableTime()
+    a, b = Table(await PgStore.open(pg_url), clock), Table(await PgStore.open(pg_url), clock)
+    gate, asleep = asyncio.Event(), asyncio.Event()
+
+    async def gated(seconds: float) -> None:
+        asleep.set()
+        await gate.wait()
+        clock.now += seconds
+
+    b_sched = b.service.scheduler(clock=clock, sleep=gated)
+    b_sched.max_wait = DAY
+    task = asyncio.create_task(b_sched.run())
+    try:
+        await a.service.new(CH, "guild", USERS[0], "alhambra", {}, "en", clock=None)
+        await a.service.add_bot(CH, USERS[0], "random")
+        await a.service.start(CH, USERS[0], seed=3)
+        row = await a.row()
+        bot_seat = next(s.seat for s in row.seats if s.is_bot)
+        start = clock()
+        rng = random.Random(1)
+        while (waiting := await a.waiting()) != [bot_seat]:  # people move in A until the bot is to act
+            assert (await a.row()).status == ACTIVE
+            await a.play(waiting[0], rng)
+        # A's last move planned the bot's turn: B (asleep for a day) wakes, plays it and sleeps again
+        while True:
+            asleep.clear()
+            if [m for m in await a.store.moves(row.id) if m.kind == "bot"]:
+                break
+            await asyncio.wait_for(asleep.wait(), 10)
+        moves = await a.store.moves(row.id)
+        assert [m for m in moves if m.kind == "bot"], "the bot never moved"
+        assert b_sched.fired >= 1 and clock() == start  # B played it, with no time passing: it was woken
+    finally:
+        b_sched.stop()
+        gate.set()
+        await asyncio.wait_for(task, 10)
+        await a.close()
+        await b.close()
