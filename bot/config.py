@@ -21,6 +21,12 @@ class Config:
     #: ``[storage] url`` (or ``path``) / ``REFEREE_DB``: a SQLite file path (the default), or a
     #: ``postgresql://`` URL (several bot processes sharing one PostgreSQL database)
     db_path: str = "referee.sqlite3"
+    #: ``[storage]`` on PostgreSQL: each process's pool of connections for its work (``pool_min``–``pool_max``;
+    #: the connections that hold channels are a second pool of up to twice ``pool_max``), and how long a request
+    #: waits for a lock (its channel's, a row's) before the player is told to try again (``lock_timeout_s``)
+    db_pool_min: int = 1
+    db_pool_max: int = 10
+    db_lock_timeout: float = 5.0
     default_locale: str = "en"
     #: Discord's HTTP API base (only for a stand-in Discord in tests; empty = discord.py's default)
     api_base: str = ""
@@ -89,6 +95,41 @@ def storage_target(storage: dict[str, Any]) -> str:
     if url and path:
         raise ConfigError("[storage]: give either url or path, not both")
     return str(url or path or "referee.sqlite3")
+
+
+#: ``[storage]``'s PostgreSQL tuning: its key, its environment variable, and the bounds it must lie within
+POOL_MIN = ("pool_min", "REFEREE_DB_POOL_MIN", 0, 1000)
+POOL_MAX = ("pool_max", "REFEREE_DB_POOL_MAX", 1, 1000)
+LOCK_TIMEOUT = ("lock_timeout_s", "REFEREE_DB_LOCK_TIMEOUT", 0.1, 600.0)
+
+
+def storage_tuning(storage: dict[str, Any], env: dict[str, str]) -> tuple[int, int, float]:
+    """``[storage]`` ``pool_min``, ``pool_max`` and ``lock_timeout_s`` (each overridden by its environment variable:
+    ``REFEREE_DB_POOL_MIN``, ``REFEREE_DB_POOL_MAX``, ``REFEREE_DB_LOCK_TIMEOUT``), validated. Raises
+    :class:`ConfigError` naming the key (or variable), the value and what it must be."""
+    def number(spec: tuple[str, str, float, float], default: float, whole: bool) -> float:
+        key, var, low, high = spec
+        raw: object = env[var] if env.get(var, "").strip() else storage.get(key, default)
+        where = f"{var}" if env.get(var, "").strip() else f"[storage] {key}"
+        kind = "a whole number" if whole else "a number of seconds"
+        if isinstance(raw, bool):
+            raise ConfigError(f"{where}: {raw!r} is not {kind}")
+        try:
+            value = float(str(raw).strip()) if not isinstance(raw, int | float) else float(raw)
+        except ValueError:
+            raise ConfigError(f"{where}: {raw!r} is not {kind}") from None
+        if whole and value != int(value):
+            raise ConfigError(f"{where}: {raw!r} is not {kind}")
+        if not low <= value <= high:
+            shown = (f"{int(low)}–{int(high)}" if whole else f"{low:g}–{high:g} seconds")
+            raise ConfigError(f"{where}: {raw!r} must be {shown}")
+        return value
+
+    pool_min = int(number(POOL_MIN, 1, True))
+    pool_max = int(number(POOL_MAX, 10, True))
+    if pool_min > pool_max:
+        raise ConfigError(f"[storage]: pool_min ({pool_min}) must not be more than pool_max ({pool_max})")
+    return pool_min, pool_max, number(LOCK_TIMEOUT, 5.0, False)
 
 
 #: the file ``referee run`` reads when no ``--config`` is given and it exists in the working directory
@@ -172,6 +213,7 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     if env.get("REFEREE_DEV_GUILD"):
         cfg.dev_guild_id = int(env["REFEREE_DEV_GUILD"])
     cfg.db_path = env.get("REFEREE_DB", "").strip() or cfg.db_path
+    cfg.db_pool_min, cfg.db_pool_max, cfg.db_lock_timeout = storage_tuning(data.get("storage", {}), env)
     cfg.default_locale = env.get("REFEREE_LOCALE", cfg.default_locale)
     cfg.api_base = env.get("REFEREE_DISCORD_API", cfg.api_base)
     return cfg

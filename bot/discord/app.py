@@ -224,7 +224,8 @@ def run_bot(config: Config) -> int:
         discord.http.Route.BASE = config.api_base.rstrip("/")
 
     async def main() -> None:
-        store = await open_store(config.db_path)
+        store = await open_store(config.db_path, pool_min=config.db_pool_min, pool_max=config.db_pool_max,
+                                 lock_timeout=config.db_lock_timeout)
         service = GameService(store, time_config=TimeConfig(replace_after=config.replace_after,
                                                             vacation_days=config.vacation_days,
                                                             bot_level=config.stand_in_bot),
@@ -235,7 +236,8 @@ def run_bot(config: Config) -> int:
                      "synced here" if config.syncs_commands else "synced by another process")
         ops: Ops | None = None
         if config.metrics_port:
-            ops = Ops(Sources(lambda: gateway_connected(bot), store.counts, bot.scheduler, bot.poster))
+            ops = Ops(Sources(lambda: gateway_connected(bot), store.counts, bot.scheduler, bot.poster,
+                              lambda: getattr(store, "listening", None)))
             service.on_move = ops.moved
             await ops.start(config.metrics_port, config.metrics_host)
 

@@ -70,10 +70,10 @@ async def after_move(bot: Adapter, report: MoveReport) -> None:
         if report.row.status == "over":
             # the final move also stored a job for the recap: should the bot stop while drawing, the scheduler
             # posts it after the restart (:meth:`DiscordNotifier.recap`); posted here, the job goes
-            job = await bot.service.claim_recap(report.row.id)
-            if job is not None:  # else the scheduler has it (it posts it once)
-                await post_recap(bot, report.row.channel_id, report.row.id)
-                await bot.service.recap_posted(job)
+            async with bot.service.recap_claimed(report.row.id) as job:  # its lease is renewed while drawing
+                if job is not None:  # else the scheduler has it (it posts it once)
+                    await post_recap(bot, report.row.channel_id, report.row.id)
+                    await bot.service.recap_posted(job)
     except Exception:
         log.exception("after the move of game %s: follow notices or the recap failed", report.row.id)
 

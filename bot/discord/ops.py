@@ -46,6 +46,9 @@ class Sources:
     #: the scheduler and the poster (their ``fired``/``lost`` and ``delivered``/``retried``/``failed`` counters)
     scheduler: Any = None
     poster: Any = None
+    #: whether this process listens for the jobs other processes plan (PostgreSQL's NOTIFY: ``True``/``False``;
+    #: ``None``: the store has no such channel, SQLite)
+    listening: Callable[[], bool | None] = lambda: None
 
 
 class _Live(Collector):
@@ -73,6 +76,11 @@ class _Live(Collector):
                                 value=self.ops.lag)
         yield GaugeMetricFamily("referee_gateway_connected", "1 while the Discord gateway is connected",
                                 value=1.0 if self.ops.gateway_ok() else 0.0)
+        listening = s.listening()
+        if listening is not None:
+            yield GaugeMetricFamily("referee_jobs_listening", "1 while this process hears the jobs other processes"
+                                    " plan (PostgreSQL NOTIFY); 0: reconnecting, its scheduler polls meanwhile",
+                                    value=1.0 if listening else 0.0)
 
 
 class Ops:

@@ -32,12 +32,14 @@ def display_target(target: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
-async def open_store(target: str, clock: Callable[[], float] = time.time) -> Store | PgStore:
+async def open_store(target: str, clock: Callable[[], float] = time.time, *, pool_min: int = 1,
+                     pool_max: int = 10, lock_timeout: float = 5.0) -> Store | PgStore:
     """Open (and migrate) the store ``target`` names: a ``postgresql://`` URL, or else a SQLite file path (the
     default). Raises :class:`~bot.table.errors.StorageError` at once if it cannot be used. ``clock``: a SQLite
-    store's clock, the one its leases are reckoned on (PostgreSQL reckons them on the server's own clock)."""
+    store's clock, the one its leases are reckoned on (PostgreSQL reckons them on the server's own clock).
+    ``pool_min`` / ``pool_max`` / ``lock_timeout``: PostgreSQL's pool and lock wait (``[storage]``)."""
     if is_postgres(target):
         from .postgres import PgStore  # asyncpg is loaded only by those who use it
 
-        return await PgStore.open(target.strip())
+        return await PgStore.open(target.strip(), pool_min=pool_min, pool_size=pool_max, lock_timeout=lock_timeout)
     return await Store.open(target, clock=clock)

@@ -114,6 +114,9 @@ class SqliteJobs:
         await self._one("UPDATE jobs SET claimed_by = NULL, claimed_until = NULL, due = ? WHERE id = ? AND claimed_by = ?",
                           (due, job_id, owner))
 
+    async def watch(self, wake: Callable[[float | None], None]) -> None:
+        """Nothing to watch: SQLite has no notifications (a process's own jobs poke its scheduler)."""
+
 
 class StoreJobs:
     """:class:`~bot.table.ports.JobStore` over a store's :class:`~bot.store.connection.Connection`: always on its current
@@ -151,4 +154,7 @@ class StoreJobs:
 
     async def release(self, job_id: int, owner: str, due: float) -> None:
         await self._jobs().release(job_id, owner, due)
+
+    async def watch(self, wake: Callable[[float | None], None]) -> None:
+        """Nothing to watch: SQLite has no notifications (a process's own jobs poke its scheduler)."""
 

@@ -38,6 +38,7 @@ from bot.table.model import (
     MarkReminded,
     MoveRow,
     Rebase,
+    RowGuard,
     SeatClock,
     SeatSpec,
     SetVotes,
@@ -210,19 +211,26 @@ class Store(Outbox, Results):
         self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
         state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
         kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True,
-        results: GameResults | None = None,
+        results: GameResults | None = None, guard: RowGuard | None = None,
     ) -> int:
-        """Store one accepted move atomically. Raises :class:`VersionConflict` if the game moved on.
+        """Store one accepted move atomically. Raises :class:`VersionConflict` if the game moved on (or, with
+        ``guard``, if a seat changed hands or the game was paused or resumed since).
 
         ``kind``: who decided (:data:`MOVE_KINDS`); ``clocks``: the clocks and timed jobs the move
         changes, in the same transaction; ``reveals``: the engine's
         :attr:`engines.core.Outcome.reveals` for the move (an undo stops there)."""
         new_version = expected_version + 1
+        where = "id=? AND version=? AND status=?"
+        params: tuple[Any, ...] = (game_id, expected_version, ACTIVE)
+        if guard is not None:
+            # the seats' users and the pause the move was computed with (a seat's user is the guard's entry at
+            # the seat's index; a seat the guard lacks compares with NULL and fails)
+            where += (" AND paused_since IS ? AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.game_id=games.id"
+                      " AND seats.user_id IS NOT json_extract(?, '$[' || seats.seat || ']'))")
+            params += (guard.paused_since, _dumps(list(guard.users)))
         stmts: list[Statement] = [
-            (
-                "UPDATE games SET state=?, version=?, status=?, updated_at=? WHERE id=? AND version=? AND status=?",
-                (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE),
-            ),
+            (f"UPDATE games SET state=?, version=?, status=?, updated_at=? WHERE {where}",
+             (_dumps(state), new_version, OVER if finished else ACTIVE, now, *params)),
             ("INSERT INTO moves(game_id, seq, seat, user_id, action, events, at, kind, reveals)"
              " VALUES (?,?,?,?,?,?,?,?,?)",
              (game_id, new_version, seat, user_id, action, _dumps(events), now, kind, int(bool(reveals)))),

@@ -51,10 +51,11 @@ NOTIFY_MODES = ("channel", "dm", "both")
 #: job kinds
 REMIND, DEADLINE, PING, BOT = "remind", "deadline", "ping", "bot"
 #: the recap of a game that ended: a job stored by the final move's transaction, due RECAP_GRACE s later. The
-#: move's own flow leases it (RECAP_LEASE s, under the process's owner id), draws and posts the recap and deletes
-#: the job; a stop while it is being drawn (or before) leaves the job, and the recap is made after the restart
-#: (or by another process once the lease has run out), once: it is posted with the job as its nonce
-RECAP, RECAP_GRACE, RECAP_LEASE = "recap", 60.0, 600.0
+#: move's own flow leases it (the scheduler's lease, renewed while it draws: :meth:`GameService.recap_claimed`),
+#: draws and posts the recap and deletes the job; a stop while it is being drawn (or before) leaves the job, and
+#: the recap is made after the restart (or by another process once the lease has run out, <= 60 s), once: it is
+#: posted with the job as its nonce
+RECAP, RECAP_GRACE = "recap", 60.0
 #: a "your turn" DM waits for the board it links to: looking again after PING_RETRY s, at most PING_BOARD_WAIT s
 PING_RETRY, PING_BOARD_WAIT = 5.0, 300.0
 

@@ -13,7 +13,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
@@ -110,6 +110,9 @@ class TableCore:
         self.on_move: Callable[[str, float], None] = lambda kind, seconds: None
         self.timer: Callable[[], float] = time.perf_counter
         self.clock = clock
+        #: how the keepers of this process's job leases wait between renewals: real time (leases run on the
+        #: database's clock), a test's controlled ticks
+        self.lease_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.undo_ttl = undo_ttl
         self.seed_source = seed_source
         #: turn clocks, reminders, timeouts, vacations (issue 10)
@@ -194,10 +197,13 @@ class TableCore:
         seats its position waits for; ``None`` when not kept, or when it disagrees with what a pressed component
         names (a press for another game or version is judged on the row loaded afresh).
 
-        The kept row may be stale: another process may have moved since. It is only ever used for a move, whose
-        write is guarded by the version it was computed from (a stale row's write fails with
-        :class:`~bot.table.errors.VersionConflict`, and the move is judged again on the row loaded afresh), and
-        every other change to a game in this process (seats, pause, abandon, undo, start) forgets it first."""
+        The kept row may be stale: another process may have changed the game since. It is only ever used for a
+        move, whose write is guarded by what it was computed from: the version (another process's move or undo),
+        the status (an abandon), and the seats' users and the pause (a replacement, a pause or resume, which change
+        no version: :class:`~bot.table.model.RowGuard`). A stale row's write fails with
+        :class:`~bot.table.errors.VersionConflict`, and the move is judged again on the row loaded afresh. The
+        clocks and the players' settings are read afresh by every move. Every other change to a game in this
+        process (seats, pause, abandon, undo, start) forgets the kept row first."""
         kept = self._rows.get(str(channel_id))
         if kept is None:
             return None

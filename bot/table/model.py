@@ -309,6 +309,23 @@ class ClockWrite:
     before: list[SeatClock] | None = None
 
 
+@dataclass(frozen=True)
+class RowGuard:
+    """What a move was computed from besides the game's version and status, and what another process may change
+    without a move: who sits in each seat (a replacement) and whether the game is paused. A move's write is
+    stored only if these are still so (else :class:`~bot.table.errors.VersionConflict`), so a row kept in memory
+    (:meth:`bot.table.core.TableCore._cached`) can never let a replaced player move or plan a paused game's
+    clocks as running."""
+
+    #: the user id of each seat, in seat order
+    users: tuple[str, ...]
+    paused_since: float | None
+
+    @classmethod
+    def of(cls, row: GameRow) -> RowGuard:
+        return cls(tuple(s.user_id for s in sorted(row.seats, key=lambda s: s.seat)), row.paused_since)
+
+
 #: how an ended game counts for one person (:mod:`bot.table.stats`): played it to the end, sat in it when it was
 #: abandoned, or made moves for a seat somebody else held at the end
 PLAYED, LEFT_ABANDONED, REPLACED = "played", "abandoned", "replaced"

@@ -17,7 +17,7 @@ from engines.core import Game, IllegalAction, Outcome, Prompt, Result, State
 
 from .core import TableCore
 from .errors import RatingsMoved, ServiceError, StaleMove, VersionConflict
-from .model import ACTIVE, OVER, GameRow, MoveReport, User
+from .model import ACTIVE, OVER, GameRow, MoveReport, RowGuard, User
 from .names import seat_labels, with_names
 
 log = logging.getLogger("referee.service")
@@ -108,6 +108,9 @@ class Moves(TableCore):
                     row.id, row.version, seat, user_id, action, outcome.state,
                     [e.to_json() for e in outcome.events], finished, now, kind=kind, clocks=clocks,
                     reveals=outcome.reveals, results=results,
+                    # stored only over the seats and the pause it was computed with: a kept row may be older than
+                    # another process's replacement or pause, which change no version
+                    guard=RowGuard.of(row),
                 )
                 break
             except RatingsMoved:

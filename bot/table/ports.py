@@ -15,7 +15,7 @@ undo request) raises :class:`~bot.table.errors.ChannelBusy`.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -32,6 +32,7 @@ from .model import (
     PlayerStats,
     PostRow,
     PostsTaken,
+    RowGuard,
     SeatClock,
     SeatSpec,
     UndoRequest,
@@ -77,6 +78,13 @@ class JobStore(Protocol):
 
     async def release(self, job_id: int, owner: str, due: float) -> None:
         """Give a held job back, due again at ``due``."""
+        ...
+
+    async def watch(self, wake: Callable[[float | None], None]) -> None:
+        """Until cancelled: call ``wake(due)`` whenever any process sharing the database commits a job planned
+        (or moved sooner) with ``due`` its earliest due time (``None``: look again, e.g. after a reconnection).
+        Returns at once where the store has no such channel (SQLite: a process's own jobs poke its scheduler
+        directly, and the scheduler polls at least once per lease)."""
         ...
 
 
@@ -217,9 +225,9 @@ class Repository(PostStore, Protocol):
     async def append_move(self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
                           state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
                           kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True,
-                          results: GameResults | None = None) -> int:
+                          results: GameResults | None = None, guard: RowGuard | None = None) -> int:
         """Store one accepted move in one transaction: the new state and version (guarded by
-        ``expected_version``), the log row (``kind``: who decided; ``reveals``: it showed hidden information),
+        ``expected_version``, and by ``guard``: the seats' users and the pause it was computed with), the log row (``kind``: who decided; ``reveals``: it showed hidden information),
         the clock changes, the board post; a pending undo request is superseded. The final move (``finished``)
         stores the game's ``results`` with it (see :meth:`set_status`). Returns the new version."""
         ...

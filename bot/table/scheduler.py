@@ -2,11 +2,13 @@
 
 Every deadline and reminder is a row in the database (:class:`~bot.table.ports.JobStore`): ``(game, seat, kind, due time, the game version it
 was planned for)``. A single :class:`Scheduler` task sleeps until the next due time (or until
-:meth:`Scheduler.poke` says a sooner job was added), claims the due jobs atomically and hands them, in due
+:meth:`Scheduler.poke` says a sooner job was added: by this process's moves, or, on PostgreSQL, by any process,
+through ``NOTIFY`` at the commit that planned it: :meth:`JobStore.watch`), claims the due jobs atomically and hands them, in due
 order, to a handler. Claiming leases the rows to this process's owner id (:func:`process_owner`: host, pid and
 a random part, so two processes never share one), so several bot processes sharing one database never fire a
 job twice. The leases of the jobs in hand are renewed every ``lease / 3`` seconds while their handlers run
-(:meth:`JobStore.renew`); a process that dies (kill -9) stops renewing, and another takes its jobs over when
+(:meth:`JobStore.renew`), and so are those of a job worked on outside a batch (the recap the final move's flow
+draws: :func:`keep_leases`); a process that dies (kill -9) stops renewing, and another takes its jobs over when
 the lease (60 s) has run out on the database's clock.
 
 A job is deleted in the same transaction as its effect (a move, a clock mark: ``ClockWrite.done_job``), and
@@ -27,7 +29,8 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from contextlib import asynccontextmanager
 
 from .errors import Retry
 from .model import Job
@@ -45,6 +48,43 @@ def process_owner() -> str:
     """A lease owner id for this process, unique among processes sharing a database (also across hosts and
     restarts): ``host:pid:random``."""
     return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+@asynccontextmanager
+async def keep_leases(jobs: JobStore, job_ids: Iterable[int], owner: str, lease: float = LEASE,
+                      sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> AsyncIterator[set[int]]:
+    """Hold ``owner``'s leases of ``job_ids`` (claimed already) for as long as the block runs: renewed every
+    ``lease / 3`` seconds (``sleep``: real time, as leases run on the database's clock). For a job worked on
+    outside the scheduler's batch (the recap the final move's flow draws): however long the work takes, no other
+    process takes the job over while this one lives; killed, it stops renewing, and the job is taken over once
+    the lease has run out (<= ``lease``). Yields the ids still held: a renewal that finds a job taken over (this
+    process stalled past its lease) drops it from the set, and the caller should not finish its work."""
+    held = set(job_ids)
+
+    async def renew() -> None:
+        while True:
+            await sleep(lease / 3)
+            ids = sorted(held)
+            if not ids:
+                continue
+            try:
+                kept = set(await jobs.renew(ids, owner, lease))
+            except Exception:  # e.g. the database is briefly busy: the lease has time left, try again
+                log.warning("could not renew the leases of %d job(s)", len(ids), exc_info=True)
+                continue
+            lost = set(ids) - kept
+            if lost:
+                held.difference_update(lost)
+                log.warning("jobs %s were taken over by another process (this one stalled past their lease)",
+                            sorted(lost))
+
+    keeper = asyncio.create_task(renew(), name="referee-background-job-lease")
+    try:
+        yield held
+    finally:
+        keeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await keeper
 
 
 class Scheduler:
@@ -176,8 +216,26 @@ class Scheduler:
     async def _sleep(self, seconds: float) -> None:
         await self.sleep(seconds)
 
+    async def _watch(self) -> None:
+        """Be poked by the jobs other processes plan (:meth:`JobStore.watch`: PostgreSQL's NOTIFY); should that
+        fail, the scheduler still looks at least once per ``max_wait``."""
+        try:
+            await self.jobs.watch(self.poke)
+        except Exception:
+            log.exception("cannot watch for jobs other processes plan: looking at least every %.0f s", self.max_wait)
+
     async def run(self) -> None:
-        """The scheduler task: fire what is due, then wait for the next due time or a poke."""
+        """The scheduler task: fire what is due, then wait for the next due time or a poke (from this process's
+        moves, or another process's planned job: :meth:`_watch`)."""
+        watcher = asyncio.create_task(self._watch(), name="referee-background-clock-watch")
+        try:
+            await self._run()
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    async def _run(self) -> None:
         while not self._stopping:
             self._poke.clear()
             await self.run_due()

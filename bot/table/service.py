@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +26,7 @@ from engines import get_game
 from engines.core import IllegalAction, Msg, Option, Result
 
 from .bots import Bots
-from .clocks import BOT, DEADLINE, RECAP, RECAP_LEASE, MyGames, TimeConfig, Waiting
+from .clocks import BOT, DEADLINE, RECAP, MyGames, TimeConfig, Waiting
 from .errors import ServiceError, ShuttingDown, StaleMove
 from .model import (
     ABANDONED,
@@ -44,7 +45,7 @@ from .model import (
     scoring_mark,
 )
 from .ports import Notifier, PostStore
-from .scheduler import Scheduler
+from .scheduler import LEASE, Scheduler, keep_leases
 from .seats import Seats
 from .settings import Settings
 from .stats import PlayerStats, result_of
@@ -87,7 +88,8 @@ class GameService(Seats, Bots, Undo, Settings):
                   sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> Scheduler:
         """The scheduler of this service's timed jobs (one per process): it fires them through :meth:`fire`
         under this process's owner id (:attr:`owner`), and every move that adds jobs pokes it."""
-        scheduler = Scheduler(self.store.jobs, self.fire, clock=clock or self.clock, sleep=sleep, owner=self.owner)
+        scheduler = Scheduler(self.store.jobs, self.fire, clock=clock or self.clock, sleep=sleep, owner=self.owner,
+                              renew_sleep=self.lease_sleep)
         self.timekeeper.on_jobs = scheduler.poke
         return scheduler
 
@@ -122,12 +124,20 @@ class GameService(Seats, Bots, Undo, Settings):
         """The server-wide clock settings (``[clock]``)."""
         return self.timekeeper.config
 
-    async def claim_recap(self, game_id: int) -> int | None:
-        """Take the recap job the final move stored, to draw and post it now (``None``: the scheduler has it, or
-        it was posted). Held under a lease: should this process stop while drawing, the lease runs out and
-        the recap is made after the restart."""
+    @asynccontextmanager
+    async def recap_claimed(self, game_id: int) -> AsyncIterator[int | None]:
+        """Take the recap job the final move stored, to draw and post it now, for the block: its id (``None``:
+        the scheduler or another process has it, or it was posted). Held under the scheduler's lease (60 s),
+        renewed while the block runs (:func:`~bot.table.scheduler.keep_leases`), so a long drawing is never taken
+        over; should this process die while drawing, another takes the recap over within a lease, and after a
+        restart it is made then. The block ends with :meth:`recap_posted` once it is posted."""
         async with self._serving():
-            return await self.store.jobs.claim(game_id, RECAP, self.owner, RECAP_LEASE)
+            job = await self.store.jobs.claim(game_id, RECAP, self.owner, LEASE)
+        if job is None:
+            yield None
+            return
+        async with keep_leases(self.store.jobs, [job], self.owner, LEASE, self.lease_sleep):
+            yield job
 
     async def recap_posted(self, job_id: int) -> None:
         """The recap was posted: its job is done."""

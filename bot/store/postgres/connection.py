@@ -9,9 +9,11 @@ process reconnects after a PostgreSQL restart without help.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Self
 
@@ -19,7 +21,7 @@ import asyncpg
 
 from bot.table.errors import RatingsMoved, StorageError, VersionConflict
 
-from .schema import MIGRATIONS, VERSION_TABLE
+from .schema import JOBS_CHANNEL, MIGRATIONS, VERSION_TABLE
 
 log = logging.getLogger("referee.storage")
 
@@ -72,6 +74,15 @@ def storage_error(exc: BaseException) -> StorageError:
     return StorageError(reason, str(exc) or type(exc).__name__)
 
 
+def _due_of(payload: str) -> float | None:
+    """A job notification's payload: the earliest due time planned (``None``: none given, or unreadable)."""
+    try:
+        due = float(payload)
+    except ValueError:
+        return None
+    return due if math.isfinite(due) else None
+
+
 _PARAM = re.compile(r"[$](\d+)")
 
 
@@ -112,16 +123,27 @@ class PgConnection:
         self.closed = False
         #: write a pending board post with every move and start (the Discord adapter turns this on)
         self.outbox = False
+        #: whether :meth:`watch_jobs` is listening now, and how often it has connected (for /health and tests)
+        self.listening = False
+        self.listens = 0
+        #: how :meth:`watch_jobs` waits before connecting again after a failed attempt (real time; tests swap it)
+        self.retry_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        self._listener: asyncpg.Connection | None = None
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10, lock_timeout: float = 5.0,
-                   connect_timeout: float = 10.0) -> Self:
-        """Connect (a pool of up to ``pool_size`` connections) and migrate, or raise :class:`StorageError` at
-        once (``unavailable``: no server, no such database, refused). ``lock_timeout``: how long a statement
-        waits for a lock (a channel's, a row's) before the request is refused as ``busy``."""
+                   connect_timeout: float = 10.0, pool_min: int = 1) -> Self:
+        """Connect (a pool of ``pool_min`` to ``pool_size`` connections for the work, and one of up to twice that
+        for holding channels) and migrate, or raise :class:`StorageError` at once (``unavailable``: no server, no
+        such database, refused). ``lock_timeout``: how long a statement waits for a lock (a channel's, a row's)
+        before the request is refused as ``busy`` (``[storage]`` ``pool_min``, ``pool_max``, ``lock_timeout_s``)."""
+        if not 0 <= pool_min <= pool_size or pool_size < 1:
+            raise ValueError(f"pool sizes: need 0 <= pool_min ({pool_min}) <= pool_max ({pool_size}) and pool_max >= 1")
+        if lock_timeout < 0.001:
+            raise ValueError(f"lock_timeout: {lock_timeout} s is under a millisecond (0 would wait for ever)")
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=connect_timeout, reset=_no_reset,
+                url, min_size=pool_min, max_size=pool_size, timeout=connect_timeout, reset=_no_reset,
                 server_settings={"application_name": "referee", "lock_timeout": f"{int(lock_timeout * 1000)}ms"})
         except DB_ERRORS as exc:
             raise storage_error(exc) from exc
@@ -147,6 +169,8 @@ class PgConnection:
     async def close(self) -> None:
         if not self.closed:
             self.closed = True
+            if self._listener is not None and not self._listener.is_closed():
+                self._listener.terminate()  # its watcher sees the store closed and returns
             for pool in (self.pool, self.holds):
                 if pool is None:
                     continue
@@ -179,6 +203,51 @@ class PgConnection:
             # the pool resets a connection it takes back (pg_advisory_unlock_all among others), also when the
             # request was cancelled; a broken connection is closed, and its locks went with it
             await self.holds.release(conn)
+
+    async def watch_jobs(self, wake: Callable[[float | None], None], heartbeat: float = 30.0) -> None:
+        """Until cancelled (or the store closes): ``LISTEN`` for the jobs any process plans (migration 4's
+        triggers notify at commit) on one connection of its own, and call ``wake(due)`` with each one's earliest
+        due time. A lost connection (a restart, a failover, a terminated backend; checked every ``heartbeat``
+        seconds besides) is opened again at once, then after 1, 2, 4 … up to 30 s while that fails; each new
+        connection calls ``wake(None)`` (jobs may have been planned while nobody listened). Meanwhile the
+        scheduler still looks at the jobs at least once per lease: NOTIFY only makes it sooner."""
+        delay = 0.0
+
+        def heard(conn: Any, pid: int, channel: str, payload: object) -> None:
+            wake(_due_of(str(payload)))
+
+        while not self.closed:
+            if delay:
+                await self.retry_sleep(delay)
+            lost = asyncio.Event()
+            try:
+                conn = await asyncpg.connect(self.url, timeout=10,
+                                             server_settings={"application_name": "referee-listen"})
+            except DB_ERRORS as exc:
+                delay = min(30.0, max(1.0, delay * 2))
+                log.warning("cannot listen for new jobs (%s): trying again in %.0f s; the scheduler polls meanwhile",
+                            storage_error(exc).reason, delay)
+                continue
+            self._listener = conn
+            try:
+                conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
+                await conn.add_listener(JOBS_CHANNEL, heard)
+                self.listening, delay = True, 0.0
+                self.listens += 1
+                wake(None)
+                while not lost.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(lost.wait(), heartbeat)
+                    if not lost.is_set():
+                        await conn.fetchval("SELECT 1", timeout=10)
+            except DB_ERRORS as exc:
+                log.warning("the connection listening for new jobs failed (%s)", storage_error(exc).reason)
+            finally:
+                self.listening, self._listener = False, None
+                if not conn.is_closed():
+                    conn.terminate()
+            if not self.closed:
+                log.warning("lost the connection listening for new jobs: connecting again")
 
     async def _failed(self, exc: BaseException) -> StorageError:
         """``exc`` as a :class:`StorageError`. A lost connection means the server ended them all (a restart, a

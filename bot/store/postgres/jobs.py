@@ -11,7 +11,7 @@ PostgreSQL's READ COMMITTED: issue 19 measured 942 of 20,000 jobs fired twice by
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.table.model import Job
 
@@ -77,6 +77,10 @@ class PgJobs:
     async def finish(self, job_id: int, owner: str) -> None:
         async with self.store.transaction() as conn:
             await conn.execute("DELETE FROM jobs WHERE id=$1 AND claimed_by=$2", job_id, owner)
+
+    async def watch(self, wake: Callable[[float | None], None]) -> None:
+        # migration 4's triggers notify every job planned, at commit, whichever way it was written
+        await self.store.watch_jobs(wake)
 
     async def release(self, job_id: int, owner: str, due: float) -> None:
         async with self.store.transaction() as conn:

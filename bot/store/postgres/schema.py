@@ -198,7 +198,36 @@ MIGRATIONS: list[str] = [
         not_before  DOUBLE PRECISION NOT NULL
     )
     """,
+    # 4: a job planned (or moved to an earlier due time) wakes the schedulers of every process (issue 19): the
+    # transaction that plans it sends ``NOTIFY referee_jobs`` with the earliest due time it planned (epoch seconds
+    # as text), delivered when it commits (and not at all when it rolls back). Triggers, so every way a job is
+    # written (a move, a start, a pause, a replacement, a retry put back sooner) says so.
+    """
+    CREATE FUNCTION referee_jobs_planned() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+        soonest DOUBLE PRECISION;
+    BEGIN
+        SELECT min(due) INTO soonest FROM planned;
+        IF soonest IS NOT NULL THEN
+            PERFORM pg_notify('referee_jobs', soonest::text);
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE FUNCTION referee_jobs_sooner() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM pg_notify('referee_jobs', NEW.due::text);
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER jobs_planned AFTER INSERT ON jobs REFERENCING NEW TABLE AS planned
+        FOR EACH STATEMENT EXECUTE FUNCTION referee_jobs_planned();
+    CREATE TRIGGER jobs_sooner AFTER UPDATE OF due ON jobs
+        FOR EACH ROW WHEN (NEW.due < OLD.due) EXECUTE FUNCTION referee_jobs_sooner()
+    """,
 ]
+
+#: the channel on which a transaction that plans a job notifies every process (migration 4); the payload is the
+#: earliest due time it planned, in epoch seconds
+JOBS_CHANNEL = "referee_jobs"
 
 #: the tables a copy moves, parents first (``referee db copy``), with their identity column if any
 TABLES: list[tuple[str, str | None]] = [

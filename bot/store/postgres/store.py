@@ -34,6 +34,7 @@ from bot.table.model import (
     MarkReminded,
     MoveRow,
     Rebase,
+    RowGuard,
     Seat,
     SeatClock,
     SeatSpec,
@@ -176,13 +177,20 @@ class PgStore(PgOutbox, PgResults):
         self, game_id: int, expected_version: int, seat: int, user_id: str | None, action: str,
         state: dict[str, Any], events: list[dict[str, Any]], finished: bool, now: float,
         kind: str = "player", clocks: ClockWrite | None = None, reveals: bool = True,
-        results: GameResults | None = None,
+        results: GameResults | None = None, guard: RowGuard | None = None,
     ) -> int:
         new_version = expected_version + 1
+        where = "id=$5 AND version=$6 AND status=$7"
+        params: tuple[Any, ...] = (game_id, expected_version, ACTIVE)
+        if guard is not None:
+            # the seats' users and the pause the move was computed with (seat n is the array's element n + 1)
+            where += (" AND paused_since IS NOT DISTINCT FROM $8 AND NOT EXISTS (SELECT 1 FROM seats WHERE"
+                      " seats.game_id=$5 AND seats.user_id IS DISTINCT FROM ($9::text[])[seats.seat + 1])")
+            params += (guard.paused_since, list(guard.users))
         stmts: list[Statement] = [
             self._channel_lock(game_id),
-            ("UPDATE games SET state=$1, version=$2, status=$3, updated_at=$4 WHERE id=$5 AND version=$6 AND status=$7",
-             (_dumps(state), new_version, OVER if finished else ACTIVE, now, game_id, expected_version, ACTIVE)),
+            (f"UPDATE games SET state=$1, version=$2, status=$3, updated_at=$4 WHERE {where}",
+             (_dumps(state), new_version, OVER if finished else ACTIVE, now, *params)),
             # the rest is written in one round trip (their rows are apart): the log row, the jobs and clocks, the
             # board's post; a pending undo request was asked about an older position
             *together([

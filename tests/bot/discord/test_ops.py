@@ -77,6 +77,11 @@ async def test_metrics_in_the_prometheus_text_format(endpoint) -> None:
     assert value(text, 'referee_move_seconds_bucket{le="0.005"}') == 1
     assert value(text, 'referee_move_seconds_bucket{le="0.25"}') == 3
     assert value(text, "referee_jobs_fired_total") == 5 and value(text, "referee_jobs_lost_total") == 1
+    assert "referee_jobs_listening" not in text  # SQLite: no notifications to listen for
+    ops.sources.listening = lambda: False  # PostgreSQL, its listener reconnecting
+    assert value((await get(ops, "/metrics"))[1], "referee_jobs_listening") == 0
+    ops.sources.listening = lambda: True
+    assert value((await get(ops, "/metrics"))[1], "referee_jobs_listening") == 1
     assert value(text, 'referee_posts_total{outcome="delivered"}') == 40
     assert value(text, 'referee_posts_total{outcome="retried"}') == 3
     assert value(text, 'referee_posts_total{outcome="failed"}') == 1

@@ -30,6 +30,7 @@ from bot.table.model import (
     GameRow,
     RatingUpdate,
     ResultLine,
+    RowGuard,
     SeatClock,
     UserSettings,
 )
@@ -130,6 +131,36 @@ async def test_start_and_moves_are_guarded_by_the_version(store: Repository) -> 
     assert moves[1].events == [EVENT]
     assert [m.seq for m in await store.moves(gid, since=0, limit=1, newest=True)] == [2]
     assert await store.latest_game("chan") is not None and await store.open_game("chan") is None
+
+
+async def test_a_move_is_stored_only_over_the_seats_and_the_pause_it_was_computed_with(store: Repository) -> None:
+    """A row kept in memory may predate another process's replacement or pause (no version changes): the move's
+    guard refuses it, and nothing of the move is stored (issue 19)."""
+    gid = await started(store, seats=3)
+    row = await store.game(gid)
+    assert row is not None
+    guard = RowGuard.of(row)
+    assert guard == RowGuard(("u0", "u1", "u2"), None)
+    await store.replace_seat(gid, 1, "u7", "Zed", ClockWrite())
+    with pytest.raises(VersionConflict):
+        await store.append_move(gid, 0, 1, "u1", "take", {"n": 1}, [EVENT], False, 3.0, guard=guard)
+    with pytest.raises(VersionConflict):  # a seat the guard lacks
+        await store.append_move(gid, 0, 1, "u7", "take", {"n": 1}, [EVENT], False, 3.0,
+                                guard=RowGuard(("u0", "u7"), None))
+    row = await store.game(gid)
+    assert row is not None
+    assert await store.append_move(gid, 0, 1, "u7", "take", {"n": 1}, [EVENT], False, 3.0,
+                                   guard=RowGuard.of(row)) == 1
+    await store.set_paused(gid, 4.5, 4.5, ClockWrite())
+    with pytest.raises(VersionConflict):
+        await store.append_move(gid, 1, 2, "u2", "take", {"n": 2}, [], False, 5.0, guard=RowGuard(("u0", "u7", "u2"), None))
+    row = await store.game(gid)
+    assert row is not None and row.paused_since == 4.5 and row.version == 1 and row.state == {"n": 1}
+    assert [m.seq for m in await store.moves(gid)] == [0, 1]
+    assert await store.append_move(gid, 1, 2, "u2", "take", {"n": 2}, [], False, 5.0, guard=RowGuard.of(row)) == 2
+    await store.set_paused(gid, None, 6.0, ClockWrite())
+    with pytest.raises(VersionConflict):  # resumed since
+        await store.append_move(gid, 2, 0, "u0", "take", {"n": 3}, [], False, 7.0, guard=RowGuard.of(row))
 
 
 async def test_an_undo_marks_what_it_took_back_and_keeps_the_log(store: Repository) -> None:

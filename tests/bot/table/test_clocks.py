@@ -1,6 +1,7 @@
 """Turn clocks through the service and the scheduler (issue 10), with a fake clock: days pass in milliseconds."""
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -375,7 +376,8 @@ def test_clock_settings_in_config_toml(tmp_path):
 async def test_a_recap_cut_off_by_a_stop_is_posted_after_the_restart(tmp_path):
     """Issue 23 item 6: the final move stores the recap as a job; the move's own flow leases it, posts it and
     removes the job, but a bot stopped while drawing it posts it after the restart, once."""
-    from bot.table.clocks import RECAP, RECAP_GRACE, RECAP_LEASE
+    from bot.table.clocks import RECAP, RECAP_GRACE
+    from bot.table.scheduler import LEASE
     from engines.core import Rng
 
     clock = FakeTime()
@@ -387,15 +389,19 @@ async def test_a_recap_cut_off_by_a_stop_is_posted_after_the_restart(tmp_path):
         snap = await t.service.act(CH, USERS[p.seat], p.options[rng.below(len(p.options))].action)
     game_id = snap.row.id
     assert [j.kind for j in await t.store.game_jobs(game_id)] == [RECAP]
-    assert await t.service.claim_recap(game_id) is not None  # the move's flow starts drawing it …
-    assert await t.service.claim_recap(game_id) is None  # (nobody else may meanwhile)
+    t.service.lease_sleep = lambda seconds: asyncio.Event().wait()  # (its renewals are not reached here)
+    drawing = t.service.recap_claimed(game_id)
+    assert await drawing.__aenter__() is not None  # the move's flow starts drawing it …
+    async with t.service.recap_claimed(game_id) as other:
+        assert other is None  # (nobody else may meanwhile)
     await t.close()  # … and the bot stops before it is posted
+    await drawing.__aexit__(None, None, None)
     again = await Table.open(tmp_path / "recap.sqlite3", clock)
     try:
         clock.now += RECAP_GRACE
         await again.scheduler.run_due()
         assert again.notes.recaps == []  # the lease of the stopped process still holds it
-        clock.now += RECAP_LEASE
+        clock.now += LEASE
         await again.scheduler.run_due()
         await again.scheduler.run_due()
         assert again.notes.recaps == [game_id]  # once

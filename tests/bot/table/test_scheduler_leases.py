@@ -11,9 +11,9 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.store.jobs import SqliteJobs
+from bot.store.jobs import SqliteJobs, StoreJobs
 from bot.store.schema import JOBS_SCHEMA
-from bot.table.clocks import PING, REMIND, TimeConfig, job_nonce
+from bot.table.clocks import PING, RECAP, REMIND, TimeConfig, job_nonce
 from bot.table.model import Job, UserSettings
 from bot.table.scheduler import LEASE, Scheduler, process_owner
 from tests.bot.clockkit import USERS, FakeTime, Table
@@ -232,3 +232,74 @@ async def test_a_stop_gives_the_jobs_not_yet_fired_back_at_once(tmp_path: Path) 
     database.now += LEASE + 1
     assert [j.id for j in await jobs.claim_due(database(), "b", 60, 10)] == ids[:1]
     await db.close()
+
+
+async def _finished_game(table: Table) -> int:
+    """A Luxor game played to its end in ``table`` (no clock): its id; the final move stored the recap job."""
+    from engines.core import Rng
+
+    snap = await table.start("luxor", n=2, clock=None, seed=2)
+    rng = Rng.seeded(2)
+    while snap.prompts:
+        p = snap.prompts[rng.below(len(snap.prompts))]
+        snap = await table.service.act("chan", USERS[p.seat], p.options[rng.below(len(p.options))].action)
+    assert [j.kind for j in await table.store.game_jobs(snap.row.id)] == [RECAP]
+    return snap.row.id
+
+
+async def test_a_recap_being_drawn_keeps_its_lease_and_a_killed_drawers_is_taken_over_within_a_lease(
+        tables, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The final move's flow draws the recap under the scheduler's 60 s lease, renewed while it draws (it was a
+    600 s lease, never renewed): a drawing of any length is never taken over, and a process killed while drawing
+    has its recap posted by another within a lease of its last renewal."""
+    first = await tables()
+    second = await tables()
+    clock = first.clock
+    game_id = await _finished_game(first)
+    ticks: asyncio.Queue[None] = asyncio.Queue()
+    renewed: asyncio.Queue[list[int]] = asyncio.Queue()
+
+    async def tick(seconds: float) -> None:
+        assert seconds == LEASE / 3
+        await ticks.get()
+
+    renew = StoreJobs.renew
+
+    async def counted(self: StoreJobs, ids: list[int], owner: str, lease: float) -> list[int]:
+        kept = await renew(self, ids, owner, lease)
+        if owner == first.service.owner:
+            assert lease == LEASE
+            await renewed.put(kept)
+        return kept
+
+    first.service.lease_sleep = tick
+    monkeypatch.setattr(StoreJobs, "renew", counted)
+    drawing, never = asyncio.Event(), asyncio.Event()
+    claimed: list[int | None] = []
+
+    async def draw() -> None:  # the final move's flow (bot.discord.history.after_move)
+        async with first.service.recap_claimed(game_id) as job:
+            claimed.append(job)
+            drawing.set()
+            await never.wait()  # drawing … until the process is killed
+
+    task = asyncio.create_task(draw())
+    await drawing.wait()
+    assert claimed[0] is not None
+    # fifteen minutes of drawing, renewed every 50 s of the database's clock: the other process never takes it
+    for _ in range(18):
+        clock.now += 50
+        await ticks.put(None)
+        assert await renewed.get() == [claimed[0]]
+        assert await second.scheduler.run_due() == 0
+    assert second.notes.recaps == [] and first.notes.recaps == []
+    # killed (kill -9): no renewal any more; the lease runs out 60 s after the last one
+    clock.now += LEASE - 1
+    assert await second.scheduler.run_due() == 0
+    clock.now += 2
+    assert await second.scheduler.run_due() == 1
+    assert second.notes.recaps == [game_id]  # posted once, by the other process
+    assert await second.store.game_jobs(game_id) == []
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
