@@ -6,8 +6,9 @@ Discord is a record shared by the processes, keyed by nonce (a re-send with a no
 as Discord does with ``enforce_nonce``). The victim is stopped dead, synchronised by its output lines (no
 sleeping): inside a job's handler (after a reminder went out and before its mark; or before a timeout's move)
 with the rest of its batch in hand, and between sending a board and marking its post delivered. On PostgreSQL the
-leases are reckoned on the server's clock, so the test makes the victim's leases one second long (the bot's are
-60 s); on SQLite the database's clock is the store's, and the taker's runs 61 s later instead.
+leases are reckoned on the server's clock, so the test makes the victim's leases three seconds long (the bot's are
+60 s); on SQLite the database's clock is the store's, and the taker's runs 61 s later instead. Right after the
+kill, the dead process's leases are seen to hold: no other process can claim its jobs or its game's posts.
 """
 from __future__ import annotations
 
@@ -92,7 +93,7 @@ def messages(path: Path) -> list[dict[str, Any]]:
 async def test_a_process_killed_holding_jobs_and_posts_loses_and_doubles_nothing(
         request: pytest.FixtureRequest, tmp_path: Path, kind: str, stop: str) -> None:
     db = request.getfixturevalue("pg_url") if kind == "postgres" else str(tmp_path / "shared.sqlite3")
-    lease = "1" if kind == "postgres" else "60"
+    lease = "3" if kind == "postgres" else "60"
     discord = tmp_path / "discord.sqlite3"
     ids, due = await set_up(db)
 
@@ -105,6 +106,14 @@ async def test_a_process_killed_holding_jobs_and_posts_loses_and_doubles_nothing
     assert [m["sends"] for m in sent if m["nonce"] == post_nonce(post_id)] == [1], "the board went out"
     if stop == "remind":
         assert [m["body"] for m in sent if m["nonce"] == stops["remind"]] == ["clock.remind"]
+    # the dead process's leases still hold (looked at within its lease): nobody else may take its jobs or post yet
+    [board] = [m["body"] for m in sent if m["nonce"] == post_nonce(post_id)]
+    store = await open_store(db, clock=lambda: NOW)
+    try:
+        assert await store.jobs.claim_due(NOW, "someone", 60.0, 100) == [], "every due job is in the dead one's hands"
+        assert not await store.claim_posts(int(board.split()[1]), "someone", 60.0)
+    finally:
+        await store.close()
 
     taker = await spawn("taker", db, str(discord), repr(NOW), lease)
     out, err = await asyncio.wait_for(taker.communicate(), 120)
