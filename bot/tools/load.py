@@ -43,6 +43,7 @@ import itertools
 import json
 import logging
 import multiprocessing
+import queue
 import random
 import tempfile
 import time
@@ -518,8 +519,18 @@ def _processes(channels: int, seconds: float, warmup: float, rate: float | None,
         for k in range(processes)]
     for p in procs:
         p.start()
+    outs: list[dict[str, Any]] = []
+    give_up = time.monotonic() + 600 + 4 * (warmup + seconds)
     try:
-        outs = [results.get(timeout=600 + 4 * (warmup + seconds)) for _ in procs]
+        while len(outs) < len(procs):
+            try:
+                outs.append(results.get(timeout=1.0))
+            except queue.Empty:
+                dead = [p.name for p in procs if p.exitcode not in (None, 0)]
+                if dead and results.empty():  # (killed, or failed before it could say why)
+                    raise RuntimeError(f"bot process(es) {', '.join(dead)} ended without a result") from None
+                if time.monotonic() > give_up:
+                    raise RuntimeError("the bot processes did not finish in time") from None
     finally:
         for p in procs:
             p.join(timeout=60)
