@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --load: then K moves (default 50) in K channels within one second")
     p.add_argument("--render-processes", type=int, default=Config.render_processes, metavar="P",
                    help="with --load: worker processes drawing boards (0: threads), as [discord] render_processes")
+    p.add_argument("--processes", type=int, default=1, metavar="P",
+                   help="with --load: P bot processes share the database (--db), each driving its share of the channels")
     p.add_argument("--players", type=int)
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--seconds", type=float,
@@ -229,8 +231,11 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "bench" and args.load is not None:
         from bot.tools.load import run as load_bench
 
-        load_bench(args.load, seconds=30.0 if args.seconds is None else args.seconds, rate=args.rate, burst=args.burst,
-                   render_processes=args.render_processes)
+        try:
+            load_bench(args.load, seconds=30.0 if args.seconds is None else args.seconds, rate=args.rate,
+                       burst=args.burst, render_processes=args.render_processes, db=args.db, processes=args.processes)
+        except ValueError as exc:
+            raise _Refused(str(exc)) from exc
         return 0
     if args.cmd == "bench" and args.game is None:
         raise _Refused("bench needs a game (or --history N, or --load N)")

@@ -372,7 +372,8 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--history", type=int, metavar="N",
                    help="instead: reads on a database of N finished games (built once, then reused)")
     p.add_argument("--active", type=int, default=0, metavar="M", help="active games in that database")
-    p.add_argument("--db", type=Path, help="where the --history database is kept (default: in the temp folder)")
+    p.add_argument("--db", help="with --history: where its database is kept (default: in the temp folder); with --load: "
+                                "the database, a SQLite file or a postgresql:// URL (default: a new temporary file)")
     p.add_argument("--repeat", type=int, default=60, help="calls of each read with --history")
     p.add_argument("--rebuild", action="store_true", help="build the --history database again even if it exists")
 
@@ -381,7 +382,7 @@ def main(args: Any) -> int:
     if args.history < 1 or args.active < 0 or args.repeat < 1:
         print("referee: --history must be 1 or more, --active 0 or more, --repeat 1 or more", file=sys.stderr)
         return 2
-    run(args.history, args.active, args.db, args.repeat, args.rebuild)
+    run(args.history, args.active, Path(args.db) if args.db else None, args.repeat, args.rebuild)
     return 0
 
 

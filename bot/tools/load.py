@@ -13,6 +13,12 @@ posted as soon as it can be), bots take no seats.
   previous move is still in flight skips its turn, counted as ``skipped``).
 * ``burst``: after the sustained phase, ``burst`` moves in ``burst`` different channels arrive within one
   second; each must be acknowledged (deferred) within 3 s and its board posted within 5 s.
+* ``db``: the database, a SQLite file or a ``postgresql://`` URL (default: a new temporary SQLite file).
+* ``processes`` (issue 19): that many bot processes (multiprocessing ``spawn``) share the database, each with its
+  own service, poster, scheduler and drawing workers, each driving every P-th channel (and delivering their
+  boards); the open loop's rate is split between them. They are set up first and start together (a barrier),
+  and their figures are merged: moves/s summed, percentiles over every process's samples, CPU per move over
+  all of them and their child processes.
 
 Measured, with the moves of the set-up phase left out:
 
@@ -21,7 +27,9 @@ Measured, with the moves of the set-up phase left out:
 * the event loop's lag (a 10 ms tick's lateness, p50/p99/max);
 * CPU per move: user + system time of this process (every thread) and of its child processes, live ones (read
   from ``/proc``) and ended ones (``RUSAGE_CHILDREN``), over the measured window, divided by the moves; the
-  event loop's own thread is also given alone.
+  event loop's own thread is also given alone. On PostgreSQL the server's CPU (the database's backends and the
+  server's background processes, read from ``/proc`` when the server runs on this machine) is given apart, as
+  ``db_server_cpu_ms_per_move`` (on SQLite that work is in the process's own database thread).
 
 Prints readable lines, then one JSON line with ``moves_per_s``, ``move_ms_p50``, ``move_ms_p99``,
 ``act_ms_p50``, ``act_ms_p99``, ``loop_lag_ms_p50``, ``loop_lag_ms_p99``, ``loop_lag_ms_max``,
@@ -34,11 +42,10 @@ import contextlib
 import itertools
 import json
 import logging
-import os
+import multiprocessing
+import queue
 import random
-import resource
 import tempfile
-import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable
@@ -53,118 +60,18 @@ from bot.config import Config
 from bot.discord import Referee
 from bot.discord.play import do_move
 from bot.discord.poster import Delivered
-from bot.store import Store
+from bot.store import is_postgres, open_store
 from bot.table.model import MoveReport, PostRow, Snapshot, User
+from bot.table.ports import PostStore
 from bot.table.service import GameService
 from engines import available_games, get_game
 
 from .bench import percentile
+from .loadstats import CpuMark, breakdown, merge, part_seconds, parts_cpu, pids_cpu, report, server_pids, thread_cpu
 
 TITLES = tuple(available_games())
 TICK = 0.010  # the loop-lag probe's period (seconds)
 ACK_LIMIT, POST_LIMIT = 3.0, 5.0  # the burst's limits: acknowledged within 3 s, board posted within 5 s
-
-
-# ------------------------------------------------------------------ CPU of this process and its children
-
-
-def _children_cpu() -> dict[int, float]:
-    """CPU seconds (user + system) of every live descendant process, by pid (Linux ``/proc``; empty elsewhere)."""
-    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    parents: dict[int, int] = {}
-    cpu: dict[int, float] = {}
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return {}
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                raw = f.read().decode("ascii", "replace")
-        except OSError:
-            continue
-        fields = raw[raw.rfind(")") + 2:].split()
-        parents[int(entry)] = int(fields[1])
-        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
-    me, mine, grew = os.getpid(), {os.getpid()}, True
-    while grew:
-        grew = False
-        for pid, ppid in parents.items():
-            if ppid in mine and pid not in mine:
-                mine.add(pid)
-                grew = True
-    return {pid: cpu[pid] for pid in mine if pid != me}
-
-
-@dataclass
-class CpuMark:
-    """A reading of the CPU used so far: this process, its ended children, and each live child."""
-
-    own: float
-    ended: float
-    live: dict[int, float]
-
-    @classmethod
-    def now(cls) -> CpuMark:
-        s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-        return cls(s.ru_utime + s.ru_stime, c.ru_utime + c.ru_stime, _children_cpu())
-
-    def since(self, start: CpuMark) -> float:
-        """CPU seconds used from ``start`` to this reading, in this process and every child (a child that ended
-        in between counts through ``RUSAGE_CHILDREN``, from where it was at ``start``)."""
-        live = sum(v - start.live.get(pid, 0.0) for pid, v in self.live.items())
-        ended = self.ended - start.ended - sum(v for pid, v in start.live.items() if pid not in self.live)
-        return (self.own - start.own) + live + max(0.0, ended)
-
-
-def _thread_cpu() -> float:
-    """CPU seconds of the calling thread (the event loop's, when called on it)."""
-    return time.thread_time()
-
-
-def _part(thread: threading.Thread) -> str:
-    """Which part of the bot a thread is: the event loop, the database connection, the engine, drawing, other."""
-    if thread is threading.main_thread():
-        return "loop"
-    target = getattr(thread, "_target", None)  # aiosqlite runs each connection in a plain thread of its own
-    if target is not None and "aiosqlite" in getattr(target, "__module__", ""):
-        return "database"
-    if thread.name.startswith("referee-engine"):
-        return "engine"
-    if thread.name.startswith("referee-render"):
-        return "render"
-    if thread.name.startswith("asyncio"):
-        return "default executor"
-    return "other threads"
-
-
-def _parts_cpu() -> dict[str, float]:
-    """CPU seconds of this process's live threads by part (Linux ``/proc``; empty elsewhere), keyed by part and
-    thread id (a thread that ended in between is left out of the breakdown, not of the total)."""
-    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    out: dict[str, float] = {}
-    for thread in threading.enumerate():
-        try:
-            with open(f"/proc/self/task/{thread.native_id}/stat", "rb") as f:
-                raw = f.read().decode("ascii", "replace")
-        except (OSError, TypeError):
-            continue
-        fields = raw[raw.rfind(")") + 2:].split()
-        out[f"{_part(thread)}/{thread.native_id}"] = (int(fields[11]) + int(fields[12])) / tick
-    return out
-
-
-def _breakdown(start: dict[str, float], end: dict[str, float], cpu0: CpuMark, cpu1: CpuMark,
-               moves: int) -> dict[str, float]:
-    """ms of CPU per move by part: the process's threads, and its child processes (drawing, bots)."""
-    parts: dict[str, float] = {}
-    for key, value in end.items():
-        part = key.split("/")[0]
-        parts[part] = parts.get(part, 0.0) + value - start.get(key, 0.0)
-    parts["child processes"] = cpu1.since(cpu0) - (cpu1.own - cpu0.own)
-    return {k: round(v * 1000 / max(1, moves), 2) for k, v in parts.items()}
 
 
 # ------------------------------------------------------------------ Discord, stubbed
@@ -284,9 +191,12 @@ class _Bot(Referee):
             return done
 
         self.poster.deliver = delivered
+        if run.shared:
+            self.poster.store = cast(PostStore, _OwnPosts(self.poster.store, run))
 
     def channel_by_id(self, channel_id: str) -> discord.abc.Messageable:
-        return cast(discord.abc.Messageable, self.load.tables[channel_id].channel)
+        table = self.load.tables.get(channel_id)  # (a recap another process's scheduler left: any channel)
+        return cast(discord.abc.Messageable, table.channel if table is not None else _Channel(channel_id))
 
     def channel(self, interaction: Any) -> discord.abc.Messageable:
         return self.channel_by_id(str(interaction.channel_id))
@@ -295,6 +205,21 @@ class _Bot(Referee):
         if isinstance(snap, MoveReport):
             self.load.handed(snap)
         await super().post_board(game_id, wait=wait, snap=snap)
+
+
+class _OwnPosts:
+    """The outbox as a process of a ``--processes`` run delivers it: the due boards of its own channels only. (A
+    bot process may deliver any game's board; here each waits for the boards of the moves it drives, to time
+    them, so it delivers those: the moves' own flows post them, and its poster loop what those left.)"""
+
+    def __init__(self, store: PostStore, run: LoadRun) -> None:
+        self.store, self.run = store, run
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+    async def due_games(self, now: float) -> list[int]:
+        return [g for g in await self.store.due_games(now) if g in self.run.by_game]
 
 
 class _TimedService(GameService):
@@ -314,8 +239,10 @@ class _TimedService(GameService):
 class LoadRun:
     """The state of one ``--load`` run (see the module docstring)."""
 
-    def __init__(self, channels: int, seed: int) -> None:
+    def __init__(self, channels: int, seed: int, shared: bool = False) -> None:
         self.n = channels
+        #: one of several bot processes on the database (``--processes``)
+        self.shared = shared
         self.rnd = random.Random(seed)
         self.tables: dict[str, _Table] = {}
         self.by_game: dict[int, _Table] = {}
@@ -460,11 +387,15 @@ async def _burst(run: LoadRun, bot: _Bot, service: GameService, count: int) -> d
 
 
 async def _run(channels: int, seconds: float, warmup: float, rate: float | None, burst: int, seed: int,
-               db: str, render_processes: int) -> dict[str, Any]:
-    store = await Store.open(db)
+               db: str, render_processes: int, share: tuple[int, int] = (0, 1), start: Any = None) -> dict[str, Any]:
+    """One bot process's run over its ``share`` (``(k, P)``: every P-th channel from the k-th) of the channels;
+    ``start``: a barrier the processes of a ``--processes`` run pass together once set up, so their measured
+    windows coincide (then the result also holds the raw figures, for :func:`merge`)."""
+    part, parts = share
+    store = await open_store(db)
     service = _TimedService(store)
     service.acts = []
-    run = LoadRun(channels, seed)
+    run = LoadRun(channels, seed, shared=parts > 1)
     bot = _Bot(service, Config(board_interval=0.0, bot_board_hold=0.0, render_processes=render_processes), run)
     background: list[asyncio.Task[Any]] = []
     try:
@@ -476,35 +407,53 @@ async def _run(channels: int, seconds: float, warmup: float, rate: float | None,
         background.append(asyncio.create_task(bot.scheduler.run(), name="load-clock"))
         background.append(asyncio.create_task(_lag_probe(run), name="load-lag"))
         setup = time.perf_counter()
-        ids = [str(900_000_000_000_000_000 + c) for c in range(channels)]
-        for c, cid in enumerate(ids):
+        mine = range(part, channels, parts)
+        for c in mine:
+            cid = str(900_000_000_000_000_000 + c)
             users = [User(str(800_000_000_000_000_000 + c * 10 + i), f"P{c}.{i + 1}") for i in range(6)]
             run.tables[cid] = _Table(_Channel(cid), users)
-        for cid in ids:
+        for cid in list(run.tables):
             await run.open_table(bot, service, cid)
         titles = Counter(t.snap.row.title for t in run.tables.values() if t.snap is not None)
-        print(f"load: {channels} channels set up in {time.perf_counter() - setup:.1f} s ("
+        who = f"process {part + 1} of {parts}: " if parts > 1 else ""
+        print(f"load: {who}{len(mine)} channels set up in {time.perf_counter() - setup:.1f} s ("
               + ", ".join(f"{n} {title}" for title, n in sorted(titles.items())) + ")", flush=True)
         out: dict[str, Any] = {"channels": channels, "mode": "open" if rate else "closed", "seconds": seconds,
-                               "rate": rate, "render_processes": render_processes}
+                               "rate": rate, "render_processes": render_processes, "processes": parts,
+                               "db": "postgresql" if is_postgres(db) else "sqlite"}
+        if start is not None:
+            await asyncio.to_thread(start.wait)  # every process is set up: the runs start together
         if seconds > 0:
             until = [time.perf_counter() + warmup + seconds]
             drivers: list[Awaitable[Any]]
             if rate:
-                drivers = [_open_loop(run, bot, service, rate, until)]
+                drivers = [_open_loop(run, bot, service, rate / parts, until)]
             else:
                 drivers = [_closed_loop(run, bot, service, t, until) for t in run.tables.values()]
             driving = asyncio.gather(*drivers)
             await asyncio.sleep(warmup)
+            server = await server_pids(db if is_postgres(db) else None) if part == 0 else []  # (one process counts the server's CPU)
             run.measuring = service.measuring = True
-            cpu0, loop0, parts0, t0 = CpuMark.now(), _thread_cpu(), _parts_cpu(), time.perf_counter()
+            cpu0, loop0, parts0, t0 = CpuMark.now(), thread_cpu(), parts_cpu(), time.perf_counter()
+            db0 = pids_cpu(server)
             await asyncio.sleep(max(0.0, until[0] - time.perf_counter()))
             run.measuring = service.measuring = False
-            cpu1, loop1, parts1, t1 = CpuMark.now(), _thread_cpu(), _parts_cpu(), time.perf_counter()
+            cpu1, loop1, parts1, t1 = CpuMark.now(), thread_cpu(), parts_cpu(), time.perf_counter()
+            db1 = pids_cpu(server)
             await driving
             n = max(1, run.done)
+            server_s = sum(v - db0[pid] for pid, v in db1.items() if pid in db0)
+            if parts > 1:  # the raw figures, merged over the processes by the parent
+                out["raw"] = {"done": run.done, "window": t1 - t0, "moves": run.moves, "acts": service.acts,
+                              "lag": run.lag, "cpu": cpu1.since(cpu0), "loop_cpu": loop1 - loop0,
+                              "by_part": part_seconds(parts0, parts1, cpu0, cpu1), "server": server_s,
+                              "errors": run.errors, "skipped": run.skipped}
+                return out
+            by_part = breakdown(parts0, parts1, cpu0, cpu1, n)
+            if server:
+                by_part["database server"] = round(server_s * 1000 / n, 2)
             out.update({
-                "moves": run.done, "moves_per_s": round(run.done / (t1 - t0), 1),
+                "moves": run.done, "moves_per_s": round(run.done / (t1 - t0), 1), "window_s": round(t1 - t0, 2),
                 "move_ms_p50": round(percentile(run.moves, 0.5), 1),
                 "move_ms_p99": round(percentile(run.moves, 0.99), 1),
                 "act_ms_p50": round(percentile(service.acts, 0.5), 1),
@@ -516,18 +465,11 @@ async def _run(channels: int, seconds: float, warmup: float, rate: float | None,
                 "loop_cpu_ms_per_move": round((loop1 - loop0) * 1000 / n, 2),
                 "cpu_cores_used": round(cpu1.since(cpu0) / (t1 - t0), 2),
                 "errors": run.errors, "skipped": run.skipped,
-                "cpu_ms_per_move_by_part": _breakdown(parts0, parts1, cpu0, cpu1, n),
+                "cpu_ms_per_move_by_part": by_part,
             })
-            print(f"load: {run.done} moves in {t1 - t0:.1f} s: {out['moves_per_s']} moves/s "
-                  f"({run.errors} refused or lost, {run.skipped} skipped)")
-            print(f"load: move (interaction → board posted) p50 {out['move_ms_p50']} ms, p99 {out['move_ms_p99']} ms; "
-                  f"act p50 {out['act_ms_p50']} ms, p99 {out['act_ms_p99']} ms")
-            print(f"load: event-loop lag p50 {out['loop_lag_ms_p50']} ms, p99 {out['loop_lag_ms_p99']} ms, "
-                  f"max {out['loop_lag_ms_max']} ms")
-            print(f"load: CPU per move {out['cpu_ms_per_move']} ms (every thread and child process; the event loop's "
-                  f"thread alone {out['loop_cpu_ms_per_move']} ms), {out['cpu_cores_used']} cores busy")
-            print("load: CPU per move by part: " + ", ".join(
-                f"{k} {v} ms" for k, v in sorted(out["cpu_ms_per_move_by_part"].items(), key=lambda kv: -kv[1])))
+            if server:
+                out["db_server_cpu_ms_per_move"] = by_part["database server"]
+            report(out)
         if burst:
             await asyncio.sleep(0.5)  # the last boards of the sustained phase go out first
             b = await _burst(run, bot, service, min(burst, channels))
@@ -547,15 +489,87 @@ async def _run(channels: int, seconds: float, warmup: float, rate: float | None,
         bot.renders.close()
 
 
+def _process(channels: int, seconds: float, warmup: float, rate: float | None, seed: int, db: str,
+             render_processes: int, share: tuple[int, int], start: Any, results: Any) -> None:
+    """One bot process of a ``--processes`` run (started by multiprocessing's ``spawn``): its share of the
+    channels, its own service, poster, scheduler and drawing workers; its raw figures go to ``results``."""
+    logging.getLogger("referee").setLevel(logging.WARNING)
+    try:
+        out = asyncio.run(_run(channels, seconds, warmup, rate, 0, seed + share[0], db, render_processes, share,
+                               start))
+    except BaseException as exc:
+        start.abort()  # the others are not left waiting for this one
+        results.put({"error": f"process {share[0] + 1}: {type(exc).__name__}: {exc}"})
+        raise
+    results.put(out)
+
+
+def _processes(channels: int, seconds: float, warmup: float, rate: float | None, seed: int, db: str,
+               render_processes: int, processes: int) -> dict[str, Any]:
+    """``processes`` bot processes sharing the database ``db``, each driving its share of the channels."""
+    async def migrate() -> None:  # once, before the processes start (each would otherwise wait for the others)
+        store = await open_store(db)
+        await store.close()
+
+    asyncio.run(migrate())
+    ctx = multiprocessing.get_context("spawn")
+    start, results = ctx.Barrier(processes), ctx.Queue()
+    procs = [ctx.Process(target=_process, name=f"referee-load-{k}", args=(
+        channels, seconds, warmup, rate, seed, db, render_processes, (k, processes), start, results))
+        for k in range(processes)]
+    for p in procs:
+        p.start()
+    outs: list[dict[str, Any]] = []
+    give_up = time.monotonic() + 600 + 4 * (warmup + seconds)
+    try:
+        while len(outs) < len(procs):
+            try:
+                outs.append(results.get(timeout=1.0))
+            except queue.Empty:
+                dead = [p.name for p in procs if p.exitcode not in (None, 0)]
+                if dead and results.empty():  # (killed, or failed before it could say why)
+                    raise RuntimeError(f"bot process(es) {', '.join(dead)} ended without a result") from None
+                if time.monotonic() > give_up:
+                    raise RuntimeError("the bot processes did not finish in time") from None
+    finally:
+        for p in procs:
+            p.join(timeout=60)
+            if p.is_alive():
+                p.kill()
+    failed = [o["error"] for o in outs if "error" in o]
+    if failed:
+        raise RuntimeError("; ".join(failed))
+    out = merge(outs) if seconds > 0 else outs[0]
+    if seconds > 0:
+        report(out)
+        print("load: moves/s by process: " + ", ".join(str(x) for x in out["moves_per_s_by_process"]))
+    return out
+
+
 def run(channels: int, seconds: float = 30.0, warmup: float = 5.0, rate: float | None = None, burst: int = 0,
-        seed: int = 1, db: str | None = None, render_processes: int = Config.render_processes) -> dict[str, Any]:
-    """``referee bench --load N``: see the module docstring. Prints readable lines, then one JSON line."""
+        seed: int = 1, db: str | None = None, render_processes: int = Config.render_processes,
+        processes: int = 1) -> dict[str, Any]:
+    """``referee bench --load N``: see the module docstring. Prints readable lines, then one JSON line.
+
+    ``db``: a SQLite file or a ``postgresql://`` URL (default: a new temporary SQLite file); ``processes``: that
+    many bot processes share it, each driving every ``processes``-th channel (the open loop's rate split
+    between them), their figures merged."""
     if channels < 1:
         raise ValueError("--load needs at least one channel")
+    if processes < 1 or processes > channels:
+        raise ValueError("--processes must be between 1 and the number of channels")
+    if burst and processes > 1:
+        raise ValueError("--burst runs in one process (give --processes 1)")
     logging.getLogger("referee").setLevel(logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
-        out = asyncio.run(_run(channels, seconds, warmup, rate, burst, seed, db or str(Path(tmp) / "load.sqlite3"),
-                               render_processes))
+        target = db or str(Path(tmp) / "load.sqlite3")
+        if processes > 1:
+            if not is_postgres(target):
+                print("load: note: a SQLite file serves one bot process (every write takes the file's one lock); "
+                      "with several, moves may be refused as busy", flush=True)
+            out = _processes(channels, seconds, warmup, rate, seed, target, render_processes, processes)
+        else:
+            out = asyncio.run(_run(channels, seconds, warmup, rate, burst, seed, target, render_processes))
     print(json.dumps(out))
     return out
 

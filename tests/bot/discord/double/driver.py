@@ -40,6 +40,8 @@ class GameDriver:
     last_actor: FakeUser | None = None
     last: Interaction | None = None  # the interaction of the last move
     lobby: Message | None = None
+    #: the channel the game is played in (default: the double's main one)
+    channel: int | None = None
 
     @property
     def host(self) -> FakeUser:
@@ -48,7 +50,7 @@ class GameDriver:
     # ------------------------------------------------------------------ reading the channel
 
     def board(self) -> Message:
-        boards = self.double.boards()
+        boards = self.double.boards(self.channel)
         if not boards:
             raise DriverError("no board has been posted")
         return boards[-1]
@@ -75,7 +77,7 @@ class GameDriver:
         candidates = mentioned or ([self.last_actor] if self.last_actor in named else named)
         self.rng.shuffle(candidates)
         for u in candidates:
-            choices = await self.double.autocomplete(u, "game", "move", focused="action", value="")
+            choices = await self.double.autocomplete(u, "game", "move", focused="action", value="", channel=self.channel)
             self.counts["autocomplete"] += 1
             if choices:
                 return u, choices
@@ -86,16 +88,16 @@ class GameDriver:
     async def open(self, options: str | None = None, language: str | None = None) -> None:
         """``/game new`` (in ``language``, default the server's), joins by command and button, Start button."""
         extra: dict[str, Any] = {k: v for k, v in (("options", options), ("language", language)) if v}
-        i = await self.double.slash(self.host, "game", "new", game=self.title, **extra)
+        i = await self.double.slash(self.host, "game", "new", game=self.title, **extra, channel=self.channel)
         lobby = self.lobby = self._expect_post(i, "the lobby message")
         for n, p in enumerate(self.players[1:]):
             if n % 2 == 0:
-                i = await self.double.slash(p, "game", "join")
+                i = await self.double.slash(p, "game", "join", channel=self.channel)
             else:
-                i = await self.double.press(p, next(c for c in lobby.custom_ids() if c.endswith(":join")))
+                i = await self.double.press(p, next(c for c in lobby.custom_ids() if c.endswith(":join")), message=lobby)
             self._expect_post(i, f"{p.name} joined")
         start = next(c for c in lobby.custom_ids() if c.endswith(":start"))
-        i = await self.double.press(self.host, start)
+        i = await self.double.press(self.host, start, message=lobby)
         self._expect_board(i, "the first board")
 
     # ------------------------------------------------------------------ moves
@@ -148,11 +150,11 @@ class GameDriver:
     async def move_by_command(self, user: FakeUser, offered: list[dict]) -> None:
         groups = sorted({c["value"].split()[0] for c in offered} | set(self.groups()))
         group = self._pick_group(groups)
-        choices = await self.double.autocomplete(user, "game", "move", focused="action", value=group)
+        choices = await self.double.autocomplete(user, "game", "move", focused="action", value=group, channel=self.channel)
         self.counts["autocomplete"] += 1
         choices = [c for c in choices if c["value"].split()[0] == group] or offered
         action = self.rng.choice(choices)["value"]
-        i = await self.double.slash(user, "game", "move", action=action)
+        i = await self.double.slash(user, "game", "move", action=action, channel=self.channel)
         self._moved(i, user, "command", action)
         confirmation = t("ok.move", normalise_locale(user.locale), action=action)
         if confirmation not in i.private_text:
@@ -170,13 +172,13 @@ class GameDriver:
         subs = self.subcommands()
         kinds = sorted((set(self.groups()) & set(subs)) or (set(subs) - {"choose"}))
         sub = self._pick_group(kinds) if kinds else "choose"
-        choices = await self.double.autocomplete(user, self.title, sub, focused="choice", value="")
+        choices = await self.double.autocomplete(user, self.title, sub, focused="choice", value="", channel=self.channel)
         self.counts["autocomplete"] += 1
         if not choices:
             sub = "choose"
-            choices = await self.double.autocomplete(user, self.title, sub, focused="choice", value="")
+            choices = await self.double.autocomplete(user, self.title, sub, focused="choice", value="", channel=self.channel)
         action = self.rng.choice(choices)["value"]
-        i = await self.double.slash(user, self.title, sub, choice=action)
+        i = await self.double.slash(user, self.title, sub, choice=action, channel=self.channel)
         self._moved(i, user, f"/{self.title} {sub}", action)
 
     async def move_by_button(self, user: FakeUser, board: Message, group: str | None = None,
@@ -210,7 +212,7 @@ class GameDriver:
         await self._select_from(user, menu, how + "+select")
 
     async def move_by_hand(self, user: FakeUser, offered: list[dict]) -> None:
-        i = await self.double.slash(user, "game", "hand")
+        i = await self.double.slash(user, "game", "hand", channel=self.channel)
         self.counts["hand"] += 1
         hand = next((m for m in i.private if m.files), None)
         if hand is None:

@@ -259,6 +259,10 @@ class FakeDiscord:
         self.guild_locale = guild_locale
         self.token = "test-token." + str(self.application_id)
         self.channels: dict[int, str] = {}
+        #: the guilds (the first is :attr:`guild_id`; :meth:`add_guild` adds more) and the guild of each channel
+        #: that is not in the first one
+        self.guilds: list[int] = [self.guild_id]
+        self.channel_guild: dict[int, int] = {}
         self.denied: dict[int, int] = {}  # channel → permissions the bot lacks there
         self.dm_channels: dict[int, FakeUser] = {}  # direct-message channel → the user it reaches
         self.channel_id = self.add_channel("games")
@@ -280,6 +284,12 @@ class FakeDiscord:
         self.client: discord.Client | None = None
         self._client_task: asyncio.Task[None] | None = None
         self._ws: web.WebSocketResponse | None = None
+        #: more clients at once (:meth:`start_another`: other bot processes, each with its shards) and their tasks
+        self.others: list[tuple[discord.Client, asyncio.Task[None]]] = []
+        #: every open gateway connection and the guilds it serves (its shard's)
+        self._conns: dict[web.WebSocketResponse, list[int]] = {}
+        #: (client, interaction id) for every interaction a client received
+        self.received: list[tuple[discord.Client, int]] = []
         self._seq = 0
         self._active: list[Interaction] = []
         self._server: TestServer | None = None
@@ -335,15 +345,35 @@ class FakeDiscord:
                 self._client_task.result()  # raises what stopped it
             raise TimeoutError("the bot did not become ready")
 
+    async def start_another(self, client: discord.Client) -> None:
+        """Run one more client at once (another bot process, with its own shards), ready when this returns.
+        Every client's interactions are recorded in :attr:`received`; an interaction goes to the connection of
+        the shard its guild belongs to."""
+        client._connection.guild_ready_timeout = 0.05
+        task = asyncio.create_task(client.start(self.token))
+        self.others.append((client, task))
+        ready = asyncio.create_task(client.wait_until_ready())
+        done, _ = await asyncio.wait({ready, task}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        if ready not in done:
+            ready.cancel()
+            if task.done():
+                task.result()
+            raise TimeoutError("the bot did not become ready")
+
+    def _clients(self) -> list[discord.Client]:
+        return ([self.client] if self.client is not None else []) + [c for c, _ in self.others]
+
     async def stop_bot(self) -> None:
-        """Stop the running client (like stopping the process: nothing in memory survives)."""
+        """Stop the running client(s) (like stopping the process: nothing in memory survives)."""
         client, task = self.client, self._client_task
         self.client, self._client_task = None, None
-        if client is not None:
-            await client.close()
-        if task is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.wait_for(task, timeout=30)
+        others, self.others = self.others, []
+        for c, t in [(client, task), *others]:
+            if c is not None:
+                await c.close()
+            if t is not None:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.wait_for(t, timeout=30)
         if self._ws is not None:
             await self._ws.close()
             self._ws = None
@@ -367,6 +397,24 @@ class FakeDiscord:
         await self._dispatch("CHANNEL_CREATE", self._channel_payload(cid))
         await created
         return cid
+
+    def add_guild(self, shard: int, shard_count: int, name: str = "games") -> int:
+        """Another guild, on shard ``shard`` of ``shard_count`` (its id is picked so: Discord's
+        ``(guild_id >> 22) % shard_count``), with a text channel ``name``; the channel's id. Before the bots
+        connect (they get it with GUILD_CREATE on that shard)."""
+        if self._conns:
+            raise RuntimeError("add guilds before the bots connect")
+        gid = ((self._id() >> 22) + 1) << 22
+        while (gid >> 22) % shard_count != shard or gid in self.guilds:
+            gid += 1 << 22
+        self.guilds.append(gid)
+        cid = self.add_channel(name)
+        self.channel_guild[cid] = gid
+        return cid
+
+    def guild_of(self, channel_id: int) -> int:
+        """The guild of a channel (the first guild for its own channels and for direct messages)."""
+        return self.channel_guild.get(channel_id, self.guild_id)
 
     def user(self, name: str, locale: str = "en-US", manage_channels: bool = False) -> FakeUser:
         """A guild member (created on first use)."""
@@ -392,7 +440,7 @@ class FakeDiscord:
     def _channel_payload(self, cid: int) -> JSON:
         overwrites = ([{"id": str(self.application_id), "type": 1, "allow": "0", "deny": str(self.denied[cid])}]
                       if self.denied.get(cid) else [])
-        return {"id": str(cid), "type": 0, "guild_id": str(self.guild_id), "name": self.channels[cid], "position": 0,
+        return {"id": str(cid), "type": 0, "guild_id": str(self.guild_of(cid)), "name": self.channels[cid], "position": 0,
                 "permission_overwrites": overwrites, "nsfw": False, "parent_id": None, "last_message_id": None,
                 "rate_limit_per_user": 0, "topic": None, "flags": 0}
 
@@ -402,15 +450,17 @@ class FakeDiscord:
                 "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
                 "permissions": str(perms)}
 
-    def _guild_payload(self) -> JSON:
+    def _guild_payload(self, gid: int | None = None) -> JSON:
+        gid = gid or self.guild_id
         return {
-            "id": str(self.guild_id), "name": "Referee test server", "icon": None, "owner_id": str(self._id()),
+            "id": str(gid), "name": "Referee test server", "icon": None, "owner_id": str(self._id()),
             "unavailable": False, "member_count": 1 + len(self.users), "large": False,
             "joined_at": "2025-01-01T00:00:00+00:00", "preferred_locale": self.guild_locale, "features": [],
-            "channels": [{k: v for k, v in self._channel_payload(c).items() if k != "guild_id"} for c in self.channels],
+            "channels": [{k: v for k, v in self._channel_payload(c).items() if k != "guild_id"} for c in self.channels
+                         if self.guild_of(c) == gid],
             "threads": [], "members": [{"user": self.bot_user, "roles": [], "joined_at": "2025-01-01T00:00:00+00:00",
                                         "deaf": False, "mute": False, "flags": 0}],
-            "roles": [{"id": str(self.guild_id), "name": "@everyone", "permissions": str(BOT_PERMISSIONS), "position": 0,
+            "roles": [{"id": str(gid), "name": "@everyone", "permissions": str(BOT_PERMISSIONS), "position": 0,
                        "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}],
             "emojis": [], "stickers": [], "voice_states": [], "presences": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [], "premium_tier": 0, "afk_timeout": 300,
@@ -484,14 +534,16 @@ class FakeDiscord:
                 # a sharded bot identifies once per shard ([id, count]); the guild, its events and its interactions
                 # belong to shard (guild_id >> 22) % count, as on Discord: the other shards get no guild
                 shard = data["d"].get("shard")
-                mine = shard is None or shard[0] == (self.guild_id >> 22) % shard[1]
+                guilds = [g for g in self.guilds if shard is None or shard[0] == (g >> 22) % shard[1]]
+                mine = self.guild_id in guilds
+                self._conns[ws] = guilds
                 if not mine and self._ws is ws:
                     self._ws = previous
                 self._seq = 0
                 self._session = f"session-{self._id()}"
                 ready: JSON = {
                     "v": 10, "user": self.bot_user,
-                    "guilds": [{"id": str(self.guild_id), "unavailable": True}] if mine else [],
+                    "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
                     "session_id": self._session, "resume_gateway_url": self.gateway_url,
                     "application": {"id": str(self.application_id), "flags": 0}, "private_channels": [],
                     "relationships": [],
@@ -499,21 +551,25 @@ class FakeDiscord:
                 if shard is not None:
                     ready["shard"] = shard
                 await self._send_on(ws, "READY", ready)
-                if mine:
-                    await self._send_on(ws, "GUILD_CREATE", self._guild_payload())
+                for g in guilds:
+                    await self._send_on(ws, "GUILD_CREATE", self._guild_payload(g))
             elif op == 6:  # resume
                 self.resumes.append(data["d"])
                 if data["d"].get("token") != self.token or data["d"].get("session_id") != self._session:
                     await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))  # invalid session
                     continue
                 await self._send_on(ws, "RESUMED", {})
+        self._conns.pop(ws, None)
         if self._ws is ws:
             self._ws = None
         return ws
 
-    async def _dispatch(self, event: str, data: JSON) -> None:
-        assert self._ws is not None, "the bot is not connected to the gateway"
-        await self._send_on(self._ws, event, data)
+    async def _dispatch(self, event: str, data: JSON, guild: int | None = None) -> None:
+        """Send an event on the connection of the shard of ``guild`` (default: the first guild's)."""
+        ws = self._ws if guild in (None, self.guild_id) else next(
+            (w for w, gs in self._conns.items() if guild in gs and not w.closed), None)
+        assert ws is not None, "the bot is not connected to the gateway"
+        await self._send_on(ws, event, data)
 
     async def _send_on(self, ws: web.WebSocketResponse, event: str, data: JSON) -> None:
         self._seq += 1
@@ -635,32 +691,44 @@ class FakeDiscord:
 
     async def _interact(self, user: FakeUser, kind: int, data: JSON, channel: int | None,
                         message: Message | None = None) -> Interaction:
-        client = self.client
-        assert client is not None, "start_bot() first"
+        clients = self._clients()
+        assert clients, "start_bot() first"
         cid = channel or self.channel_id
+        gid = self.guild_of(cid)
         iid = self._id()
         token = f"itoken-{iid}"
         payload: JSON = {
             "id": str(iid), "application_id": str(self.application_id), "type": kind, "data": data, "token": token,
-            "version": 1, "guild_id": str(self.guild_id),
-            "guild": {"id": str(self.guild_id), "locale": self.guild_locale, "features": []},
+            "version": 1, "guild_id": str(gid),
+            "guild": {"id": str(gid), "locale": self.guild_locale, "features": []},
             "channel_id": str(cid), "channel": {**self._channel_payload(cid), "permissions": str(self.bot_permissions(cid))},
             "member": self._member_payload(user), "locale": user.locale, "guild_locale": self.guild_locale,
             "app_permissions": str(self.bot_permissions(cid)), "entitlements": [], "context": 0,
-            "authorizing_integration_owners": {"0": str(self.guild_id)}, "attachment_size_limit": ATTACHMENT_LIMIT,
+            "authorizing_integration_owners": {"0": str(gid)}, "attachment_size_limit": ATTACHMENT_LIMIT,
         }
         if message is not None:
-            payload["message"] = message.payload(self.guild_id)
+            payload["message"] = message.payload(gid)
         record = Interaction(iid, token, kind, user, cid, payload)
         self.interactions[iid] = record
         self._by_token[token] = record
         self._active.append(record)
         try:
-            before = asyncio.all_tasks()
-            seen = client.wait_for("interaction", check=lambda i: i.id == iid, timeout=30)
-            await self._dispatch("INTERACTION_CREATE", payload)
-            await seen
-            await self._settle(before)
+            # whichever client's shard has the guild receives it; every client listens until the bot has finished
+            # with it, so one that also got it is seen (:attr:`received`)
+            seen = [asyncio.ensure_future(c.wait_for("interaction", check=lambda i: i.id == iid, timeout=30))
+                    for c in clients]
+            try:
+                before = asyncio.all_tasks()
+                await self._dispatch("INTERACTION_CREATE", payload, gid)
+                done, _ = await asyncio.wait(seen, return_when=asyncio.FIRST_COMPLETED)
+                for f in done:
+                    f.result()
+                await self._settle(before)
+                self.received += [(c, iid) for c, f in zip(clients, seen, strict=True)
+                                  if f.done() and not f.cancelled() and f.exception() is None]
+            finally:
+                for f in seen:
+                    f.cancel()
         finally:
             self._active.remove(record)
         self._check_answered(record)
@@ -952,7 +1020,7 @@ class FakeDiscord:
         cid = int(op.params["channel_id"])
         repeated = self._same_nonce(cid, req.body or {})
         if repeated is not None:
-            return 200, repeated.payload(None if cid in self.dm_channels else self.guild_id)
+            return 200, repeated.payload(None if cid in self.dm_channels else self.guild_of(cid))
         if cid in self.dm_channels:  # a direct message: private, not part of any channel's conversation
             m = self._new_message(cid, req.body or {}, req.files)
             self._remember_nonce(m, req.body or {})
@@ -968,7 +1036,7 @@ class FakeDiscord:
         self._remember_nonce(m, req.body or {})
         for i in self._active:
             i.posts.append(m)
-        return 200, m.payload(self.guild_id)
+        return 200, m.payload(self.guild_of(m.channel_id))
 
     def _message(self, op: spec.Operation) -> Message | None:
         m = self.all_messages.get(int(op.params["message_id"]))
@@ -983,11 +1051,11 @@ class FakeDiscord:
         self._apply(m, req.body, req.files, edit=True)
         for i in self._active:
             i.edits.append(m)
-        return 200, m.payload(self.guild_id)
+        return 200, m.payload(self.guild_of(m.channel_id))
 
     def _get_message(self, op: spec.Operation, req: Request) -> tuple[int, Any]:
         m = self._message(op)
-        return (200, m.payload(self.guild_id)) if m else (404, {"code": 10008, "message": "Unknown Message"})
+        return (200, m.payload(self.guild_of(m.channel_id))) if m else (404, {"code": 10008, "message": "Unknown Message"})
 
     def _delete_message(self, op: spec.Operation, req: Request) -> tuple[int, Any]:
         m = self._message(op)
@@ -1029,7 +1097,7 @@ class FakeDiscord:
                                         "response_message_ephemeral": ephemeral}}
         if message is not None:
             answer["interaction"]["response_message_id"] = str(message.id)
-            answer["resource"] = {"type": kind, "message": message.payload(self.guild_id)}
+            answer["resource"] = {"type": kind, "message": message.payload(self.guild_of(message.channel_id))}
         return 200, answer
 
     def _protocol(self, req: Request, rule: str) -> None:
@@ -1065,7 +1133,7 @@ class FakeDiscord:
             ephemeral = bool((body.get("flags") or 0) & EPHEMERAL)
             m = self._new_message(i.channel_id, body, req.files, recipient=i.user.id if ephemeral else None, interaction=i)
             i.replies.append(m)
-        return 200, m.payload(self.guild_id)
+        return 200, m.payload(self.guild_of(m.channel_id))
 
     def _webhook_message(self, op: spec.Operation) -> tuple[Interaction | None, Message | None]:
         i = self._by_token.get(op.params["webhook_token"])
@@ -1083,11 +1151,11 @@ class FakeDiscord:
             return 404, {"code": 10008, "message": "Unknown Message"}
         self._apply(m, req.body, req.files, edit=True)
         i.edits.append(m)
-        return 200, m.payload(self.guild_id)
+        return 200, m.payload(self.guild_of(m.channel_id))
 
     def _get_webhook_message(self, op: spec.Operation, req: Request) -> tuple[int, Any]:
         _, m = self._webhook_message(op)
-        return (200, m.payload(self.guild_id)) if m else (404, {"code": 10008, "message": "Unknown Message"})
+        return (200, m.payload(self.guild_of(m.channel_id))) if m else (404, {"code": 10008, "message": "Unknown Message"})
 
     def _delete_webhook_message(self, op: spec.Operation, req: Request) -> tuple[int, Any]:
         _, m = self._webhook_message(op)
