@@ -130,7 +130,7 @@ async def work(role: str, db: str, discord: str, now: float, lease: float, at: s
 
     boards = 0
 
-    async def deliver(post: PostRow) -> Delivered:
+    async def deliver(post: PostRow, last: PostRow | None = None) -> Delivered:
         nonlocal boards
         message = record.send(post.channel_id, f"board {post.game_id} v{post.version}", post_nonce(post.id))
         boards += 1
