@@ -9,11 +9,17 @@ Speed (issue #24): an image is composed of *pieces* (the header, the last move, 
 standings …), each drawn once in RGB, mapped onto the title's fixed palette (made once from its colours and
 their blends) and kept by what it shows (:func:`piece`). A move redraws only the pieces whose content changed;
 the rest is pasted as it is, and the composed palette image is written without any quantization.
+
+Encoding reuses the pieces too (:func:`encode`): each piece's PNG scanlines are deflated once, on their own, and
+kept with the piece; a composed image's PNG is those deflated runs one after another (a valid zlib stream: each
+run ends byte-aligned and refers only to its own bytes), so a move compresses only the pieces it drew.
 """
 from __future__ import annotations
 
 import io
+import struct
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
@@ -382,21 +388,88 @@ def blank(pal: Palette, height: int) -> Image.Image:
 
 
 def compose(pal: Palette, pieces: Sequence[Image.Image]) -> Image.Image:
-    """The pieces one under the other, with a margin below, as one palette image (index 0 is :data:`BG`)."""
-    height = sum(p.height for p in pieces) + PAD
-    img = Image.new("P", (WIDTH, height), 0)
+    """The pieces one under the other, with a margin below, as one palette image (index 0 is :data:`BG`).
+    The image keeps its pieces (``info["pieces"]``) for :func:`encode`."""
+    pieces = (*pieces, blank(pal, PAD))
+    img = Image.new("P", (WIDTH, sum(p.height for p in pieces)), 0)
     img.putpalette(palette_image(*pal).getpalette() or [])
     y = 0
     for p in pieces:
         img.paste(p, (0, y))
         y += p.height
+    img.info["pieces"] = pieces
     return img
 
 
+# --------------------------------------------------------------------------- PNG from deflated pieces
+
+#: zlib's Adler-32 modulus
+_ADLER = 65521
+
+
+def adler32_combine(a1: int, a2: int, len2: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from theirs and the second one's length (zlib's
+    ``adler32_combine``, which Python's zlib does not offer)."""
+    rem = len2 % _ADLER
+    s1 = ((a1 & 0xFFFF) + (a2 & 0xFFFF) + _ADLER - 1) % _ADLER
+    s2 = (rem * (a1 & 0xFFFF) + (a1 >> 16) + (a2 >> 16) + _ADLER - rem) % _ADLER
+    return s1 | (s2 << 16)
+
+
+def scanlines(img: Image.Image) -> bytes:
+    """A palette image's PNG scanlines: each row of indexes after its filter byte (0: none)."""
+    framed = Image.new("P", (img.width + 1, img.height), 0)
+    framed.paste(img, (1, 0))
+    return framed.tobytes()
+
+
+def _deflated(p: Image.Image) -> tuple[bytes, int, int]:
+    """A full-width piece's scanlines deflated on their own (raw deflate ended by a sync flush: byte-aligned, not
+    final), their Adler-32 and length; made once and kept with the piece (its content never changes)."""
+    got: tuple[bytes, int, int] | None = p.info.get("deflated")
+    if got is None:
+        raw = scanlines(p)
+        z = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15, 8)
+        got = (z.compress(raw) + z.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(raw), len(raw))
+        p.info["deflated"] = got
+    return got
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+#: the end of a deflate stream: an empty final block (fixed codes)
+_FINAL_BLOCK = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()
+#: a zlib header (deflate, 32K window, "fast" level), its check bits making it a multiple of 31
+_ZLIB_HEADER = b"\x78\x01"
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_IEND = _chunk(b"IEND", b"")
+
+
+@lru_cache(maxsize=8)
+def _plte(pal: Palette) -> bytes:
+    return _chunk(b"PLTE", bytes((palette_image(*pal).getpalette() or [])[:768]))
+
+
 def encode(img: Image.Image, pal: Palette) -> bytes:
-    """PNG bytes of a composed palette image (an RGB one is first mapped onto the fixed palette ``pal``)."""
-    if img.mode != "P":
-        img = img.convert("RGB").quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=COMPRESS_LEVEL)
-    return buf.getvalue()
+    """PNG bytes of a composed palette image: its pieces' kept deflated scanlines one after another (only a piece
+    not encoded before is compressed now). An image not made by :func:`compose` is mapped onto the fixed palette
+    ``pal`` (if RGB) and written by Pillow."""
+    pieces: Sequence[Image.Image] | None = img.info.get("pieces")
+    if (img.mode != "P" or not pieces or sum(p.height for p in pieces) != img.height
+            or any(p.width != img.width or p.mode != "P" for p in pieces)):
+        if img.mode != "P":
+            img = img.convert("RGB").quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", compress_level=COMPRESS_LEVEL)
+        return buf.getvalue()
+    parts = [_ZLIB_HEADER]
+    adler = 1
+    for p in pieces:
+        data, a, n = _deflated(p)
+        parts.append(data)
+        adler = adler32_combine(adler, a, n)
+    parts += (_FINAL_BLOCK, struct.pack(">I", adler))
+    ihdr = struct.pack(">IIBBBBB", img.width, img.height, 8, 3, 0, 0, 0)
+    return b"".join((_SIGNATURE, _chunk(b"IHDR", ihdr), _plte(pal), _chunk(b"IDAT", b"".join(parts)), _IEND))
