@@ -5,11 +5,13 @@
 * :func:`board` — the full board (the last move marked too), for the one-tap full view.
 * :func:`hand` — one player's private image (ephemeral), phone-first (render/phone_hand.py).
 
-``phone_image`` / ``board_image`` and :func:`encode` split drawing from encoding (for ``referee bench``).
+``phone_image`` / ``board_image`` and :func:`encode` split drawing from encoding (for ``referee bench``);
+:func:`bare_encode` writes a drawn image whole, the bench's yardstick.
 The title is read from ``view["game"]``.
 """
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -17,6 +19,7 @@ from PIL import Image
 
 from . import alhambra, egizia, luxor, phone_alhambra, phone_egizia, phone_hand, phone_luxor
 from .common import encode_png
+from .phone import COMPRESS_LEVEL
 
 
 class _PhoneRenderer(Protocol):
@@ -59,6 +62,16 @@ def encode(img: Image.Image) -> bytes:
     title = img.info.get("title")
     if title in _PHONE:
         return _PHONE[title].encode(img)
+    return encode_png(img)
+
+
+def bare_encode(img: Image.Image) -> bytes:
+    """PNG bytes of a drawn image written whole by Pillow, nothing reused (``referee bench``'s yardstick): a phone
+    image at the phone images' zlib level, a full board as :func:`encode` writes it."""
+    if img.info.get("title") in _PHONE and img.mode == "P":
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", compress_level=COMPRESS_LEVEL)
+        return buf.getvalue()
     return encode_png(img)
 
 
