@@ -339,9 +339,9 @@ def _store(full: tuple[Palette, Hashable], made: Image.Image) -> Image.Image:
 _scratch = threading.local()
 
 
-def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float], width: int) -> Image.Image:
-    """Draw on this thread's scratch canvas (cleared only as far down as its last use) and map the part used
-    onto the palette ``pal``."""
+def _draw_scratch(draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> tuple[Image.Image, int]:
+    """Draw on this thread's scratch canvas (cleared only as far down as its last use): the canvas and the
+    height the drawing reports."""
     canvas: Image.Image | None = getattr(_scratch, "canvas", None)
     if canvas is None:
         canvas = _scratch.canvas = Image.new("RGB", (WIDTH, _SCRATCH_H), BG)
@@ -351,7 +351,41 @@ def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], 
         d.rectangle((0, 0, WIDTH - 1, _scratch.used - 1), fill=BG)
     h = max(1, min(_SCRATCH_H, round(draw(canvas, d))))
     _scratch.used = min(_SCRATCH_H, h + 32)  # a mark may reach a little below the height a drawing reports
-    return canvas.crop((0, 0, width, h)).quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
+    return canvas, h
+
+
+def _on_palette(pal: Palette, canvas: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+    return canvas.crop(box).quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
+
+
+def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float], width: int) -> Image.Image:
+    """Draw on this thread's scratch canvas and map the part used onto the palette ``pal``."""
+    canvas, h = _draw_scratch(draw)
+    return _on_palette(pal, canvas, (0, 0, width, h))
+
+
+def strips(pal: Palette, cuts: Sequence[tuple[int, Hashable]], height: int,
+           draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> list[Image.Image]:
+    """A full-width part ``height`` px high kept as horizontal strips, one piece each (for :func:`compose`).
+    ``cuts``: each strip's top (the first at 0, in order) and its key, which must name everything drawn within the
+    strip, also what reaches into it across its edges. Strips seen before are reused; if one is new, ``draw`` draws
+    the whole part (from y = 0, returning ``height``) and only the new strips are mapped onto the palette."""
+    bottoms = [y for y, _ in cuts[1:]] + [height]
+    fulls = [(pal, ("strip", y0, y1, key)) for (y0, key), y1 in zip(cuts, bottoms, strict=True)]
+    got: list[Image.Image | None] = []
+    with _PIECES_LOCK:
+        for full in fulls:
+            hit = _PIECES.get(full)
+            if hit is not None:
+                _PIECES.move_to_end(full)
+            got.append(hit)
+    if all(g is not None for g in got):
+        return [g for g in got if g is not None]
+    canvas, _ = _draw_scratch(draw)
+    out = []
+    for (y0, _key), y1, full, hit in zip(cuts, bottoms, fulls, got, strict=True):
+        out.append(hit if hit is not None else _store(full, _on_palette(pal, canvas, (0, y0, WIDTH, y1))))
+    return out
 
 
 def row_piece(pal: Palette, key: Hashable, height: int, parts: Sequence[tuple[int, Image.Image]]) -> Image.Image:
