@@ -10,9 +10,10 @@ standings …), each drawn once in RGB, mapped onto the title's fixed palette (m
 their blends) and kept by what it shows (:func:`piece`). A move redraws only the pieces whose content changed;
 the rest is pasted as it is, and the composed palette image is written without any quantization.
 
-Encoding reuses the pieces too (:func:`encode`): each piece's PNG scanlines are deflated once, on their own, and
-kept with the piece; a composed image's PNG is those deflated runs one after another (a valid zlib stream: each
-run ends byte-aligned and refers only to its own bytes), so a move compresses only the pieces it drew.
+Encoding reuses the pieces too (:func:`encode`): each full-width piece's PNG scanlines are deflated once, on their
+own, and kept instead of its pixels (:class:`Strip`); a phone image's PNG is those deflated runs one after another
+(a valid zlib stream: each run ends byte-aligned and refers only to its own bytes), so a move compresses only the
+pieces it drew, and the image itself is never put together on the way to its PNG (:class:`Drawing`).
 """
 from __future__ import annotations
 
@@ -154,7 +155,7 @@ RIGHT_W = 270
 
 
 def header_piece(pal: Palette, seat: int | None, name: str, label: str, right: str, right2: str = "",
-                 colours: SeatColours = None, below: int = 16) -> Image.Image:
+                 colours: SeatColours = None, below: int = 16) -> Strip:
     """:func:`header` as a piece of two parts kept apart: who is to act (changes every turn) and the title's
     status at the right (the round: changes seldom), so a new turn redraws only the left part."""
     cols = tuple(colours) if colours is not None else None
@@ -203,7 +204,7 @@ ROW_H = 46
 
 
 def standings_pieces(pal: Palette, rows: Iterable[tuple[int, str, str, str]], active: set[int], locale: str,
-                     colours: SeatColours = None, title: str | None = None) -> list[Image.Image]:
+                     colours: SeatColours = None, title: str | None = None) -> list[Strip]:
     """:func:`standings` as pieces: the title, then one piece per row (a score change redraws one row)."""
     label = title or tr("standings", locale)
     out = [piece(pal, ("st-title", label), lambda im, d: section_title(im, 0, label))]
@@ -301,38 +302,119 @@ Palette = tuple[tuple[Colour, ...], tuple[Colour, ...]]
 
 # --------------------------------------------------------------------------- pieces
 
-#: pieces kept, least recently used first, up to :data:`PIECE_BYTES` bytes (about 1 byte per pixel)
-_PIECES: OrderedDict[tuple[Palette, Hashable], Image.Image] = OrderedDict()
+#: pieces kept, least recently used first, up to :data:`PIECE_BYTES` bytes: a box of a row at 1 byte per pixel,
+#: a full-width piece at its pixels until it is first encoded, then at the size of its deflated scanlines (about
+#: a twentieth), so the boards of a few hundred channels stay in a worker's cache between their moves
+_PIECES: OrderedDict[tuple[Palette, Hashable], Strip | Image.Image] = OrderedDict()
 _PIECES_LOCK = threading.Lock()
 _piece_bytes = 0
-PIECE_BYTES = 32 << 20
+PIECE_BYTES = 48 << 20
 _SCRATCH_H = 1800
+
+
+class Strip:
+    """A full-width piece of a phone image (WIDTH px wide, ``height`` high, on its title's palette), as kept: its
+    palette image until it is first encoded, then only its PNG scanlines deflated on their own (the image is
+    rebuilt from them when asked for). Its content never changes."""
+
+    __slots__ = ("_deflated", "_image", "charged", "height")
+
+    def __init__(self, image: Image.Image) -> None:
+        if image.mode != "P" or image.width != WIDTH:
+            raise ValueError(f"a strip is a {WIDTH}-px-wide palette image, not {image.mode} {image.size}")
+        self.height = image.height
+        self._image: Image.Image | None = image
+        self._deflated: tuple[bytes, int, int] | None = None
+        #: the bytes the piece cache counts for it (0 when not kept)
+        self.charged = 0
+
+    def size(self) -> int:
+        got = self._deflated
+        return len(got[0]) + 64 if got is not None else WIDTH * self.height
+
+    def deflated(self) -> tuple[bytes, int, int]:
+        """Its scanlines deflated on their own (raw deflate ended by a sync flush: byte-aligned, not final), their
+        Adler-32 and length; made once (then the image is let go)."""
+        global _piece_bytes
+        got = self._deflated
+        if got is not None:
+            return got
+        img = self._image
+        if img is None:  # another thread deflated it meanwhile
+            got = self._deflated
+            assert got is not None
+            return got
+        raw = scanlines(img)
+        z = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15, 8)
+        got = (z.compress(raw) + z.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(raw), len(raw))
+        self._deflated = got
+        self._image = None
+        with _PIECES_LOCK:
+            if self.charged:
+                _piece_bytes += self.size() - self.charged
+                self.charged = self.size()
+        return got
+
+    def image(self) -> Image.Image:
+        """Its palette indexes as an image (the palette itself is the composed image's)."""
+        img = self._image
+        if img is not None:
+            return img
+        got = self._deflated
+        assert got is not None
+        raw = zlib.decompressobj(-15).decompress(got[0])
+        return Image.frombytes("P", (WIDTH + 1, self.height), raw).crop((1, 0, WIDTH + 1, self.height))
+
+
+def _size(made: Strip | Image.Image) -> int:
+    return made.size() if isinstance(made, Strip) else made.width * made.height
 
 
 def clear_pieces() -> None:
     """Forget every piece (tests that read the text sizes drawn start from here)."""
     global _piece_bytes
     with _PIECES_LOCK:
+        for made in _PIECES.values():
+            if isinstance(made, Strip):
+                made.charged = 0
         _PIECES.clear()
         _piece_bytes = 0
 
 
-def piece(pal: Palette, key: Hashable, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> Image.Image:
-    """The palette image of one part of a phone image. ``key`` must name everything ``draw`` shows (the locale,
-    names, numbers, marks): the part is drawn only the first time that key is asked for. ``draw`` draws on an
-    RGB image ``WIDTH`` px wide from ``y = 0`` down and returns the height it used."""
-    return small_piece(pal, key, WIDTH, draw)
+def _kept(full: tuple[Palette, Hashable]) -> Strip | Image.Image | None:
+    with _PIECES_LOCK:
+        got = _PIECES.get(full)
+        if got is not None:
+            _PIECES.move_to_end(full)
+        return got
 
 
-def _store(full: tuple[Palette, Hashable], made: Image.Image) -> Image.Image:
+def _store(full: tuple[Palette, Hashable], made: Strip | Image.Image) -> None:
     global _piece_bytes
     with _PIECES_LOCK:
         if full not in _PIECES:
             _PIECES[full] = made
-            _piece_bytes += made.width * made.height
+            size = _size(made)
+            if isinstance(made, Strip):
+                made.charged = size
+            _piece_bytes += size
             while _piece_bytes > PIECE_BYTES and len(_PIECES) > 1:
                 _, old = _PIECES.popitem(last=False)
-                _piece_bytes -= old.width * old.height
+                _piece_bytes -= old.charged if isinstance(old, Strip) else _size(old)
+                if isinstance(old, Strip):
+                    old.charged = 0
+
+
+def piece(pal: Palette, key: Hashable, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> Strip:
+    """One full-width part of a phone image. ``key`` must name everything ``draw`` shows (the locale, names,
+    numbers, marks): the part is drawn only the first time that key is asked for. ``draw`` draws on an RGB image
+    ``WIDTH`` px wide from ``y = 0`` down and returns the height it used."""
+    full = (pal, ("piece", key))
+    got = _kept(full)
+    if isinstance(got, Strip):
+        return got
+    made = Strip(draw_piece(pal, draw, WIDTH))
+    _store(full, made)
     return made
 
 
@@ -365,74 +447,92 @@ def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], 
 
 
 def strips(pal: Palette, cuts: Sequence[tuple[int, Hashable]], height: int,
-           draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> list[Image.Image]:
+           draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> list[Strip]:
     """A full-width part ``height`` px high kept as horizontal strips, one piece each (for :func:`compose`).
     ``cuts``: each strip's top (the first at 0, in order) and its key, which must name everything drawn within the
     strip, also what reaches into it across its edges. Strips seen before are reused; if one is new, ``draw`` draws
     the whole part (from y = 0, returning ``height``) and only the new strips are mapped onto the palette."""
     bottoms = [y for y, _ in cuts[1:]] + [height]
     fulls = [(pal, ("strip", y0, y1, key)) for (y0, key), y1 in zip(cuts, bottoms, strict=True)]
-    got: list[Image.Image | None] = []
-    with _PIECES_LOCK:
-        for full in fulls:
-            hit = _PIECES.get(full)
-            if hit is not None:
-                _PIECES.move_to_end(full)
-            got.append(hit)
-    if all(g is not None for g in got):
-        return [g for g in got if g is not None]
+    got = [_kept(full) for full in fulls]
+    if all(isinstance(g, Strip) for g in got):
+        return [g for g in got if isinstance(g, Strip)]
     canvas, _ = _draw_scratch(draw)
     out = []
     for (y0, _key), y1, full, hit in zip(cuts, bottoms, fulls, got, strict=True):
-        out.append(hit if hit is not None else _store(full, _on_palette(pal, canvas, (0, y0, WIDTH, y1))))
+        if not isinstance(hit, Strip):
+            hit = Strip(_on_palette(pal, canvas, (0, y0, WIDTH, y1)))
+            _store(full, hit)
+        out.append(hit)
     return out
 
 
-def row_piece(pal: Palette, key: Hashable, height: int, parts: Sequence[tuple[int, Image.Image]]) -> Image.Image:
+def row_piece(pal: Palette, key: Hashable, height: int, parts: Sequence[tuple[int, Image.Image]]) -> Strip:
     """A strip ``height`` px high of smaller pieces placed at their ``x`` (pieces already on the palette: no
     drawing and no palette mapping here). ``key`` names the parts."""
-    full = (pal, key)
-    with _PIECES_LOCK:
-        got = _PIECES.get(full)
-        if got is not None:
-            _PIECES.move_to_end(full)
-            return got
+    full = (pal, ("row", key))
+    got = _kept(full)
+    if isinstance(got, Strip):
+        return got
     made = Image.new("P", (WIDTH, height), 0)
     made.putpalette(palette_image(*pal).getpalette() or [])
     for x, part in parts:
         made.paste(part, (x, 0))
-    return _store(full, made)
+    strip = Strip(made)
+    _store(full, strip)
+    return strip
 
 
 def small_piece(pal: Palette, key: Hashable, width: int,
                 draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> Image.Image:
-    """:func:`piece` for a part ``width`` px wide (a box in a row: see :func:`row_piece`)."""
-    full = (pal, key)
-    with _PIECES_LOCK:
-        got = _PIECES.get(full)
-        if got is not None:
-            _PIECES.move_to_end(full)
-            return got
-    return _store(full, draw_piece(pal, draw, width))
+    """A part ``width`` px wide of a row (a box: see :func:`row_piece`), as a palette image, drawn only the first
+    time its ``key`` is asked for (see :func:`piece`)."""
+    full = (pal, ("small", width, key))
+    got = _kept(full)
+    if isinstance(got, Image.Image):
+        return got
+    made = draw_piece(pal, draw, width)
+    _store(full, made)
+    return made
 
 
-def blank(pal: Palette, height: int) -> Image.Image:
+def blank(pal: Palette, height: int) -> Strip:
     """An empty strip of the background colour."""
     return piece(pal, ("blank", height), lambda im, d: height)
 
 
-def compose(pal: Palette, pieces: Sequence[Image.Image]) -> Image.Image:
-    """The pieces one under the other, with a margin below, as one palette image (index 0 is :data:`BG`).
-    The image keeps its pieces (``info["pieces"]``) for :func:`encode`."""
-    pieces = (*pieces, blank(pal, PAD))
-    img = Image.new("P", (WIDTH, sum(p.height for p in pieces)), 0)
-    img.putpalette(palette_image(*pal).getpalette() or [])
-    y = 0
-    for p in pieces:
-        img.paste(p, (0, y))
-        y += p.height
-    img.info["pieces"] = pieces
-    return img
+class Drawing:
+    """A phone image as drawn: its title's palette and its full-width pieces from the top (see :func:`compose`).
+    :func:`encode` writes its PNG from the pieces; :meth:`image` puts the image together (tests, viewing)."""
+
+    __slots__ = ("pal", "pieces", "title")
+
+    def __init__(self, pal: Palette, pieces: Sequence[Strip], title: str = "") -> None:
+        self.pal = pal
+        self.pieces = tuple(pieces)
+        self.title = title
+
+    @property
+    def height(self) -> int:
+        return sum(p.height for p in self.pieces)
+
+    def image(self) -> Image.Image:
+        """The palette image (index 0 is :data:`BG`)."""
+        img = Image.new("P", (WIDTH, self.height), 0)
+        img.putpalette(palette_image(*self.pal).getpalette() or [])
+        y = 0
+        for p in self.pieces:
+            img.paste(p.image(), (0, y))
+            y += p.height
+        if self.title:
+            img.info["title"] = self.title
+        return img
+
+
+def compose(pal: Palette, pieces: Sequence[Strip]) -> Drawing:
+    """The pieces one under the other, with a margin below: the phone image as drawn (nothing is pasted here:
+    :func:`encode` writes the PNG from the pieces, :meth:`Drawing.image` makes the image when one is wanted)."""
+    return Drawing(pal, (*pieces, blank(pal, PAD)))
 
 
 # --------------------------------------------------------------------------- PNG from deflated pieces
@@ -457,18 +557,6 @@ def scanlines(img: Image.Image) -> bytes:
     return framed.tobytes()
 
 
-def _deflated(p: Image.Image) -> tuple[bytes, int, int]:
-    """A full-width piece's scanlines deflated on their own (raw deflate ended by a sync flush: byte-aligned, not
-    final), their Adler-32 and length; made once and kept with the piece (its content never changes)."""
-    got: tuple[bytes, int, int] | None = p.info.get("deflated")
-    if got is None:
-        raw = scanlines(p)
-        z = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15, 8)
-        got = (z.compress(raw) + z.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(raw), len(raw))
-        p.info["deflated"] = got
-    return got
-
-
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
@@ -486,24 +574,22 @@ def _plte(pal: Palette) -> bytes:
     return _chunk(b"PLTE", bytes((palette_image(*pal).getpalette() or [])[:768]))
 
 
-def encode(img: Image.Image, pal: Palette) -> bytes:
-    """PNG bytes of a composed palette image: its pieces' kept deflated scanlines one after another (only a piece
-    not encoded before is compressed now). An image not made by :func:`compose` is mapped onto the fixed palette
-    ``pal`` (if RGB) and written by Pillow."""
-    pieces: Sequence[Image.Image] | None = img.info.get("pieces")
-    if (img.mode != "P" or not pieces or sum(p.height for p in pieces) != img.height
-            or any(p.width != img.width or p.mode != "P" for p in pieces)):
-        if img.mode != "P":
-            img = img.convert("RGB").quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
-        buf = io.BytesIO()
-        img.save(buf, format="PNG", compress_level=COMPRESS_LEVEL)
-        return buf.getvalue()
-    parts = [_ZLIB_HEADER]
-    adler = 1
-    for p in pieces:
-        data, a, n = _deflated(p)
-        parts.append(data)
-        adler = adler32_combine(adler, a, n)
-    parts += (_FINAL_BLOCK, struct.pack(">I", adler))
-    ihdr = struct.pack(">IIBBBBB", img.width, img.height, 8, 3, 0, 0, 0)
-    return b"".join((_SIGNATURE, _chunk(b"IHDR", ihdr), _plte(pal), _chunk(b"IDAT", b"".join(parts)), _IEND))
+def encode(img: Drawing | Image.Image, pal: Palette) -> bytes:
+    """PNG bytes of a phone image. A :class:`Drawing`: its pieces' kept deflated scanlines one after another (a
+    piece not encoded before is compressed now, once). An image: mapped onto the fixed palette ``pal`` (if RGB)
+    and written whole by Pillow."""
+    if isinstance(img, Drawing):
+        parts = [_ZLIB_HEADER]
+        adler = 1
+        for p in img.pieces:
+            data, a, n = p.deflated()
+            parts.append(data)
+            adler = adler32_combine(adler, a, n)
+        parts += (_FINAL_BLOCK, struct.pack(">I", adler))
+        ihdr = struct.pack(">IIBBBBB", WIDTH, img.height, 8, 3, 0, 0, 0)
+        return b"".join((_SIGNATURE, _chunk(b"IHDR", ihdr), _plte(img.pal), _chunk(b"IDAT", b"".join(parts)), _IEND))
+    if img.mode != "P":
+        img = img.convert("RGB").quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=COMPRESS_LEVEL)
+    return buf.getvalue()

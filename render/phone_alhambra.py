@@ -189,7 +189,7 @@ def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: Player
     return y + lay.rows * cell + 14
 
 
-def _grid_strips(view: PublicView, pv: PlayerView, name: str, locale: str) -> list[Image.Image]:
+def _grid_strips(view: PublicView, pv: PlayerView, name: str, locale: str) -> list[P.Strip]:
     """:func:`_grid` as one strip per row of cells (the title with the first), each kept by what is drawn in it
     and in the rows beside it (walls and marks reach a few pixels across a row's edge): placing a tile or
     moving a mark redraws the rows around it, not the whole Alhambra."""
@@ -233,7 +233,7 @@ def _tile_line(img: Image.Image, label: str, tiles: Sequence[TileView], locale: 
     return 84
 
 
-def _grid_pieces(view: PublicView, pv: PlayerView, name: str, locale: str) -> list[Image.Image]:
+def _grid_pieces(view: PublicView, pv: PlayerView, name: str, locale: str) -> list[P.Strip]:
     """The acting player's Alhambra (:func:`_grid_strips`), then the tiles to place and the reserve, a piece each."""
     out = _grid_strips(view, pv, name, locale)
     for label, tiles in ((t("phone.alhambra.to_place", locale), pv["bought"]),
@@ -252,13 +252,13 @@ def _tiles_key(tiles: Sequence[TileView]) -> tuple[str, ...]:
     return tuple(tile["id"] for tile in tiles)  # a tile id names its type, price and walls
 
 
-def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+def phone_drawing(view: PublicView, names: Sequence[str], locale: str = "en") -> P.Drawing:
     """The phone-first image of an Alhambra position (drawn on every move; see :mod:`render.phone`): composed of
-    pieces, each redrawn only when what it shows changed. A palette image on :data:`PALETTE`."""
+    pieces, each redrawn only when what it shows changed, on :data:`PALETTE`."""
     nm = _names(view, names, locale)
     res = view["result"]
     pvs = view["players_view"]
-    pieces: list[Image.Image] = []
+    pieces: list[P.Strip] = []
     if res:
         winners = res["winners"]
         head = P.winner_head(winners, nm, locale)
@@ -310,6 +310,11 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
     return P.compose(PALETTE, pieces)
 
 
+def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+    """:func:`phone_drawing` put together as a palette image."""
+    return phone_drawing(view, names, locale).image()
+
+
 def _dirk_row(img: Image.Image, d: ImageDraw.ImageDraw, score: str, locale: str) -> int:
     d.rectangle((P.PAD, 8, P.PAD + 30, 38), fill=player_colour(None))
     P.text(img, (P.PAD + 46, 23), t("alhambra_render.dirk", locale), 28, False, INK, "lm")
@@ -317,5 +322,5 @@ def _dirk_row(img: Image.Image, d: ImageDraw.ImageDraw, score: str, locale: str)
     return P.ROW_H
 
 
-def encode(img: Image.Image) -> bytes:
+def encode(img: P.Drawing | Image.Image) -> bytes:
     return P.encode(img, PALETTE)
