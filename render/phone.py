@@ -26,6 +26,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw
 
 from .common import (
@@ -59,9 +60,14 @@ MARK_EDGE = rgb("#1d1a16")
 #: every size :func:`text` draws at, when a list (tests)
 SIZES: list[int] | None = None
 
-#: zlib level of the PNG, chosen by measurement (``referee bench``): on the 800-px palette images level 2 encodes
-#: in about the time of level 1 and ~5 % smaller; level 3 costs ~10 % more time for ~6 % less, level 6 2.5×.
+#: zlib level of a PNG Pillow writes whole (a phone image given as an image, the hand images): on the 800-px palette
+#: images level 2 encodes in about the time of level 1 and ~5 % smaller; level 3 costs ~10 % more time for ~6 %
+#: less, level 6 2.5×.
 COMPRESS_LEVEL = 2
+#: the ISA-L deflate level of a phone image's pieces (:class:`Strip`), chosen by measurement on Alhambra's 4-player
+#: phone images: levels 0-2 take the same time (0.3 ms for an 800 × 1356 image, against 2.0 ms for zlib's level 2)
+#: and level 1 is as small as zlib's level 2 or smaller (37.6 KB against 39.6 KB)
+DEFLATE_LEVEL = 1
 
 
 def tr(key: str, locale: str, **params: object) -> str:
@@ -345,8 +351,8 @@ class Strip:
             assert got is not None
             return got
         raw = scanlines(img)
-        z = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15, 8)
-        got = (z.compress(raw) + z.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(raw), len(raw))
+        z = isal_zlib.compressobj(DEFLATE_LEVEL, isal_zlib.DEFLATED, -15, 8)
+        got = (z.compress(raw) + z.flush(isal_zlib.Z_SYNC_FLUSH), isal_zlib.adler32(raw), len(raw))
         self._deflated = got
         self._image = None
         with _PIECES_LOCK:
