@@ -311,7 +311,7 @@ Palette = tuple[tuple[Colour, ...], tuple[Colour, ...]]
 #: pieces kept, least recently used first, up to :data:`PIECE_BYTES` bytes: a box of a row at 1 byte per pixel,
 #: a full-width piece at its pixels until it is first encoded, then at the size of its deflated scanlines (about
 #: a twentieth), so the boards of a few hundred channels stay in a worker's cache between their moves
-_PIECES: OrderedDict[tuple[Palette, Hashable], Strip | Image.Image] = OrderedDict()
+_PIECES: OrderedDict[tuple[Hashable, ...], Strip | Image.Image] = OrderedDict()
 _PIECES_LOCK = threading.Lock()
 _piece_bytes = 0
 PIECE_BYTES = 48 << 20
@@ -372,6 +372,20 @@ class Strip:
         return Image.frombytes("P", (WIDTH + 1, self.height), raw).crop((1, 0, WIDTH + 1, self.height))
 
 
+_PAL_NOS: dict[int, tuple[Palette, int]] = {}
+
+
+def _pal_no(pal: Palette) -> int:
+    """A small number for a palette, in the piece cache's keys (hashing the palette's hundred colours on every
+    look-up cost more than the look-up). Known by the palette object's identity, the palette kept alive with its
+    number so that identity is never reused; an equal palette in another object just gets its own pieces."""
+    got = _PAL_NOS.get(id(pal))
+    if got is None:
+        with _PIECES_LOCK:
+            got = _PAL_NOS.setdefault(id(pal), (pal, len(_PAL_NOS)))
+    return got[1]
+
+
 def _size(made: Strip | Image.Image) -> int:
     return made.size() if isinstance(made, Strip) else made.width * made.height
 
@@ -387,7 +401,7 @@ def clear_pieces() -> None:
         _piece_bytes = 0
 
 
-def _kept(full: tuple[Palette, Hashable]) -> Strip | Image.Image | None:
+def _kept(full: tuple[Hashable, ...]) -> Strip | Image.Image | None:
     with _PIECES_LOCK:
         got = _PIECES.get(full)
         if got is not None:
@@ -395,7 +409,7 @@ def _kept(full: tuple[Palette, Hashable]) -> Strip | Image.Image | None:
         return got
 
 
-def _store(full: tuple[Palette, Hashable], made: Strip | Image.Image) -> None:
+def _store(full: tuple[Hashable, ...], made: Strip | Image.Image) -> None:
     global _piece_bytes
     with _PIECES_LOCK:
         if full not in _PIECES:
@@ -415,7 +429,7 @@ def piece(pal: Palette, key: Hashable, draw: Callable[[Image.Image, ImageDraw.Im
     """One full-width part of a phone image. ``key`` must name everything ``draw`` shows (the locale, names,
     numbers, marks): the part is drawn only the first time that key is asked for. ``draw`` draws on an RGB image
     ``WIDTH`` px wide from ``y = 0`` down and returns the height it used."""
-    full = (pal, ("piece", key))
+    full = (_pal_no(pal), "piece", key)
     got = _kept(full)
     if isinstance(got, Strip):
         return got
@@ -459,7 +473,7 @@ def strips(pal: Palette, cuts: Sequence[tuple[int, Hashable]], height: int,
     strip, also what reaches into it across its edges. Strips seen before are reused; if one is new, ``draw`` draws
     the whole part (from y = 0, returning ``height``) and only the new strips are mapped onto the palette."""
     bottoms = [y for y, _ in cuts[1:]] + [height]
-    fulls = [(pal, ("strip", y0, y1, key)) for (y0, key), y1 in zip(cuts, bottoms, strict=True)]
+    fulls = [(_pal_no(pal), "strip", y0, y1, key) for (y0, key), y1 in zip(cuts, bottoms, strict=True)]
     got = [_kept(full) for full in fulls]
     if all(isinstance(g, Strip) for g in got):
         return [g for g in got if isinstance(g, Strip)]
@@ -476,13 +490,12 @@ def strips(pal: Palette, cuts: Sequence[tuple[int, Hashable]], height: int,
 def row_piece(pal: Palette, key: Hashable, height: int, parts: Sequence[tuple[int, Image.Image]]) -> Strip:
     """A strip ``height`` px high of smaller pieces placed at their ``x`` (pieces already on the palette: no
     drawing and no palette mapping here). ``key`` names the parts."""
-    full = (pal, ("row", key))
+    full = (_pal_no(pal), "row", key)
     got = _kept(full)
     if isinstance(got, Strip):
         return got
-    made = Image.new("P", (WIDTH, height), 0)
-    made.putpalette(palette_image(*pal).getpalette() or [])
-    for x, part in parts:
+    made = Image.new("P", (WIDTH, height), 0)  # no palette of its own: indexes into ``pal`` (a palette put on
+    for x, part in parts:  # it would be converted by Python code at the first paste, ~1 ms)
         made.paste(part, (x, 0))
     strip = Strip(made)
     _store(full, strip)
@@ -493,7 +506,7 @@ def small_piece(pal: Palette, key: Hashable, width: int,
                 draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> Image.Image:
     """A part ``width`` px wide of a row (a box: see :func:`row_piece`), as a palette image, drawn only the first
     time its ``key`` is asked for (see :func:`piece`)."""
-    full = (pal, ("small", width, key))
+    full = (_pal_no(pal), "small", width, key)
     got = _kept(full)
     if isinstance(got, Image.Image):
         return got
