@@ -197,10 +197,11 @@ def _grid_strips(view: PublicView, pv: PlayerView, name: str, locale: str) -> li
     cells: dict[int, list[tuple[int, str]]] = {}
     for c in pv["grid"]:
         cells.setdefault(c["y"] - lay.miny, []).append((c["x"], c["tile"]["id"]))
-    walls: list[tuple[int, int, tuple[int, ...]]] = []
+    walls: dict[int, list[tuple[int, ...]]] = {}  # by strip: the walls whose rectangles may reach its rows
     for w in pv["outer_walls"]:
         lo, hi = min(w[1], w[3]) - lay.miny, max(w[1], w[3]) - lay.miny
-        walls.append((lo - 1, hi, tuple(w)))  # the rows its rectangle may reach
+        for k in range(lo - 2, hi + 2):  # it reaches rows lo - 1 … hi; strip k shows rows k - 1 … k + 1
+            walls.setdefault(k, []).append(tuple(w))
     hints: dict[int, list[tuple[int, int]]] = {}
     for hx, hy in _hint_cells(view, pv):
         hints.setdefault(hy - lay.miny, []).append((hx, hy))
@@ -210,7 +211,7 @@ def _grid_strips(view: PublicView, pv: PlayerView, name: str, locale: str) -> li
 
     def around(k: int) -> tuple[object, ...]:
         near = range(k - 1, k + 2)
-        return (tuple(tuple(cells.get(r, ())) for r in near), tuple(w for lo, hi, w in walls if lo <= k + 1 and hi >= k - 1),
+        return (tuple(tuple(cells.get(r, ())) for r in near), tuple(walls.get(k, ())),
                 tuple(tuple(hints.get(r, ())) for r in near), tuple(tuple(marks.get(r, ())) for r in near))
 
     geometry = (lay, locale)
