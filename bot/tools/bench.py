@@ -12,12 +12,18 @@ Prints readable lines, then one JSON line::
 * engine playouts per second: random legal games with the engine alone;
 * CPU per move (``move_cpu_ms_p50/p95``): the same, in CPU time of every thread of this process;
 * drawing and encoding (``render_ms``, ``encode_ms``: medians, CPU) of the image drawn on every move (the phone
-  image), and ``render_encode_ratio`` = (drawing + encoding) / encoding;
+  image), and ``render_encode_ratio`` = (drawing + encoding) / encoding. As the bot makes it: drawing is
+  :func:`render.api.phone_drawing` (the pieces that changed drawn and mapped onto the title's palette, the image
+  never put together), encoding is :func:`render.api.encode` of that drawing (the new pieces deflated, the PNG
+  written from every piece's kept deflated lines). Since encoding reuses the unchanged pieces it costs a fraction
+  of a bare encode, so this ratio is now well above 1.5 while both figures fell;
 * the bare encode of the same image (``bare_encode_ms``, median, CPU): Pillow writing the whole drawn image as a
   PNG at the same zlib level, nothing reused (what ``encode_ms`` was before the phone image's PNG was made from its
   pieces' kept deflated scanlines), and ``render_bare_ratio`` = (drawing + encoding) / that bare encode: what a
   board costs against only writing its picture once. Measured after the move's CPU window, so not in
-  ``move_cpu_ms``;
+  ``move_cpu_ms``. In this process (its threads and allocations) Pillow's encoder measured about 2× slower than
+  on the same images in a fresh process, so this yardstick is generous: compare against an older run's
+  ``encode_ms`` too;
 * PNG size: the median of that image over those games (max also printed).
 
 ``--bots [LEVEL]`` instead times bot decisions end to end through the worker pool (:func:`bot_latency`).
