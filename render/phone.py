@@ -494,12 +494,21 @@ def row_piece(pal: Palette, key: Hashable, height: int, parts: Sequence[tuple[in
     got = _kept(full)
     if isinstance(got, Strip):
         return got
-    made = Image.new("P", (WIDTH, height), 0)  # no palette of its own: indexes into ``pal`` (a palette put on
-    for x, part in parts:  # it would be converted by Python code at the first paste, ~1 ms)
+    # the background where no part is: the index the drawn pieces' background maps to (not index 0, a slightly
+    # different shade); no palette of its own, indexes into ``pal`` (a palette put on it would be converted by
+    # Python code at the first paste, ~1 ms)
+    made = Image.new("P", (WIDTH, height), _bg_index(pal))
+    for x, part in parts:
         made.paste(part, (x, 0))
     strip = Strip(made)
     _store(full, strip)
     return strip
+
+
+@lru_cache(maxsize=8)
+def _bg_index(pal: Palette) -> int:
+    """The palette index :data:`BG` is mapped to when a drawn piece is put on the palette ``pal``."""
+    return int(_on_palette(pal, Image.new("RGB", (1, 1), BG), (0, 0, 1, 1)).getpixel((0, 0)))  # type: ignore[arg-type]
 
 
 def small_piece(pal: Palette, key: Hashable, width: int,
