@@ -9,16 +9,24 @@ Speed (issue #24): an image is composed of *pieces* (the header, the last move, 
 standings …), each drawn once in RGB, mapped onto the title's fixed palette (made once from its colours and
 their blends) and kept by what it shows (:func:`piece`). A move redraws only the pieces whose content changed;
 the rest is pasted as it is, and the composed palette image is written without any quantization.
+
+Encoding reuses the pieces too (:func:`encode`): each full-width piece's PNG scanlines are deflated once, on their
+own, and kept instead of its pixels (:class:`Strip`); a phone image's PNG is those deflated runs one after another
+(a valid zlib stream: each run ends byte-aligned and refers only to its own bytes), so a move compresses only the
+pieces it drew, and the image itself is never put together on the way to its PNG (:class:`Drawing`).
 """
 from __future__ import annotations
 
 import io
+import struct
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw
 
 from .common import (
@@ -52,9 +60,14 @@ MARK_EDGE = rgb("#1d1a16")
 #: every size :func:`text` draws at, when a list (tests)
 SIZES: list[int] | None = None
 
-#: zlib level of the PNG, chosen by measurement (``referee bench``): on the 800-px palette images level 2 encodes
-#: in about the time of level 1 and ~5 % smaller; level 3 costs ~10 % more time for ~6 % less, level 6 2.5×.
+#: zlib level of a PNG Pillow writes whole (a phone image given as an image, the hand images): on the 800-px palette
+#: images level 2 encodes in about the time of level 1 and ~5 % smaller; level 3 costs ~10 % more time for ~6 %
+#: less, level 6 2.5×.
 COMPRESS_LEVEL = 2
+#: the ISA-L deflate level of a phone image's pieces (:class:`Strip`), chosen by measurement on Alhambra's 4-player
+#: phone images: levels 0-2 take the same time (0.3 ms for an 800 × 1356 image, against 2.0 ms for zlib's level 2)
+#: and level 1 is as small as zlib's level 2 or smaller (37.6 KB against 39.6 KB)
+DEFLATE_LEVEL = 1
 
 
 def tr(key: str, locale: str, **params: object) -> str:
@@ -148,7 +161,7 @@ RIGHT_W = 270
 
 
 def header_piece(pal: Palette, seat: int | None, name: str, label: str, right: str, right2: str = "",
-                 colours: SeatColours = None, below: int = 16) -> Image.Image:
+                 colours: SeatColours = None, below: int = 16) -> Strip:
     """:func:`header` as a piece of two parts kept apart: who is to act (changes every turn) and the title's
     status at the right (the round: changes seldom), so a new turn redraws only the left part."""
     cols = tuple(colours) if colours is not None else None
@@ -197,7 +210,7 @@ ROW_H = 46
 
 
 def standings_pieces(pal: Palette, rows: Iterable[tuple[int, str, str, str]], active: set[int], locale: str,
-                     colours: SeatColours = None, title: str | None = None) -> list[Image.Image]:
+                     colours: SeatColours = None, title: str | None = None) -> list[Strip]:
     """:func:`standings` as pieces: the title, then one piece per row (a score change redraws one row)."""
     label = title or tr("standings", locale)
     out = [piece(pal, ("st-title", label), lambda im, d: section_title(im, 0, label))]
@@ -295,47 +308,142 @@ Palette = tuple[tuple[Colour, ...], tuple[Colour, ...]]
 
 # --------------------------------------------------------------------------- pieces
 
-#: pieces kept, least recently used first, up to :data:`PIECE_BYTES` bytes (about 1 byte per pixel)
-_PIECES: OrderedDict[tuple[Palette, Hashable], Image.Image] = OrderedDict()
+#: pieces kept, least recently used first, up to :data:`PIECE_BYTES` bytes: a box of a row at 1 byte per pixel,
+#: a full-width piece at its pixels until it is first encoded, then at the size of its deflated scanlines (about
+#: a twentieth), so the boards of a few hundred channels stay in a worker's cache between their moves
+_PIECES: OrderedDict[tuple[Hashable, ...], Strip | Image.Image] = OrderedDict()
 _PIECES_LOCK = threading.Lock()
 _piece_bytes = 0
-PIECE_BYTES = 32 << 20
+PIECE_BYTES = 48 << 20
 _SCRATCH_H = 1800
+
+
+class Strip:
+    """A full-width piece of a phone image (WIDTH px wide, ``height`` high, on its title's palette), as kept: its
+    palette image until it is first encoded, then only its PNG scanlines deflated on their own (the image is
+    rebuilt from them when asked for). Its content never changes."""
+
+    __slots__ = ("_deflated", "_image", "charged", "height")
+
+    def __init__(self, image: Image.Image) -> None:
+        if image.mode != "P" or image.width != WIDTH:
+            raise ValueError(f"a strip is a {WIDTH}-px-wide palette image, not {image.mode} {image.size}")
+        self.height = image.height
+        self._image: Image.Image | None = image
+        self._deflated: tuple[bytes, int, int] | None = None
+        #: the bytes the piece cache counts for it (0 when not kept)
+        self.charged = 0
+
+    def size(self) -> int:
+        got = self._deflated
+        return len(got[0]) + 64 if got is not None else WIDTH * self.height
+
+    def deflated(self) -> tuple[bytes, int, int]:
+        """Its scanlines deflated on their own (raw deflate ended by a sync flush: byte-aligned, not final), their
+        Adler-32 and length; made once (then the image is let go)."""
+        global _piece_bytes
+        got = self._deflated
+        if got is not None:
+            return got
+        img = self._image
+        if img is None:  # another thread deflated it meanwhile
+            got = self._deflated
+            assert got is not None
+            return got
+        raw = scanlines(img)
+        z = isal_zlib.compressobj(DEFLATE_LEVEL, isal_zlib.DEFLATED, -15, 8)
+        got = (z.compress(raw) + z.flush(isal_zlib.Z_SYNC_FLUSH), isal_zlib.adler32(raw), len(raw))
+        self._deflated = got
+        self._image = None
+        with _PIECES_LOCK:
+            if self.charged:
+                _piece_bytes += self.size() - self.charged
+                self.charged = self.size()
+        return got
+
+    def image(self) -> Image.Image:
+        """Its palette indexes as an image (the palette itself is the composed image's)."""
+        img = self._image
+        if img is not None:
+            return img
+        got = self._deflated
+        assert got is not None
+        raw = zlib.decompressobj(-15).decompress(got[0])
+        return Image.frombytes("P", (WIDTH + 1, self.height), raw).crop((1, 0, WIDTH + 1, self.height))
+
+
+_PAL_NOS: dict[int, tuple[Palette, int]] = {}
+
+
+def _pal_no(pal: Palette) -> int:
+    """A small number for a palette, in the piece cache's keys (hashing the palette's hundred colours on every
+    look-up cost more than the look-up). Known by the palette object's identity, the palette kept alive with its
+    number so that identity is never reused; an equal palette in another object just gets its own pieces."""
+    got = _PAL_NOS.get(id(pal))
+    if got is None:
+        with _PIECES_LOCK:
+            got = _PAL_NOS.setdefault(id(pal), (pal, len(_PAL_NOS)))
+    return got[1]
+
+
+def _size(made: Strip | Image.Image) -> int:
+    return made.size() if isinstance(made, Strip) else made.width * made.height
 
 
 def clear_pieces() -> None:
     """Forget every piece (tests that read the text sizes drawn start from here)."""
     global _piece_bytes
     with _PIECES_LOCK:
+        for made in _PIECES.values():
+            if isinstance(made, Strip):
+                made.charged = 0
         _PIECES.clear()
         _piece_bytes = 0
 
 
-def piece(pal: Palette, key: Hashable, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> Image.Image:
-    """The palette image of one part of a phone image. ``key`` must name everything ``draw`` shows (the locale,
-    names, numbers, marks): the part is drawn only the first time that key is asked for. ``draw`` draws on an
-    RGB image ``WIDTH`` px wide from ``y = 0`` down and returns the height it used."""
-    return small_piece(pal, key, WIDTH, draw)
+def _kept(full: tuple[Hashable, ...]) -> Strip | Image.Image | None:
+    with _PIECES_LOCK:
+        got = _PIECES.get(full)
+        if got is not None:
+            _PIECES.move_to_end(full)
+        return got
 
 
-def _store(full: tuple[Palette, Hashable], made: Image.Image) -> Image.Image:
+def _store(full: tuple[Hashable, ...], made: Strip | Image.Image) -> None:
     global _piece_bytes
     with _PIECES_LOCK:
         if full not in _PIECES:
             _PIECES[full] = made
-            _piece_bytes += made.width * made.height
+            size = _size(made)
+            if isinstance(made, Strip):
+                made.charged = size
+            _piece_bytes += size
             while _piece_bytes > PIECE_BYTES and len(_PIECES) > 1:
                 _, old = _PIECES.popitem(last=False)
-                _piece_bytes -= old.width * old.height
+                _piece_bytes -= old.charged if isinstance(old, Strip) else _size(old)
+                if isinstance(old, Strip):
+                    old.charged = 0
+
+
+def piece(pal: Palette, key: Hashable, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> Strip:
+    """One full-width part of a phone image. ``key`` must name everything ``draw`` shows (the locale, names,
+    numbers, marks): the part is drawn only the first time that key is asked for. ``draw`` draws on an RGB image
+    ``WIDTH`` px wide from ``y = 0`` down and returns the height it used."""
+    full = (_pal_no(pal), "piece", key)
+    got = _kept(full)
+    if isinstance(got, Strip):
+        return got
+    made = Strip(draw_piece(pal, draw, WIDTH))
+    _store(full, made)
     return made
 
 
 _scratch = threading.local()
 
 
-def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float], width: int) -> Image.Image:
-    """Draw on this thread's scratch canvas (cleared only as far down as its last use) and map the part used
-    onto the palette ``pal``."""
+def _draw_scratch(draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> tuple[Image.Image, int]:
+    """Draw on this thread's scratch canvas (cleared only as far down as its last use): the canvas and the
+    height the drawing reports."""
     canvas: Image.Image | None = getattr(_scratch, "canvas", None)
     if canvas is None:
         canvas = _scratch.canvas = Image.new("RGB", (WIDTH, _SCRATCH_H), BG)
@@ -345,56 +453,169 @@ def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], 
         d.rectangle((0, 0, WIDTH - 1, _scratch.used - 1), fill=BG)
     h = max(1, min(_SCRATCH_H, round(draw(canvas, d))))
     _scratch.used = min(_SCRATCH_H, h + 32)  # a mark may reach a little below the height a drawing reports
-    return canvas.crop((0, 0, width, h)).quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
+    return canvas, h
 
 
-def row_piece(pal: Palette, key: Hashable, height: int, parts: Sequence[tuple[int, Image.Image]]) -> Image.Image:
+def _on_palette(pal: Palette, canvas: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+    return canvas.crop(box).quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
+
+
+def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], float], width: int) -> Image.Image:
+    """Draw on this thread's scratch canvas and map the part used onto the palette ``pal``."""
+    canvas, h = _draw_scratch(draw)
+    return _on_palette(pal, canvas, (0, 0, width, h))
+
+
+def strips(pal: Palette, cuts: Sequence[tuple[int, Hashable]], height: int,
+           draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> list[Strip]:
+    """A full-width part ``height`` px high kept as horizontal strips, one piece each (for :func:`compose`).
+    ``cuts``: each strip's top (the first at 0, in order) and its key, which must name everything drawn within the
+    strip, also what reaches into it across its edges. Strips seen before are reused; if one is new, ``draw`` draws
+    the whole part (from y = 0, returning ``height``) and only the new strips are mapped onto the palette."""
+    bottoms = [y for y, _ in cuts[1:]] + [height]
+    fulls = [(_pal_no(pal), "strip", y0, y1, key) for (y0, key), y1 in zip(cuts, bottoms, strict=True)]
+    got = [_kept(full) for full in fulls]
+    if all(isinstance(g, Strip) for g in got):
+        return [g for g in got if isinstance(g, Strip)]
+    canvas, _ = _draw_scratch(draw)
+    out = []
+    for (y0, _key), y1, full, hit in zip(cuts, bottoms, fulls, got, strict=True):
+        if not isinstance(hit, Strip):
+            hit = Strip(_on_palette(pal, canvas, (0, y0, WIDTH, y1)))
+            _store(full, hit)
+        out.append(hit)
+    return out
+
+
+def row_piece(pal: Palette, key: Hashable, height: int, parts: Sequence[tuple[int, Image.Image]]) -> Strip:
     """A strip ``height`` px high of smaller pieces placed at their ``x`` (pieces already on the palette: no
     drawing and no palette mapping here). ``key`` names the parts."""
-    full = (pal, key)
-    with _PIECES_LOCK:
-        got = _PIECES.get(full)
-        if got is not None:
-            _PIECES.move_to_end(full)
-            return got
-    made = Image.new("P", (WIDTH, height), 0)
-    made.putpalette(palette_image(*pal).getpalette() or [])
+    full = (_pal_no(pal), "row", key)
+    got = _kept(full)
+    if isinstance(got, Strip):
+        return got
+    # the background where no part is: the index the drawn pieces' background maps to (not index 0, a slightly
+    # different shade); no palette of its own, indexes into ``pal`` (a palette put on it would be converted by
+    # Python code at the first paste, ~1 ms)
+    made = Image.new("P", (WIDTH, height), _bg_index(pal))
     for x, part in parts:
         made.paste(part, (x, 0))
-    return _store(full, made)
+    strip = Strip(made)
+    _store(full, strip)
+    return strip
+
+
+@lru_cache(maxsize=8)
+def _bg_index(pal: Palette) -> int:
+    """The palette index :data:`BG` is mapped to when a drawn piece is put on the palette ``pal``."""
+    return int(_on_palette(pal, Image.new("RGB", (1, 1), BG), (0, 0, 1, 1)).getpixel((0, 0)))  # type: ignore[arg-type]
 
 
 def small_piece(pal: Palette, key: Hashable, width: int,
                 draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> Image.Image:
-    """:func:`piece` for a part ``width`` px wide (a box in a row: see :func:`row_piece`)."""
-    full = (pal, key)
-    with _PIECES_LOCK:
-        got = _PIECES.get(full)
-        if got is not None:
-            _PIECES.move_to_end(full)
-            return got
-    return _store(full, draw_piece(pal, draw, width))
+    """A part ``width`` px wide of a row (a box: see :func:`row_piece`), as a palette image, drawn only the first
+    time its ``key`` is asked for (see :func:`piece`)."""
+    full = (_pal_no(pal), "small", width, key)
+    got = _kept(full)
+    if isinstance(got, Image.Image):
+        return got
+    made = draw_piece(pal, draw, width)
+    _store(full, made)
+    return made
 
 
-def blank(pal: Palette, height: int) -> Image.Image:
+def blank(pal: Palette, height: int) -> Strip:
     """An empty strip of the background colour."""
     return piece(pal, ("blank", height), lambda im, d: height)
 
 
-def compose(pal: Palette, pieces: Sequence[Image.Image]) -> Image.Image:
-    """The pieces one under the other, with a margin below, as one palette image (index 0 is :data:`BG`)."""
-    height = sum(p.height for p in pieces) + PAD
-    img = Image.new("P", (WIDTH, height), 0)
-    img.putpalette(palette_image(*pal).getpalette() or [])
-    y = 0
-    for p in pieces:
-        img.paste(p, (0, y))
-        y += p.height
-    return img
+class Drawing:
+    """A phone image as drawn: its title's palette and its full-width pieces from the top (see :func:`compose`).
+    :func:`encode` writes its PNG from the pieces; :meth:`image` puts the image together (tests, viewing)."""
+
+    __slots__ = ("pal", "pieces", "title")
+
+    def __init__(self, pal: Palette, pieces: Sequence[Strip], title: str = "") -> None:
+        self.pal = pal
+        self.pieces = tuple(pieces)
+        self.title = title
+
+    @property
+    def height(self) -> int:
+        return sum(p.height for p in self.pieces)
+
+    def image(self) -> Image.Image:
+        """The palette image (index 0 is :data:`BG`)."""
+        img = Image.new("P", (WIDTH, self.height), 0)
+        img.putpalette(palette_image(*self.pal).getpalette() or [])
+        y = 0
+        for p in self.pieces:
+            img.paste(p.image(), (0, y))
+            y += p.height
+        if self.title:
+            img.info["title"] = self.title
+        return img
 
 
-def encode(img: Image.Image, pal: Palette) -> bytes:
-    """PNG bytes of a composed palette image (an RGB one is first mapped onto the fixed palette ``pal``)."""
+def compose(pal: Palette, pieces: Sequence[Strip]) -> Drawing:
+    """The pieces one under the other, with a margin below: the phone image as drawn (nothing is pasted here:
+    :func:`encode` writes the PNG from the pieces, :meth:`Drawing.image` makes the image when one is wanted)."""
+    return Drawing(pal, (*pieces, blank(pal, PAD)))
+
+
+# --------------------------------------------------------------------------- PNG from deflated pieces
+
+#: zlib's Adler-32 modulus
+_ADLER = 65521
+
+
+def adler32_combine(a1: int, a2: int, len2: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from theirs and the second one's length (zlib's
+    ``adler32_combine``, which Python's zlib does not offer)."""
+    rem = len2 % _ADLER
+    s1 = ((a1 & 0xFFFF) + (a2 & 0xFFFF) + _ADLER - 1) % _ADLER
+    s2 = (rem * (a1 & 0xFFFF) + (a1 >> 16) + (a2 >> 16) + _ADLER - rem) % _ADLER
+    return s1 | (s2 << 16)
+
+
+def scanlines(img: Image.Image) -> bytes:
+    """A palette image's PNG scanlines: each row of indexes after its filter byte (0: none)."""
+    framed = Image.new("P", (img.width + 1, img.height), 0)
+    framed.paste(img, (1, 0))
+    return framed.tobytes()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+#: the end of a deflate stream: an empty final block (fixed codes)
+_FINAL_BLOCK = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()
+#: a zlib header (deflate, 32K window, "fast" level), its check bits making it a multiple of 31
+_ZLIB_HEADER = b"\x78\x01"
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_IEND = _chunk(b"IEND", b"")
+
+
+@lru_cache(maxsize=8)
+def _plte(pal: Palette) -> bytes:
+    return _chunk(b"PLTE", bytes((palette_image(*pal).getpalette() or [])[:768]))
+
+
+def encode(img: Drawing | Image.Image, pal: Palette) -> bytes:
+    """PNG bytes of a phone image. A :class:`Drawing`: its pieces' kept deflated scanlines one after another (a
+    piece not encoded before is compressed now, once). An image: mapped onto the fixed palette ``pal`` (if RGB)
+    and written whole by Pillow."""
+    if isinstance(img, Drawing):
+        parts = [_ZLIB_HEADER]
+        adler = 1
+        for p in img.pieces:
+            data, a, n = p.deflated()
+            parts.append(data)
+            adler = adler32_combine(adler, a, n)
+        parts += (_FINAL_BLOCK, struct.pack(">I", adler))
+        ihdr = struct.pack(">IIBBBBB", WIDTH, img.height, 8, 3, 0, 0, 0)
+        return b"".join((_SIGNATURE, _chunk(b"IHDR", ihdr), _plte(img.pal), _chunk(b"IDAT", b"".join(parts)), _IEND))
     if img.mode != "P":
         img = img.convert("RGB").quantize(palette=palette_image(*pal), dither=Image.Dither.NONE)
     buf = io.BytesIO()

@@ -2,8 +2,9 @@
 from, the acting player's Alhambra, and the standings, every text at least 20 px on an 800-px-wide image."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -126,17 +127,51 @@ def _money(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: s
     return y + CARD_H + 16
 
 
-def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: PlayerView, name: str, locale: str,
-          y: int) -> int:
-    y += P.section_title(img, y, t("phone.alhambra.alhambra", locale, name=name))
+class _Layout(NamedTuple):
+    """Where the acting player's Alhambra is drawn: its corner cell, size in cells, cell size and left edge."""
+
+    minx: int
+    miny: int
+    cols: int
+    rows: int
+    cell: int
+    gx: int
+
+
+def _hint_cells(view: PublicView, pv: PlayerView) -> list[list[int]]:
     hint = view["hint"]
-    hint_cells = hint["cells"] if hint is not None and hint["seat"] == pv["seat"] else []
+    return hint["cells"] if hint is not None and hint["seat"] == pv["seat"] else []
+
+
+def _layout(view: PublicView, pv: PlayerView) -> _Layout:
+    hint_cells = _hint_cells(view, pv)
     xs = [c["x"] for c in pv["grid"]] + [c[0] for c in hint_cells]
     ys = [c["y"] for c in pv["grid"]] + [c[1] for c in hint_cells]
     minx, maxx, miny, maxy = min(xs), max(xs), min(ys), max(ys)
     cols, rows = maxx - minx + 1, maxy - miny + 1
     cell = max(36, min(96, (P.WIDTH - 2 * P.PAD) // cols, 560 // rows))
-    gx = P.PAD + (P.WIDTH - 2 * P.PAD - cols * cell) // 2
+    return _Layout(minx, miny, cols, rows, cell, P.PAD + (P.WIDTH - 2 * P.PAD - cols * cell) // 2)
+
+
+def _marks(view: PublicView, pv: PlayerView, lay: _Layout) -> list[tuple[int, int]]:
+    """The cells of the last move marked on this Alhambra (the player's own last move, within the drawn area)."""
+    lm = view["last_move"]
+    if not lm or lm["seat"] != pv["seat"]:
+        return []
+    return [(mx, my) for mx, my in lm["cells"]
+            if lay.minx <= mx <= lay.minx + lay.cols - 1 and lay.miny <= my <= lay.miny + lay.rows - 1]
+
+
+GRID_TOP = 34  # the section title's height (phone.section_title)
+
+
+def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: PlayerView, name: str, locale: str,
+          y: int) -> int:
+    """The title and the acting player's Alhambra (its tiles, outer walls, the hint's free cells, the last move's
+    marks); returns the ``y`` below it."""
+    y += P.section_title(img, y, t("phone.alhambra.alhambra", locale, name=name))
+    lay = _layout(view, pv)
+    minx, miny, cell, gx = lay.minx, lay.miny, lay.cell, lay.gx
     for c in pv["grid"]:
         _tile(img, c["tile"], gx + (c["x"] - minx) * cell, y + (c["y"] - miny) * cell, cell, locale)
     ow = max(4, round(cell * 0.14))
@@ -144,44 +179,87 @@ def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: Player
         px1, py1 = gx + (min(x1, x2) - minx) * cell, y + (min(y1, y2) - miny) * cell
         px2, py2 = gx + (max(x1, x2) - minx) * cell, y + (max(y1, y2) - miny) * cell
         d.rectangle((px1 - ow // 2, py1 - ow // 2, px2 + ow - ow // 2 - 1, py2 + ow - ow // 2 - 1), fill=WALL)
-    for hx, hy in hint_cells:
+    for hx, hy in _hint_cells(view, pv):
         cx, cy = gx + (hx - minx) * cell, y + (hy - miny) * cell
         d.rectangle((cx + 2, cy + 2, cx + cell - 3, cy + cell - 3), fill=P.CARD_BG, outline=P.SUBTLE, width=2)
         P.text(img, (cx + cell / 2, cy + cell / 2), f"{hx},{hy}", 22, True, INK, "mm", max_width=cell - 6)
-    lm = view["last_move"]
-    if lm and lm["seat"] == pv["seat"]:
-        for mx, my in lm["cells"]:
-            if minx <= mx <= maxx and miny <= my <= maxy:
-                cx, cy = gx + (mx - minx) * cell, y + (my - miny) * cell
-                P.mark_box(d, (cx + 4, cy + 4, cx + cell - 5, cy + cell - 5), 4)
-    y += rows * cell + 14
+    for mx, my in _marks(view, pv, lay):
+        cx, cy = gx + (mx - minx) * cell, y + (my - miny) * cell
+        P.mark_box(d, (cx + 4, cy + 4, cx + cell - 5, cy + cell - 5), 4)
+    return y + lay.rows * cell + 14
+
+
+def _grid_strips(view: PublicView, pv: PlayerView, name: str, locale: str) -> list[P.Strip]:
+    """:func:`_grid` as one strip per row of cells (the title with the first), each kept by what is drawn in it
+    and in the rows beside it (walls and marks reach a few pixels across a row's edge): placing a tile or
+    moving a mark redraws the rows around it, not the whole Alhambra."""
+    lay = _layout(view, pv)
+    cells: dict[int, list[tuple[int, str]]] = {}
+    for c in pv["grid"]:
+        cells.setdefault(c["y"] - lay.miny, []).append((c["x"], c["tile"]["id"]))
+    walls: dict[int, list[tuple[int, ...]]] = {}  # by strip: the walls whose rectangles may reach its rows
+    for w in pv["outer_walls"]:
+        lo, hi = min(w[1], w[3]) - lay.miny, max(w[1], w[3]) - lay.miny
+        for k in range(lo - 2, hi + 2):  # it reaches rows lo - 1 … hi; strip k shows rows k - 1 … k + 1
+            walls.setdefault(k, []).append(tuple(w))
+    hints: dict[int, list[tuple[int, int]]] = {}
+    for hx, hy in _hint_cells(view, pv):
+        hints.setdefault(hy - lay.miny, []).append((hx, hy))
+    marks: dict[int, list[tuple[int, int]]] = {}
+    for mx, my in _marks(view, pv, lay):
+        marks.setdefault(my - lay.miny, []).append((mx, my))
+
+    def around(k: int) -> tuple[object, ...]:
+        near = range(k - 1, k + 2)
+        return (tuple(tuple(cells.get(r, ())) for r in near), tuple(walls.get(k, ())),
+                tuple(tuple(hints.get(r, ())) for r in near), tuple(tuple(marks.get(r, ())) for r in near))
+
+    geometry = (lay, locale)
+    cuts: list[tuple[int, Hashable]] = [(0, ("al-grid", geometry, name, 0, around(0)))]
+    cuts += [(GRID_TOP + k * lay.cell, ("al-grid", geometry, k, around(k))) for k in range(1, lay.rows)]
+    height = GRID_TOP + lay.rows * lay.cell + 14
+    return P.strips(PALETTE, cuts, height, lambda im, d: _grid(im, d, view, pv, name, locale, 0))
+
+
+def _tile_line(img: Image.Image, label: str, tiles: Sequence[TileView], locale: str) -> int:
+    """A row of the tiles bought and not yet placed, or of the reserve."""
+    lw = P.text(img, (P.PAD, 36), label, 24, True, P.SUBTLE, "lm", max_width=260)
+    x = P.PAD + lw + 16
+    for tile in tiles:
+        if x + 72 > P.WIDTH - P.PAD:
+            P.text(img, (x, 36), t("phone.more", locale, n=len(tiles)), 22, False, P.SUBTLE, "lm")
+            break
+        _tile(img, tile, x, 0, 72, locale)
+        x += 80
+    return 84
+
+
+def _grid_pieces(view: PublicView, pv: PlayerView, name: str, locale: str) -> list[P.Strip]:
+    """The acting player's Alhambra (:func:`_grid_strips`), then the tiles to place and the reserve, a piece each."""
+    out = _grid_strips(view, pv, name, locale)
     for label, tiles in ((t("phone.alhambra.to_place", locale), pv["bought"]),
                          (t("phone.alhambra.reserve", locale), pv["reserve"])):
-        if not tiles:
-            continue
-        lw = P.text(img, (P.PAD, y + 36), label, 24, True, P.SUBTLE, "lm", max_width=260)
-        x = P.PAD + lw + 16
-        for tile in tiles:
-            if x + 72 > P.WIDTH - P.PAD:
-                P.text(img, (x, y + 36), t("phone.more", locale, n=len(tiles)), 22, False, P.SUBTLE, "lm")
-                break
-            _tile(img, tile, x, y, 72, locale)
-            x += 80
-        y += 84
-    return y + 4
+        if tiles:
+            def line(im: Image.Image, d: ImageDraw.ImageDraw, label: str = label,
+                     tiles: Sequence[TileView] = tiles) -> float:
+                return _tile_line(im, label, tiles, locale)
+
+            out.append(P.piece(PALETTE, ("al-tiles", label, _tiles_key(tiles), locale), line))
+    out.append(P.blank(PALETTE, 4))
+    return out
 
 
 def _tiles_key(tiles: Sequence[TileView]) -> tuple[str, ...]:
     return tuple(tile["id"] for tile in tiles)  # a tile id names its type, price and walls
 
 
-def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+def phone_drawing(view: PublicView, names: Sequence[str], locale: str = "en") -> P.Drawing:
     """The phone-first image of an Alhambra position (drawn on every move; see :mod:`render.phone`): composed of
-    pieces, each redrawn only when what it shows changed. A palette image on :data:`PALETTE`."""
+    pieces, each redrawn only when what it shows changed, on :data:`PALETTE`."""
     nm = _names(view, names, locale)
     res = view["result"]
     pvs = view["players_view"]
-    pieces: list[Image.Image] = []
+    pieces: list[P.Strip] = []
     if res:
         winners = res["winners"]
         head = P.winner_head(winners, nm, locale)
@@ -209,13 +287,7 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
         pieces.append(P.piece(PALETTE, dkey, lambda im, d: _money(im, d, view, locale, 0)))
         active = view["active"]
         if active is not None and 0 <= active < len(pvs):
-            pv = pvs[active]
-            hint = view["hint"]
-            gkey = ("grid", active, nm[active], tuple((c["x"], c["y"], c["tile"]["id"]) for c in pv["grid"]),
-                    _tiles_key(pv["bought"]), _tiles_key(pv["reserve"]),
-                    tuple(map(tuple, hint["cells"])) if hint is not None and hint["seat"] == active else (),
-                    tuple(map(tuple, lm["cells"])) if lm and lm["seat"] == active else (), locale)
-            pieces.append(P.piece(PALETTE, gkey, lambda im, d: _grid(im, d, view, pv, nm[active], locale, 0)))
+            pieces += _grid_pieces(view, pvs[active], nm[active], locale)
     rows: list[tuple[int, str, str, str]] = []
     order = list(range(len(pvs)))
     if res:
@@ -239,6 +311,11 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
     return P.compose(PALETTE, pieces)
 
 
+def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+    """:func:`phone_drawing` put together as a palette image."""
+    return phone_drawing(view, names, locale).image()
+
+
 def _dirk_row(img: Image.Image, d: ImageDraw.ImageDraw, score: str, locale: str) -> int:
     d.rectangle((P.PAD, 8, P.PAD + 30, 38), fill=player_colour(None))
     P.text(img, (P.PAD + 46, 23), t("alhambra_render.dirk", locale), 28, False, INK, "lm")
@@ -246,5 +323,5 @@ def _dirk_row(img: Image.Image, d: ImageDraw.ImageDraw, score: str, locale: str)
     return P.ROW_H
 
 
-def encode(img: Image.Image) -> bytes:
+def encode(img: P.Drawing | Image.Image) -> bytes:
     return P.encode(img, PALETTE)

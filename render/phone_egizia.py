@@ -219,9 +219,9 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
     return y + 60
 
 
-def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+def phone_drawing(view: PublicView, names: Sequence[str], locale: str = "en") -> P.Drawing:
     """The phone-first image of an Egizia position (drawn on every move; see :mod:`render.phone`): composed of
-    pieces, each redrawn only when what it shows changed. A palette image on :data:`PALETTE`."""
+    pieces, each redrawn only when what it shows changed, on :data:`PALETTE`."""
     n = view["players"]
     nm = [P.seat_name(names, s, locale) for s in range(n)]
     final = view["final"]
@@ -278,5 +278,10 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
     return P.compose(PALETTE, pieces)
 
 
-def encode(img: Image.Image) -> bytes:
+def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+    """:func:`phone_drawing` put together as a palette image."""
+    return phone_drawing(view, names, locale).image()
+
+
+def encode(img: P.Drawing | Image.Image) -> bytes:
     return P.encode(img, PALETTE)

@@ -102,7 +102,7 @@ def _space_key(view: PublicView, path: dict[int, SpaceView], p: int) -> tuple[An
 
 
 def _reach_row(view: PublicView, path: dict[int, SpaceView], seat: int, pos: int, count: int,
-               colours: list[Colour], locale: str) -> Image.Image:
+               colours: list[Colour], locale: str) -> P.Strip:
     """One adventurer's row: its place, then the next spaces, each box a piece of its own (a box is redrawn
     only when its tile or the adventurers on it change; the row is pasted together from them)."""
     cols = tuple(colours)
@@ -194,9 +194,9 @@ def _place(pos: int, locale: str) -> str:
     return str(pos)
 
 
-def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+def phone_drawing(view: PublicView, names: Sequence[str], locale: str = "en") -> P.Drawing:
     """The phone-first image of a Luxor position (drawn on every move; see :mod:`render.phone`): composed of
-    pieces, each redrawn only when what it shows changed. A palette image on :data:`PALETTE`."""
+    pieces, each redrawn only when what it shows changed, on :data:`PALETTE`."""
     n = len(view["seats"])
     nm = [P.seat_name(names, s, locale) for s in range(n)]
     colours = _colours(view)
@@ -240,11 +240,16 @@ def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> I
     return P.compose(PALETTE, pieces)
 
 
+def phone_image(view: PublicView, names: Sequence[str], locale: str = "en") -> Image.Image:
+    """:func:`phone_drawing` put together as a palette image."""
+    return phone_drawing(view, names, locale).image()
+
+
 def _reach_title(img: Image.Image, title: tuple[str, str]) -> int:
     y = P.section_title(img, 0, title[0])
     P.text(img, (P.PAD, y), title[1], 24, True, INK)
     return y + 38
 
 
-def encode(img: Image.Image) -> bytes:
+def encode(img: P.Drawing | Image.Image) -> bytes:
     return P.encode(img, PALETTE)

@@ -167,7 +167,7 @@ class Referee(discord.Client):
     async def board_file(self, snap: Snapshot, locale: str) -> discord.File:
         assert snap.public_view is not None
         # the phone-first image (≤ 800 px wide): the embed shows one image; the full board is 🔍 away
-        png = await self.renders.phone(snap.public_view, image_names(snap.row), locale)
+        png = await self.renders.phone(snap.public_view, image_names(snap.row), locale, key=snap.row.channel_id)
         return discord.File(io.BytesIO(png), filename="board.png")
 
     def moved(self, game_id: int, interaction: Interaction) -> None:

@@ -37,7 +37,7 @@ async def test_closing_ends_the_worker_processes_without_waiting_for_a_drawing()
     view, _, names = _view("alhambra", 4)
     pool = RenderPool(1)
     await pool.warm_up()
-    workers = list(pool._executor._processes.values())  # type: ignore[union-attr]
+    workers = list(pool._executors[0]._processes.values())  # type: ignore[union-attr]
     assert len(workers) == 1 and workers[0].is_alive()
     drawing = asyncio.ensure_future(pool.board(view, names, "en"))
     await asyncio.sleep(0)
@@ -58,3 +58,20 @@ def test_render_processes_is_configured_under_discord(tmp_path):
     path.write_text("[discord]\nrender_processes = -1\n")
     with pytest.raises(ConfigError, match="render_processes"):
         load(str(path), env={})
+
+
+async def test_a_channels_boards_go_to_one_worker_and_channels_spread_over_all():
+    """Each worker keeps the pieces of the boards it drew (render/phone.py), so a channel's next board is drawn
+    by the worker that drew its last one; the channels share the workers about evenly."""
+    pool = RenderPool(2)
+    try:
+        channels = [str(900_000_000_000_000_000 + 7 * c) for c in range(200)]
+        workers = [pool._worker(c) for c in channels]
+        assert workers == [pool._worker(c) for c in channels]  # stable (not Python's salted str hash)
+        assert 70 <= workers.count(0) <= 130 and workers.count(0) + workers.count(1) == 200
+        await pool.warm_up()
+        assert all(len(e._processes) == 1 for e in pool._executors)  # type: ignore[union-attr]
+        view, _, names = _view()
+        assert await pool.phone(view, names, "en", key=channels[0]) == api.phone(view, names, "en")
+    finally:
+        pool.close()

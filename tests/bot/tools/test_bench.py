@@ -19,5 +19,5 @@ def test_bench_ends_with_one_json_line_with_every_number(capsys):
     assert json.loads(last) == out
     assert set(out) == {"game", "players", "image", "p50_ms", "p95_ms", "move_cpu_ms_p50", "move_cpu_ms_p95",
                         "render_ms", "encode_ms", "render_encode_ms_p95", "render_encode_ratio", "playouts_per_s",
-                        "playouts_per_cpu_s", "png_bytes"}  # the figures of #24 too
+                        "playouts_per_cpu_s", "png_bytes", "bare_encode_ms", "render_bare_ratio"}  # the figures of #24 too
     assert out["game"] == "egizia" and out["png_bytes"] > 0
