@@ -307,6 +307,12 @@ def advance_end(s: State, ev: list[Event]) -> None:
 # --------------------------------------------------------------------------- invariants and reveals
 
 
+#: whether every move runs the self-checks (:func:`check_grid` on the changed Alhambra, :func:`check_invariants`
+#: after the flow): off in play (they never fail on a correct engine and cost about a tenth of a move), on in the
+#: engine's tests (tests/engines/alhambra/conftest.py), which also run the full invariants of ``testing.py``
+SELF_CHECKS = False
+
+
 @lru_cache(maxsize=8)
 def _money_total(two_player: bool, copies: int) -> int:
     return len(D.money_deck(two_player, copies))

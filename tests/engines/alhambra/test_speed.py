@@ -3,6 +3,7 @@ clone and shares nothing with its original (apply never mutates its input)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -276,3 +277,22 @@ def test_the_self_check_after_a_removal_finds_holes_ALH_PLACE_4():
         assert verdict == check_legal(grid_masks(g)), (labels, lab)
         verdicts.add(verdict)
     assert verdicts == {None, "ALH-SETUP-3", "ALH-PLACE-3", "ALH-PLACE-4"}
+
+
+def test_self_checks_run_in_the_tests_and_catch_a_broken_alhambra_ALH_PLACE_7():
+    """ALH-PLACE-7: the self-checks that play leaves off (``flow.SELF_CHECKS``) are on in this folder's tests
+    (conftest.py) and stop a move whose change breaks the Alhambra (a tile no path reaches, ALH-PLACE-3);
+    turned off, the same move is carried out unchecked."""
+    from engines.alhambra import flow
+    from engines.alhambra.game import Answer
+
+    assert flow.SELF_CHECKS
+    state = next(s for s in _states(3, 4) if s["phase"] == "action" and s["players"][s["active"]]["reserve"])
+    seat = state["active"]
+    tile = state["players"][seat]["reserve"][0]
+    title = GAME.prompts(state)[0].title
+    answer = Answer(seat, "C-03", (), title, move=("add", (tile, "9,9")))  # far from every tile: no path reaches it
+    with pytest.raises(AssertionError, match=re.escape("ALH-PLACE-7 broken (ALH-PLACE-3)")):
+        GAME.dispatch(copy_state(state), seat, answer, "", [])
+    flow.SELF_CHECKS = False
+    GAME.dispatch(copy_state(state), seat, answer, "", [])
