@@ -513,12 +513,14 @@ def who_places(s: State) -> tuple[int, list[str]] | None:
 
 _SCALARS = frozenset((str, int, bool, float, type(None)))
 
-#: the keys of a state that hold flat lists of strings (or None): copied by slicing
-_FLAT_LISTS = ("seats", "start_tied", "market", "bag", "deck", "display", "discard", "aside", "out",
-               "scorings_done", "pending", "bought")
-#: the keys of a state copied by :func:`copy_state` by their known shape (scalars are shared)
-_SHAPED = frozenset(_FLAT_LISTS + ("players", "dirk", "end_queue", "options", "last_scoring") + (
+#: the keys of a state copied by :func:`copy_state` by their known shape (scalars are shared): flat lists of
+#: strings (or None) by one slice each, and the nested parts below
+_SHAPED = frozenset((
+    "seats", "start_tied", "market", "bag", "deck", "display", "discard", "aside", "out", "scorings_done", "pending",
+    "bought", "players", "dirk", "end_queue", "options", "last_scoring",
     "game", "n", "rng", "phase", "active", "turn", "start_player", "extra", "end"))
+#: the keys of the last move's marks in the order ``views.move_marks`` makes them
+_MARK_KEYS = ("seat", "turn", "spaces", "tiles", "cells", "cards")
 
 
 def deep_copy(v: Any) -> Any:
@@ -538,13 +540,29 @@ def deep_copy(v: Any) -> Any:
 def copy_state(s: State) -> State:
     """A deep copy of an Alhambra state or information state, equal to ``engines.core.clone(s)`` and
     sharing no list or dict with it, several times faster: the parts of the state's fixed shape
-    (setup.py) are copied by that shape (a list of card or tile ids by one slice), anything else by
-    :func:`deep_copy`. (tests/engines/alhambra/test_speed.py checks it on every state of seeded playouts.)"""
+    (setup.py) are copied by that shape (a list of card or tile ids by one slice, the last move's marks
+    by theirs), anything else by :func:`deep_copy`. (tests/engines/alhambra/test_speed.py checks it on every
+    state of seeded playouts.)"""
     out = s.copy()
-    for k in s.keys() - _SHAPED:
-        out[k] = deep_copy(s[k])
-    for k in _FLAT_LISTS:
-        out[k] = s[k][:]
+    for k in s.keys() - _SHAPED:  # the last move's marks, the result, an information state's hidden part
+        v = s[k]
+        if type(v) is dict and k == "last_move" and tuple(v) == _MARK_KEYS:
+            out[k] = {"seat": v["seat"], "turn": v["turn"], "spaces": v["spaces"][:], "tiles": v["tiles"][:],
+                      "cells": [c[:] for c in v["cells"]], "cards": v["cards"][:]}
+        elif v is not None:
+            out[k] = deep_copy(v)
+    out["seats"] = s["seats"][:]
+    out["start_tied"] = s["start_tied"][:]
+    out["market"] = s["market"][:]
+    out["bag"] = s["bag"][:]
+    out["deck"] = s["deck"][:]
+    out["display"] = s["display"][:]
+    out["discard"] = s["discard"][:]
+    out["aside"] = s["aside"][:]
+    out["out"] = s["out"][:]
+    out["scorings_done"] = s["scorings_done"][:]
+    out["pending"] = s["pending"][:]
+    out["bought"] = s["bought"][:]
     out["options"] = s["options"].copy()
     out["players"] = [
         {"grid": p["grid"].copy(), "reserve": p["reserve"][:], "hand": p["hand"][:], "score": p["score"]}
@@ -554,7 +572,8 @@ def copy_state(s: State) -> State:
     d = s["dirk"]
     if d is not None:
         out["dirk"] = {"tiles": d["tiles"][:], "score": d["score"]} if len(d) == 2 else deep_copy(d)
-    out["end_queue"] = [[seat, tiles[:]] for seat, tiles in s["end_queue"]]
+    q = s["end_queue"]
+    out["end_queue"] = [[seat, tiles[:]] for seat, tiles in q] if q else []
     last = s["last_scoring"]
     if last is not None:
         rows = last["rows"]
