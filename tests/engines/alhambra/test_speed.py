@@ -296,3 +296,38 @@ def test_self_checks_run_in_the_tests_and_catch_a_broken_alhambra_ALH_PLACE_7():
         GAME.dispatch(copy_state(state), seat, answer, "", [])
     flow.SELF_CHECKS = False
     GAME.dispatch(copy_state(state), seat, answer, "", [])
+
+
+def test_a_layout_derived_near_the_changed_cell_is_the_layout_made_anew_ALH_ALG_2_3_4():
+    """ALH-ALG-2/3/4, ALH-REDESIGN-2, ALH-PLACE-6: the layout of a grid the engine made by changing one cell (a
+    placement or redesign addition on a legal cell, a removal of a removable tile, a swap that fits), derived
+    from the layout before near that cell, is the one made cell by cell, and so is every part it is made of."""
+    from engines.alhambra import data as D
+    from engines.alhambra.common import _derived, _layout_of, _parts, gkey
+
+    rnd = random.Random(5)
+    tiles = [t for t in D.TILE_IDS if t not in D.FOUNTAINS]
+    grids = {}
+    for players, seed in ((3, 9), (2, 5)):
+        for state in _states(players, seed):
+            for p in state["players"]:
+                grids[gkey(p["grid"])] = p["grid"]
+    kinds = set()
+    for key, labels in grids.items():
+        parent = _parts(key)
+        lay = _layout_of(parent)
+        changes = [(lab, t) for lab, occ, req in lay.cands for t in rnd.sample(tiles, 8) if D.MASK[t] & occ == req]
+        changes += [(lab, None) for lab in lay.removable]
+        changes += [(lab, t) for lab, occ, req in lay.swaps for t in rnd.sample(tiles, 4) if D.MASK[t] & occ == req]
+        for lab, tile in rnd.sample(changes, min(6, len(changes))):
+            grid = dict(labels)
+            if tile is None:
+                del grid[lab]
+            else:
+                grid[lab] = tile
+            kinds.add("remove" if tile is None else "swap" if lab in labels else "add")
+            made = _parts(gkey(grid))
+            derived = _derived(parent, lab, tile)
+            assert derived == made, (labels, lab, tile)
+            assert _layout_of(derived) == _layout_of(made)
+    assert kinds == {"add", "remove", "swap"}
