@@ -272,6 +272,8 @@ class _Parts(NamedTuple):
     swap: dict[int, CellEntry]
     adj: dict[int, list[int]]
     inner: set[int]
+    #: the cells the walk rule keeps from removal (:func:`_articulation`)
+    art: set[int]
 
 
 class _Around(dict[int, tuple[int, ...]]):
@@ -398,7 +400,18 @@ def _parts(key: GridKey) -> _Parts:
             inner.add(c)
         if c != origin:
             swap[c] = (label_of(c), occ, req)
-    return _Parts(g, cand, swap, adj, inner)
+    return _Parts(g, cand, swap, adj, inner, _articulation(g, adj))
+
+
+def _articulation(g: dict[int, int], adj: dict[int, list[int]]) -> set[int]:
+    """The cells the walk rule keeps from removal: the articulation points of the walk graph from the fountain
+    (ALH-ALG-3), and any cell it does not reach (none in a legal grid); every cell without a fountain."""
+    if _ORIGIN_CODE not in g:
+        return set(g)
+    art, disc = geometry.articulation_points(adj, _ORIGIN_CODE)
+    if len(disc) != len(g):
+        art.update(g.keys() - disc.keys())
+    return art
 
 
 
@@ -441,17 +454,24 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
             del adj[e]
             inner.discard(e)
             swap.pop(e, None)
-    return _Parts(g, cand, swap, adj, inner)
+    if tile is not None and c in parent.g:
+        art = parent.art  # a swap: the fitting tile keeps every walkable edge, so the walk graph is the same
+    elif tile is not None and len(adj[c]) == 1:
+        # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
+        art = parent.art | {adj[c][0]} - {origin}
+    else:
+        art = _articulation(g, adj)
+    return _Parts(g, cand, swap, adj, inner, art)
 
 
 def _layout_of(parts: _Parts) -> Layout:
-    cand, swap, inner = parts.cand, parts.swap, parts.inner
-    removable: tuple[str, ...] = ()
-    if _ORIGIN_CODE in parts.g:
-        art, disc = geometry.articulation_points(parts.adj, _ORIGIN_CODE)
-        label_of = _label_of
-        removable = tuple([label_of(c) for c in sorted(disc) if c != _ORIGIN_CODE and c not in art and c not in inner])
-    return Layout(tuple([cand[c] for c in sorted(cand)]), tuple([swap[c] for c in sorted(swap)]), removable)
+    cand, swap, inner, art = parts.cand, parts.swap, parts.inner, parts.art
+    label_of = _label_of
+    # removable: not the fountain (the swap entries hold every other cell), not a cell with all 4 neighbours
+    # occupied, not an articulation point (ALH-REDESIGN-2(b), ALH-ALG-3)
+    order = sorted(swap)
+    removable = tuple([label_of(c) for c in order if c not in art and c not in inner])
+    return Layout(tuple([cand[c] for c in sorted(cand)]), tuple([swap[c] for c in order]), removable)
 
 
 #: the layouts made lately, by grid, with their parts (oldest first; see the memos above)
