@@ -665,6 +665,9 @@ _SHAPED = frozenset((
     "seats", "start_tied", "market", "bag", "deck", "display", "discard", "aside", "out", "scorings_done", "pending",
     "bought", "players", "dirk", "end_queue", "options", "last_scoring",
     "game", "n", "rng", "phase", "active", "turn", "start_player", "extra", "end"))
+#: a state's keys beyond the shaped ones (setup.py), and all of them
+_USUAL_REST = ("last_move", "result")
+_USUAL_KEYS = _SHAPED | frozenset(_USUAL_REST)
 #: the keys of the last move's marks in the order ``views.move_marks`` makes them
 _MARK_KEYS = ("seat", "turn", "spaces", "tiles", "cells", "cards")
 
@@ -690,7 +693,9 @@ def copy_state(s: State) -> State:
     by theirs), anything else by :func:`deep_copy`. (tests/engines/alhambra/test_speed.py checks it on every
     state of seeded playouts.)"""
     out = s.copy()
-    for k in s.keys() - _SHAPED:  # the last move's marks, the result, an information state's hidden part
+    # the keys beyond the shaped ones: the last move's marks, the result, an information state's hidden part
+    rest = _USUAL_REST if s.keys() == _USUAL_KEYS else s.keys() - _SHAPED
+    for k in rest:
         v = s[k]
         if type(v) is dict and k == "last_move" and tuple(v) == _MARK_KEYS:
             out[k] = {"seat": v["seat"], "turn": v["turn"], "spaces": v["spaces"][:], "tiles": v["tiles"][:],

@@ -2,6 +2,7 @@
 clone and shares nothing with its original (apply never mutates its input)."""
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 
@@ -331,3 +332,48 @@ def test_a_layout_derived_near_the_changed_cell_is_the_layout_made_anew_ALH_ALG_
             assert derived == made, (labels, lab, tile)
             assert _layout_of(derived) == _layout_of(made)
     assert kinds == {"add", "remove", "swap"}
+
+
+def _marks_by_reading(before, seat, action):
+    """The last move's marks as the engine read them before they were memoised per action (issue #20)."""
+    from engines.alhambra import data as D
+
+    words = action.split()
+    verb = words[0] if words else ""
+    marks = {"seat": seat, "turn": before["turn"], "spaces": [], "tiles": [], "cells": [], "cards": []}
+    if verb == "buy" and len(words) > 1 and words[1].isdigit() and int(words[1]) in D.SPACES:
+        marks["spaces"].append(int(words[1]))
+        tile = before["market"][D.SPACES.index(int(words[1]))]
+        if tile:
+            marks["tiles"].append(tile)
+    elif verb == "take" and len(words) > 1:
+        marks["cards"] = [c for c in words[1].split("+") if c[:1] in D.CURRENCY_OF_LETTER and c[1:].isdigit()]
+    elif verb in ("place", "reserve", "dirk", "redesign"):
+        for w in words[1:]:
+            if w in D.MASK:
+                marks["tiles"].append(w)
+            else:
+                x, _, y = w.partition(",")
+                with contextlib.suppress(ValueError):
+                    marks["cells"].append([int(x), int(y)])
+    return marks
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (5, 8)])
+def test_move_marks_read_once_per_action_are_the_marks_read_anew(players, seed):
+    """The public marks of every move of a playout (and of some actions no prompt offers), read once per
+    action string and memoised, are the ones read from the action each time, with lists of their own."""
+    from engines.alhambra.views import move_marks
+
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, {}, seed).state
+    while GAME.prompts(state):
+        p = rnd.choice(GAME.prompts(state))
+        action = rnd.choice(p.options).action
+        after = GAME.apply(state, p.seat, action).state
+        for a in (action, action, "redesign x 1,2", "buy 9 1", "take", "place AB 1,x", ""):
+            got = move_marks(state, after, p.seat, a)
+            assert got == _marks_by_reading(state, p.seat, a)
+            assert list(got) == ["seat", "turn", "spaces", "tiles", "cells", "cards"]
+            assert got["cells"] is not move_marks(state, after, p.seat, a)["cells"]
+        state = after
