@@ -214,7 +214,7 @@ def grid_wall(key: GridKey, ring: str) -> int:
     return longest_wall_masks(masks_of(key), ring)
 
 
-# --------------------------------------------------------------------------- a layout's geometry in one pass
+# --------------------------------------------------------------------------- a layout's geometry, made or derived
 
 # Cells as ints for the hot geometry: cell (x, y) is ``(x + 64) * _XS + (y + 64)``, so the neighbours are
 # ``±1`` (north/south) and ``±_XS`` (west/east), and the ints sort as the cells (x, then y). An Alhambra
@@ -247,8 +247,8 @@ _label_of = _LABELS.__getitem__
 
 
 class Layout(NamedTuple):
-    """The geometry of one Alhambra, computed together in one pass (cells as ``"x,y"`` labels, sorted by
-    cell): the placement cells with their constraints (:func:`~.geometry.candidate_cells`), the swap
+    """The geometry of one Alhambra, computed together (cells as ``"x,y"`` labels, sorted by cell; for a grid
+    the engine changed at one cell, derived from the layout before: :func:`layout`): the placement cells with their constraints (:func:`~.geometry.candidate_cells`), the swap
     constraints (:func:`~.geometry.swap_constraints`) and the removable cells
     (:func:`~.geometry.removable_cells`); tests/engines/alhambra/test_speed.py checks it against those."""
 
