@@ -214,7 +214,7 @@ def grid_wall(key: GridKey, ring: str) -> int:
     return longest_wall_masks(masks_of(key), ring)
 
 
-# --------------------------------------------------------------------------- a layout's geometry in one pass
+# --------------------------------------------------------------------------- a layout's geometry, made or derived
 
 # Cells as ints for the hot geometry: cell (x, y) is ``(x + 64) * _XS + (y + 64)``, so the neighbours are
 # ``±1`` (north/south) and ``±_XS`` (west/east), and the ints sort as the cells (x, then y). An Alhambra
@@ -247,8 +247,8 @@ _label_of = _LABELS.__getitem__
 
 
 class Layout(NamedTuple):
-    """The geometry of one Alhambra, computed together in one pass (cells as ``"x,y"`` labels, sorted by
-    cell): the placement cells with their constraints (:func:`~.geometry.candidate_cells`), the swap
+    """The geometry of one Alhambra, computed together (cells as ``"x,y"`` labels, sorted by cell; for a grid
+    the engine changed at one cell, derived from the layout before: :func:`layout`): the placement cells with their constraints (:func:`~.geometry.candidate_cells`), the swap
     constraints (:func:`~.geometry.swap_constraints`) and the removable cells
     (:func:`~.geometry.removable_cells`); tests/engines/alhambra/test_speed.py checks it against those."""
 
@@ -259,106 +259,252 @@ class Layout(NamedTuple):
 
 _ENCLOSES = geometry._ENCLOSES
 
+CellEntry = tuple[str, int, int]
 
-@lru_cache(maxsize=128)
-def layout(key: GridKey) -> Layout:
-    """The :class:`Layout` of a grid (every grid the engine holds is legal: the ring test applies)."""
+
+class _Parts(NamedTuple):
+    """What a :class:`Layout` is made of, by cell int, kept with it so that the layout of a grid that differs
+    at one cell is derived from it (:func:`_derived`): the wall masks, the placement cells and the swap
+    constraints (entries of :class:`Layout`), the walk graph and the cells with all 4 neighbours occupied."""
+
+    g: dict[int, int]
+    cand: dict[int, CellEntry]
+    swap: dict[int, CellEntry]
+    adj: dict[int, list[int]]
+    inner: set[int]
+    #: the cells the walk rule keeps from removal (:func:`_articulation`)
+    art: set[int]
+
+
+class _Around(dict[int, tuple[int, ...]]):
+    """The cell's int → the ints of the cells around it, N, E, S, W, NW, NE, SE, SW, filled on first use (made
+    once: adding to a cell's int makes a new int object each time)."""
+
+    def __missing__(self, c: int) -> tuple[int, ...]:
+        # (the literals below: the x stride 128, asserted after layout())
+        around = self[c] = (c - 1, c + 128, c + 1, c - 128, c - 129, c + 127, c + 129, c - 127)
+        return around
+
+
+_AROUND = _Around()
+
+
+def _cand_at(g: dict[int, int], c: int) -> CellEntry | None:
+    """The placement entry of the empty cell ``c`` (ALH-PLACE-6, ALH-ALG-2, ALH-ALG-7), or None when no tile
+    may go there: no neighbour, no open shared edge, or filling it would enclose a hole (the ring test, valid
+    because every grid the engine holds is legal)."""
+    # (the literals below: wall bits N=1, E=2, S=4, W=8, asserted after layout())
+    cn, ce, cs, cw, cnw, cne, cse, csw = _AROUND[c]
+    get = g.get
+    n = get(cn)
+    e = get(ce)
+    so = get(cs)
+    w = get(cw)
+    occ = req = 0
+    has_open = False
+    if n is not None:
+        occ = 1
+        if n & 4:
+            req = 1
+        else:
+            has_open = True
+    if e is not None:
+        occ |= 2
+        if e & 8:
+            req |= 2
+        else:
+            has_open = True
+    if so is not None:
+        occ |= 4
+        if so & 1:
+            req |= 4
+        else:
+            has_open = True
+    if w is not None:
+        occ |= 8
+        if w & 2:
+            req |= 8
+        else:
+            has_open = True
+    if not has_open:
+        return None
+    bits = ((cnw in g) | (n is not None) << 1 | (cne in g) << 2 | (e is not None) << 3
+            | (cse in g) << 4 | (so is not None) << 5 | (csw in g) << 6 | (w is not None) << 7)
+    if _ENCLOSES[bits]:
+        return None
+    return _label_of(c), occ, req
+
+
+def _cell_at(g: dict[int, int], c: int) -> tuple[int, int, list[int]]:
+    """The occupied cell ``c``'s occupied sides and required walls (ALH-ALG-4) and its walk-graph neighbours
+    (ALH-ALG-3: both facing sides open)."""
+    get = g.get
+    m = g[c]
+    cn, ce, cs, cw = _AROUND[c][:4]
+    occ = req = 0
+    lst = []
+    nm = get(cn)
+    if nm is not None:
+        occ = 1
+        if nm & 4:
+            req = 1
+        elif not m & 1:
+            lst.append(cn)
+    nm = get(ce)
+    if nm is not None:
+        occ |= 2
+        if nm & 8:
+            req |= 2
+        elif not m & 2:
+            lst.append(ce)
+    nm = get(cs)
+    if nm is not None:
+        occ |= 4
+        if nm & 1:
+            req |= 4
+        elif not m & 4:
+            lst.append(cs)
+    nm = get(cw)
+    if nm is not None:
+        occ |= 8
+        if nm & 2:
+            req |= 8
+        elif not m & 8:
+            lst.append(cw)
+    return occ, req, lst
+
+
+def _parts(key: GridKey) -> _Parts:
+    """The :class:`_Parts` of a grid, cell by cell."""
     mask = D.MASK
     codes = _CODES
     g = {codes[lab]: mask[tile] for lab, tile in key}
-    get = g.get
-    label_of = _label_of
-    # placement cells (ALH-PLACE-6, ALH-ALG-2, ALH-ALG-7)
-    # (the literals below: wall bits N=1, E=2, S=4, W=8 and the x stride 128, asserted after the function)
-    empties = {c + d for c in g for d in (-1, 1, -128, 128)}
+    around = _AROUND
+    empties: set[int] = set()
+    for c in g:
+        empties.update(around[c][:4])
     empties.difference_update(g)
-    encloses = _ENCLOSES
-    cands = []
-    for c in sorted(empties):
-        n = get(c - 1)
-        e = get(c + 128)
-        so = get(c + 1)
-        w = get(c - 128)
-        occ = req = 0
-        has_open = False
-        if n is not None:
-            occ = 1
-            if n & 4:
-                req = 1
-            else:
-                has_open = True
-        if e is not None:
-            occ |= 2
-            if e & 8:
-                req |= 2
-            else:
-                has_open = True
-        if so is not None:
-            occ |= 4
-            if so & 1:
-                req |= 4
-            else:
-                has_open = True
-        if w is not None:
-            occ |= 8
-            if w & 2:
-                req |= 8
-            else:
-                has_open = True
-        if not has_open:
-            continue
-        bits = ((c - 129 in g) | (n is not None) << 1 | (c + 127 in g) << 2 | (e is not None) << 3
-                | (c + 129 in g) << 4 | (so is not None) << 5 | (c - 127 in g) << 6 | (w is not None) << 7)
-        if encloses[bits]:
-            continue
-        cands.append((label_of(c), occ, req))
-    # swap constraints (ALH-ALG-4) and the walk graph (ALH-ALG-3)
-    swaps = []
-    adj: dict[int, list[int]] = {}
+    cand = {}
+    for c in empties:
+        entry = _cand_at(g, c)
+        if entry is not None:
+            cand[c] = entry
+    swap = {}
+    adj = {}
     inner = set()
+    label_of = _label_of
     origin = _ORIGIN_CODE
-    for c in sorted(g):
-        m = g[c]
-        occ = req = 0
-        lst = []
-        nm = get(c - 1)  # north
-        if nm is not None:
-            occ = 1
-            if nm & 4:
-                req = 1
-            elif not m & 1:
-                lst.append(c - 1)
-        nm = get(c + 128)  # east
-        if nm is not None:
-            occ |= 2
-            if nm & 8:
-                req |= 2
-            elif not m & 2:
-                lst.append(c + 128)
-        nm = get(c + 1)  # south
-        if nm is not None:
-            occ |= 4
-            if nm & 1:
-                req |= 4
-            elif not m & 4:
-                lst.append(c + 1)
-        nm = get(c - 128)  # west
-        if nm is not None:
-            occ |= 8
-            if nm & 2:
-                req |= 8
-            elif not m & 8:
-                lst.append(c - 128)
-        adj[c] = lst
+    for c in g:
+        occ, req, adj[c] = _cell_at(g, c)
         if occ == 15:
-            inner.add(c)  # all 4 neighbours occupied: removing it would leave a hole
+            inner.add(c)
         if c != origin:
-            swaps.append((label_of(c), occ, req))
-    removable: list[str] = []
-    if _ORIGIN_CODE in adj:
-        art, disc = geometry.articulation_points(adj, _ORIGIN_CODE)
-        removable = [label_of(c) for c in sorted(disc) if c != _ORIGIN_CODE and c not in art and c not in inner]
-    return Layout(tuple(cands), tuple(swaps), tuple(removable))
+            swap[c] = (label_of(c), occ, req)
+    return _Parts(g, cand, swap, adj, inner, _articulation(g, adj))
+
+
+def _articulation(g: dict[int, int], adj: dict[int, list[int]]) -> set[int]:
+    """The cells the walk rule keeps from removal: the articulation points of the walk graph from the fountain
+    (ALH-ALG-3), and any cell it does not reach (none in a legal grid); every cell without a fountain."""
+    if _ORIGIN_CODE not in g:
+        return set(g)
+    art, disc = geometry.articulation_points(adj, _ORIGIN_CODE)
+    if len(disc) != len(g):
+        art.update(g.keys() - disc.keys())
+    return art
+
+
+
+
+def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
+    """The :class:`_Parts` of the grid ``parent`` was made for with cell ``lab`` changed to ``tile`` (``None``:
+    emptied), made anew only near that cell (tests/engines/alhambra/test_speed.py checks it against
+    :func:`_parts`)."""
+    c = _CODES[lab]
+    g = parent.g.copy()
+    if tile is None:
+        del g[c]
+    else:
+        g[c] = D.MASK[tile]
+    around = _AROUND[c]
+    # the cell and its 8 neighbours: the cells whose placement entries a change of the cell can change
+    block = (c, *around)
+    cand = parent.cand.copy()
+    for e in block:
+        cand.pop(e, None)
+        if e not in g:
+            entry = _cand_at(g, e)
+            if entry is not None:
+                cand[e] = entry
+    swap = parent.swap.copy()
+    adj = parent.adj.copy()
+    inner = parent.inner.copy()
+    label_of = _label_of
+    origin = _ORIGIN_CODE
+    for e in block[:5]:  # the cell and its 4 neighbours: their swap constraints and walk-graph edges
+        if e in g:
+            occ, req, adj[e] = _cell_at(g, e)
+            if occ == 15:
+                inner.add(e)
+            else:
+                inner.discard(e)
+            if e != origin:
+                swap[e] = (label_of(e), occ, req)
+        elif e in adj:  # the emptied cell
+            del adj[e]
+            inner.discard(e)
+            swap.pop(e, None)
+    if tile is not None and c in parent.g:
+        art = parent.art  # a swap: the fitting tile keeps every walkable edge, so the walk graph is the same
+    elif tile is not None and len(adj[c]) == 1:
+        # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
+        art = parent.art | {adj[c][0]} - {origin}
+    else:
+        art = _articulation(g, adj)
+    return _Parts(g, cand, swap, adj, inner, art)
+
+
+def _layout_of(parts: _Parts) -> Layout:
+    cand, swap, inner, art = parts.cand, parts.swap, parts.inner, parts.art
+    label_of = _label_of
+    # removable: not the fountain (the swap entries hold every other cell), not a cell with all 4 neighbours
+    # occupied, not an articulation point (ALH-REDESIGN-2(b), ALH-ALG-3)
+    order = sorted(swap)
+    removable = tuple([label_of(c) for c in order if c not in art and c not in inner])
+    return Layout(tuple([cand[c] for c in sorted(cand)]), tuple([swap[c] for c in order]), removable)
+
+
+#: the layouts made lately, by grid, with their parts (oldest first; see the memos above)
+_LAYOUTS: dict[GridKey, tuple[Layout, _Parts]] = {}
+_LAYOUTS_MAX = 128
+#: grids the engine just made by changing one cell of another, with that other grid, the cell and its new tile
+#: (None: emptied), so that their layouts are derived (:func:`changed_cell`)
+_CHANGES: dict[GridKey, tuple[GridKey, str, str | None]] = {}
+_CHANGES_MAX = 64
+
+
+def changed_cell(before: GridKey, grid: Mapping[str, str], lab: str) -> None:
+    """Note that ``grid`` is the grid ``before`` with cell ``lab`` changed (a placement, or a redesign's
+    addition, removal or swap): its :func:`layout`, when asked for, is derived from the one of ``before`` if
+    that is still held. Nothing else depends on this note."""
+    if len(_CHANGES) >= _CHANGES_MAX:
+        _CHANGES.clear()
+    _CHANGES[tuple(grid.items())] = (before, lab, grid.get(lab))
+
+
+def layout(key: GridKey) -> Layout:
+    """The :class:`Layout` of a grid (every grid the engine holds is legal: the ring test applies)."""
+    held = _LAYOUTS.get(key)
+    if held is not None:
+        return held[0]
+    change = _CHANGES.get(key)
+    parent = _LAYOUTS.get(change[0]) if change is not None else None
+    parts = _derived(parent[1], change[1], change[2]) if parent is not None and change is not None else _parts(key)
+    lay = _layout_of(parts)
+    if len(_LAYOUTS) >= _LAYOUTS_MAX:
+        del _LAYOUTS[next(iter(_LAYOUTS))]
+    _LAYOUTS[key] = (lay, parts)
+    return lay
 
 
 assert (D.N, D.E, D.S, D.W, _XS) == (1, 2, 4, 8, 128), "layout() spells these out"
@@ -513,12 +659,17 @@ def who_places(s: State) -> tuple[int, list[str]] | None:
 
 _SCALARS = frozenset((str, int, bool, float, type(None)))
 
-#: the keys of a state that hold flat lists of strings (or None): copied by slicing
-_FLAT_LISTS = ("seats", "start_tied", "market", "bag", "deck", "display", "discard", "aside", "out",
-               "scorings_done", "pending", "bought")
-#: the keys of a state copied by :func:`copy_state` by their known shape (scalars are shared)
-_SHAPED = frozenset(_FLAT_LISTS + ("players", "dirk", "end_queue", "options", "last_scoring") + (
+#: the keys of a state copied by :func:`copy_state` by their known shape (scalars are shared): flat lists of
+#: strings (or None) by one slice each, and the nested parts below
+_SHAPED = frozenset((
+    "seats", "start_tied", "market", "bag", "deck", "display", "discard", "aside", "out", "scorings_done", "pending",
+    "bought", "players", "dirk", "end_queue", "options", "last_scoring",
     "game", "n", "rng", "phase", "active", "turn", "start_player", "extra", "end"))
+#: a state's keys beyond the shaped ones (setup.py), and all of them
+_USUAL_REST = ("last_move", "result")
+_USUAL_KEYS = _SHAPED | frozenset(_USUAL_REST)
+#: the keys of the last move's marks in the order ``views.move_marks`` makes them
+_MARK_KEYS = ("seat", "turn", "spaces", "tiles", "cells", "cards")
 
 
 def deep_copy(v: Any) -> Any:
@@ -538,13 +689,31 @@ def deep_copy(v: Any) -> Any:
 def copy_state(s: State) -> State:
     """A deep copy of an Alhambra state or information state, equal to ``engines.core.clone(s)`` and
     sharing no list or dict with it, several times faster: the parts of the state's fixed shape
-    (setup.py) are copied by that shape (a list of card or tile ids by one slice), anything else by
-    :func:`deep_copy`. (tests/engines/alhambra/test_speed.py checks it on every state of seeded playouts.)"""
+    (setup.py) are copied by that shape (a list of card or tile ids by one slice, the last move's marks
+    by theirs), anything else by :func:`deep_copy`. (tests/engines/alhambra/test_speed.py checks it on every
+    state of seeded playouts.)"""
     out = s.copy()
-    for k in s.keys() - _SHAPED:
-        out[k] = deep_copy(s[k])
-    for k in _FLAT_LISTS:
-        out[k] = s[k][:]
+    # the keys beyond the shaped ones: the last move's marks, the result, an information state's hidden part
+    rest = _USUAL_REST if s.keys() == _USUAL_KEYS else s.keys() - _SHAPED
+    for k in rest:
+        v = s[k]
+        if type(v) is dict and k == "last_move" and tuple(v) == _MARK_KEYS:
+            out[k] = {"seat": v["seat"], "turn": v["turn"], "spaces": v["spaces"][:], "tiles": v["tiles"][:],
+                      "cells": [c[:] for c in v["cells"]], "cards": v["cards"][:]}
+        elif v is not None:
+            out[k] = deep_copy(v)
+    out["seats"] = s["seats"][:]
+    out["start_tied"] = s["start_tied"][:]
+    out["market"] = s["market"][:]
+    out["bag"] = s["bag"][:]
+    out["deck"] = s["deck"][:]
+    out["display"] = s["display"][:]
+    out["discard"] = s["discard"][:]
+    out["aside"] = s["aside"][:]
+    out["out"] = s["out"][:]
+    out["scorings_done"] = s["scorings_done"][:]
+    out["pending"] = s["pending"][:]
+    out["bought"] = s["bought"][:]
     out["options"] = s["options"].copy()
     out["players"] = [
         {"grid": p["grid"].copy(), "reserve": p["reserve"][:], "hand": p["hand"][:], "score": p["score"]}
@@ -554,7 +723,8 @@ def copy_state(s: State) -> State:
     d = s["dirk"]
     if d is not None:
         out["dirk"] = {"tiles": d["tiles"][:], "score": d["score"]} if len(d) == 2 else deep_copy(d)
-    out["end_queue"] = [[seat, tiles[:]] for seat, tiles in s["end_queue"]]
+    q = s["end_queue"]
+    out["end_queue"] = [[seat, tiles[:]] for seat, tiles in q] if q else []
     last = s["last_scoring"]
     if last is not None:
         rows = last["rows"]

@@ -179,28 +179,30 @@ def refill_money(s: State, ev: list[Event], rng: Rng, shuffle: Shuffle) -> None:
     """Step 2 (ALH-REFILL-1 … 5). The public log tells the draws in their order (ALH-INFO-3): money
     cards drawn before a scoring card, a reshuffle or a shortfall are logged before it."""
     new_cards: list[str] = []
-
-    def flush() -> None:
-        if new_cards:
-            ev.append(Event(Msg(K + "ev.refill_money", {"cards": cards_msg(new_cards)})))
-            new_cards.clear()
-
-    while len(s["display"]) < D.DISPLAY_SIZE:
+    display = s["display"]
+    while len(display) < D.DISPLAY_SIZE:
         if not s["deck"]:
-            flush()  # a reshuffle (or the shortfall) comes after the cards already drawn
+            _told(ev, new_cards)  # a reshuffle (or the shortfall) comes after the cards already drawn
         card = draw_card(s, ev, rng, shuffle)
         if card is None:
-            ev.append(Event(Msg(K + "ev.money_short", {"count": len(s["display"])})))
+            ev.append(Event(Msg(K + "ev.money_short", {"count": len(display)})))
             break
         if card in D.SCORING_CARDS:
-            flush()
+            _told(ev, new_cards)
             s["aside"].append(card)
             s["pending"].append(card)
             ev.append(Event(Msg(K + "ev.scoring_card", {"round": card})))
             continue
-        s["display"].append(card)
+        display.append(card)
         new_cards.append(card)
-    flush()
+    _told(ev, new_cards)
+
+
+def _told(ev: list[Event], new_cards: list[str]) -> None:
+    """The money cards drawn so far, told in one event (then forgotten)."""
+    if new_cards:
+        ev.append(Event(Msg(K + "ev.refill_money", {"cards": cards_msg(new_cards)})))
+        new_cards.clear()
 
 
 def refill_market(s: State, ev: list[Event]) -> None:
@@ -305,6 +307,12 @@ def advance_end(s: State, ev: list[Event]) -> None:
 
 
 # --------------------------------------------------------------------------- invariants and reveals
+
+
+#: whether every move runs the self-checks (:func:`check_grid` on the changed Alhambra, :func:`check_invariants`
+#: after the flow): off in play (they never fail on a correct engine and cost about a tenth of a move), on in the
+#: engine's tests (tests/engines/alhambra/conftest.py), which also run the full invariants of ``testing.py``
+SELF_CHECKS = False
 
 
 @lru_cache(maxsize=8)

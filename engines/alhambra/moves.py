@@ -37,6 +37,7 @@ from .common import (
     active_seat,
     card_value,
     cards_msg,
+    changed_cell,
     cur_msg,
     given,
     gkey,
@@ -234,7 +235,28 @@ def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
     seat's ``values`` of that space's currency."""
     price = D.PRICE[tile]
     assert price is not None
-    return offer(_buy_entry(i, tile, pay, exact) for pay, exact in offered_payments(values, price))
+    entries: list[Entry] = []
+    options: list[Option] = []
+    made = _BUYS.get((i, tile))
+    if made is None:
+        if len(_BUYS) >= _BUYS_MAX:
+            _BUYS.clear()
+        made = _BUYS[(i, tile)] = {}
+    for pay, exact in offered_payments(values, price):
+        eo = made.get(pay)
+        if eo is None:
+            e = _buy_entry(i, tile, pay, exact)
+            eo = made[pay] = (e, _option(e[0], e[1], e[2]))
+        entries.append(eo[0])
+        options.append(eo[1])
+    return _offer_of(entries, options)
+
+
+#: the entries of :func:`buy_offer` with their options, by market index and tile, then by payment (whether a
+#: payment is exact follows from the tile's price): a hand that changes makes no new strings or tuples for the
+#: payments it had offered before; emptied when large
+_BUYS: dict[tuple[int, str], dict[Payment, tuple[Entry, Option]]] = {}
+_BUYS_MAX = 512
 
 
 def buy_candidates(s: State, seat: int, i: int, every: bool = False) -> Iterable[Candidate]:
@@ -460,21 +482,26 @@ def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -
 
 
 def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
+    grid = p["grid"]
+    before = gkey(grid)
     if kind == "add":
         tile, lab = arg
         p["reserve"].remove(tile)
-        p["grid"][lab] = tile
+        grid[lab] = tile
+        changed_cell(before, grid, lab)
         ev.append(Event(Msg(K + "ev.redesign_add", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     elif kind == "remove":
         lab = arg
-        tile = p["grid"].pop(lab)
+        tile = grid.pop(lab)
+        changed_cell(before, grid, lab)
         p["reserve"].append(tile)
         ev.append(Event(Msg(K + "ev.redesign_remove", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     else:
         tile, lab = arg
-        old = p["grid"][lab]
+        old = grid[lab]
         p["reserve"].remove(tile)
-        p["grid"][lab] = tile
+        grid[lab] = tile
+        changed_cell(before, grid, lab)
         p["reserve"].append(old)
         ev.append(Event(Msg(K + "ev.redesign_swap", {"player": seat, "tile": tile, "old": old, "cell": lab})))
 
@@ -588,7 +615,10 @@ def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> Non
     if kind == "place":
         tile, lab = arg
         tiles.remove(tile)
-        p["grid"][lab] = tile
+        grid = p["grid"]
+        before = gkey(grid)
+        grid[lab] = tile
+        changed_cell(before, grid, lab)
         ev.append(Event(Msg(K + "ev.place", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     elif kind == "reserve":
         tiles.remove(arg)

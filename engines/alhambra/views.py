@@ -217,24 +217,47 @@ def _cell(token: str) -> list[int] | None:
 def move_marks(before: State, after: State, seat: int, action: str) -> dict[str, Any]:
     """The public marks of ``action`` (RulesGame.move_marks): bought spaces and tiles, placed cells, taken
     cards. Every part of an Alhambra action is public (ALH-INFO-1: the money taken and paid is seen)."""
-    words = action.split()
-    verb = words[0] if words else ""
-    marks: dict[str, Any] = {"seat": seat, "turn": before["turn"], "spaces": [], "tiles": [], "cells": [], "cards": []}
-    if verb == "buy" and len(words) > 1 and words[1].isdigit() and int(words[1]) in D.SPACES:
-        space = int(words[1])
+    read = _READ.get(action)
+    if read is None:
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        read = _READ[action] = _read_marks(action)
+    space, tiles, cells, cards = read
+    marks: dict[str, Any] = {"seat": seat, "turn": before["turn"], "spaces": [], "tiles": list(tiles),
+                             "cells": [list(c) for c in cells], "cards": list(cards)}
+    if space is not None:
         marks["spaces"].append(space)
         tile = before["market"][D.SPACES.index(space)]
         if tile:
             marks["tiles"].append(tile)
+    return marks
+
+
+#: what :func:`_read_marks` read from each action lately (an action's marks depend on it alone, but for a buy's
+#: tile); emptied when large
+_READ: dict[str, tuple[int | None, tuple[str, ...], tuple[tuple[int, int], ...], tuple[str, ...]]] = {}
+_READ_MAX = 4096
+
+
+def _read_marks(action: str) -> tuple[int | None, tuple[str, ...], tuple[tuple[int, int], ...], tuple[str, ...]]:
+    """The bought space, the tiles, the cells and the cards an action names."""
+    words = action.split()
+    verb = words[0] if words else ""
+    space: int | None = None
+    tiles: list[str] = []
+    cells: list[tuple[int, int]] = []
+    cards: list[str] = []
+    if verb == "buy" and len(words) > 1 and words[1].isdigit() and int(words[1]) in D.SPACES:
+        space = int(words[1])
     elif verb == "take" and len(words) > 1:
-        marks["cards"] = [c for c in words[1].split("+") if c[:1] in D.CURRENCY_OF_LETTER and c[1:].isdigit()]
+        cards = [c for c in words[1].split("+") if c[:1] in D.CURRENCY_OF_LETTER and c[1:].isdigit()]
     elif verb in ("place", "reserve", "dirk", "redesign"):
         for w in words[1:]:
             if w in D.MASK:
-                marks["tiles"].append(w)
+                tiles.append(w)
             elif (c := _cell(w)) is not None:
-                marks["cells"].append(c)
-    return marks
+                cells.append((c[0], c[1]))
+    return space, tuple(tiles), tuple(cells), tuple(cards)
 
 
 def _last_move(s: State) -> LastMoveView | None:

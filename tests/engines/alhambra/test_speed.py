@@ -2,7 +2,9 @@
 clone and shares nothing with its original (apply never mutates its input)."""
 from __future__ import annotations
 
+import contextlib
 import random
+import re
 
 import pytest
 
@@ -276,3 +278,102 @@ def test_the_self_check_after_a_removal_finds_holes_ALH_PLACE_4():
         assert verdict == check_legal(grid_masks(g)), (labels, lab)
         verdicts.add(verdict)
     assert verdicts == {None, "ALH-SETUP-3", "ALH-PLACE-3", "ALH-PLACE-4"}
+
+
+def test_self_checks_run_in_the_tests_and_catch_a_broken_alhambra_ALH_PLACE_7():
+    """ALH-PLACE-7: the self-checks that play leaves off (``flow.SELF_CHECKS``) are on in this folder's tests
+    (conftest.py) and stop a move whose change breaks the Alhambra (a tile no path reaches, ALH-PLACE-3);
+    turned off, the same move is carried out unchecked."""
+    from engines.alhambra import flow
+    from engines.alhambra.game import Answer
+
+    assert flow.SELF_CHECKS
+    state = next(s for s in _states(3, 4) if s["phase"] == "action" and s["players"][s["active"]]["reserve"])
+    seat = state["active"]
+    tile = state["players"][seat]["reserve"][0]
+    title = GAME.prompts(state)[0].title
+    answer = Answer(seat, "C-03", (), title, move=("add", (tile, "9,9")))  # far from every tile: no path reaches it
+    with pytest.raises(AssertionError, match=re.escape("ALH-PLACE-7 broken (ALH-PLACE-3)")):
+        GAME.dispatch(copy_state(state), seat, answer, "", [])
+    flow.SELF_CHECKS = False
+    GAME.dispatch(copy_state(state), seat, answer, "", [])
+
+
+def test_a_layout_derived_near_the_changed_cell_is_the_layout_made_anew_ALH_ALG_2_3_4():
+    """ALH-ALG-2/3/4, ALH-REDESIGN-2, ALH-PLACE-6: the layout of a grid the engine made by changing one cell (a
+    placement or redesign addition on a legal cell, a removal of a removable tile, a swap that fits), derived
+    from the layout before near that cell, is the one made cell by cell, and so is every part it is made of."""
+    from engines.alhambra import data as D
+    from engines.alhambra.common import _derived, _layout_of, _parts, gkey
+
+    rnd = random.Random(5)
+    tiles = [t for t in D.TILE_IDS if t not in D.FOUNTAINS]
+    grids = {}
+    for players, seed in ((3, 9), (2, 5)):
+        for state in _states(players, seed):
+            for p in state["players"]:
+                grids[gkey(p["grid"])] = p["grid"]
+    kinds = set()
+    for key, labels in grids.items():
+        parent = _parts(key)
+        lay = _layout_of(parent)
+        changes = [(lab, t) for lab, occ, req in lay.cands for t in rnd.sample(tiles, 8) if D.MASK[t] & occ == req]
+        changes += [(lab, None) for lab in lay.removable]
+        changes += [(lab, t) for lab, occ, req in lay.swaps for t in rnd.sample(tiles, 4) if D.MASK[t] & occ == req]
+        for lab, tile in rnd.sample(changes, min(6, len(changes))):
+            grid = dict(labels)
+            if tile is None:
+                del grid[lab]
+            else:
+                grid[lab] = tile
+            kinds.add("remove" if tile is None else "swap" if lab in labels else "add")
+            made = _parts(gkey(grid))
+            derived = _derived(parent, lab, tile)
+            assert derived == made, (labels, lab, tile)
+            assert _layout_of(derived) == _layout_of(made)
+    assert kinds == {"add", "remove", "swap"}
+
+
+def _marks_by_reading(before, seat, action):
+    """The last move's marks as the engine read them before they were memoised per action (issue #20)."""
+    from engines.alhambra import data as D
+
+    words = action.split()
+    verb = words[0] if words else ""
+    marks = {"seat": seat, "turn": before["turn"], "spaces": [], "tiles": [], "cells": [], "cards": []}
+    if verb == "buy" and len(words) > 1 and words[1].isdigit() and int(words[1]) in D.SPACES:
+        marks["spaces"].append(int(words[1]))
+        tile = before["market"][D.SPACES.index(int(words[1]))]
+        if tile:
+            marks["tiles"].append(tile)
+    elif verb == "take" and len(words) > 1:
+        marks["cards"] = [c for c in words[1].split("+") if c[:1] in D.CURRENCY_OF_LETTER and c[1:].isdigit()]
+    elif verb in ("place", "reserve", "dirk", "redesign"):
+        for w in words[1:]:
+            if w in D.MASK:
+                marks["tiles"].append(w)
+            else:
+                x, _, y = w.partition(",")
+                with contextlib.suppress(ValueError):
+                    marks["cells"].append([int(x), int(y)])
+    return marks
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (5, 8)])
+def test_move_marks_read_once_per_action_are_the_marks_read_anew(players, seed):
+    """The public marks of every move of a playout (and of some actions no prompt offers), read once per
+    action string and memoised, are the ones read from the action each time, with lists of their own."""
+    from engines.alhambra.views import move_marks
+
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, {}, seed).state
+    while GAME.prompts(state):
+        p = rnd.choice(GAME.prompts(state))
+        action = rnd.choice(p.options).action
+        after = GAME.apply(state, p.seat, action).state
+        for a in (action, action, "redesign x 1,2", "buy 9 1", "take", "place AB 1,x", ""):
+            got = move_marks(state, after, p.seat, a)
+            assert got == _marks_by_reading(state, p.seat, a)
+            assert list(got) == ["seat", "turn", "spaces", "tiles", "cells", "cards"]
+            assert got["cells"] is not move_marks(state, after, p.seat, a)["cells"]
+        state = after
