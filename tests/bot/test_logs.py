@@ -125,9 +125,13 @@ async def test_debug_logs_hold_no_secret(service: GameService, debug_logging: Ca
 
 
 async def test_control_uncapped_database_log_would_leak(service: GameService, debug_logging: Capture) -> None:
-    """Control: with aiosqlite let down to DEBUG the same scan finds the hands in the SQL parameters,
-    so the test above would see a leak."""
-    logging.getLogger("aiosqlite").setLevel(logging.DEBUG)
+    """Control: with the database's statements let down to DEBUG (aiosqlite's own log, and SQLite's trace of
+    the transactions the store runs in one hop on the connection's thread) the same scan finds the hands in the
+    SQL parameters, so the test above would see a leak."""
+    sql_log = logging.getLogger("aiosqlite")
+    sql_log.setLevel(logging.DEBUG)
+    db = service.store.db  # type: ignore[attr-defined]
+    await db._execute(lambda: db._conn.set_trace_callback(sql_log.debug))
     secrets, _ = await play_game(service, "alhambra", seed=4, max_moves=5)
     assert leaks(debug_logging.texts(), secrets)
 
