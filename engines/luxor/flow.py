@@ -17,22 +17,22 @@ from . import data
 from .labels import card_msg, place_msg, side_msg, tile_msg, type_msg
 from .movement import (
     ROLL_KINDS,
+    MoveInfo,
     Resolution,
     adv_at,
     advance_all_movers,
     any_movement,
-    card_playable,
     count_at,
     last_second_last,
     movement_of,
     movement_options,
-    mover,
     one_pair,
     passed_statues,
     player,
     resolve,
     same_card_type,
 )
+from .offers import c04_table
 from .scoring import breakdown_msg, final_breakdown
 
 State = dict[str, Any]
@@ -106,9 +106,8 @@ def begin_turn(st: State, ev: Events) -> None:
     seat = st["current"]
     st["turn"] = new_turn(seat)
     ev.append(Event(msg("luxor.ev.turn", player=seat, round=st["round"])))
-    hand = player(st, seat)["hand"]
-    mv = mover(st, seat)  # playable_ends, reading the board once and stopping at a playable end
-    playable = bool(hand) and (card_playable(st, seat, hand[0], mv) or card_playable(st, seat, hand[-1], mv))
+    # an end card is playable exactly when it has a C-04 option; the table is the one the decision reads next
+    playable = bool(player(st, seat)["hand"]) and bool(c04_table(st, seat).offers)
     ask(st, "C-04" if playable else "C-05")
 
 
@@ -174,13 +173,15 @@ def play(st: State, ev: Events, end: str, known_legal: bool = False) -> None:
     ask(st, "C-06")
 
 
-def play_and_move(st: State, ev: Events, end: str, move_action: str) -> None:
+def play_and_move(st: State, ev: Events, end: str, move_action: str,
+                  known: tuple[Resolution, MoveInfo] | None = None) -> None:
     """C-04 with a combined option (``play L 7``): LUX-TURN-3 and the C-06 choice in one step,
-    with the same events and state as ``play L`` followed by ``move 7``."""
+    with the same events and state as ``play L`` followed by ``move 7`` (``known``: that movement's
+    resolution, when the caller has it: the board has not changed since it was resolved)."""
     play(st, ev, end, known_legal=True)  # the option was judged legal (a card known before playing)
     assert st["pending"] == {"kind": "C-06", "seat": st["current"]}, st["pending"]
     st["pending"] = None
-    move(st, ev, move_action)
+    move(st, ev, move_action, known)
 
 
 def discard(st: State, ev: Events, end: str) -> None:
@@ -244,11 +245,12 @@ def _enter_tomb(st: State, ev: Events, seat: int, i: int) -> None:
         ev.append(Event(msg("luxor.ev.end_triggered", player=seat)))
 
 
-def move(st: State, ev: Events, action: str) -> None:
-    """C-06 chosen: move one adventurer as ``action`` (``move 7``, ``move 7 3``, ``move 7 f``) says."""
+def move(st: State, ev: Events, action: str, known: tuple[Resolution, MoveInfo] | None = None) -> None:
+    """C-06 chosen: move one adventurer as ``action`` (``move 7``, ``move 7 3``, ``move 7 f``) says
+    (``known``: :func:`movement_of` that action, when the caller has it)."""
     seat = st["current"]
     turn = st["turn"]
-    r, info = movement_of(st, seat, turn["card"], turn["roll"], action)
+    r, info = movement_of(st, seat, turn["card"], turn["roll"], action) if known is None else known
     i = adv_at(st, seat, info.start)
     assert i is not None
     _apply_move(st, ev, seat, i, r)
