@@ -25,14 +25,12 @@ from .movement import (
     count_at,
     last_second_last,
     movement_of,
-    movement_options,
-    one_pair,
     passed_statues,
     player,
     resolve,
     same_card_type,
 )
-from .offers import c04_table
+from .offers import c04_table, c06_table
 from .scoring import breakdown_msg, final_breakdown
 
 State = dict[str, Any]
@@ -123,9 +121,7 @@ def forced_action(st: State) -> str | None:
         hand = player(st, seat)["hand"]
         return "discard L" if same_card_type(hand[0], hand[-1]) else None
     if pend["kind"] == "C-06":
-        turn = st["turn"]
-        moves = movement_options(st, seat, turn["card"], turn["roll"])
-        return moves[0][0] if one_pair(st, seat, turn["card"], moves) else None
+        return c06_table(st, seat).forced
     return None
 
 

@@ -44,7 +44,7 @@ from .movement import (
     mover,
     player,
 )
-from .offers import Offer, c04_table, card_verdicts, play_offers
+from .offers import Offer, Table, c04_table, c06_table, card_verdicts, play_offers
 
 State = dict[str, Any]
 #: why an action is refused: (clause, catalogue key, message parameters)
@@ -100,19 +100,23 @@ def prompts(st: State) -> list[Prompt]:
     if st["over"] or not pend:
         return []
     kind, seat = pend["kind"], pend["seat"]
-    if kind == "C-04":
-        options = c04_table(st, seat).prompt_options()
+    if kind in _TABLES:
+        options = _TABLES[kind](st, seat).prompt_options()
     else:
         lazy = Option.lazy
         options = tuple([lazy(action, make, *args) for action, make, args in _offers(st, seat, kind)])
     return [Prompt(seat, kind, options, title(st), secret=kind in SECRET_KINDS)]
 
 
+#: the decisions whose options are worked out once per position (offers.py)
+_TABLES: dict[str, Callable[[State, int], Table]] = {"C-04": c04_table, "C-06": c06_table}
+
+
 def _offers(st: State, seat: int, kind: str) -> Iterable[Offer]:
     """The options of a decision as (action, label maker, its arguments): the legal candidates, in
     their order (C-04 lists them without the refused ones, from the same judge: ``offers.py``)."""
-    if kind == "C-04":
-        return c04_table(st, seat).offers
+    if kind in _TABLES:
+        return _TABLES[kind](st, seat).offers
     return ((c.action, c.make, c.args) for c in CANDIDATES[kind](st, seat) if c.make is not None)
 
 
@@ -122,15 +126,17 @@ def offers(st: State, seat: int, kind: str, action: str) -> bool:
     if kind == "C-04":
         if action[:5] != "play " or action[5:6] not in ("L", "R") or action[6:7] not in ("", " "):
             return False
-        return action in c04_table(st, seat).actions
+        return action in c04_table(st, seat).moves
+    if kind == "C-06":
+        return action in c06_table(st, seat).moves
     return any(a == action for a, _make, _args in _offers(st, seat, kind))
 
 
 def only_option(st: State, seat: int, kind: str) -> str | None:
     """The action of the pending decision's only option, or None when it has none or several
     (:func:`prompts` with exactly one option, without listing more than two)."""
-    if kind == "C-04":
-        table = c04_table(st, seat).offers
+    if kind in _TABLES:
+        table = _TABLES[kind](st, seat).offers
         return table[0][0] if len(table) == 1 else None
     found = None
     for action, _make, _args in _offers(st, seat, kind):
@@ -312,7 +318,7 @@ def discard_card(st: State, seat: int, action: str, ev: list[Event]) -> None:
 
 def move_adventurer(st: State, seat: int, action: str, ev: list[Event]) -> None:
     """C-06 ``move <from> [<k>|f|b]``."""
-    flow.move(st, ev, action)
+    flow.move(st, ev, action, c06_table(st, seat).moves.get(action))  # as the options resolved it
 
 
 def choose_actor(st: State, seat: int, action: str, ev: list[Event]) -> None:
