@@ -62,6 +62,7 @@ def _supply(s: dict[str, Any]) -> dict[str, Any]:
 
 
 #: the keys of a seat as setup.py makes it, in its order
+_copy_dict = dict.copy
 _SEAT_LAYOUT = ("hand", "adv", "keys", "wilds", "treasures", "scarabs", "sarcophagi", "score")
 
 
@@ -73,7 +74,7 @@ def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         q = p.copy()  # keys, wilds, score: ints
         q["hand"] = p["hand"][:]
-        q["adv"] = [a.copy() for a in p["adv"]]  # {"state": str, "pos": int}
+        q["adv"] = list(map(_copy_dict, p["adv"]))  # {"state": str, "pos": int}
         q["treasures"] = p["treasures"][:]
         q["scarabs"] = p["scarabs"][:]
         q["sarcophagi"] = p["sarcophagi"][:]
@@ -156,7 +157,11 @@ def _marks(m: dict[str, Any] | None) -> dict[str, Any] | None:
     """A copy of the last move's marks (views.move_marks: ints, strings, lists of them and lists of int lists)."""
     if m is None:
         return None
-    return {k: [x[:] if type(x) is list else x for x in v] if type(v) is list else v for k, v in m.items()}
+    out = m.copy()
+    for k, v in m.items():
+        if type(v) is list:
+            out[k] = [x[:] if type(x) is list else x for x in v] if v else []
+    return out
 
 
 def clone_state(st: State) -> State:

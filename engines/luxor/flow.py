@@ -200,6 +200,11 @@ def wake(st: State, ev: Events, seat: int, statue: int) -> None:
 def _activations(st: State, ev: Events, seat: int, trace: list[int]) -> None:
     """LUX-ANUBIS-2 (mandatory) or queue C-13 (LUX-OPT-4)."""
     p = player(st, seat)
+    for a in p["adv"]:
+        if a["state"] == "lying":
+            break
+    else:
+        return  # nobody of the seat lies at a statue (waking only stands one up)
     for s in passed_statues(trace):
         if any(a["state"] == "lying" and a["pos"] == s for a in p["adv"]):
             if not st["options"]["anubis_activation_optional"]:

@@ -39,11 +39,20 @@ _CARD_MSG: dict[str, Msg] = {cid: _card_msg(cid) for cid in data.CARDS}
 
 
 def place_msg(pos: int) -> Msg:
+    """The name of a place (one shared message per place, like :func:`card_msg`)."""
+    m = _PLACE_MSG.get(pos)
+    return m if m is not None else _place_msg(pos)
+
+
+def _place_msg(pos: int) -> Msg:
     if pos == STAIRS:
         return msg("luxor.place.stairs")
     if pos == TOMB:
         return msg("luxor.place.tomb")
     return msg("luxor.place.space", n=pos)
+
+
+_PLACE_MSG: dict[int, Msg] = {pos: _place_msg(pos) for pos in range(STAIRS, TOMB + 1)}
 
 
 def short_place(pos: int) -> Msg:
@@ -90,7 +99,11 @@ def dest_short(state: State, pos: int) -> Msg:
 
 
 def side_msg(side: str) -> Msg:
-    return msg(f"luxor.side.{side}")
+    m = _SIDE_MSG.get(side)
+    return m if m is not None else msg(f"luxor.side.{side}")
+
+
+_SIDE_MSG: dict[str, Msg] = {side: msg(f"luxor.side.{side}") for side in ("L", "R")}
 
 
 # =========================================================================== option labels
