@@ -86,6 +86,7 @@ def play_offers(st: State, seat: int, side: str, cid: str, mv: Mover,
 
 
 _new = tuple.__new__  # a NamedTuple made without its Python-level __new__
+_copy_dict = dict.copy
 _KNOWN_BEFORE_PLAY = frozenset(cid for cid in data.CARDS if move_known_before_play(cid))
 _PLAY_PREFIX = {"L": "play L ", "R": "play R "}
 
@@ -100,7 +101,7 @@ class Table:
                  forced: str | None = None) -> None:
         self.seat, self.a, self.b, self.keys = seat, a, b, p["keys"]
         # private copies of what the options are read from
-        self.adv, self.tiles, self.options = [x.copy() for x in p["adv"]], st["tiles"][:], st["options"].copy()
+        self.adv, self.tiles, self.options = list(map(_copy_dict, p["adv"])), st["tiles"][:], st["options"].copy()
         self.offers = offers
         #: per option: its movement's resolution and start, steps, direction (None for a plain ``play L``)
         self.moves: dict[str, tuple[Resolution, MoveInfo] | None] = {

@@ -22,7 +22,7 @@ from engines.core import Event, Msg, Option, Prompt, msg
 from . import data, flow
 from .labels import (
     card_msg,
-    dest_msg,
+    dest_msg_of,
     end_tile,
     lying_positions,
     move_msg,
@@ -34,6 +34,8 @@ from .labels import (
 from .movement import (
     ROLL_KINDS,
     SELF_MOVING_KINDS,
+    STAIRS,
+    TOMB,
     MoveCandidate,
     Problem,
     adv_at,
@@ -232,8 +234,14 @@ def c03_candidates(st: State, seat: int) -> Iterator[Candidate]:
 
 def c08_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-08: which position acts after *advance all* (LUX-CARD-H06)."""
+    tiles = st["tiles"]
     for pos in flow.actor_candidates(st):
-        yield offer(f"act {pos}", msg("luxor.opt.act", dst=dest_msg(st, pos), n=count_at(st, seat, pos)))
+        tile = None if pos in (STAIRS, TOMB) else tiles[pos]  # dest_msg's tile (tiles are replaced, never changed)
+        yield Candidate(f"act {pos}", None, _act_msg, (pos, tile, count_at(st, seat, pos)))
+
+
+def _act_msg(pos: int, tile: dict[str, Any] | None, n: int) -> Msg:
+    return msg("luxor.opt.act", dst=dest_msg_of(pos, tile), n=n)
 
 
 def _offer(kind: str, action: str, available: bool, label: Msg) -> Candidate:
@@ -245,17 +253,28 @@ def c09_candidates(st: State, seat: int) -> Iterator[Candidate]:
     pos = st["turn"]["action_pos"]
     eyes = data.HORUS_TILES[st["tiles"][pos]["id"]]["eyes"]
     stack = st["horus_stacks"][str(eyes)]
-    yield _offer("C-09", "key", st["supply"]["keys"] > 0, msg("luxor.opt.key", left=st["supply"]["keys"]))
-    top = card_msg(stack[-1]) if stack else None
-    yield _offer("C-09", "card", bool(stack), msg("luxor.opt.horus_card", level=eyes, card=top))
+    keys = st["supply"]["keys"]
+    yield Candidate("key", None, _key_msg, (keys,)) if keys > 0 else Candidate("key", NOT_AN_OPTION["C-09"])
+    yield (Candidate("card", None, _horus_card_msg, (eyes, stack[-1])) if stack
+           else Candidate("card", NOT_AN_OPTION["C-09"]))
+
+
+def _key_msg(left: int) -> Msg:
+    return msg("luxor.opt.key", left=left)
+
+
+def _horus_card_msg(level: int, top: str) -> Msg:
+    """A Horus card option: the level and its top card (face up)."""
+    return msg("luxor.opt.horus_card", level=level, card=card_msg(top))
 
 
 def c10_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-10: a Horus-eye temple tile gives the top card of one of two levels (LUX-TILE-EYE-1)."""
     for lvl in data.eye_levels(st["tiles"][st["turn"]["action_pos"]]["front"]):
         stack = st["horus_stacks"][str(lvl)]
-        top = card_msg(stack[-1]) if stack else None
-        yield _offer("C-10", f"level {lvl}", bool(stack), msg("luxor.opt.horus_card", level=lvl, card=top))
+        action = f"level {lvl}"
+        yield (Candidate(action, None, _horus_card_msg, (lvl, stack[-1])) if stack
+               else Candidate(action, NOT_AN_OPTION["C-10"]))
 
 
 def c11_candidates(st: State, seat: int) -> Iterator[Candidate]:
