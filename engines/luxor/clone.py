@@ -164,8 +164,10 @@ def _marks(m: dict[str, Any] | None) -> dict[str, Any] | None:
     return out
 
 
-def clone_state(st: State) -> State:
-    """A deep copy of a Luxor state or information state, equal to ``engines.core.clone(st)``."""
+def clone_state(st: State, marks: bool = True) -> State:
+    """A deep copy of a Luxor state or information state, equal to ``engines.core.clone(st)``
+    (``marks=False``: the last move's marks are left out, their key kept with ``None``, for a copy whose
+    marks are replaced at once: ``Luxor.apply``)."""
     keys = tuple(st)
     if keys in (_LAYOUT, _LAYOUT_MARKED) and type(st["game"]) is str and type(st["rng"]) is int:
         pend = st["pending"]
@@ -197,7 +199,7 @@ def clone_state(st: State) -> State:
             "final": None if final is None else deep(final),
         }
         if len(keys) > len(_LAYOUT):
-            out["last_move"] = _marks(st["last_move"])
+            out["last_move"] = _marks(st["last_move"]) if marks else None
         return out
     out = {}
     get = _COPY.get

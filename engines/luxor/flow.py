@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.core import Event, Rng, msg
+from engines.core import Event, Msg, Rng, msg
 
 from . import data
 from .labels import card_msg, place_msg, side_msg, tile_msg, type_msg
@@ -103,7 +103,7 @@ def begin_turn(st: State, ev: Events) -> None:
     """Phase 1 start: C-04, or C-05 when no end card is playable (LUX-NOMOVE-1)."""
     seat = st["current"]
     st["turn"] = new_turn(seat)
-    ev.append(Event(msg("luxor.ev.turn", player=seat, round=st["round"])))
+    ev.append(Event(Msg("luxor.ev.turn", {"player": seat, "round": st["round"]})))
     # an end card is playable exactly when it has a C-04 option; the table is the one the decision reads next
     playable = bool(player(st, seat)["hand"]) and bool(c04_table(st, seat).offers)
     ask(st, "C-04" if playable else "C-05")
@@ -146,7 +146,7 @@ def play(st: State, ev: Events, end: str, known_legal: bool = False) -> None:
     cid = _take_end(st, end)
     turn = st["turn"]
     turn["card"], turn["end"] = cid, end
-    ev.append(Event(msg("luxor.ev.played", player=seat, card=card_msg(cid), side=side_msg(end))))
+    ev.append(Event(Msg("luxor.ev.played", {"player": seat, "card": card_msg(cid), "side": side_msg(end)})))
     card = data.CARDS[cid]
     kind = card["kind"]
     if kind in ROLL_KINDS:
@@ -218,11 +218,12 @@ def _apply_move(st: State, ev: Events, seat: int, i: int, r: Resolution) -> None
     a = player(st, seat)["adv"][i]
     src = a["pos"]
     a["pos"] = r["end"]
-    moved = dict(player=seat, adv=i + 1, src=place_msg(src), dst=place_msg(r["end"]))
+    moved = {"player": seat, "adv": i + 1, "src": place_msg(src), "dst": place_msg(r["end"])}
     if r["osiris"]:
-        ev.append(Event(msg("luxor.ev.moved_osiris", **moved, via=[place_msg(o) for o in r["osiris"]])))
+        moved["via"] = [place_msg(o) for o in r["osiris"]]
+        ev.append(Event(Msg("luxor.ev.moved_osiris", moved)))
     else:
-        ev.append(Event(msg("luxor.ev.moved", **moved)))
+        ev.append(Event(Msg("luxor.ev.moved", moved)))
     _activations(st, ev, seat, r["trace"])
     if r["tomb"]:
         _enter_tomb(st, ev, seat, i)
@@ -379,7 +380,7 @@ def _treasure_action(st: State, ev: Events, seat: int, pos: int) -> bool:
     """LUX-TILE-TREASURE-1/3: enough own adventurers there take it (C-12 when taking is optional)."""
     have, need = count_at(st, seat, pos), treasure_requirement(st, pos)
     if have < need:
-        ev.append(Event(msg("luxor.ev.treasure_missed", player=seat, place=place_msg(pos), have=have, need=need)))
+        ev.append(Event(Msg("luxor.ev.treasure_missed", {"player": seat, "place": place_msg(pos), "have": have, "need": need})))
     elif st["options"]["treasure_take_optional"]:
         ask(st, "C-12")
         return True
@@ -581,8 +582,8 @@ def _draw_card(st: State, ev: Events, seat: int) -> None:
     cid = st["draw"].pop()
     hand = player(st, seat)["hand"]
     hand.insert(len(hand) // 2, cid)
-    ev.append(Event(msg("luxor.ev.drew", player=seat)))
-    ev.append(Event(msg("luxor.ev.drew_card", player=seat, card=card_msg(cid)), to=seat))
+    ev.append(Event(Msg("luxor.ev.drew", {"player": seat})))
+    ev.append(Event(Msg("luxor.ev.drew_card", {"player": seat, "card": card_msg(cid)}), to=seat))
     if st["options"]["reshuffle_timing"] == "immediate" and not st["draw"] and st["discard"]:
         _reshuffle(st, ev)  # LUX-OPT-11
 

@@ -213,7 +213,7 @@ class Luxor(RulesGame):
         """The move pipeline of :class:`RulesGame` (check, copy, carry out, resolve forced
         decisions), with the check judging just ``action`` and the layout-aware copy of ``clone.py``."""
         kind = checked(action, lambda: self._judge(state, seat, action))  # the shared spelling (engines.core.checked)
-        s = clone_state(state)
+        s = clone_state(state, marks=False)  # mark_move below replaces the last move's marks (Luxor marks every move)
         events: list[Event] = []
         revealed = self._answer(s, seat, kind, action, events)
         revealed = self.advance(s, events) or revealed

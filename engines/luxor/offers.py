@@ -41,6 +41,8 @@ from .movement import (
 State = dict[str, Any]
 #: an option as (action, label maker, its arguments): the label is built only when read (Option.lazy)
 Offer = tuple[str, Callable[..., Msg], tuple[Any, ...]]
+#: per option: the resolution and start, steps, direction of its movement (None: a card moving on its own)
+Moves = dict[str, tuple[Resolution, MoveInfo] | None]
 
 
 def card_verdicts(st: State, seat: int, cid: str, mv: Mover) -> tuple[list[MoveCandidate], list[MoveCandidate]]:
@@ -55,14 +57,16 @@ def card_verdicts(st: State, seat: int, cid: str, mv: Mover) -> tuple[list[MoveC
 
 
 def play_offers(st: State, seat: int, side: str, cid: str, mv: Mover,
-                lying: frozenset[int] | None = None) -> list[Offer]:
+                lying: frozenset[int] | None = None, moves: Moves | None = None) -> list[Offer]:
     """The C-04 options of one end card: ``play S <from> …`` per offered movement of a card whose
     movement is known before playing (LUX-LEGAL-1…4; :func:`card_verdicts`), else ``play S`` when the
-    card is playable (LUX-LEGAL-4)."""
+    card is playable (LUX-LEGAL-4). ``moves``: filled with each option's movement (:attr:`Table.moves`)."""
     if cid not in _KNOWN_BEFORE_PLAY:  # move_known_before_play (an unknown card id fails below as there)
         if not card_playable(st, seat, cid, mv):
             return []
         ls = last_second_last(st, seat) if data.CARDS[cid]["kind"] == "last_to_second_last" else None
+        if moves is not None:
+            moves[f"play {side}"] = None
         return [(f"play {side}", play_msg, (side, cid, ls))]
     legal = legal_moves(st, mv, cid, None)
     if not legal:
@@ -81,7 +85,10 @@ def play_offers(st: State, seat: int, side: str, cid: str, mv: Mover,
     for action, info, r in legal:
         end = r["end"]
         tile = None if end in (STAIRS, TOMB) else tiles[end]
-        out.append((prefix + action[5:], play_move_msg, (side, cid, choose, lying, tile, r, info)))
+        action = prefix + action[5:]
+        out.append((action, play_move_msg, (side, cid, choose, lying, tile, r, info)))
+        if moves is not None:
+            moves[action] = (r, info)
     return out
 
 
@@ -98,14 +105,13 @@ class Table:
     __slots__ = ("_options", "a", "adv", "b", "forced", "keys", "moves", "offers", "options", "seat", "tiles")
 
     def __init__(self, seat: int, a: Any, b: Any, p: dict[str, Any], st: State, offers: tuple[Offer, ...],
-                 forced: str | None = None) -> None:
+                 moves: Moves, forced: str | None = None) -> None:
         self.seat, self.a, self.b, self.keys = seat, a, b, p["keys"]
         # private copies of what the options are read from
         self.adv, self.tiles, self.options = list(map(_copy_dict, p["adv"])), st["tiles"][:], st["options"].copy()
         self.offers = offers
         #: per option: its movement's resolution and start, steps, direction (None for a plain ``play L``)
-        self.moves: dict[str, tuple[Resolution, MoveInfo] | None] = {
-            a: (args[-2], args[-1]) if make is play_move_msg or make is move_msg else None for a, make, args in offers}
+        self.moves = moves
         self.forced = forced  # C-06: the option it resolves itself with (all one start -> end pair)
         self._options: tuple[Option, ...] | None = None
 
@@ -152,8 +158,9 @@ def c04_table(st: State, seat: int) -> Table:
     if table is not None and table.reads(st, seat, left, right):
         return table
     mv, lying = _mover(st, p)
-    table = _last04 = Table(seat, left, right, p, st,
-                            (*play_offers(st, seat, "L", left, mv, lying), *play_offers(st, seat, "R", right, mv, lying)))
+    moves: Moves = {}
+    offers = (*play_offers(st, seat, "L", left, mv, lying, moves), *play_offers(st, seat, "R", right, mv, lying, moves))
+    table = _last04 = Table(seat, left, right, p, st, offers, moves)
     return table
 
 
@@ -175,6 +182,7 @@ def c06_table(st: State, seat: int) -> Table:
     offers = tuple((action, move_msg, ((adv_at(st, seat, info.start) or 0) + 1, choose, lying,
                                        None if r["end"] in (STAIRS, TOMB) else tiles[r["end"]], r, info))
                    for action, info, r in legal)
+    moves: Moves = {action: (r, info) for action, info, r in legal}
     forced = legal[0][0] if same_outcome(st, seat, cid, [(r, info) for _a, info, r in legal]) else None
-    table = _last06 = Table(seat, cid, roll, p, st, offers, forced)
+    table = _last06 = Table(seat, cid, roll, p, st, offers, moves, forced)
     return table
