@@ -125,13 +125,21 @@ def _offers(st: State, seat: int, kind: str) -> Iterable[Offer]:
 def offers(st: State, seat: int, kind: str, action: str) -> bool:
     """Whether the pending decision ``kind`` of ``seat`` offers ``action`` (one of :func:`prompts`'
     options)."""
+    return judge(st, seat, kind, action)[0]
+
+
+def judge(st: State, seat: int, kind: str, action: str) -> tuple[bool, Table | None]:
+    """:func:`offers`, with the table of options it read (C-04, C-06; else None): the handler of an
+    exact copy of ``st`` may carry the action out with it (:data:`TABLE_HANDLERS`)."""
     if kind == "C-04":
         if action[:5] != "play " or action[5:6] not in ("L", "R") or action[6:7] not in ("", " "):
-            return False
-        return action in c04_table(st, seat).moves
+            return False, None
+        table = c04_table(st, seat)
+        return action in table.moves, table
     if kind == "C-06":
-        return action in c06_table(st, seat).moves
-    return any(a == action for a, _make, _args in _offers(st, seat, kind))
+        table = c06_table(st, seat)
+        return action in table.moves, table
+    return any(a == action for a, _make, _args in _offers(st, seat, kind)), None
 
 
 def only_option(st: State, seat: int, kind: str) -> str | None:
@@ -320,11 +328,12 @@ def start_player(st: State, seat: int, action: str, ev: list[Event]) -> None:
     flow.start_game(st, ev, int(action.split()[1]))
 
 
-def play_card(st: State, seat: int, action: str, ev: list[Event]) -> None:
-    """C-04 ``play L`` (die cards roll, self-moving cards move) or ``play L <from> [<k>|f|b]``."""
+def play_card(st: State, seat: int, action: str, ev: list[Event], table: Table | None = None) -> None:
+    """C-04 ``play L`` (die cards roll, self-moving cards move) or ``play L <from> [<k>|f|b]`` (``table``:
+    the options of this position, when the caller has them)."""
     toks = action.split()
     if len(toks) > 2:  # the movement as the options resolved it (the table of the same position: offers.py)
-        known = c04_table(st, seat).moves.get(action)
+        known = (c04_table(st, seat) if table is None else table).moves.get(action)
         flow.play_and_move(st, ev, toks[1], " ".join(["move", *toks[2:]]), known)
     else:
         flow.play(st, ev, toks[1])
@@ -335,9 +344,10 @@ def discard_card(st: State, seat: int, action: str, ev: list[Event]) -> None:
     flow.discard(st, ev, action.split()[1])
 
 
-def move_adventurer(st: State, seat: int, action: str, ev: list[Event]) -> None:
-    """C-06 ``move <from> [<k>|f|b]``."""
-    flow.move(st, ev, action, c06_table(st, seat).moves.get(action))  # as the options resolved it
+def move_adventurer(st: State, seat: int, action: str, ev: list[Event], table: Table | None = None) -> None:
+    """C-06 ``move <from> [<k>|f|b]`` (``table``: the options of this position, when the caller has them)."""
+    known = (c06_table(st, seat) if table is None else table).moves.get(action)  # as the options resolved it
+    flow.move(st, ev, action, known)
 
 
 def choose_actor(st: State, seat: int, action: str, ev: list[Event]) -> None:
@@ -401,6 +411,12 @@ HANDLERS: dict[str, Handler] = {
     "C-11": wild_or_scarab,
     "C-12": treasure_choice,
     "C-13": wake_choice,
+}
+
+#: the handlers that take the table of options :func:`judge` read (of the same position)
+TABLE_HANDLERS: dict[str, Callable[[State, int, str, list[Event], Table], None]] = {
+    "C-04": play_card,
+    "C-06": move_adventurer,
 }
 
 # =========================================================================== timeouts
