@@ -125,10 +125,14 @@ class Table:
     def prompt_options(self) -> tuple[Option, ...]:
         """The prompt's options (made once per table; an option is immutable, its label built when read)."""
         out = self._options
-        if out is None:
+        if out is None:  # the label maker and its arguments as two (a call with fewer arguments is cheaper)
             lazy = Option.lazy
-            out = self._options = tuple([lazy(action, make, *args) for action, make, args in self.offers])
+            out = self._options = tuple([lazy(action, _label, make, args) for action, make, args in self.offers])
         return out
+
+
+def _label(make: Callable[..., Msg], args: tuple[Any, ...]) -> Msg:
+    return make(*args)
 
 
 def _mover(st: State, p: dict[str, Any]) -> tuple[Mover, frozenset[int]]:
