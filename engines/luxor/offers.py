@@ -102,13 +102,14 @@ class Table:
     """The options of one decision (C-04 or C-06) of one seat in one position, with what they were read
     from (:func:`c04_table`, :func:`c06_table`)."""
 
-    __slots__ = ("_options", "a", "adv", "b", "forced", "keys", "moves", "offers", "options", "seat", "tiles")
+    __slots__ = ("_options", "a", "adv", "b", "forced", "keys", "moves", "offers", "options", "seat", "tiles", "tp")
 
-    def __init__(self, seat: int, a: Any, b: Any, p: dict[str, Any], st: State, offers: tuple[Offer, ...],
-                 moves: Moves, forced: str | None = None) -> None:
+    def __init__(self, seat: int, a: Any, b: Any, p: dict[str, Any], st: State, mv: Mover,
+                 offers: tuple[Offer, ...], moves: Moves, forced: str | None = None) -> None:
         self.seat, self.a, self.b, self.keys = seat, a, b, p["keys"]
         # private copies of what the options are read from
         self.adv, self.tiles, self.options = list(map(_copy_dict, p["adv"])), st["tiles"][:], st["options"].copy()
+        self.tp = mv.tp  # tile_positions of the tiles (read only, like everything in a table)
         self.offers = offers
         #: per option: its movement's resolution and start, steps, direction (None for a plain ``play L``)
         self.moves = moves
@@ -135,8 +136,9 @@ def _label(make: Callable[..., Msg], args: tuple[Any, ...]) -> Msg:
     return make(*args)
 
 
-def _mover(st: State, p: dict[str, Any]) -> tuple[Mover, frozenset[int]]:
-    """:func:`~.movement.mover` and :func:`~.labels.lying_positions` of seat ``p``, in one pass."""
+def _mover(st: State, p: dict[str, Any], last: Table | None) -> tuple[Mover, frozenset[int]]:
+    """:func:`~.movement.mover` and :func:`~.labels.lying_positions` of seat ``p``, in one pass (the tile
+    positions of the ``last`` table when the tiles are equal: they are read from the tiles alone)."""
     active, lying = set(), []
     for a in p["adv"]:
         state = a["state"]
@@ -144,7 +146,9 @@ def _mover(st: State, p: dict[str, Any]) -> tuple[Mover, frozenset[int]]:
             active.add(a["pos"])
         elif state == "lying":
             lying.append(a["pos"])
-    return _new(Mover, (tile_positions(st["tiles"]), sorted(active), p["keys"])), frozenset(lying)
+    tiles = st["tiles"]
+    tp = last.tp if last is not None and last.tiles == tiles else tile_positions(tiles)
+    return _new(Mover, (tp, sorted(active), p["keys"])), frozenset(lying)
 
 
 _last04: Table | None = None
@@ -161,10 +165,10 @@ def c04_table(st: State, seat: int) -> Table:
     table = _last04
     if table is not None and table.reads(st, seat, left, right):
         return table
-    mv, lying = _mover(st, p)
+    mv, lying = _mover(st, p, table)
     moves: Moves = {}
     offers = (*play_offers(st, seat, "L", left, mv, lying, moves), *play_offers(st, seat, "R", right, mv, lying, moves))
-    table = _last04 = Table(seat, left, right, p, st, offers, moves)
+    table = _last04 = Table(seat, left, right, p, st, mv, offers, moves)
     return table
 
 
@@ -179,7 +183,7 @@ def c06_table(st: State, seat: int) -> Table:
     table = _last06
     if table is not None and table.reads(st, seat, cid, roll):
         return table
-    mv, lying = _mover(st, p)
+    mv, lying = _mover(st, p, table)
     legal = legal_moves(st, mv, cid, roll)
     choose = choose_steps(st, cid)
     tiles = st["tiles"]
@@ -188,5 +192,5 @@ def c06_table(st: State, seat: int) -> Table:
                    for action, info, r in legal)
     moves: Moves = {action: (r, info) for action, info, r in legal}
     forced = legal[0][0] if same_outcome(st, seat, cid, [(r, info) for _a, info, r in legal]) else None
-    table = _last06 = Table(seat, cid, roll, p, st, offers, moves, forced)
+    table = _last06 = Table(seat, cid, roll, p, st, mv, offers, moves, forced)
     return table
