@@ -9,6 +9,8 @@ Reading order:
 2. ``setup.py``     the state layout and setup (LUX-SETUP)
 3. ``rules.py``     per decision kind: the candidates with their verdicts (the options) and the
                     handler that carries out a choice (``CANDIDATES``, ``HANDLERS``)
+   ``offers.py``    the C-04 and C-06 options worked out once per position (a table checked
+                    against what it was read from before it is reused)
 4. ``flow.py``      the turn flow the handlers drive: card, movement, tile action, draw, end
 5. ``movement.py``  board geometry and RESOLVE: which movements are legal, and why not
 6. ``explain.py``   why an action is refused (the same candidates, then the same RESOLVE)

@@ -62,6 +62,7 @@ def _supply(s: dict[str, Any]) -> dict[str, Any]:
 
 
 #: the keys of a seat as setup.py makes it, in its order
+_copy_dict = dict.copy
 _SEAT_LAYOUT = ("hand", "adv", "keys", "wilds", "treasures", "scarabs", "sarcophagi", "score")
 
 
@@ -73,7 +74,7 @@ def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         q = p.copy()  # keys, wilds, score: ints
         q["hand"] = p["hand"][:]
-        q["adv"] = [a.copy() for a in p["adv"]]  # {"state": str, "pos": int}
+        q["adv"] = list(map(_copy_dict, p["adv"]))  # {"state": str, "pos": int}
         q["treasures"] = p["treasures"][:]
         q["scarabs"] = p["scarabs"][:]
         q["sarcophagi"] = p["sarcophagi"][:]
@@ -156,11 +157,17 @@ def _marks(m: dict[str, Any] | None) -> dict[str, Any] | None:
     """A copy of the last move's marks (views.move_marks: ints, strings, lists of them and lists of int lists)."""
     if m is None:
         return None
-    return {k: [x[:] if type(x) is list else x for x in v] if type(v) is list else v for k, v in m.items()}
+    out = m.copy()
+    for k, v in m.items():
+        if type(v) is list:
+            out[k] = [x[:] if type(x) is list else x for x in v] if v else []
+    return out
 
 
-def clone_state(st: State) -> State:
-    """A deep copy of a Luxor state or information state, equal to ``engines.core.clone(st)``."""
+def clone_state(st: State, marks: bool = True) -> State:
+    """A deep copy of a Luxor state or information state, equal to ``engines.core.clone(st)``
+    (``marks=False``: the last move's marks are left out, their key kept with ``None``, for a copy whose
+    marks are replaced at once: ``Luxor.apply``)."""
     keys = tuple(st)
     if keys in (_LAYOUT, _LAYOUT_MARKED) and type(st["game"]) is str and type(st["rng"]) is int:
         pend = st["pending"]
@@ -192,7 +199,7 @@ def clone_state(st: State) -> State:
             "final": None if final is None else deep(final),
         }
         if len(keys) > len(_LAYOUT):
-            out["last_move"] = _marks(st["last_move"])
+            out["last_move"] = _marks(st["last_move"]) if marks else None
         return out
     out = {}
     get = _COPY.get

@@ -11,28 +11,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.core import Event, Rng, msg
+from engines.core import Event, Msg, Rng, msg
 
 from . import data
 from .labels import card_msg, place_msg, side_msg, tile_msg, type_msg
 from .movement import (
     ROLL_KINDS,
+    MoveInfo,
     Resolution,
     adv_at,
     advance_all_movers,
     any_movement,
-    card_playable,
     count_at,
     last_second_last,
     movement_of,
-    movement_options,
-    mover,
-    one_pair,
     passed_statues,
     player,
     resolve,
     same_card_type,
 )
+from .offers import c04_table, c06_table
 from .scoring import breakdown_msg, final_breakdown
 
 State = dict[str, Any]
@@ -105,10 +103,9 @@ def begin_turn(st: State, ev: Events) -> None:
     """Phase 1 start: C-04, or C-05 when no end card is playable (LUX-NOMOVE-1)."""
     seat = st["current"]
     st["turn"] = new_turn(seat)
-    ev.append(Event(msg("luxor.ev.turn", player=seat, round=st["round"])))
-    hand = player(st, seat)["hand"]
-    mv = mover(st, seat)  # playable_ends, reading the board once and stopping at a playable end
-    playable = bool(hand) and (card_playable(st, seat, hand[0], mv) or card_playable(st, seat, hand[-1], mv))
+    ev.append(Event(Msg("luxor.ev.turn", {"player": seat, "round": st["round"]})))
+    # an end card is playable exactly when it has a C-04 option; the table is the one the decision reads next
+    playable = bool(player(st, seat)["hand"]) and bool(c04_table(st, seat).offers)
     ask(st, "C-04" if playable else "C-05")
 
 
@@ -124,9 +121,7 @@ def forced_action(st: State) -> str | None:
         hand = player(st, seat)["hand"]
         return "discard L" if same_card_type(hand[0], hand[-1]) else None
     if pend["kind"] == "C-06":
-        turn = st["turn"]
-        moves = movement_options(st, seat, turn["card"], turn["roll"])
-        return moves[0][0] if one_pair(st, seat, turn["card"], moves) else None
+        return c06_table(st, seat).forced
     return None
 
 
@@ -151,7 +146,7 @@ def play(st: State, ev: Events, end: str, known_legal: bool = False) -> None:
     cid = _take_end(st, end)
     turn = st["turn"]
     turn["card"], turn["end"] = cid, end
-    ev.append(Event(msg("luxor.ev.played", player=seat, card=card_msg(cid), side=side_msg(end))))
+    ev.append(Event(Msg("luxor.ev.played", {"player": seat, "card": card_msg(cid), "side": side_msg(end)})))
     card = data.CARDS[cid]
     kind = card["kind"]
     if kind in ROLL_KINDS:
@@ -174,13 +169,15 @@ def play(st: State, ev: Events, end: str, known_legal: bool = False) -> None:
     ask(st, "C-06")
 
 
-def play_and_move(st: State, ev: Events, end: str, move_action: str) -> None:
+def play_and_move(st: State, ev: Events, end: str, move_action: str,
+                  known: tuple[Resolution, MoveInfo] | None = None) -> None:
     """C-04 with a combined option (``play L 7``): LUX-TURN-3 and the C-06 choice in one step,
-    with the same events and state as ``play L`` followed by ``move 7``."""
+    with the same events and state as ``play L`` followed by ``move 7`` (``known``: that movement's
+    resolution, when the caller has it: the board has not changed since it was resolved)."""
     play(st, ev, end, known_legal=True)  # the option was judged legal (a card known before playing)
     assert st["pending"] == {"kind": "C-06", "seat": st["current"]}, st["pending"]
     st["pending"] = None
-    move(st, ev, move_action)
+    move(st, ev, move_action, known)
 
 
 def discard(st: State, ev: Events, end: str) -> None:
@@ -203,6 +200,11 @@ def wake(st: State, ev: Events, seat: int, statue: int) -> None:
 def _activations(st: State, ev: Events, seat: int, trace: list[int]) -> None:
     """LUX-ANUBIS-2 (mandatory) or queue C-13 (LUX-OPT-4)."""
     p = player(st, seat)
+    for a in p["adv"]:
+        if a["state"] == "lying":
+            break
+    else:
+        return  # nobody of the seat lies at a statue (waking only stands one up)
     for s in passed_statues(trace):
         if any(a["state"] == "lying" and a["pos"] == s for a in p["adv"]):
             if not st["options"]["anubis_activation_optional"]:
@@ -216,11 +218,12 @@ def _apply_move(st: State, ev: Events, seat: int, i: int, r: Resolution) -> None
     a = player(st, seat)["adv"][i]
     src = a["pos"]
     a["pos"] = r["end"]
-    moved = dict(player=seat, adv=i + 1, src=place_msg(src), dst=place_msg(r["end"]))
+    moved = {"player": seat, "adv": i + 1, "src": place_msg(src), "dst": place_msg(r["end"])}
     if r["osiris"]:
-        ev.append(Event(msg("luxor.ev.moved_osiris", **moved, via=[place_msg(o) for o in r["osiris"]])))
+        moved["via"] = [place_msg(o) for o in r["osiris"]]
+        ev.append(Event(Msg("luxor.ev.moved_osiris", moved)))
     else:
-        ev.append(Event(msg("luxor.ev.moved", **moved)))
+        ev.append(Event(Msg("luxor.ev.moved", moved)))
     _activations(st, ev, seat, r["trace"])
     if r["tomb"]:
         _enter_tomb(st, ev, seat, i)
@@ -244,11 +247,12 @@ def _enter_tomb(st: State, ev: Events, seat: int, i: int) -> None:
         ev.append(Event(msg("luxor.ev.end_triggered", player=seat)))
 
 
-def move(st: State, ev: Events, action: str) -> None:
-    """C-06 chosen: move one adventurer as ``action`` (``move 7``, ``move 7 3``, ``move 7 f``) says."""
+def move(st: State, ev: Events, action: str, known: tuple[Resolution, MoveInfo] | None = None) -> None:
+    """C-06 chosen: move one adventurer as ``action`` (``move 7``, ``move 7 3``, ``move 7 f``) says
+    (``known``: :func:`movement_of` that action, when the caller has it)."""
     seat = st["current"]
     turn = st["turn"]
-    r, info = movement_of(st, seat, turn["card"], turn["roll"], action)
+    r, info = movement_of(st, seat, turn["card"], turn["roll"], action) if known is None else known
     i = adv_at(st, seat, info.start)
     assert i is not None
     _apply_move(st, ev, seat, i, r)
@@ -376,7 +380,7 @@ def _treasure_action(st: State, ev: Events, seat: int, pos: int) -> bool:
     """LUX-TILE-TREASURE-1/3: enough own adventurers there take it (C-12 when taking is optional)."""
     have, need = count_at(st, seat, pos), treasure_requirement(st, pos)
     if have < need:
-        ev.append(Event(msg("luxor.ev.treasure_missed", player=seat, place=place_msg(pos), have=have, need=need)))
+        ev.append(Event(Msg("luxor.ev.treasure_missed", {"player": seat, "place": place_msg(pos), "have": have, "need": need})))
     elif st["options"]["treasure_take_optional"]:
         ask(st, "C-12")
         return True
@@ -578,8 +582,8 @@ def _draw_card(st: State, ev: Events, seat: int) -> None:
     cid = st["draw"].pop()
     hand = player(st, seat)["hand"]
     hand.insert(len(hand) // 2, cid)
-    ev.append(Event(msg("luxor.ev.drew", player=seat)))
-    ev.append(Event(msg("luxor.ev.drew_card", player=seat, card=card_msg(cid)), to=seat))
+    ev.append(Event(Msg("luxor.ev.drew", {"player": seat})))
+    ev.append(Event(Msg("luxor.ev.drew_card", {"player": seat, "card": card_msg(cid)}), to=seat))
     if st["options"]["reshuffle_timing"] == "immediate" and not st["draw"] and st["discard"]:
         _reshuffle(st, ev)  # LUX-OPT-11
 

@@ -84,6 +84,7 @@ from engines.core import (
 from . import data, flow, hidden, rules, setup, views
 from .clone import clone_state
 from .explain import explain, game_refusal
+from .offers import Table
 from .scoring import breakdown_msg, totals
 
 State = dict[str, Any]
@@ -201,21 +202,28 @@ class Luxor(RulesGame):
     def _judge(state: State, seat: int, action: str) -> str:
         """The kind of the pending decision of ``seat`` that offers ``action``; raises the refusal
         (``explain.py``) otherwise. Only the candidates ``action`` can be among are listed."""
+        return Luxor._judged(state, seat, action)[0]
+
+    @staticmethod
+    def _judged(state: State, seat: int, action: str) -> tuple[str, Table | None]:
+        """:meth:`_judge`, with the table of options it read (``rules.judge``)."""
         refusal = game_refusal(state, seat, action)
         if refusal is not None:
             raise refusal
         kind: str = state["pending"]["kind"]
-        if not rules.offers(state, seat, kind, action):
+        offered, table = rules.judge(state, seat, kind, action)
+        if not offered:
             raise explain(state, seat, action)
-        return kind
+        return kind, table
 
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         """The move pipeline of :class:`RulesGame` (check, copy, carry out, resolve forced
         decisions), with the check judging just ``action`` and the layout-aware copy of ``clone.py``."""
-        kind = checked(action, lambda: self._judge(state, seat, action))  # the shared spelling (engines.core.checked)
-        s = clone_state(state)
+        # the shared spelling (engines.core.checked)
+        kind, table = checked(action, lambda: self._judged(state, seat, action))
+        s = clone_state(state, marks=False)  # mark_move below replaces the last move's marks (Luxor marks every move)
         events: list[Event] = []
-        revealed = self._answer(s, seat, kind, action, events)
+        revealed = self._answer(s, seat, kind, action, events, table)  # s is an exact copy: the table holds
         revealed = self.advance(s, events) or revealed
         self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
@@ -224,11 +232,16 @@ class Luxor(RulesGame):
         return self._answer(state, seat, prompt.kind, action, events)
 
     @staticmethod
-    def _answer(state: State, seat: int, kind: str, action: str, events: list[Event]) -> bool:
-        """Carry out ``action`` for decision ``kind``; whether it revealed hidden information."""
+    def _answer(state: State, seat: int, kind: str, action: str, events: list[Event],
+                table: Table | None = None) -> bool:
+        """Carry out ``action`` for decision ``kind`` (``table``: its options in this position, when judged
+        with them); whether it revealed hidden information."""
         before, hands, was_over = flow.reveal_marks(state), flow.hand_sizes(state), state["over"]
         state["pending"] = None
-        rules.HANDLERS[kind](state, seat, action, events)
+        if table is None:
+            rules.HANDLERS[kind](state, seat, action, events)
+        else:
+            rules.TABLE_HANDLERS[kind](state, seat, action, events, table)
         # also a card shown from a hidden hand (a play or a discard), and the end: it shows every scarab's
         # value (LUX-INFO-5); issue 21
         return (flow.reveal_marks(state) != before or bool(state["over"] and not was_over)

@@ -39,11 +39,20 @@ _CARD_MSG: dict[str, Msg] = {cid: _card_msg(cid) for cid in data.CARDS}
 
 
 def place_msg(pos: int) -> Msg:
+    """The name of a place (one shared message per place, like :func:`card_msg`)."""
+    m = _PLACE_MSG.get(pos)
+    return m if m is not None else _place_msg(pos)
+
+
+def _place_msg(pos: int) -> Msg:
     if pos == STAIRS:
         return msg("luxor.place.stairs")
     if pos == TOMB:
         return msg("luxor.place.tomb")
     return msg("luxor.place.space", n=pos)
+
+
+_PLACE_MSG: dict[int, Msg] = {pos: _place_msg(pos) for pos in range(STAIRS, TOMB + 1)}
 
 
 def short_place(pos: int) -> Msg:
@@ -79,7 +88,14 @@ def dest_msg(state: State, pos: int) -> Msg:
     """Where a move ends: ``space 12 (vase 2/3)``, ``the stairs``, ``the tomb``."""
     if pos in (STAIRS, TOMB):
         return place_msg(pos)
-    return msg("luxor.place.with_tile", place=place_msg(pos), tile=tile_msg(state["tiles"][pos]))
+    return dest_msg_of(pos, state["tiles"][pos])
+
+
+def dest_msg_of(pos: int, tile: dict[str, Any] | None) -> Msg:
+    """:func:`dest_msg` with the ``tile`` at ``pos`` (read only on the path)."""
+    if pos in (STAIRS, TOMB):
+        return place_msg(pos)
+    return msg("luxor.place.with_tile", place=place_msg(pos), tile=tile_msg(tile))
 
 
 def dest_short(state: State, pos: int) -> Msg:
@@ -90,7 +106,11 @@ def dest_short(state: State, pos: int) -> Msg:
 
 
 def side_msg(side: str) -> Msg:
-    return msg(f"luxor.side.{side}")
+    m = _SIDE_MSG.get(side)
+    return m if m is not None else msg(f"luxor.side.{side}")
+
+
+_SIDE_MSG: dict[str, Msg] = {side: msg(f"luxor.side.{side}") for side in ("L", "R")}
 
 
 # =========================================================================== option labels
@@ -202,6 +222,14 @@ def title(st: State) -> Msg:
     """The title of the pending decision: who decides, and the card and roll of the turn."""
     kind = st["pending"]["kind"]
     turn = st["turn"]
+    if not turn.get("card") and not turn.get("roll") and kind != "C-13":  # the title names only who decides
+        key = (kind, st["pending"]["seat"])
+        m = _TITLES.get(key)
+        if m is None:
+            m = Msg(f"luxor.title.{kind}", {"player": key[1]})
+            if len(_TITLES) < 1024:
+                _TITLES[key] = m
+        return m
     params: dict[str, Any] = {"player": st["pending"]["seat"]}
     if turn.get("card"):
         params["card"] = card_msg(turn["card"])
@@ -212,3 +240,7 @@ def title(st: State) -> Msg:
     if kind == "C-06" and turn.get("roll"):
         return Msg("luxor.title.C-06-roll", params)
     return Msg(f"luxor.title.{kind}", params)
+
+
+#: the titles that name only who decides, by (decision, seat): shared (messages are immutable)
+_TITLES: dict[tuple[str, int], Msg] = {}

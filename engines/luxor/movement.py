@@ -335,15 +335,72 @@ def iter_moves(state: State, mv: Mover, cid: str, roll: int | None) -> Iterator[
                 yield _new(MoveCandidate, (action, info, r, None))
 
 
+def legal_moves(state: State, mv: Mover, cid: str, roll: int | None) -> list[tuple[str, MoveInfo, Resolution]]:
+    """The legal ones of :func:`iter_moves` as ``(action, info, resolution)``, in the same order (the same
+    walk, without the candidates it refuses)."""
+    plan, fixed = _plan(state, cid, roll)
+    tp, keys = mv.tp, mv.keys
+    tiles = state["tiles"]
+    ntp = len(tp)
+    out: list[tuple[str, MoveInfo, Resolution]] = []
+    for p in mv.positions:
+        i = bisect_right(tp, p)
+        on_board = 0 <= p < TOMB
+        for spec, n, names in plan:
+            r: Resolution | Problem
+            if n and on_board:  # _walk, inlined for the usual forward steps
+                j = i + n
+                if j > ntp:
+                    continue  # "overshoot" (LUX-MOVE-4)
+                cur = tp[j - 1]
+                if cur != TOMB and tiles[cur]["kind"] != "osiris":
+                    action, info = names[p]
+                    out.append((action, info, {"end": cur, "trace": [p, *tp[i:j]], "osiris": [], "tomb": False,
+                                               "stopped": False}))
+                    continue
+                r = _settle(state, tp, cur, [p, *tp[i:j]], keys)
+            else:
+                r = _resolve_spec(state, tp, p, spec, keys)
+            if type(r) is str:
+                continue
+            action, info = names[p] if on_board else _name(p, spec, fixed)
+            out.append((action, info, r))  # type: ignore[arg-type]  # r is not a str here
+    return out
+
+
+#: a card's step specs (:func:`step_specs`), each with the forward step count of the inlined walk (None:
+#: backward, or no step) and the (action, movement) per start position 0 … TOMB - 1; whether the count is fixed
+Plan = tuple[tuple[tuple[StepSpec, int | None, list[tuple[str, MoveInfo]]], ...], bool]
+#: the plans by (card, roll, option one_less_steps): everything step_specs reads
+_PLANS: dict[tuple[str, int | None, Any], Plan] = {}
+
+
+def _plan(state: State, cid: str, roll: int | None) -> Plan:
+    key = (cid, roll, state["options"]["one_less_steps"])
+    plan = _PLANS.get(key)
+    if plan is None:
+        specs, fixed = step_specs(state, cid, roll)
+        plan = (tuple((spec, 1 if spec == "f" else spec if type(spec) is int and spec > 0 else None,
+                       [_named(p, spec, fixed) for p in range(TOMB)]) for spec in specs), fixed)
+        if len(_PLANS) < 4096:
+            _PLANS[key] = plan
+    return plan
+
+
 _new = tuple.__new__  # a NamedTuple made without its Python-level __new__
 
 #: per fixed / chosen step count: (start, step spec) -> (action, movement), shared (both are immutable)
 _NAMES: dict[bool, dict[tuple[int, StepSpec], tuple[str, MoveInfo]]] = {True: {}, False: {}}
 
 
+def _named(p: int, spec: StepSpec, fixed: bool) -> tuple[str, MoveInfo]:
+    """The action and movement of a candidate: ``move 7`` / ``move 7 3`` / ``move 7 f``."""
+    return (f"move {p}" if fixed else f"move {p} {spec}",
+            MoveInfo(p, None, spec) if isinstance(spec, str) else MoveInfo(p, spec, None))
+
+
 def _name(p: int, spec: StepSpec, fixed: bool) -> tuple[str, MoveInfo]:
-    named = (f"move {p}" if fixed else f"move {p} {spec}",
-             MoveInfo(p, None, spec) if isinstance(spec, str) else MoveInfo(p, spec, None))
+    named = _named(p, spec, fixed)
     table = _NAMES[fixed]
     if len(table) < 4096:
         table[(p, spec)] = named

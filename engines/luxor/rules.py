@@ -22,13 +22,11 @@ from engines.core import Event, Msg, Option, Prompt, msg
 from . import data, flow
 from .labels import (
     card_msg,
-    dest_msg,
+    dest_msg_of,
     end_tile,
     lying_positions,
     move_msg,
     place_msg,
-    play_move_msg,
-    play_msg,
     side_msg,
     tile_msg,
     title,
@@ -39,21 +37,16 @@ from .movement import (
     STAIRS,
     TOMB,
     MoveCandidate,
-    Mover,
     Problem,
     adv_at,
-    card_playable,
     choose_steps,
     count_at,
-    iter_moves,
-    last_second_last,
     move_candidates,
     move_known_before_play,
     mover,
-    moves_of,
     player,
-    same_outcome,
 )
+from .offers import Offer, Table, c04_table, c06_table, card_verdicts, play_offers
 
 State = dict[str, Any]
 #: why an action is refused: (clause, catalogue key, message parameters)
@@ -109,101 +102,58 @@ def prompts(st: State) -> list[Prompt]:
     if st["over"] or not pend:
         return []
     kind, seat = pend["kind"], pend["seat"]
-    lazy = Option.lazy
-    options = tuple([lazy(action, make, *args) for action, make, args in _offers(st, seat, kind)])
+    if kind in _TABLES:
+        options = _TABLES[kind](st, seat).prompt_options()
+    else:
+        lazy = Option.lazy
+        options = tuple([lazy(action, make, *args) for action, make, args in _offers(st, seat, kind)])
     return [Prompt(seat, kind, options, title(st), secret=kind in SECRET_KINDS)]
+
+
+#: the decisions whose options are worked out once per position (offers.py)
+_TABLES: dict[str, Callable[[State, int], Table]] = {"C-04": c04_table, "C-06": c06_table}
 
 
 def _offers(st: State, seat: int, kind: str) -> Iterable[Offer]:
     """The options of a decision as (action, label maker, its arguments): the legal candidates, in
-    their order (C-04 lists them without the refused ones, from the same judge)."""
-    if kind == "C-04":
-        return c04_offers(st, seat)
+    their order (C-04 lists them without the refused ones, from the same judge: ``offers.py``)."""
+    if kind in _TABLES:
+        return _TABLES[kind](st, seat).offers
     return ((c.action, c.make, c.args) for c in CANDIDATES[kind](st, seat) if c.make is not None)
 
 
 def offers(st: State, seat: int, kind: str, action: str) -> bool:
     """Whether the pending decision ``kind`` of ``seat`` offers ``action`` (one of :func:`prompts`'
-    options); a ``play L …`` / ``play R …`` of C-04 looks only at that end card's options."""
+    options)."""
+    return judge(st, seat, kind, action)[0]
+
+
+def judge(st: State, seat: int, kind: str, action: str) -> tuple[bool, Table | None]:
+    """:func:`offers`, with the table of options it read (C-04, C-06; else None): the handler of an
+    exact copy of ``st`` may carry the action out with it (:data:`TABLE_HANDLERS`)."""
     if kind == "C-04":
         if action[:5] != "play " or action[5:6] not in ("L", "R") or action[6:7] not in ("", " "):
-            return False
-        hand = player(st, seat)["hand"]
-        side = action[5]
-        cid = hand[0] if side == "L" else hand[-1]
-        mv = mover(st, seat)
-        if not move_known_before_play(cid):  # _play_offers: "play S" when the card is playable
-            return action == f"play {side}" and card_playable(st, seat, cid, mv)
-        if len(action) < 8:
-            return False
-        return _offered_move(st, seat, cid, mv, "move " + action[7:])  # offered as f"play {side} {m.action[5:]}"
-    return any(a == action for a, _make, _args in _offers(st, seat, kind))
+            return False, None
+        table = c04_table(st, seat)
+        return action in table.moves, table
+    if kind == "C-06":
+        table = c06_table(st, seat)
+        return action in table.moves, table
+    return any(a == action for a, _make, _args in _offers(st, seat, kind)), None
 
 
 def only_option(st: State, seat: int, kind: str) -> str | None:
     """The action of the pending decision's only option, or None when it has none or several
     (:func:`prompts` with exactly one option, without listing more than two)."""
-    if kind == "C-04":  # count the options of each end up to two before listing any
-        hand = player(st, seat)["hand"]
-        mv = mover(st, seat)
-        left = _count_offers(st, seat, hand[0], mv)
-        if left > 1 or left + _count_offers(st, seat, hand[-1], mv) != 1:
-            return None
+    if kind in _TABLES:
+        table = _TABLES[kind](st, seat).offers
+        return table[0][0] if len(table) == 1 else None
     found = None
     for action, _make, _args in _offers(st, seat, kind):
         if found is not None:
             return None
         found = action
     return found
-
-
-def _offered_move(st: State, seat: int, cid: str, mv: Mover, target: str) -> bool:
-    """Whether movement ``target`` (``move 7 3``) is among the offered ones of :func:`_card_verdicts`
-    (legal, and the first legal one or the legal ones are not all one pair), resolving the card's
-    movements in order only until that is settled."""
-    first: MoveCandidate | None = None
-    legal: list[MoveCandidate] = []
-    target_legal = False  # seen, legal and not the first legal movement
-    several_pairs = False  # two legal movements with another start or end: not one pair
-    for m in iter_moves(st, mv, cid, None):
-        r = m.resolution
-        if m.action == target:
-            if r is None:
-                return False
-            if first is None:
-                return True  # the first legal movement is always offered
-            target_legal = True
-        if r is None:
-            continue
-        legal.append(m)
-        if first is None:
-            first = m
-        elif m.info.start != first.info.start or r["end"] != first.resolution["end"]:  # type: ignore[index]
-            several_pairs = True
-        if target_legal and several_pairs:
-            return True
-    if not target_legal:
-        return False
-    return not same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None])
-
-
-def _count_offers(st: State, seat: int, cid: str, mv: Mover) -> int:
-    """How many C-04 options one end card has (:func:`_play_offers`), counted up to 2: a second
-    legal movement with another start or end settles it without resolving the rest."""
-    if not move_known_before_play(cid):
-        return 1 if card_playable(st, seat, cid, mv) else 0
-    legal: list[MoveCandidate] = []
-    for m in iter_moves(st, mv, cid, None):
-        r = m.resolution
-        if r is None:
-            continue
-        legal.append(m)
-        first = legal[0]
-        if m.info.start != first.info.start or r["end"] != first.resolution["end"]:  # type: ignore[index]
-            return 2  # different outcomes: not one pair (same_outcome compares start and end first)
-    if len(legal) < 2:
-        return len(legal)
-    return 1 if same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None]) else 2
 
 
 # =========================================================================== movements (C-04, C-06)
@@ -225,61 +175,16 @@ def move_verdict(m: MoveCandidate) -> Reason | None:
     return None if m.problem is None else problem_reason(m.problem, m.info.start)
 
 
-def _card_verdicts(st: State, seat: int, cid: str, mv: Mover) -> tuple[list[MoveCandidate], list[MoveCandidate]]:
-    """The judge of C-04 for a card whose movement is known before playing: every movement with its
-    verdict (RESOLVE), and the ones offered: the legal ones, or only the first when they are all
-    one (start -> end) pair with the same effects (DECISIONS C-06)."""
-    moves = moves_of(st, mv, cid, None)
-    legal = [m for m in moves if m.resolution is not None]
-    if same_outcome(st, seat, cid, [(m.resolution, m.info) for m in legal if m.resolution is not None]):
-        return moves, legal[:1]
-    return moves, legal
-
-
-Offer = tuple[str, Callable[..., Msg], tuple[Any, ...]]
-
-
-def _play_offers(st: State, seat: int, side: str, cid: str, mv: Mover,
-                 lying: frozenset[int] | None = None) -> list[Offer]:
-    """The C-04 options of one end card, as (action, label maker, its arguments): ``play S <from> …``
-    per offered movement of a card whose movement is known before playing (LUX-LEGAL-1…4), else
-    ``play S`` when the card is playable (LUX-LEGAL-4)."""
-    if not move_known_before_play(cid):
-        if not card_playable(st, seat, cid, mv):
-            return []
-        ls = last_second_last(st, seat) if data.CARDS[cid]["kind"] == "last_to_second_last" else None
-        return [(f"play {side}", play_msg, (side, cid, ls))]
-    _moves, offered = _card_verdicts(st, seat, cid, mv)
-    if not offered:
-        return []
-    choose = choose_steps(st, cid)
-    if lying is None:
-        lying = lying_positions(st, seat)
-    tiles = st["tiles"]
-    out: list[Offer] = []
-    prefix = _PLAY_PREFIX[side]
-    for m in offered:
-        r = m.resolution
-        assert r is not None
-        end = r["end"]
-        tile = None if end in (STAIRS, TOMB) else tiles[end]
-        out.append((prefix + m.action[5:], play_move_msg, (side, cid, choose, lying, tile, r, m.info)))
-    return out
-
-
-_PLAY_PREFIX = {"L": "play L ", "R": "play R "}
-
-
 def _play_candidates(st: State, seat: int, side: str, cid: str) -> Iterator[Candidate]:
-    """C-04 for one end card: its offers (:func:`_play_offers`), and every other movement of a card
+    """C-04 for one end card: its offers (:func:`offers.play_offers`), and every other movement of a card
     whose movement is known before playing with the verdict that refuses it."""
     mv = mover(st, seat)
-    offers = {a: (make, args) for a, make, args in _play_offers(st, seat, side, cid, mv)}
+    offers = {a: (make, args) for a, make, args in play_offers(st, seat, side, cid, mv)}
     if not move_known_before_play(cid):
         action = f"play {side}"
         yield Candidate(action, None, *offers[action]) if offers else Candidate(action, _UNPLAYABLE)
         return
-    moves, offered = _card_verdicts(st, seat, cid, mv)
+    moves, offered = card_verdicts(st, seat, cid, mv)
     if not offered:
         yield Candidate(f"play {side}", _UNPLAYABLE)
     for m in moves:
@@ -295,14 +200,6 @@ def _play_candidates(st: State, seat: int, side: str, cid: str) -> Iterator[Cand
 
 
 _UNPLAYABLE: Reason = reason("LUX-LEGAL-4", "luxor.err.unplayable")
-
-
-def c04_offers(st: State, seat: int) -> list[Offer]:
-    """The options of C-04 (:func:`_play_offers` of the left end, then of the right end)."""
-    hand = player(st, seat)["hand"]
-    mv = mover(st, seat)
-    lying = lying_positions(st, seat)
-    return _play_offers(st, seat, "L", hand[0], mv, lying) + _play_offers(st, seat, "R", hand[-1], mv, lying)
 
 
 def c04_candidates(st: State, seat: int) -> Iterator[Candidate]:
@@ -345,8 +242,14 @@ def c03_candidates(st: State, seat: int) -> Iterator[Candidate]:
 
 def c08_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-08: which position acts after *advance all* (LUX-CARD-H06)."""
+    tiles = st["tiles"]
     for pos in flow.actor_candidates(st):
-        yield offer(f"act {pos}", msg("luxor.opt.act", dst=dest_msg(st, pos), n=count_at(st, seat, pos)))
+        tile = None if pos in (STAIRS, TOMB) else tiles[pos]  # dest_msg's tile (tiles are replaced, never changed)
+        yield Candidate(f"act {pos}", None, _act_msg, (pos, tile, count_at(st, seat, pos)))
+
+
+def _act_msg(pos: int, tile: dict[str, Any] | None, n: int) -> Msg:
+    return msg("luxor.opt.act", dst=dest_msg_of(pos, tile), n=n)
 
 
 def _offer(kind: str, action: str, available: bool, label: Msg) -> Candidate:
@@ -358,17 +261,28 @@ def c09_candidates(st: State, seat: int) -> Iterator[Candidate]:
     pos = st["turn"]["action_pos"]
     eyes = data.HORUS_TILES[st["tiles"][pos]["id"]]["eyes"]
     stack = st["horus_stacks"][str(eyes)]
-    yield _offer("C-09", "key", st["supply"]["keys"] > 0, msg("luxor.opt.key", left=st["supply"]["keys"]))
-    top = card_msg(stack[-1]) if stack else None
-    yield _offer("C-09", "card", bool(stack), msg("luxor.opt.horus_card", level=eyes, card=top))
+    keys = st["supply"]["keys"]
+    yield Candidate("key", None, _key_msg, (keys,)) if keys > 0 else Candidate("key", NOT_AN_OPTION["C-09"])
+    yield (Candidate("card", None, _horus_card_msg, (eyes, stack[-1])) if stack
+           else Candidate("card", NOT_AN_OPTION["C-09"]))
+
+
+def _key_msg(left: int) -> Msg:
+    return msg("luxor.opt.key", left=left)
+
+
+def _horus_card_msg(level: int, top: str) -> Msg:
+    """A Horus card option: the level and its top card (face up)."""
+    return msg("luxor.opt.horus_card", level=level, card=card_msg(top))
 
 
 def c10_candidates(st: State, seat: int) -> Iterator[Candidate]:
     """C-10: a Horus-eye temple tile gives the top card of one of two levels (LUX-TILE-EYE-1)."""
     for lvl in data.eye_levels(st["tiles"][st["turn"]["action_pos"]]["front"]):
         stack = st["horus_stacks"][str(lvl)]
-        top = card_msg(stack[-1]) if stack else None
-        yield _offer("C-10", f"level {lvl}", bool(stack), msg("luxor.opt.horus_card", level=lvl, card=top))
+        action = f"level {lvl}"
+        yield (Candidate(action, None, _horus_card_msg, (lvl, stack[-1])) if stack
+               else Candidate(action, NOT_AN_OPTION["C-10"]))
 
 
 def c11_candidates(st: State, seat: int) -> Iterator[Candidate]:
@@ -414,11 +328,13 @@ def start_player(st: State, seat: int, action: str, ev: list[Event]) -> None:
     flow.start_game(st, ev, int(action.split()[1]))
 
 
-def play_card(st: State, seat: int, action: str, ev: list[Event]) -> None:
-    """C-04 ``play L`` (die cards roll, self-moving cards move) or ``play L <from> [<k>|f|b]``."""
+def play_card(st: State, seat: int, action: str, ev: list[Event], table: Table | None = None) -> None:
+    """C-04 ``play L`` (die cards roll, self-moving cards move) or ``play L <from> [<k>|f|b]`` (``table``:
+    the options of this position, when the caller has them)."""
     toks = action.split()
-    if len(toks) > 2:
-        flow.play_and_move(st, ev, toks[1], " ".join(["move", *toks[2:]]))
+    if len(toks) > 2:  # the movement as the options resolved it (the table of the same position: offers.py)
+        known = (c04_table(st, seat) if table is None else table).moves.get(action)
+        flow.play_and_move(st, ev, toks[1], " ".join(["move", *toks[2:]]), known)
     else:
         flow.play(st, ev, toks[1])
 
@@ -428,9 +344,10 @@ def discard_card(st: State, seat: int, action: str, ev: list[Event]) -> None:
     flow.discard(st, ev, action.split()[1])
 
 
-def move_adventurer(st: State, seat: int, action: str, ev: list[Event]) -> None:
-    """C-06 ``move <from> [<k>|f|b]``."""
-    flow.move(st, ev, action)
+def move_adventurer(st: State, seat: int, action: str, ev: list[Event], table: Table | None = None) -> None:
+    """C-06 ``move <from> [<k>|f|b]`` (``table``: the options of this position, when the caller has them)."""
+    known = (c06_table(st, seat) if table is None else table).moves.get(action)  # as the options resolved it
+    flow.move(st, ev, action, known)
 
 
 def choose_actor(st: State, seat: int, action: str, ev: list[Event]) -> None:
@@ -494,6 +411,12 @@ HANDLERS: dict[str, Handler] = {
     "C-11": wild_or_scarab,
     "C-12": treasure_choice,
     "C-13": wake_choice,
+}
+
+#: the handlers that take the table of options :func:`judge` read (of the same position)
+TABLE_HANDLERS: dict[str, Callable[[State, int, str, list[Event], Table], None]] = {
+    "C-04": play_card,
+    "C-06": move_adventurer,
 }
 
 # =========================================================================== timeouts

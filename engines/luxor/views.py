@@ -441,9 +441,12 @@ def public_view(state: State) -> PublicView:
 def move_marks(before: State, after: State, seat: int, action: str) -> dict[str, Any]:
     """The public marks of a move (RulesGame.move_marks): adventurers that moved ([seat, idx 1…5, from, to]),
     path positions whose tile was taken, and the card played and die rolled this turn (both face up)."""
-    moved = [[s, i + 1, a["pos"], b["pos"]]
-             for s, (pa, pb) in enumerate(zip(before["seats"], after["seats"], strict=True)) if pa["adv"] != pb["adv"]
-             for i, (a, b) in enumerate(zip(pa["adv"], pb["adv"], strict=True)) if a != b]
+    moved = []
+    for s, (pa, pb) in enumerate(zip(before["seats"], after["seats"], strict=True)):
+        advs_a, advs_b = pa["adv"], pb["adv"]
+        if advs_a != advs_b:
+            moved += [[s, i + 1, a["pos"], b["pos"]]
+                      for i, (a, b) in enumerate(zip(advs_a, advs_b, strict=True)) if a != b]
     taken = [] if before["tiles"] == after["tiles"] else [
         pos for pos, (a, b) in enumerate(zip(before["tiles"], after["tiles"], strict=True)) if a is not None and a is not b]
     marks: dict[str, Any] = {"seat": seat, "turn": [before["round"], before["turn"]["seat"]], "advs": moved,
