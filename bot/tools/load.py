@@ -565,8 +565,8 @@ def run(channels: int, seconds: float = 30.0, warmup: float = 5.0, rate: float |
         target = db or str(Path(tmp) / "load.sqlite3")
         if processes > 1:
             if not is_postgres(target):
-                print("load: note: a SQLite file serves one bot process (every write takes the file's one lock); "
-                      "with several, moves may be refused as busy", flush=True)
+                print("load: note: the processes share one SQLite file: its writes take turns on the file's one "
+                      "lock (PostgreSQL is the store for several processes)", flush=True)
             out = _processes(channels, seconds, warmup, rate, seed, target, render_processes, processes)
         else:
             out = asyncio.run(_run(channels, seconds, warmup, rate, burst, seed, target, render_processes))
