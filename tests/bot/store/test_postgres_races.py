@@ -72,7 +72,7 @@ async def test_presses_on_one_channel_from_three_processes_store_exactly_the_leg
     service = GameService(store)
     try:
         await started(service, "alhambra", channel="chan", seed=3)
-        reports = await workers(*[["presses", pg_url, "chan", "150", str(i)] for i in range(3)])
+        reports = await workers(*[["presses", pg_url, "chan", "334", str(i)] for i in range(3)])
         row = await store.latest_game("chan")
         assert row is not None
         log = await store.moves(row.id)
@@ -80,27 +80,27 @@ async def test_presses_on_one_channel_from_three_processes_store_exactly_the_leg
     finally:
         await service.close()
     stored = sum(int(r["stored"]) for r in reports)
-    assert stored > 100 and row.version == stored, reports
+    assert stored > 300 and row.version == stored, reports
     assert [m.seq for m in log] == list(range(stored + 1))
     assert replayed == row.state, "the log replays to the stored state: every move was legal where it landed"
-    print(f"\n3 processes x 150 presses on one channel: {reports}")
+    print(f"\n3 processes x 334 presses on one channel: {reports}")
 
 
-async def test_two_thousand_jobs_claimed_by_four_processes_fire_once_each(pg_url: str) -> None:
+async def test_twenty_thousand_jobs_claimed_by_four_processes_fire_once_each(pg_url: str) -> None:
     store = await PgStore.open(pg_url)
     try:
         async with store.transaction() as conn:
             await conn.execute("INSERT INTO jobs (game_id, seat, kind, due, version) "
-                               "SELECT g % 50, NULL, 'deadline', g % 100, 0 FROM generate_series(1, 2000) AS g")
+                               "SELECT g % 50, NULL, 'deadline', g % 100, 0 FROM generate_series(1, 20000) AS g")
         reports = await workers(*[["jobs", pg_url, f"p{i}"] for i in range(4)])
         left = await store.jobs.next_due()
     finally:
         await store.close()
     fired = [j for r in reports for j in r["fired"]]
-    assert len(fired) == 2000 and len(set(fired)) == 2000, f"{len(fired) - len(set(fired))} jobs fired twice"
+    assert len(fired) == 20000 and len(set(fired)) == 20000, f"{len(fired) - len(set(fired))} jobs fired twice"
     assert left is None
     assert all(r["fired"] for r in reports), "every process took part"
-    print(f"\n2,000 jobs, 4 processes: fired {[len(r['fired']) for r in reports]}, none twice")
+    print(f"\n20,000 jobs, 4 processes: fired {[len(r['fired']) for r in reports]}, none twice")
 
 
 async def test_two_processes_migrating_a_fresh_database_at_once(pg_server: Any) -> None:
