@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engines.alhambra.views import PlayerView, PublicView, TileView
+from engines.alhambra.views import MarketSpaceView, PlayerView, PublicView, TileView
 
 from . import phone as P
 from .alhambra import CURRENCY_COLOURS, FOUNTAIN, TYPE_COLOURS, UNKNOWN, WALL, money_glyph, tile_glyph
@@ -92,39 +92,93 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
     return y + BAND_TILE + 42
 
 
-def _market(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
-    y += P.section_title(img, y, t("phone.alhambra.market", locale))
+MARKET_COL = (P.WIDTH - 2 * P.PAD) // 4
+MARKET_H = 50 + MARKET_TILE + 16
+
+
+def _market_column(img: Image.Image, d: ImageDraw.ImageDraw, sp: MarketSpaceView, marked: bool, locale: str,
+                   x: int, y: int) -> None:
+    """One space of the market: its currency, its tile (marked if the last move filled it)."""
+    col = MARKET_COL
+    cur = CURRENCY_COLOURS.get(sp["currency"], UNKNOWN)
+    d.rounded_rectangle((x + 4, y, x + col - 8, y + 40), 8, fill=cur)
+    P.text(img, (x + col / 2 - 2, y + 20), t(f"alhambra_render.currency.{sp['currency']}", locale), 22, True,
+           ink_for(cur), "mm", max_width=col - 20)
+    tx = x + (col - 4 - MARKET_TILE) / 2
+    ty = y + 50
+    tile = sp["tile"]
+    if tile is not None:
+        _tile(img, tile, tx, ty, MARKET_TILE, locale)
+        if marked:
+            P.mark_box(d, (tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), 4)
+    else:
+        d.rectangle((tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), outline=P.EDGE, width=2)
+
+
+def _market_pieces(view: PublicView, locale: str) -> list[P.Strip]:
+    """The market: its title and a row of one box per space (each within its column, marks included), kept by
+    what it shows: taking a tile redraws that space, not the market."""
+    title = t("phone.alhambra.market", locale)
     lm = view["last_move"]
     new = set(lm["spaces"]) if lm else set()
-    col = (P.WIDTH - 2 * P.PAD) // 4
+    parts: list[tuple[int, Image.Image]] = []
+    keys = []
     for k, sp in enumerate(view["market"]):
-        x = P.PAD + k * col
-        cur = CURRENCY_COLOURS.get(sp["currency"], UNKNOWN)
-        d.rounded_rectangle((x + 4, y, x + col - 8, y + 40), 8, fill=cur)
-        P.text(img, (x + col / 2 - 2, y + 20), t(f"alhambra_render.currency.{sp['currency']}", locale), 22, True,
-               ink_for(cur), "mm", max_width=col - 20)
-        tx = x + (col - 4 - MARKET_TILE) / 2
-        ty = y + 50
-        tile = sp["tile"]
-        if tile is not None:
-            _tile(img, tile, tx, ty, MARKET_TILE, locale)
-            if sp["space"] in new:
-                P.mark_box(d, (tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), 4)
-        else:
-            d.rectangle((tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), outline=P.EDGE, width=2)
-    return y + 50 + MARKET_TILE + 16
+        marked = sp["space"] in new
+        key = ("al-space", sp["currency"], sp["tile"]["id"] if sp["tile"] else None, marked, locale)
+        keys.append(key)
+
+        def draw(im: Image.Image, d: ImageDraw.ImageDraw, sp: MarketSpaceView = sp, marked: bool = marked) -> float:
+            _market_column(im, d, sp, marked, locale, 0, 0)
+            return MARKET_H
+
+        parts.append((P.PAD + k * MARKET_COL, P.small_piece(PALETTE, key, MARKET_COL, draw)))
+    row_key = ("al-market", tuple(keys), locale)
+    return [P.piece(PALETTE, ("title", title), lambda im, d: P.section_title(im, 0, title)),
+            P.row_piece(PALETTE, row_key, MARKET_H, parts)]
 
 
-def _money(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
-    y += P.section_title(img, y, t("phone.alhambra.money", locale))
+CARD_STEP = CARD_W + 14
+MONEY_H = CARD_H + 16
+
+
+def _money_card(img: Image.Image, currency: str, value: int, locale: str, x: int, y: int) -> None:
+    g = money_glyph(currency, value, CARD_W, CARD_H, locale)
+    img.paste(g, (x, y), g)
+
+
+def _deck_count(img: Image.Image, n: int, locale: str, x: int, y: int, x0: int = 0) -> None:
+    """The cards left in the deck, at the right of the money display (``x``: the display's right end), on an
+    image whose left edge is at ``x0`` of the phone image."""
+    P.text(img, (P.WIDTH - P.PAD - x0, y + CARD_H / 2), t("phone.alhambra.deck", locale, n=n), 24, False,
+           P.SUBTLE, "rm", max_width=P.WIDTH - P.PAD - x - 10)
+
+
+def _money_pieces(view: PublicView, locale: str) -> list[P.Strip]:
+    """The money to take: its title and a row of one box per card and one for the deck's count, kept by what they
+    show: a card taken or laid redraws no other card (a card's box is kept for good: there are 36 of them)."""
+    title = t("phone.alhambra.money", locale)
+    parts: list[tuple[int, Image.Image]] = []
     x = P.PAD
     for card in view["display"]:
-        g = money_glyph(card["currency"], card["value"], CARD_W, CARD_H, locale)
-        img.paste(g, (x, y), g)
-        x += CARD_W + 14
-    P.text(img, (P.WIDTH - P.PAD, y + CARD_H / 2), t("phone.alhambra.deck", locale, n=view["deck_count"]), 24, False,
-           P.SUBTLE, "rm", max_width=P.WIDTH - P.PAD - x - 10)
-    return y + CARD_H + 16
+        cur, value = card["currency"], card["value"]
+
+        def draw(im: Image.Image, d: ImageDraw.ImageDraw, cur: str = cur, value: int = value) -> float:
+            _money_card(im, cur, value, locale, 0, 0)
+            return MONEY_H
+
+        parts.append((x, P.small_piece(PALETTE, ("al-card", cur, value, locale), CARD_STEP, draw)))
+        x += CARD_STEP
+    n, left = view["deck_count"], x
+
+    def deck(im: Image.Image, d: ImageDraw.ImageDraw) -> float:
+        _deck_count(im, n, locale, left, 0, left)
+        return MONEY_H
+
+    parts.append((left, P.small_piece(PALETTE, ("al-deck", n, left, locale), P.WIDTH - left, deck)))
+    row_key = ("al-money", tuple((c["currency"], c["value"]) for c in view["display"]), n, locale)
+    return [P.piece(PALETTE, ("title", title), lambda im, d: P.section_title(im, 0, title)),
+            P.row_piece(PALETTE, row_key, MONEY_H, parts)]
 
 
 class _Layout(NamedTuple):
@@ -279,12 +333,8 @@ def phone_drawing(view: PublicView, names: Sequence[str], locale: str = "en") ->
                tuple((c["currency"], c["value"]) for c in lm["cards"]), locale)
         pieces.append(P.piece(PALETTE, key, lambda im, d: _last_move(im, d, view, nm, locale, 0)))
     if not res:
-        new = tuple(lm["spaces"]) if lm else ()
-        mkey = ("market", tuple((sp["space"], sp["currency"], sp["tile"]["id"] if sp["tile"] else None)
-                                for sp in view["market"]), new, locale)
-        pieces.append(P.piece(PALETTE, mkey, lambda im, d: _market(im, d, view, locale, 0)))
-        dkey = ("money", tuple((c["currency"], c["value"]) for c in view["display"]), view["deck_count"], locale)
-        pieces.append(P.piece(PALETTE, dkey, lambda im, d: _money(im, d, view, locale, 0)))
+        pieces += _market_pieces(view, locale)
+        pieces += _money_pieces(view, locale)
         active = view["active"]
         if active is not None and 0 <= active < len(pvs):
             pieces += _grid_pieces(view, pvs[active], nm[active], locale)
