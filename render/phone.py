@@ -467,17 +467,19 @@ def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], 
 
 
 def strips(pal: Palette, cuts: Sequence[tuple[int, Hashable]], height: int,
-           draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> list[Strip]:
+           draw: Callable[[Image.Image, ImageDraw.ImageDraw, frozenset[int]], float]) -> list[Strip]:
     """A full-width part ``height`` px high kept as horizontal strips, one piece each (for :func:`compose`).
     ``cuts``: each strip's top (the first at 0, in order) and its key, which must name everything drawn within the
     strip, also what reaches into it across its edges. Strips seen before are reused; if one is new, ``draw`` draws
-    the whole part (from y = 0, returning ``height``) and only the new strips are mapped onto the palette."""
+    the part (from y = 0, returning ``height``), told which strips are new (by their index in ``cuts``): it may
+    leave out what reaches none of them. Only the new strips are mapped onto the palette."""
     bottoms = [y for y, _ in cuts[1:]] + [height]
     fulls = [(_pal_no(pal), "strip", y0, y1, key) for (y0, key), y1 in zip(cuts, bottoms, strict=True)]
     got = [_kept(full) for full in fulls]
-    if all(isinstance(g, Strip) for g in got):
+    new = frozenset(k for k, g in enumerate(got) if not isinstance(g, Strip))
+    if not new:
         return [g for g in got if isinstance(g, Strip)]
-    canvas, _ = _draw_scratch(draw)
+    canvas, _ = _draw_scratch(lambda im, d: draw(im, d, new))
     out = []
     for (y0, _key), y1, full, hit in zip(cuts, bottoms, fulls, got, strict=True):
         if not isinstance(hit, Strip):

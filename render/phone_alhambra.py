@@ -2,7 +2,7 @@
 from, the acting player's Alhambra, and the standings, every text at least 20 px on an 800-px-wide image."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Container, Hashable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -220,26 +220,39 @@ GRID_TOP = 34  # the section title's height (phone.section_title)
 
 
 def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: PlayerView, name: str, locale: str,
-          y: int) -> int:
+          y: int, rows: Container[int] | None = None) -> int:
     """The title and the acting player's Alhambra (its tiles, outer walls, the hint's free cells, the last move's
-    marks); returns the ``y`` below it."""
-    y += P.section_title(img, y, t("phone.alhambra.alhambra", locale, name=name))
+    marks); returns the ``y`` below it. ``rows``: only what reaches these rows of cells (counted from the top one,
+    the title with row 0) is drawn; all when ``None``."""
     lay = _layout(view, pv)
     minx, miny, cell, gx = lay.minx, lay.miny, lay.cell, lay.gx
+
+    def near(r: int) -> bool:  # what is in row r reaches at most into the rows beside it
+        return rows is None or r in rows or r - 1 in rows or r + 1 in rows
+
+    if rows is None or 0 in rows:
+        P.section_title(img, y, t("phone.alhambra.alhambra", locale, name=name))
+    y += GRID_TOP
     for c in pv["grid"]:
-        _tile(img, c["tile"], gx + (c["x"] - minx) * cell, y + (c["y"] - miny) * cell, cell, locale)
+        if near(c["y"] - miny):
+            _tile(img, c["tile"], gx + (c["x"] - minx) * cell, y + (c["y"] - miny) * cell, cell, locale)
     ow = max(4, round(cell * 0.14))
     for x1, y1, x2, y2 in pv["outer_walls"]:
-        px1, py1 = gx + (min(x1, x2) - minx) * cell, y + (min(y1, y2) - miny) * cell
-        px2, py2 = gx + (max(x1, x2) - minx) * cell, y + (max(y1, y2) - miny) * cell
+        lo, hi = min(y1, y2) - miny, max(y1, y2) - miny
+        if rows is not None and not any(k in rows for k in range(lo - 2, hi + 2)):
+            continue  # the rows it reaches: lo - 1 … hi (as in _grid_strips' keys)
+        px1, py1 = gx + (min(x1, x2) - minx) * cell, y + lo * cell
+        px2, py2 = gx + (max(x1, x2) - minx) * cell, y + hi * cell
         d.rectangle((px1 - ow // 2, py1 - ow // 2, px2 + ow - ow // 2 - 1, py2 + ow - ow // 2 - 1), fill=WALL)
     for hx, hy in _hint_cells(view, pv):
-        cx, cy = gx + (hx - minx) * cell, y + (hy - miny) * cell
-        d.rectangle((cx + 2, cy + 2, cx + cell - 3, cy + cell - 3), fill=P.CARD_BG, outline=P.SUBTLE, width=2)
-        P.text(img, (cx + cell / 2, cy + cell / 2), f"{hx},{hy}", 22, True, INK, "mm", max_width=cell - 6)
+        if near(hy - miny):
+            cx, cy = gx + (hx - minx) * cell, y + (hy - miny) * cell
+            d.rectangle((cx + 2, cy + 2, cx + cell - 3, cy + cell - 3), fill=P.CARD_BG, outline=P.SUBTLE, width=2)
+            P.text(img, (cx + cell / 2, cy + cell / 2), f"{hx},{hy}", 22, True, INK, "mm", max_width=cell - 6)
     for mx, my in _marks(view, pv, lay):
-        cx, cy = gx + (mx - minx) * cell, y + (my - miny) * cell
-        P.mark_box(d, (cx + 4, cy + 4, cx + cell - 5, cy + cell - 5), 4)
+        if near(my - miny):
+            cx, cy = gx + (mx - minx) * cell, y + (my - miny) * cell
+            P.mark_box(d, (cx + 4, cy + 4, cx + cell - 5, cy + cell - 5), 4)
     return y + lay.rows * cell + 14
 
 
@@ -272,7 +285,7 @@ def _grid_strips(view: PublicView, pv: PlayerView, name: str, locale: str) -> li
     cuts: list[tuple[int, Hashable]] = [(0, ("al-grid", geometry, name, 0, around(0)))]
     cuts += [(GRID_TOP + k * lay.cell, ("al-grid", geometry, k, around(k))) for k in range(1, lay.rows)]
     height = GRID_TOP + lay.rows * lay.cell + 14
-    return P.strips(PALETTE, cuts, height, lambda im, d: _grid(im, d, view, pv, name, locale, 0))
+    return P.strips(PALETTE, cuts, height, lambda im, d, new: _grid(im, d, view, pv, name, locale, 0, new))
 
 
 def _tile_line(img: Image.Image, label: str, tiles: Sequence[TileView], locale: str) -> int:
