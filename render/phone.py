@@ -141,7 +141,7 @@ def header(img: Image.Image, d: ImageDraw.ImageDraw, seat: int | None, name: str
     ("To play", "Game over"), the title's status at the right. Returns the height drawn."""
     colour = colour_of(seat, colours) if seat is not None else rgb("#3b2a1c")
     ink = ink_for(colour)
-    d.rectangle((0, 0, WIDTH - 1, HEADER_H - 1), fill=colour)
+    img.paste(colour, (0, 0, WIDTH, HEADER_H))  # as ImageDraw's filled rectangle, several times faster
     x = PAD
     if seat is not None:
         d.ellipse((x - 6, 24, x + 86, 116), fill=mix(colour, INK, 0.45))
@@ -169,11 +169,11 @@ def header_piece(pal: Palette, seat: int | None, name: str, label: str, right: s
 
     def left(im: Image.Image, d: ImageDraw.ImageDraw) -> float:
         header(im, d, seat, name, label, "", "", colours)
-        d.rectangle((WIDTH - RIGHT_W, 0, WIDTH - 1, HEADER_H - 1), fill=colour)
+        im.paste(colour, (WIDTH - RIGHT_W, 0, WIDTH, HEADER_H))
         return HEADER_H + below
 
     def status(im: Image.Image, d: ImageDraw.ImageDraw) -> float:
-        d.rectangle((0, 0, RIGHT_W - 1, HEADER_H - 1), fill=colour)
+        im.paste(colour, (0, 0, RIGHT_W, HEADER_H))
         ink = ink_for(colour)
         text(im, (RIGHT_W - PAD, 22), right, 24, True, ink, "ra", max_width=RIGHT_W - 2 * PAD)
         if right2:
@@ -231,7 +231,7 @@ def _standing_row(img: Image.Image, d: ImageDraw.ImageDraw, y: int, row: tuple[i
                   colours: SeatColours) -> int:
     seat, name, extra, score = row
     if active:
-        d.rectangle((PAD - 8, y, WIDTH - PAD + 8, y + ROW_H - 4), fill=mix(colour_of(seat, colours), WHITE, 0.72))
+        img.paste(mix(colour_of(seat, colours), WHITE, 0.72), (PAD - 8, y, WIDTH - PAD + 9, y + ROW_H - 3))
     seat_marker(img, seat, PAD, y + 5, 32, colours)
     sw = text(img, (WIDTH - PAD, y + ROW_H // 2 - 2), score, 30, True, INK, "rm")
     ew = 0.0
@@ -448,9 +448,9 @@ def _draw_scratch(draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> 
     if canvas is None:
         canvas = _scratch.canvas = Image.new("RGB", (WIDTH, _SCRATCH_H), BG)
         _scratch.used = 0
+    if _scratch.used:  # a paste of the colour: ~6x faster than ImageDraw's filled rectangle (0.04 ms for 640 rows)
+        canvas.paste(BG, (0, 0, WIDTH, _scratch.used))
     d = ImageDraw.Draw(canvas)
-    if _scratch.used:
-        d.rectangle((0, 0, WIDTH - 1, _scratch.used - 1), fill=BG)
     h = max(1, min(_SCRATCH_H, round(draw(canvas, d))))
     _scratch.used = min(_SCRATCH_H, h + 32)  # a mark may reach a little below the height a drawing reports
     return canvas, h
@@ -467,17 +467,19 @@ def draw_piece(pal: Palette, draw: Callable[[Image.Image, ImageDraw.ImageDraw], 
 
 
 def strips(pal: Palette, cuts: Sequence[tuple[int, Hashable]], height: int,
-           draw: Callable[[Image.Image, ImageDraw.ImageDraw], float]) -> list[Strip]:
+           draw: Callable[[Image.Image, ImageDraw.ImageDraw, frozenset[int]], float]) -> list[Strip]:
     """A full-width part ``height`` px high kept as horizontal strips, one piece each (for :func:`compose`).
     ``cuts``: each strip's top (the first at 0, in order) and its key, which must name everything drawn within the
     strip, also what reaches into it across its edges. Strips seen before are reused; if one is new, ``draw`` draws
-    the whole part (from y = 0, returning ``height``) and only the new strips are mapped onto the palette."""
+    the part (from y = 0, returning ``height``), told which strips are new (by their index in ``cuts``): it may
+    leave out what reaches none of them. Only the new strips are mapped onto the palette."""
     bottoms = [y for y, _ in cuts[1:]] + [height]
     fulls = [(_pal_no(pal), "strip", y0, y1, key) for (y0, key), y1 in zip(cuts, bottoms, strict=True)]
     got = [_kept(full) for full in fulls]
-    if all(isinstance(g, Strip) for g in got):
+    new = frozenset(k for k, g in enumerate(got) if not isinstance(g, Strip))
+    if not new:
         return [g for g in got if isinstance(g, Strip)]
-    canvas, _ = _draw_scratch(draw)
+    canvas, _ = _draw_scratch(lambda im, d: draw(im, d, new))
     out = []
     for (y0, _key), y1, full, hit in zip(cuts, bottoms, fulls, got, strict=True):
         if not isinstance(hit, Strip):

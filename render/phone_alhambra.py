@@ -2,13 +2,13 @@
 from, the acting player's Alhambra, and the standings, every text at least 20 px on an 800-px-wide image."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Container, Hashable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engines.alhambra.views import PlayerView, PublicView, TileView
+from engines.alhambra.views import MarketSpaceView, PlayerView, PublicView, TileView
 
 from . import phone as P
 from .alhambra import CURRENCY_COLOURS, FOUNTAIN, TYPE_COLOURS, UNKNOWN, WALL, money_glyph, tile_glyph
@@ -92,39 +92,93 @@ def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: l
     return y + BAND_TILE + 42
 
 
-def _market(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
-    y += P.section_title(img, y, t("phone.alhambra.market", locale))
+MARKET_COL = (P.WIDTH - 2 * P.PAD) // 4
+MARKET_H = 50 + MARKET_TILE + 16
+
+
+def _market_column(img: Image.Image, d: ImageDraw.ImageDraw, sp: MarketSpaceView, marked: bool, locale: str,
+                   x: int, y: int) -> None:
+    """One space of the market: its currency, its tile (marked if the last move filled it)."""
+    col = MARKET_COL
+    cur = CURRENCY_COLOURS.get(sp["currency"], UNKNOWN)
+    d.rounded_rectangle((x + 4, y, x + col - 8, y + 40), 8, fill=cur)
+    P.text(img, (x + col / 2 - 2, y + 20), t(f"alhambra_render.currency.{sp['currency']}", locale), 22, True,
+           ink_for(cur), "mm", max_width=col - 20)
+    tx = x + (col - 4 - MARKET_TILE) / 2
+    ty = y + 50
+    tile = sp["tile"]
+    if tile is not None:
+        _tile(img, tile, tx, ty, MARKET_TILE, locale)
+        if marked:
+            P.mark_box(d, (tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), 4)
+    else:
+        d.rectangle((tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), outline=P.EDGE, width=2)
+
+
+def _market_pieces(view: PublicView, locale: str) -> list[P.Strip]:
+    """The market: its title and a row of one box per space (each within its column, marks included), kept by
+    what it shows: taking a tile redraws that space, not the market."""
+    title = t("phone.alhambra.market", locale)
     lm = view["last_move"]
     new = set(lm["spaces"]) if lm else set()
-    col = (P.WIDTH - 2 * P.PAD) // 4
+    parts: list[tuple[int, Image.Image]] = []
+    keys = []
     for k, sp in enumerate(view["market"]):
-        x = P.PAD + k * col
-        cur = CURRENCY_COLOURS.get(sp["currency"], UNKNOWN)
-        d.rounded_rectangle((x + 4, y, x + col - 8, y + 40), 8, fill=cur)
-        P.text(img, (x + col / 2 - 2, y + 20), t(f"alhambra_render.currency.{sp['currency']}", locale), 22, True,
-               ink_for(cur), "mm", max_width=col - 20)
-        tx = x + (col - 4 - MARKET_TILE) / 2
-        ty = y + 50
-        tile = sp["tile"]
-        if tile is not None:
-            _tile(img, tile, tx, ty, MARKET_TILE, locale)
-            if sp["space"] in new:
-                P.mark_box(d, (tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), 4)
-        else:
-            d.rectangle((tx, ty, tx + MARKET_TILE - 1, ty + MARKET_TILE - 1), outline=P.EDGE, width=2)
-    return y + 50 + MARKET_TILE + 16
+        marked = sp["space"] in new
+        key = ("al-space", sp["currency"], sp["tile"]["id"] if sp["tile"] else None, marked, locale)
+        keys.append(key)
+
+        def draw(im: Image.Image, d: ImageDraw.ImageDraw, sp: MarketSpaceView = sp, marked: bool = marked) -> float:
+            _market_column(im, d, sp, marked, locale, 0, 0)
+            return MARKET_H
+
+        parts.append((P.PAD + k * MARKET_COL, P.small_piece(PALETTE, key, MARKET_COL, draw)))
+    row_key = ("al-market", tuple(keys), locale)
+    return [P.piece(PALETTE, ("title", title), lambda im, d: P.section_title(im, 0, title)),
+            P.row_piece(PALETTE, row_key, MARKET_H, parts)]
 
 
-def _money(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, locale: str, y: int) -> int:
-    y += P.section_title(img, y, t("phone.alhambra.money", locale))
+CARD_STEP = CARD_W + 14
+MONEY_H = CARD_H + 16
+
+
+def _money_card(img: Image.Image, currency: str, value: int, locale: str, x: int, y: int) -> None:
+    g = money_glyph(currency, value, CARD_W, CARD_H, locale)
+    img.paste(g, (x, y), g)
+
+
+def _deck_count(img: Image.Image, n: int, locale: str, x: int, y: int, x0: int = 0) -> None:
+    """The cards left in the deck, at the right of the money display (``x``: the display's right end), on an
+    image whose left edge is at ``x0`` of the phone image."""
+    P.text(img, (P.WIDTH - P.PAD - x0, y + CARD_H / 2), t("phone.alhambra.deck", locale, n=n), 24, False,
+           P.SUBTLE, "rm", max_width=P.WIDTH - P.PAD - x - 10)
+
+
+def _money_pieces(view: PublicView, locale: str) -> list[P.Strip]:
+    """The money to take: its title and a row of one box per card and one for the deck's count, kept by what they
+    show: a card taken or laid redraws no other card (a card's box is kept for good: there are 36 of them)."""
+    title = t("phone.alhambra.money", locale)
+    parts: list[tuple[int, Image.Image]] = []
     x = P.PAD
     for card in view["display"]:
-        g = money_glyph(card["currency"], card["value"], CARD_W, CARD_H, locale)
-        img.paste(g, (x, y), g)
-        x += CARD_W + 14
-    P.text(img, (P.WIDTH - P.PAD, y + CARD_H / 2), t("phone.alhambra.deck", locale, n=view["deck_count"]), 24, False,
-           P.SUBTLE, "rm", max_width=P.WIDTH - P.PAD - x - 10)
-    return y + CARD_H + 16
+        cur, value = card["currency"], card["value"]
+
+        def draw(im: Image.Image, d: ImageDraw.ImageDraw, cur: str = cur, value: int = value) -> float:
+            _money_card(im, cur, value, locale, 0, 0)
+            return MONEY_H
+
+        parts.append((x, P.small_piece(PALETTE, ("al-card", cur, value, locale), CARD_STEP, draw)))
+        x += CARD_STEP
+    n, left = view["deck_count"], x
+
+    def deck(im: Image.Image, d: ImageDraw.ImageDraw) -> float:
+        _deck_count(im, n, locale, left, 0, left)
+        return MONEY_H
+
+    parts.append((left, P.small_piece(PALETTE, ("al-deck", n, left, locale), P.WIDTH - left, deck)))
+    row_key = ("al-money", tuple((c["currency"], c["value"]) for c in view["display"]), n, locale)
+    return [P.piece(PALETTE, ("title", title), lambda im, d: P.section_title(im, 0, title)),
+            P.row_piece(PALETTE, row_key, MONEY_H, parts)]
 
 
 class _Layout(NamedTuple):
@@ -166,26 +220,39 @@ GRID_TOP = 34  # the section title's height (phone.section_title)
 
 
 def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, pv: PlayerView, name: str, locale: str,
-          y: int) -> int:
+          y: int, rows: Container[int] | None = None) -> int:
     """The title and the acting player's Alhambra (its tiles, outer walls, the hint's free cells, the last move's
-    marks); returns the ``y`` below it."""
-    y += P.section_title(img, y, t("phone.alhambra.alhambra", locale, name=name))
+    marks); returns the ``y`` below it. ``rows``: only what reaches these rows of cells (counted from the top one,
+    the title with row 0) is drawn; all when ``None``."""
     lay = _layout(view, pv)
     minx, miny, cell, gx = lay.minx, lay.miny, lay.cell, lay.gx
+
+    def near(r: int) -> bool:  # what is in row r reaches at most into the rows beside it
+        return rows is None or r in rows or r - 1 in rows or r + 1 in rows
+
+    if rows is None or 0 in rows:
+        P.section_title(img, y, t("phone.alhambra.alhambra", locale, name=name))
+    y += GRID_TOP
     for c in pv["grid"]:
-        _tile(img, c["tile"], gx + (c["x"] - minx) * cell, y + (c["y"] - miny) * cell, cell, locale)
+        if near(c["y"] - miny):
+            _tile(img, c["tile"], gx + (c["x"] - minx) * cell, y + (c["y"] - miny) * cell, cell, locale)
     ow = max(4, round(cell * 0.14))
     for x1, y1, x2, y2 in pv["outer_walls"]:
-        px1, py1 = gx + (min(x1, x2) - minx) * cell, y + (min(y1, y2) - miny) * cell
-        px2, py2 = gx + (max(x1, x2) - minx) * cell, y + (max(y1, y2) - miny) * cell
+        lo, hi = min(y1, y2) - miny, max(y1, y2) - miny
+        if rows is not None and not any(k in rows for k in range(lo - 2, hi + 2)):
+            continue  # the rows it reaches: lo - 1 … hi (as in _grid_strips' keys)
+        px1, py1 = gx + (min(x1, x2) - minx) * cell, y + lo * cell
+        px2, py2 = gx + (max(x1, x2) - minx) * cell, y + hi * cell
         d.rectangle((px1 - ow // 2, py1 - ow // 2, px2 + ow - ow // 2 - 1, py2 + ow - ow // 2 - 1), fill=WALL)
     for hx, hy in _hint_cells(view, pv):
-        cx, cy = gx + (hx - minx) * cell, y + (hy - miny) * cell
-        d.rectangle((cx + 2, cy + 2, cx + cell - 3, cy + cell - 3), fill=P.CARD_BG, outline=P.SUBTLE, width=2)
-        P.text(img, (cx + cell / 2, cy + cell / 2), f"{hx},{hy}", 22, True, INK, "mm", max_width=cell - 6)
+        if near(hy - miny):
+            cx, cy = gx + (hx - minx) * cell, y + (hy - miny) * cell
+            d.rectangle((cx + 2, cy + 2, cx + cell - 3, cy + cell - 3), fill=P.CARD_BG, outline=P.SUBTLE, width=2)
+            P.text(img, (cx + cell / 2, cy + cell / 2), f"{hx},{hy}", 22, True, INK, "mm", max_width=cell - 6)
     for mx, my in _marks(view, pv, lay):
-        cx, cy = gx + (mx - minx) * cell, y + (my - miny) * cell
-        P.mark_box(d, (cx + 4, cy + 4, cx + cell - 5, cy + cell - 5), 4)
+        if near(my - miny):
+            cx, cy = gx + (mx - minx) * cell, y + (my - miny) * cell
+            P.mark_box(d, (cx + 4, cy + 4, cx + cell - 5, cy + cell - 5), 4)
     return y + lay.rows * cell + 14
 
 
@@ -218,7 +285,7 @@ def _grid_strips(view: PublicView, pv: PlayerView, name: str, locale: str) -> li
     cuts: list[tuple[int, Hashable]] = [(0, ("al-grid", geometry, name, 0, around(0)))]
     cuts += [(GRID_TOP + k * lay.cell, ("al-grid", geometry, k, around(k))) for k in range(1, lay.rows)]
     height = GRID_TOP + lay.rows * lay.cell + 14
-    return P.strips(PALETTE, cuts, height, lambda im, d: _grid(im, d, view, pv, name, locale, 0))
+    return P.strips(PALETTE, cuts, height, lambda im, d, new: _grid(im, d, view, pv, name, locale, 0, new))
 
 
 def _tile_line(img: Image.Image, label: str, tiles: Sequence[TileView], locale: str) -> int:
@@ -279,12 +346,8 @@ def phone_drawing(view: PublicView, names: Sequence[str], locale: str = "en") ->
                tuple((c["currency"], c["value"]) for c in lm["cards"]), locale)
         pieces.append(P.piece(PALETTE, key, lambda im, d: _last_move(im, d, view, nm, locale, 0)))
     if not res:
-        new = tuple(lm["spaces"]) if lm else ()
-        mkey = ("market", tuple((sp["space"], sp["currency"], sp["tile"]["id"] if sp["tile"] else None)
-                                for sp in view["market"]), new, locale)
-        pieces.append(P.piece(PALETTE, mkey, lambda im, d: _market(im, d, view, locale, 0)))
-        dkey = ("money", tuple((c["currency"], c["value"]) for c in view["display"]), view["deck_count"], locale)
-        pieces.append(P.piece(PALETTE, dkey, lambda im, d: _money(im, d, view, locale, 0)))
+        pieces += _market_pieces(view, locale)
+        pieces += _money_pieces(view, locale)
         active = view["active"]
         if active is not None and 0 <= active < len(pvs):
             pieces += _grid_pieces(view, pvs[active], nm[active], locale)

@@ -70,47 +70,51 @@ def _marked(view: PublicView, e: Mapping[str, Any]) -> bool:
     return e["index"] in lm["river"]
 
 
-def _nile_row(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, entries: list[Mapping[str, Any]],
-              locale: str) -> int:
-    for col, e in enumerate(entries):
-        x = P.PAD + col * (COL_W + 16)
-        top = 0
-        site = e["kind"] == "site"
-        taken = e["kind"] == "card" and e.get("card") is None
-        fill = SITE_BG if site else (P.BG if taken else (P.CARD_BG if e["kind"] == "card" else WATER_LIGHT))
-        d.rounded_rectangle((x, top + 2, x + COL_W, top + ROW - 4), 8, fill=fill,
-                            outline=SITE_EDGE if site else P.EDGE, width=2)
-        cy = top + (ROW - 2) // 2
-        d.ellipse((x + 6, cy - 20, x + 46, cy + 20), fill=WATER)
-        P.text(img, (x + 26, cy), str(e["index"]), 22, True, WHITE, "mm")
-        if site:  # the name above, the slots (taken: the ship; free: an empty ring) and the ships beside below
-            sv = view["sites"][e["id"]]
-            P.text(img, (x + 54, top + 12), _entry_text(e, locale)[0], 22, True, INK, max_width=COL_W - 60)
-            sx = x + 54
-            for s in [*sv["slots"], *sv["substitutes"]]:
-                if sx + 26 > x + COL_W - 4:
-                    break
-                if s is None:
-                    d.ellipse((sx + 1, top + 45, sx + 23, top + 67), outline=SITE_EDGE, width=3)
-                else:
-                    P.seat_marker(img, s, sx, top + 44, 24)
-                sx += 28
-            if _marked(view, e):
-                P.mark_box(d, (x + 3, top + 5, x + COL_W - 3, top + ROW - 7), 4)
-            continue
-        seats = list(e.get("ships", []))
-        right = _ships(img, seats, x + COL_W - 6, top + ROW / 2 - 1) if seats else x + COL_W - 6
-        name, sub = _entry_text(e, locale)
-        w = right - (x + 54) - 6
-        lines = [(line, 22, True) for line in _wrap(name, 22, True, w, 2)]
-        lines += [(line, 20, False) for line in _wrap(sub, 20, False, w, 3 - len(lines))] if sub else []
-        ly = top + (ROW - 4 - sum(26 if b else 23 for _, _, b in lines)) / 2
-        for line, size, bold in lines:
-            P.text(img, (x + 54, ly), line, size, bold, (INK if not taken else P.SUBTLE) if bold else P.SUBTLE,
-                   max_width=w)
-            ly += 26 if bold else 23
+#: a Nile row's two boxes: each column's entry with its mark (which reaches 3 px beyond the entry) in its half
+BOX_W = P.WIDTH // 2
+
+
+def _nile_entry(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, e: Mapping[str, Any], locale: str,
+                x: int) -> int:
+    """One entry of the Nile (a card, a round space or a building site) at ``x``, marked if the last move was
+    there."""
+    top = 0
+    site = e["kind"] == "site"
+    taken = e["kind"] == "card" and e.get("card") is None
+    fill = SITE_BG if site else (P.BG if taken else (P.CARD_BG if e["kind"] == "card" else WATER_LIGHT))
+    d.rounded_rectangle((x, top + 2, x + COL_W, top + ROW - 4), 8, fill=fill,
+                        outline=SITE_EDGE if site else P.EDGE, width=2)
+    cy = top + (ROW - 2) // 2
+    d.ellipse((x + 6, cy - 20, x + 46, cy + 20), fill=WATER)
+    P.text(img, (x + 26, cy), str(e["index"]), 22, True, WHITE, "mm")
+    if site:  # the name above, the slots (taken: the ship; free: an empty ring) and the ships beside below
+        sv = view["sites"][e["id"]]
+        P.text(img, (x + 54, top + 12), _entry_text(e, locale)[0], 22, True, INK, max_width=COL_W - 60)
+        sx = x + 54
+        for s in [*sv["slots"], *sv["substitutes"]]:
+            if sx + 26 > x + COL_W - 4:
+                break
+            if s is None:
+                d.ellipse((sx + 1, top + 45, sx + 23, top + 67), outline=SITE_EDGE, width=3)
+            else:
+                P.seat_marker(img, s, sx, top + 44, 24)
+            sx += 28
         if _marked(view, e):
             P.mark_box(d, (x + 3, top + 5, x + COL_W - 3, top + ROW - 7), 4)
+        return ROW
+    seats = list(e.get("ships", []))
+    right = _ships(img, seats, x + COL_W - 6, top + ROW / 2 - 1) if seats else x + COL_W - 6
+    name, sub = _entry_text(e, locale)
+    w = right - (x + 54) - 6
+    lines = [(line, 22, True) for line in _wrap(name, 22, True, w, 2)]
+    lines += [(line, 20, False) for line in _wrap(sub, 20, False, w, 3 - len(lines))] if sub else []
+    ly = top + (ROW - 4 - sum(26 if b else 23 for _, _, b in lines)) / 2
+    for line, size, bold in lines:
+        P.text(img, (x + 54, ly), line, size, bold, (INK if not taken else P.SUBTLE) if bold else P.SUBTLE,
+               max_width=w)
+        ly += 26 if bold else 23
+    if _marked(view, e):
+        P.mark_box(d, (x + 3, top + 5, x + COL_W - 3, top + ROW - 7), 4)
     return ROW
 
 
@@ -260,12 +264,17 @@ def phone_drawing(view: PublicView, names: Sequence[str], locale: str = "en") ->
         title = t("phone.egizia.nile", locale)
         pieces.append(P.piece(PALETTE, ("title", title), lambda im, d: P.section_title(im, 0, title)))
         for entries in _nile_rows(view):
-            rkey = ("nile", tuple(_entry_key(view, e, _marked(view, e)) for e in entries), locale)
+            parts: list[tuple[int, Image.Image]] = []
+            keys = []
+            for col, e in enumerate(entries):
+                ekey = ("nile-entry", _entry_key(view, e, _marked(view, e)), col, locale)
+                keys.append(ekey)
 
-            def draw(im: Image.Image, d: ImageDraw.ImageDraw, entries: list[Mapping[str, Any]] = entries) -> float:
-                return _nile_row(im, d, view, entries, locale)
+                def draw(im: Image.Image, d: ImageDraw.ImageDraw, e: Mapping[str, Any] = e, col: int = col) -> float:
+                    return _nile_entry(im, d, view, e, locale, P.PAD + col * (COL_W + 16) - col * BOX_W)
 
-            pieces.append(P.piece(PALETTE, rkey, draw))
+                parts.append((col * BOX_W, P.small_piece(PALETTE, ekey, BOX_W, draw)))
+            pieces.append(P.row_piece(PALETTE, ("nile", tuple(keys)), ROW, parts))
         pieces.append(P.blank(PALETTE, 12))
     if final:
         order = sorted(range(n), key=lambda s: -final["scores"][s])

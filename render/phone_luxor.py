@@ -3,7 +3,7 @@ that moved, the tiles taken), the spaces in reach of the acting player's adventu
 the standings (the real totals once the game is over), every text at least 20 px, 800 px wide."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -136,47 +136,96 @@ def _reach_row(view: PublicView, path: dict[int, SpaceView], seat: int, pos: int
     return P.row_piece(PALETTE, ("lx-row", seat, pos, count, tuple(keys), cols, locale), BOX_H + 10, parts)
 
 
-def _last_move(img: Image.Image, d: ImageDraw.ImageDraw, view: PublicView, nm: list[str], colours: list[Colour],
-               locale: str, y: int) -> int:
+CHIP_H = 64
+#: the last move's band: the title, then lines of chips 76 px apart (a chip's mark reaches 5 px around it)
+TITLE_H = 39
+LINE_H = CHIP_H + 12
+
+
+def _last_move_pieces(view: PublicView, nm: list[str], colours: list[Colour], locale: str) -> list[P.Strip]:
+    """The last move's band: its title, then lines of chips (the card, the die, each adventurer moved), then the
+    tiles taken. Each chip is a box kept by what it shows (the lines are pasted together from them), so a move
+    draws only the chips not seen before."""
     lm = view["last_move"]
-    if not lm:
-        return y
+    assert lm is not None
     seat = lm["seat"]
-    P.last_move_title(img, seat, nm, locale, y, colours)
-    y += 44
-    x: float = P.PAD
+    cols = tuple(colours)
+    out = [P.piece(PALETTE, ("lx-last-title", seat, nm[seat] if seat < len(nm) else "?", cols, locale),
+                   lambda im, d: _last_title(im, seat, nm, colours, locale))]
+    lines: list[list[tuple[int, Image.Image, Any]]] = [[]]
+    x = P.PAD
     card = lm["card"]
-    h = 64
     if card is not None:
-        label = card_caption(card, locale)
-        shown, size = P.fit(label, 30, True, 360)
+        shown, size = P.fit(card_caption(card, locale), 30, True, 360)
         w = max(64, round(text_length(shown, size, True)) + 28)
-        d.rounded_rectangle((x, y, x + w, y + h), 8, fill=GOLD if card["deck"] == "horus" else P.CARD_BG,
-                            outline=INK, width=2)
-        P.text(img, (x + w / 2, y + h / 2), shown, size, True, INK, "mm")
-        P.mark_box(d, (x, y, x + w, y + h), 3)
+        fill = GOLD if card["deck"] == "horus" else P.CARD_BG
+
+        def card_chip(im: Image.Image, d: ImageDraw.ImageDraw, dx: int, w: int = w, shown: str = shown,
+                      size: int = size, fill: Colour = fill) -> float:
+            d.rounded_rectangle((dx, 5, dx + w, 5 + CHIP_H), 8, fill=fill, outline=INK, width=2)
+            P.text(im, (dx + w / 2, 5 + CHIP_H / 2), shown, size, True, INK, "mm")
+            P.mark_box(d, (dx, 5, dx + w, 5 + CHIP_H), 3)
+            return LINE_H
+
+        lines[-1].append(_chip_piece(("lx-card", shown, size, w, fill), x, w, card_chip))
         x += w + 16
     roll = lm["roll"]
     if roll:
-        die = die_face(roll, h)
-        img.paste(die, (round(x), y), die)
-        x += h + 16
+        def die(im: Image.Image, d: ImageDraw.ImageDraw, dx: int, roll: int = roll) -> float:
+            face = die_face(roll, CHIP_H)
+            im.paste(face, (dx, 5), face)
+            return LINE_H
+
+        lines[-1].append(_chip_piece(("lx-die", roll), x, CHIP_H - 1, die, margin=0))
+        x += CHIP_H + 16
     for s, _idx, a, b in lm["advs"]:
         label = t("phone.luxor.moved", locale, start=_place(a, locale), end=_place(b, locale))
         w = 46 + round(text_length(label, 24, True)) + 14
         if x + w > P.WIDTH - P.PAD:
             x = P.PAD
-            y += h + 12
-        d.rounded_rectangle((x, y, x + w, y + h), 8, fill=mix(colours[s], WHITE, 0.72))
-        P.mark_box(d, (x, y, x + w, y + h), 3)
-        P.seat_marker(img, s, x + 8, y + h / 2 - 15, 30, colours)
-        P.text(img, (x + 46, y + h / 2), label, 24, True, INK, "lm")
+            lines.append([])
+        tint = mix(colours[s], WHITE, 0.72)
+
+        def adv(im: Image.Image, d: ImageDraw.ImageDraw, dx: int, s: int = s, w: int = w, label: str = label,
+                tint: Colour = tint) -> float:
+            d.rounded_rectangle((dx, 5, dx + w, 5 + CHIP_H), 8, fill=tint)
+            P.mark_box(d, (dx, 5, dx + w, 5 + CHIP_H), 3)
+            P.seat_marker(im, s, dx + 8, 5 + CHIP_H / 2 - 15, 30, colours)
+            P.text(im, (dx + 46, 5 + CHIP_H / 2), label, 24, True, INK, "lm")
+            return LINE_H
+
+        lines[-1].append(_chip_piece(("lx-adv", s, label, w, cols), x, w, adv))
         x += w + 16
-    y += h + 14
+    for line in lines:
+        out.append(P.row_piece(PALETTE, ("lx-chips", tuple((px, key) for px, _, key in line)), LINE_H,
+                               [(px, part) for px, part, _ in line]))
+    out.append(P.blank(PALETTE, 7))
     for pos in lm["taken"]:
-        P.text(img, (P.PAD, y), t("phone.luxor.took", locale, n=pos), 24, False, INK, max_width=P.WIDTH - 2 * P.PAD)
-        y += 34
-    return y + 6
+        took = t("phone.luxor.took", locale, n=pos)
+
+        def took_line(im: Image.Image, d: ImageDraw.ImageDraw, took: str = took) -> float:
+            P.text(im, (P.PAD, 0), took, 24, False, INK, max_width=P.WIDTH - 2 * P.PAD)
+            return 34
+
+        out.append(P.piece(PALETTE, ("lx-took", took), took_line))
+    out.append(P.blank(PALETTE, 6))
+    return out
+
+
+def _chip_piece(key: tuple[Any, ...], x: int, w: int, draw: Callable[[Image.Image, ImageDraw.ImageDraw, int], float],
+                margin: int = 5) -> tuple[int, Image.Image, tuple[Any, ...]]:
+    """A chip from ``x`` to ``x + w`` as a box of its line, with the ``margin`` its mark reaches around it. The box
+    starts at an even x (the chip drawn ``dx`` px into it), so a centre at a half pixel rounds as in one drawing
+    (Python rounds halves to even)."""
+    px = (x - margin) & ~1
+    dx = x - px
+    part = P.small_piece(PALETTE, (*key, dx), w + dx + margin + 1, lambda im, d: draw(im, d, dx))
+    return px, part, (*key, dx)
+
+
+def _last_title(img: Image.Image, seat: int, nm: list[str], colours: list[Colour], locale: str) -> int:
+    P.last_move_title(img, seat, nm, locale, 0, colours)
+    return TITLE_H
 
 
 def card_caption(card: CardView, locale: str) -> str:
@@ -200,7 +249,6 @@ def phone_drawing(view: PublicView, names: Sequence[str], locale: str = "en") ->
     n = len(view["seats"])
     nm = [P.seat_name(names, s, locale) for s in range(n)]
     colours = _colours(view)
-    cols = tuple(colours)
     final = view["final"]
     current = view["current"]
     if final:
@@ -217,11 +265,7 @@ def phone_drawing(view: PublicView, names: Sequence[str], locale: str = "en") ->
     pieces = [P.header_piece(PALETTE, head[0], head[1], head[2], head[3], head[4], colours)]
     lm = view["last_move"]
     if lm:
-        card = lm["card"]
-        key = ("last", lm["seat"], nm[lm["seat"]] if lm["seat"] < len(nm) else "?",
-               (card["id"], card["label"]) if card else None, lm["roll"], tuple(map(tuple, lm["advs"])),
-               tuple(lm["taken"]), cols, locale)
-        pieces.append(P.piece(PALETTE, key, lambda im, d: _last_move(im, d, view, nm, colours, locale, 0)))
+        pieces += _last_move_pieces(view, nm, colours, locale)
     if not final and current is not None:
         me = view["seats"][current]
         title = (t("phone.luxor.reach", locale, name=nm[current]), t("phone.hand", locale, n=me["hand_size"]))

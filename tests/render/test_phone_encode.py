@@ -103,3 +103,19 @@ def test_adler32_combine_with_long_runs() -> None:
     for n in (65520, 65521, 65522, 300_000):
         a, b = rnd.randbytes(n), bytes(n)
         assert P.adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b)) == zlib.adler32(a + b)
+
+
+@pytest.mark.parametrize(("title", "players"), [("alhambra", 2), ("alhambra", 6), ("egizia", 3), ("luxor", 4)])
+def test_a_phone_image_from_kept_pieces_is_the_one_drawn_afresh(title: str, players: int) -> None:
+    """Every move of a game drawn as the bot draws it (pieces kept from the moves before: the boxes of a row, the
+    rows of Alhambra's grid drawn only where new) gives, pixel for pixel, the image drawn with nothing kept: the
+    pieces' keys name all they show."""
+    game = get_game(title)
+    P.clear_pieces()
+    kept = []
+    for state in _game_positions(title, players, seed=11, every=1):
+        view = game.public_view(state)
+        kept.append((view, api.phone_drawing(view, NAMES[:players], "en").image().tobytes()))
+    for view, data in kept[::4]:
+        P.clear_pieces()
+        assert api.phone_drawing(view, NAMES[:players], "en").image().tobytes() == data
