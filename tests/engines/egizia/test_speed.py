@@ -35,14 +35,46 @@ def _containers(o: Any) -> list[Any]:
     return []
 
 
-@pytest.mark.parametrize("players,seed", [(4, 31), (2, 32), (3, 33)])
-def test_copy_state_is_a_full_deep_copy(players: int, seed: int) -> None:
-    """The marshal copy equals core.clone's pickle copy exactly (types included) and shares nothing."""
-    for state in _states(players, seed)[::7]:
-        copy = copy_state(state)
-        assert copy == clone(state)
-        assert json.dumps(copy) == json.dumps(state)
-        assert not {id(c) for c in _containers(copy)} & {id(c) for c in _containers(state)}
+def _assert_full_copy(state: State) -> None:
+    # the rules never put one container in two places of a state (as a state read from JSON), so a copy made
+    # part by part is as faithful as a whole round trip
+    inside = [id(c) for c in _containers(state)]
+    assert len(inside) == len(set(inside))
+    copy = copy_state(state)
+    assert copy == clone(state)
+    assert json.dumps(copy) == json.dumps(state)
+    assert list(copy) == list(state)  # the same key order (the stored JSON is written from it)
+    assert not {id(c) for c in _containers(copy)} & {id(c) for c in _containers(state)}
+
+
+_COPY_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"setup_sphinx": "draw2_keep1", "score_floor_zero": True, "take_leftover_mode": "every_round",
+     "substitute_timing": "after_all_slots"},
+    {"two_three_player_cards": True, "remove_plus10_card": True, "buy_strength_timing": "after_feeding_only",
+     "sphinx_extra_requires_payment": False, "two_each_includes_tombs": False},
+]
+
+
+@pytest.mark.parametrize("players,seed,options", [(4, 31, 0), (2, 32, 0), (3, 33, 0), (4, 34, 1), (3, 35, 2),
+                                                  (2, 36, 1), (2, 37, 2)])
+def test_copy_state_is_a_full_deep_copy(players: int, seed: int, options: int) -> None:
+    """The copy (issue #24: fixed parts level by level, varying parts by marshal) equals core.clone's pickle
+    copy exactly (types and key order included) and shares nothing, in every stage of games with every
+    option, and for information states (an extra key) and states of another shape."""
+    states = _states(players, seed, _COPY_OPTIONS[options])
+    for k, state in enumerate(states):
+        _assert_full_copy(state)
+        if k % 9 == 0:
+            info = GAME.information_state(state, k % players)
+            _assert_full_copy(info)
+            _assert_full_copy(GAME.determinize(info, k % players, Rng.seeded(k)))
+    other = clone(states[len(states) // 2])
+    other["seats"][0]["extra"] = {"a": [1]}  # a seat record of another shape
+    other["sites"]["sphinx"]["more"] = [[2]]
+    _assert_full_copy(other)
+    del other["last_move"]  # a game stored before the marks existed
+    _assert_full_copy(other)
 
 
 @pytest.mark.parametrize("players,seed", [(4, 41), (3, 42), (2, 43)])
