@@ -115,11 +115,12 @@ class Egizia(RulesGame):
         kind = checked(action, lambda: rules.check_kind(state, seat, action))
         s = copy_state(state)
         events: list[Event] = []
-        face_down = hidden.face_down_tombs(s)
         revealed = rules.dispatch_kind(s, seat, kind, action, events)
         revealed = rules.advance(s, events) or revealed
-        # taking a tomb tile turns the next face-down one up (issue 21: a move that shows anything reveals)
-        revealed = revealed or hidden.face_down_tombs(s) < face_down
+        # taking a tomb tile turns the next face-down one up (issue 21: a move that shows anything reveals);
+        # which tiles lie face down follows from the tomb spaces alone, so they are counted only when changed
+        revealed = revealed or (s["tomb_spaces"] != state["tomb_spaces"]
+                                and hidden.face_down_tombs(s) < hidden.face_down_tombs(state))
         # the final scoring shows every Sphinx card
         revealed = revealed or (bool(s.get("result")) and not state.get("result"))
         self.mark_move(state, s, seat, action)
