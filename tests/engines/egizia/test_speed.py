@@ -8,7 +8,8 @@ import pytest
 
 from engines import get_game
 from engines.core import IllegalAction, Rng, State, clone
-from engines.egizia import rules
+from engines.egizia import data as D
+from engines.egizia import rules, sailing
 from engines.egizia.board import copy_state
 from engines.egizia.scoring import final_scoring
 
@@ -112,3 +113,65 @@ def test_projected_scores_are_the_final_scoring_now(players: int, seed: int, opt
     result = GAME.result(end)
     assert result is not None
     assert GAME.projected_scores(end) == tuple(float(v) for v in result.scores)
+
+
+def _judged(s: State, seat: int) -> list[tuple[Any, Any]]:
+    """The placements the one judge accepts among the candidates, with their labels' arguments."""
+    return [(pl, sailing._label_arg(s, pl)) for pl in sailing.place_candidates(s, seat)
+            if sailing.judge_place(s, seat, pl) is None]
+
+
+def _crowded(s: State, seat: int, ships: int) -> State:
+    """``s`` with another seat's ``ships`` ships on every round space that has fewer, every site slot taken
+    by it, and (with 2) N37's extra position taken too."""
+    v = clone(s)
+    other = (seat + 1) % len(v["seats"])
+    for i, sp in D.SPACE.items():
+        if sp["kind"] == "round" and len(v["river_ships"][i]) < ships:
+            v["river_ships"][i] += [other] * (ships - len(v["river_ships"][i]))
+    for site in v["sites"].values():
+        if seat not in site["slots"]:
+            site["slots"] = [other if b is None else b for b in site["slots"]]
+        if ships == 2 and site["extra"] is None:
+            site["extra"] = other
+    return v
+
+
+def _card_variants(s: State, seat: int) -> list[State]:
+    """``s`` as it is and crowded (:func:`_crowded`), with ``seat`` holding the placement cards (N36, N37 in
+    hand, N41, N42 laid out), used or not this round, with its last placement at several places; and with
+    its ships run out."""
+    out = []
+    for board in (s, _crowded(s, seat, 1), _crowded(s, seat, 2)):
+        for held in ((), ("N36",), ("N37",), ("N41",), ("N42",), ("N36", "N37", "N41", "N42")):
+            for used in (False, True):
+                for placed in (0, 5, 14):
+                    v = clone(board)
+                    p = v["seats"][seat]
+                    p["any"] += [c for c in held if c in ("N36", "N37") and c not in p["any"]]
+                    p["perm"] += [c for c in held if c in ("N41", "N42") and c not in p["perm"]]
+                    p["flags"].update({c: True for c in ("N41", "N42") if used})
+                    p["placed_max"] = placed
+                    out.append(v)
+    empty = clone(s)
+    empty["seats"][seat]["ships"] = 0
+    return [*out, empty]
+
+
+@pytest.mark.parametrize("players,seed,options", [(4, 61, 0), (3, 62, 1), (2, 63, 2), (4, 64, 1)])
+def test_legal_placements_are_the_judged_candidates_EGZ_R2_NILE_12(players: int, seed: int, options: int) -> None:
+    """EGZ-R2-NILE-4..12 and the N36/N37/N41/N42 clauses: the placements worked out in one pass (issue #24)
+    are, in order and with their labels' arguments, exactly the candidates the one judge accepts, for every
+    seat, in every sailing position of games with every option and with the placement cards held or used."""
+    checked = 0
+    for k, state in enumerate(_states(players, seed, _COPY_OPTIONS[options])):
+        if state["stage"]["at"] != "sail":
+            continue
+        for seat in range(players):
+            for v in _card_variants(state, seat) if k % 6 == 0 else [state]:
+                want = _judged(v, seat)
+                assert sailing._legal(v, seat) == want
+                assert sailing._legal(v, seat, True) == want[:len(sailing._legal(v, seat, True))]
+                assert bool(sailing._legal(v, seat, True)) == bool(want) == sailing.can_place(v, seat)
+                checked += 1
+    assert checked > 500
