@@ -85,9 +85,10 @@ def first_of(*preferred: str) -> Callable[[State, Prompt], str]:
     return pick
 
 
-def copy_state(s: State) -> State:
+def copy_state(s: State, last_move: bool = True) -> State:
     """A deep copy of a plain-JSON state (dicts, lists, strings, ints, bools, None), equal to
-    :func:`engines.core.clone`'s and sharing nothing with ``s``.
+    :func:`engines.core.clone`'s and sharing nothing with ``s``; with ``last_move`` false, sharing the last
+    move's marks, for a caller that replaces them (a move: :meth:`engines.egizia.game.Egizia.apply`).
 
     Speed (issue #24: a copy per move was a third of a random game): the parts whose shape the rules fix
     (seats, river, sites, buildings, decks; :mod:`engines.egizia.setup`) are copied level by level with the
@@ -98,9 +99,12 @@ def copy_state(s: State) -> State:
     games of every player count and option, and checks that they share no container."""
     if s.keys() != _TOP_KEYS:
         return _copy_other(s)
-    varying = _round_trip((s["stage"], s["todo"], s["last_move"], s["result"]))
     c = s.copy()
-    c["stage"], c["todo"], c["last_move"], c["result"] = varying
+    if last_move:
+        c["stage"], c["todo"], c["last_move"], c["result"] = _round_trip((s["stage"], s["todo"], s["last_move"],
+                                                                          s["result"]))
+    else:
+        c["stage"], c["todo"], c["result"] = _round_trip((s["stage"], s["todo"], s["result"]))
     c["options"] = _copy_dict(s["options"])
     c["seats"] = [_copy_seat(p) for p in s["seats"]]
     c["river_card"] = _copy_list(s["river_card"])

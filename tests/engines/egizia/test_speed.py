@@ -175,3 +175,22 @@ def test_legal_placements_are_the_judged_candidates_EGZ_R2_NILE_12(players: int,
                 assert bool(sailing._legal(v, seat, True)) == bool(want) == sailing.can_place(v, seat)
                 checked += 1
     assert checked > 500
+
+
+@pytest.mark.parametrize("players,seed", [(4, 71), (2, 72)])
+def test_a_move_changes_nothing_of_the_state_it_was_made_from(players: int, seed: int) -> None:
+    """A move works on a copy (issue #24: the copy leaves out the last move's marks, which the move replaces):
+    the state moved from is unchanged and shares no container with the new one but the marks' cells of an
+    earlier action of the same turn (core.merge_marks keeps them)."""
+    rnd = Rng.seeded(seed)
+    state = GAME.new_game(players, {}, seed).state
+    while prompts := GAME.prompts(state):
+        p = prompts[rnd.below(len(prompts))]
+        before = json.dumps(state)
+        after = GAME.apply(state, p.seat, p.options[rnd.below(len(p.options))].action).state
+        assert json.dumps(state) == before
+        assert after["last_move"] is not state["last_move"]
+        mine = {k: v for k, v in after.items() if k != "last_move"}
+        theirs = {k: v for k, v in state.items() if k != "last_move"}
+        assert not {id(c) for c in _containers(mine)} & {id(c) for c in _containers(theirs)}
+        state = after
