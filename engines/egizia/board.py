@@ -255,6 +255,8 @@ def eff(cid: str) -> dict[str, Any]:
 
 
 _KIND: dict[str, str] = {c["id"]: c["effect"]["kind"] for c in D.NILE_LIST}
+#: per Nile card: the kind of its effect
+CARD_KIND = _KIND
 
 
 def held_of_kind(p: Seat, kind: str, where: str = "any") -> list[str]:
