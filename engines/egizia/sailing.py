@@ -5,7 +5,8 @@ Placements have ONE judge, :func:`judge_place`: :func:`place_candidates` spells 
 be legal (the ``up`` and ``occ`` flags follow from the position, the judge checks everything),
 :func:`placement_options` offers the ones the judge accepts, :func:`placement_offered` asks the judge about
 one typed placement (a move is checked without listing the others), and a refused ``place`` gets the judge's
-reason. Labels are built only when read (searching bots and random playouts never read them).
+reason. For speed (issue #24) the options are listed by :func:`_legal`, which works the judge's verdicts out
+space by space in one pass; a test holds it to the judge's verdict on every candidate. Labels are built only when read (searching bots and random playouts never read them).
 
 Action grammar: ``place <idx> [s<k>|sub|extra] [up] [occ] [dbl]`` (``up`` = N41, ``occ`` = N42, ``dbl`` =
 N36, ``extra`` = N37), ``pass``, ``endturn``, ``play N33``, ``stop``, ``leftover <idx>|no``.
