@@ -14,7 +14,7 @@ N36, ``extra`` = N37), ``pass``, ``endturn``, ``play N33``, ``stop``, ``leftover
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engines.core import Event, Msg, Option, Prompt, State, msg
@@ -95,7 +95,7 @@ def _space_candidates(s: State, i: int, kind: str, sid: str, up: bool) -> tuple[
     return _candidates(i, "site", up, False, len(s["sites"][sid]["slots"]))
 
 
-@lru_cache(maxsize=512)
+@cache  # of the river's spaces and site sizes only: a few hundred at most
 def _candidates(i: int, kind: str, up: bool, occ: bool, slots: int) -> tuple[Placement, ...]:
     if kind == "card":
         return (Placement(i, up=up),)
@@ -338,7 +338,18 @@ def _place_label(pl: Placement, arg: str | int | None) -> Msg:
 
 def placement_options(s: State, seat: int) -> list[Option]:
     """Every legal placement of ``seat`` (the candidates the judge accepts), labelled when read."""
-    return [lazy_option(_action(pl), _place_label, pl, arg) for pl, arg in _legal(s, seat)]
+    options = _OPTIONS
+    return [options.get((pl, arg)) or _option(pl, arg) for pl, arg in _legal(s, seat)]
+
+
+#: per legal placement and its label's argument (a card id, a queue position: a few thousand at most), its
+#: option (immutable, its label built when read)
+_OPTIONS: dict[tuple[Placement, str | int | None], Option] = {}
+
+
+def _option(pl: Placement, arg: str | int | None) -> Option:
+    option = _OPTIONS[pl, arg] = lazy_option(_action(pl), _place_label, pl, arg)
+    return option
 
 
 def placement_offered(s: State, seat: int, action: str) -> bool:
