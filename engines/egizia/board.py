@@ -92,7 +92,7 @@ def copy_state(s: State, last_move: bool = True) -> State:
 
     Speed (issue #24: a copy per move was a third of a random game): the parts whose shape the rules fix
     (seats, river, sites, buildings, decks; :mod:`engines.egizia.setup`) are copied level by level with the
-    built-in ``list.copy``/``dict.copy``; the parts whose shape varies (``stage``, ``todo``, the last move,
+    lists' and dicts' own ``copy`` methods; the parts whose shape varies (``stage``, ``todo``, the last move,
     the result) go through marshal's C round trip, in one call, and so does a seat or site record of another
     shape, or a whole state with other keys (an information state's ``hidden``, a game stored before the
     last move's marks). A test compares the copy with :func:`engines.core.clone`'s along
@@ -105,22 +105,22 @@ def copy_state(s: State, last_move: bool = True) -> State:
                                                                           s["result"]))
     else:
         c["stage"], c["todo"], c["result"] = _round_trip((s["stage"], s["todo"], s["result"]))
-    c["options"] = _copy_dict(s["options"])
+    c["options"] = s["options"].copy()
     c["seats"] = [_copy_seat(p) for p in s["seats"]]
-    c["river_card"] = _copy_list(s["river_card"])
-    c["river_ships"] = [_copy_list(x) for x in s["river_ships"]]
+    c["river_card"] = s["river_card"].copy()
+    c["river_ships"] = [x.copy() for x in s["river_ships"]]
     c["sites"] = {sid: _copy_site(site) for sid, site in s["sites"].items()}
-    c["decks"] = {deck: _copy_list(cards) for deck, cards in s["decks"].items()}
-    c["out"] = _copy_list(s["out"])
-    c["box"] = _copy_list(s["box"])
-    c["sphinx_deck"] = _copy_list(s["sphinx_deck"])
-    c["sphinx_box"] = _copy_list(s["sphinx_box"])
-    c["sphinx_drawn"] = _copy_list(s["sphinx_drawn"])
-    c["obelisk"] = _copy_list(s["obelisk"])
-    c["pyramid"] = [_copy_list(row) for row in s["pyramid"]]
-    c["temple"] = _copy_dict(s["temple"])
-    c["tomb_spaces"] = [_copy_dict(t) for t in s["tomb_spaces"]]
-    c["tombs_box"] = _copy_list(s["tombs_box"])
+    c["decks"] = {deck: cards.copy() for deck, cards in s["decks"].items()}
+    c["out"] = s["out"].copy()
+    c["box"] = s["box"].copy()
+    c["sphinx_deck"] = s["sphinx_deck"].copy()
+    c["sphinx_box"] = s["sphinx_box"].copy()
+    c["sphinx_drawn"] = s["sphinx_drawn"].copy()
+    c["obelisk"] = s["obelisk"].copy()
+    c["pyramid"] = [row.copy() for row in s["pyramid"]]
+    c["temple"] = s["temple"].copy()
+    c["tomb_spaces"] = [t.copy() for t in s["tomb_spaces"]]
+    c["tombs_box"] = s["tombs_box"].copy()
     return c
 
 
@@ -129,8 +129,6 @@ def _round_trip(v: Any) -> Any:
     return marshal.loads(marshal.dumps(v))
 
 
-_copy_list = list.copy
-_copy_dict = dict.copy
 #: the keys of a state made by :func:`engines.egizia.setup.start` and moved on by the rules
 _TOP_KEYS = frozenset((
     "game", "data_profile", "options", "rng", "round", "seats", "stamp_next", "river_card", "river_ships", "sites",
@@ -150,17 +148,17 @@ def _copy_seat(p: Seat) -> Seat:
         copy: Seat = _round_trip(p)
         return copy
     c = p.copy()
-    c["str"] = _copy_dict(p["str"])
-    c["used"] = _copy_dict(p["used"])
-    c["improvers"] = _copy_dict(p["improvers"])
-    c["flags"] = _copy_dict(p["flags"])
-    c["spent"] = _copy_dict(p["spent"])
-    c["perm"] = _copy_list(p["perm"])
-    c["any"] = _copy_list(p["any"])
-    c["in_force"] = _copy_list(p["in_force"])
-    c["sphinx"] = _copy_list(p["sphinx"])
-    c["tombs"] = _copy_list(p["tombs"])
-    c["coop"] = _copy_list(p["coop"])
+    c["str"] = p["str"].copy()
+    c["used"] = p["used"].copy()
+    c["improvers"] = p["improvers"].copy()
+    c["flags"] = p["flags"].copy()
+    c["spent"] = p["spent"].copy()
+    c["perm"] = p["perm"].copy()
+    c["any"] = p["any"].copy()
+    c["in_force"] = p["in_force"].copy()
+    c["sphinx"] = p["sphinx"].copy()
+    c["tombs"] = p["tombs"].copy()
+    c["coop"] = p["coop"].copy()
     return c
 
 
@@ -170,11 +168,11 @@ def _copy_site(site: dict[str, Any]) -> dict[str, Any]:
         copy: dict[str, Any] = _round_trip(site)
         return copy
     c = site.copy()
-    c["slots"] = _copy_list(site["slots"])
-    c["subs"] = _copy_list(site["subs"])
-    c["done"] = _copy_list(site["done"])
-    c["late"] = _copy_list(site["late"])
-    c["first_done"] = _copy_list(site["first_done"])
+    c["slots"] = site["slots"].copy()
+    c["subs"] = site["subs"].copy()
+    c["done"] = site["done"].copy()
+    c["late"] = site["late"].copy()
+    c["first_done"] = site["first_done"].copy()
     return c
 
 
