@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from engines import get_game
 from engines.core import IllegalAction, Rng, State, clone
 from engines.egizia import data as D
-from engines.egizia import rules, sailing
+from engines.egizia import rules, sailing, views
 from engines.egizia.board import copy_state
 from engines.egizia.scoring import final_scoring
 
@@ -194,3 +195,18 @@ def test_a_move_changes_nothing_of_the_state_it_was_made_from(players: int, seed
         theirs = {k: v for k, v in state.items() if k != "last_move"}
         assert not {id(c) for c in _containers(mine)} & {id(c) for c in _containers(theirs)}
         state = after
+
+
+@pytest.mark.parametrize("players,seed", [(4, 81), (3, 82)])
+def test_the_marks_name_the_river_spaces_where_the_seat_put_a_ship(players: int, seed: int) -> None:
+    """The last move's marks (issue #20) name exactly the river spaces that got one more ship and hold one of
+    the moving seat's (as the pairwise comparison before issue #24 found them)."""
+    states = _states(players, seed)
+    marked = 0
+    for before, after in pairwise(states):
+        for seat in range(players):
+            want = [i for i, (a, b) in enumerate(zip(before["river_ships"], after["river_ships"], strict=True))
+                    if len(b) > len(a) and seat in b]
+            assert views.move_marks(before, after, seat, "")["river"] == want
+            marked += bool(want)
+    assert marked > 20
