@@ -85,12 +85,102 @@ def first_of(*preferred: str) -> Callable[[State, Prompt], str]:
     return pick
 
 
-def copy_state(s: State) -> State:
+def copy_state(s: State, last_move: bool = True) -> State:
     """A deep copy of a plain-JSON state (dicts, lists, strings, ints, bools, None), equal to
-    :func:`engines.core.clone`'s and sharing nothing with ``s``, made by marshal's C round trip, which is
-    faster than pickle's for this shape (a test compares the two)."""
-    copy: State = marshal.loads(marshal.dumps(s))
-    return copy
+    :func:`engines.core.clone`'s and sharing nothing with ``s``; with ``last_move`` false, sharing the last
+    move's marks, for a caller that replaces them (a move: :meth:`engines.egizia.game.Egizia.apply`).
+
+    Speed (issue #24: a copy per move was a third of a random game): the parts whose shape the rules fix
+    (seats, river, sites, buildings, decks; :mod:`engines.egizia.setup`) are copied level by level with the
+    lists' and dicts' own ``copy`` methods; the parts whose shape varies (``stage``, ``todo``, the last move,
+    the result) go through marshal's C round trip, in one call, and so does a seat or site record of another
+    shape, or a whole state with other keys (an information state's ``hidden``, a game stored before the
+    last move's marks). A test compares the copy with :func:`engines.core.clone`'s along
+    games of every player count and option, and checks that they share no container."""
+    if s.keys() != _TOP_KEYS:
+        return _copy_other(s)
+    c = s.copy()
+    if last_move:
+        c["stage"], c["todo"], c["last_move"], c["result"] = _round_trip((s["stage"], s["todo"], s["last_move"],
+                                                                          s["result"]))
+    else:
+        c["stage"], c["todo"], c["result"] = _round_trip((s["stage"], s["todo"], s["result"]))
+    c["options"] = s["options"].copy()
+    c["seats"] = [_copy_seat(p) for p in s["seats"]]
+    c["river_card"] = s["river_card"].copy()
+    c["river_ships"] = [x.copy() for x in s["river_ships"]]
+    c["sites"] = {sid: _copy_site(site) for sid, site in s["sites"].items()}
+    c["decks"] = {deck: cards.copy() for deck, cards in s["decks"].items()}
+    c["out"] = s["out"].copy()
+    c["box"] = s["box"].copy()
+    c["sphinx_deck"] = s["sphinx_deck"].copy()
+    c["sphinx_box"] = s["sphinx_box"].copy()
+    c["sphinx_drawn"] = s["sphinx_drawn"].copy()
+    c["obelisk"] = s["obelisk"].copy()
+    c["pyramid"] = [row.copy() for row in s["pyramid"]]
+    c["temple"] = s["temple"].copy()
+    c["tomb_spaces"] = [t.copy() for t in s["tomb_spaces"]]
+    c["tombs_box"] = s["tombs_box"].copy()
+    return c
+
+
+def _round_trip(v: Any) -> Any:
+    """A deep copy of plain data by marshal's C round trip."""
+    return marshal.loads(marshal.dumps(v))
+
+
+#: the keys of a state made by :func:`engines.egizia.setup.start` and moved on by the rules
+_TOP_KEYS = frozenset((
+    "game", "data_profile", "options", "rng", "round", "seats", "stamp_next", "river_card", "river_ships", "sites",
+    "decks", "out", "box", "sphinx_deck", "sphinx_box", "sphinx_drawn", "obelisk", "pyramid", "temple",
+    "tomb_spaces", "tombs_box", "ring", "stage", "todo", "result", "last_move"))
+#: the keys of a seat record (``setup._seat``)
+_SEAT_KEYS = frozenset((
+    "tile", "score", "stamp", "stones", "ss", "gm", "str", "used", "ships", "perm", "any", "in_force", "improvers",
+    "sphinx", "tombs", "flags", "passed", "placed_max", "coop", "spent"))
+_SITE_KEYS = frozenset(("slots", "subs", "extra", "done", "late", "first_done"))
+
+
+def _copy_seat(p: Seat) -> Seat:
+    """A seat record: its dicts map to plain values (builder strengths and uses, improver fields, card
+    flags), its lists hold card, tile and site ids."""
+    if p.keys() != _SEAT_KEYS:
+        copy: Seat = _round_trip(p)
+        return copy
+    c = p.copy()
+    c["str"] = p["str"].copy()
+    c["used"] = p["used"].copy()
+    c["improvers"] = p["improvers"].copy()
+    c["flags"] = p["flags"].copy()
+    c["spent"] = p["spent"].copy()
+    c["perm"] = p["perm"].copy()
+    c["any"] = p["any"].copy()
+    c["in_force"] = p["in_force"].copy()
+    c["sphinx"] = p["sphinx"].copy()
+    c["tombs"] = p["tombs"].copy()
+    c["coop"] = p["coop"].copy()
+    return c
+
+
+def _copy_site(site: dict[str, Any]) -> dict[str, Any]:
+    """A building site: lists of seats and a seat or None."""
+    if site.keys() != _SITE_KEYS:
+        copy: dict[str, Any] = _round_trip(site)
+        return copy
+    c = site.copy()
+    c["slots"] = site["slots"].copy()
+    c["subs"] = site["subs"].copy()
+    c["done"] = site["done"].copy()
+    c["late"] = site["late"].copy()
+    c["first_done"] = site["first_done"].copy()
+    return c
+
+
+def _copy_other(s: State) -> State:
+    """A state with other keys than the rules' (an information state, a game stored before a key existed):
+    marshal's round trip of the whole."""
+    c: State = _round_trip(s)
+    return c
 
 
 # ------------------------------------------------------------------ messages
@@ -163,6 +253,8 @@ def eff(cid: str) -> dict[str, Any]:
 
 
 _KIND: dict[str, str] = {c["id"]: c["effect"]["kind"] for c in D.NILE_LIST}
+#: per Nile card: the kind of its effect
+CARD_KIND = _KIND
 
 
 def held_of_kind(p: Seat, kind: str, where: str = "any") -> list[str]:

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import (
+    LAST_MOVE,
     CommandGroup,
     Event,
     GameInfo,
@@ -113,16 +114,19 @@ class Egizia(RulesGame):
         """The shared pipeline (check -> clone -> dispatch -> advance), checking only the one action."""
         # the spelling every title shares (engines.core.checked)
         kind = checked(action, lambda: rules.check_kind(state, seat, action))
-        s = copy_state(state)
+        s = copy_state(state, last_move=False)  # mark_move below replaces the last move's marks
         events: list[Event] = []
-        face_down = hidden.face_down_tombs(s)
         revealed = rules.dispatch_kind(s, seat, kind, action, events)
         revealed = rules.advance(s, events) or revealed
-        # taking a tomb tile turns the next face-down one up (issue 21: a move that shows anything reveals)
-        revealed = revealed or hidden.face_down_tombs(s) < face_down
+        # taking a tomb tile turns the next face-down one up (issue 21: a move that shows anything reveals);
+        # which tiles lie face down follows from the tomb spaces alone, so they are counted only when changed
+        revealed = revealed or (s["tomb_spaces"] != state["tomb_spaces"]
+                                and hidden.face_down_tombs(s) < hidden.face_down_tombs(state))
         # the final scoring shows every Sphinx card
         revealed = revealed or (bool(s.get("result")) and not state.get("result"))
         self.mark_move(state, s, seat, action)
+        if s.get(LAST_MOVE) is not None and s[LAST_MOVE] is state.get(LAST_MOVE):  # not replaced: never shared
+            s[LAST_MOVE] = copy_state({LAST_MOVE: s[LAST_MOVE]})[LAST_MOVE]
         return Outcome(s, tuple(events), revealed)
 
     def public_view(self, state: State) -> PublicView:

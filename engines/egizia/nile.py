@@ -18,6 +18,7 @@ from .board import (
     ABBR_B,
     ABBR_T,
     B_ABBR,
+    CARD_KIND,
     KIND_CLAUSE,
     T_ABBR,
     Handler,
@@ -144,8 +145,16 @@ def is_free(kind: str, toks: list[str]) -> bool:
     return not (kind == "D-08" and is_n33)
 
 
+#: the kinds of the anytime and the permanent cards that allow free actions (:func:`_free_candidates`)
+_FREE_ANY_KINDS = frozenset(("sell_stones", "build_first"))
+_FREE_PERM_KINDS = frozenset(_STRENGTH_CARD.values())
+
+
 def _free_candidates(p: Seat) -> Iterator[list[str]]:
     """Every free action the seat's cards could allow, in offering order (the judge decides)."""
+    if not p["improvers"] and not any(CARD_KIND[c] in _FREE_ANY_KINDS for c in p["any"]) and not any(
+            CARD_KIND[c] in _FREE_PERM_KINDS for c in p["perm"]):
+        return  # no card allowing a free action (most seats, most of the time: issue #24)
     for c in held_of_kind(p, "sell_stones")[:1]:
         for k in range(1, eff(c)["max_stones"] + 1):
             yield ["play", c, str(k)]

@@ -5,7 +5,8 @@ Placements have ONE judge, :func:`judge_place`: :func:`place_candidates` spells 
 be legal (the ``up`` and ``occ`` flags follow from the position, the judge checks everything),
 :func:`placement_options` offers the ones the judge accepts, :func:`placement_offered` asks the judge about
 one typed placement (a move is checked without listing the others), and a refused ``place`` gets the judge's
-reason. Labels are built only when read (searching bots and random playouts never read them).
+reason. For speed (issue #24) the options are listed by :func:`_legal`, which works the judge's verdicts out
+space by space in one pass; a test holds it to the judge's verdict on every candidate. Labels are built only when read (searching bots and random playouts never read them).
 
 Action grammar: ``place <idx> [s<k>|sub|extra] [up] [occ] [dbl]`` (``up`` = N41, ``occ`` = N42, ``dbl`` =
 N36, ``extra`` = N37), ``pass``, ``endturn``, ``play N33``, ``stop``, ``leftover <idx>|no``.
@@ -13,7 +14,7 @@ N36, ``extra`` = N37), ``pass``, ``endturn``, ``play N33``, ``stop``, ``leftover
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engines.core import Event, Msg, Option, Prompt, State, msg
@@ -94,7 +95,7 @@ def _space_candidates(s: State, i: int, kind: str, sid: str, up: bool) -> tuple[
     return _candidates(i, "site", up, False, len(s["sites"][sid]["slots"]))
 
 
-@lru_cache(maxsize=512)
+@cache  # of the river's spaces and site sizes only: a few hundred at most
 def _candidates(i: int, kind: str, up: bool, occ: bool, slots: int) -> tuple[Placement, ...]:
     if kind == "card":
         return (Placement(i, up=up),)
@@ -111,23 +112,82 @@ def place_candidates(s: State, seat: int) -> Iterator[Placement]:
 
 
 def legal_placements(s: State, seat: int) -> Iterator[Placement]:
-    """The candidates :func:`judge_place` accepts, in offering order. A space the seat cannot reach
-    (:func:`_judge_reach`) is skipped whole: the judge would refuse each of its placements for that; so is
-    a site where the seat already has a ship (:func:`_judge_site`, EGZ-R2-NILE-5)."""
+    """The candidates :func:`judge_place` accepts, in offering order (:func:`_legal`)."""
+    return (pl for pl, _ in _legal(s, seat))
+
+
+def _legal(s: State, seat: int, first: bool = False) -> list[tuple[Placement, str | int | None]]:
+    """The candidates :func:`judge_place` accepts, in offering order, each with its label's argument
+    (:func:`_label_arg`); with ``first``, at most the first space's.
+
+    Speed (issue #24): the judge's verdicts worked out per space in one pass, with what they read from the
+    seat (N36, N37, N41, N42 held and usable) found once; a test compares the result with the judge's
+    verdict on every candidate along games. The judge's order of checks gives, per candidate:
+
+    * any space: a ship left (EGZ-R2-NILE-11); downstream of the last placement, or upstream with N41 held
+      and not used this round, the same verdict for every upstream space (EGZ-R2-NILE-4, EGZ-CARD-N41);
+    * a card space: a card on it (EGZ-R2-NILE-5);
+    * a round space: empty, or occupied with N42 held, not used this round, where the space allows it and
+      not full (EGZ-R2-NILE-5, EGZ-CARD-N42, EGZ-RIVER-3); doubled only with N36 held, where the space
+      allows it (EGZ-CARD-N36, EGZ-SPACE-HELIOPOLIS-2);
+    * a site without the seat's ship (EGZ-R2-NILE-5): each free slot (EGZ-R2-NILE-8); a substitute once no
+      slot is free (EGZ-R2-NILE-9); N37's extra position with N37 held, no slot free and the extra position
+      empty (EGZ-R2-NILE-10)."""
     p = s["seats"][seat]
+    if p["ships"] <= 0:
+        return []
     m = p["placed_max"]
-    if _judge_reach(p, m + 1, False) is not None:  # no ship left
-        return
-    # upstream of the last placement the judge's verdict is the same for every space: N41 usable or not
     upstream_ok = m == 0 or _judge_reach(p, m, True) is None
-    sites = s["sites"]
+    river_card, river_ships, sites = s["river_card"], s["river_ships"], s["sites"]
+    n36 = n37 = n42 = None  # whether the seat may use N36, N37, N42 (found when first needed)
+    out: list[tuple[Placement, str | int | None]] = []
     for i, kind, sid in _RIVER:
         up = i <= m
-        if (up and not upstream_ok) or (kind == "site" and seat_at_site(sites[sid], seat)):
+        if up and not upstream_ok:
             continue
-        for pl in _space_candidates(s, i, kind, sid, up):
-            if _judge_target(s, seat, pl) is None:
-                yield pl
+        if kind == "card":
+            card = river_card[i]
+            if card is not None:
+                out.append((_candidates(i, "card", up, False, 0)[0], card))
+        elif kind == "round":
+            ships = river_ships[i]
+            max_ships, no_dbl, no_occ = _ROUND_AT[i]
+            if ships:
+                if no_occ or len(ships) >= max_ships + 1:
+                    continue
+                if n42 is None:
+                    c = perm_card(p, "occupied_round_space")
+                    n42 = c is not None and not p["flags"].get(c)
+                if not n42:
+                    continue
+            pls = _candidates(i, "round", up, bool(ships), 0)
+            out.append((pls[0], None))
+            if not no_dbl:
+                if n36 is None:
+                    n36 = holds_kind(p, "double_round_space")
+                if n36:
+                    out.append((pls[1], None))
+        else:
+            site = sites[sid]
+            if seat_at_site(site, seat):
+                continue
+            slots = site["slots"]
+            pls = _candidates(i, "site", up, False, len(slots))
+            free = False
+            for k, occupant in enumerate(slots):
+                if occupant is None:
+                    free = True
+                    out.append((pls[k], None))
+            if not free:
+                out.append((pls[-2], len(site["subs"]) + 1))
+                if site["extra"] is None:
+                    if n37 is None:
+                        n37 = holds_kind(p, "extra_site_position")
+                    if n37:
+                        out.append((pls[-1], None))
+        if first and out:
+            return out
+    return out
 
 
 def parse_place(s: State, seat: int, toks: list[str]) -> Placement | Reason:
@@ -278,7 +338,18 @@ def _place_label(pl: Placement, arg: str | int | None) -> Msg:
 
 def placement_options(s: State, seat: int) -> list[Option]:
     """Every legal placement of ``seat`` (the candidates the judge accepts), labelled when read."""
-    return [lazy_option(_action(pl), _place_label, pl, _label_arg(s, pl)) for pl in legal_placements(s, seat)]
+    options = _OPTIONS
+    return [options.get((pl, arg)) or _option(pl, arg) for pl, arg in _legal(s, seat)]
+
+
+#: per legal placement and its label's argument (a card id, a queue position: a few thousand at most), its
+#: option (immutable, its label built when read)
+_OPTIONS: dict[tuple[Placement, str | int | None], Option] = {}
+
+
+def _option(pl: Placement, arg: str | int | None) -> Option:
+    option = _OPTIONS[pl, arg] = lazy_option(_action(pl), _place_label, pl, arg)
+    return option
 
 
 def placement_offered(s: State, seat: int, action: str) -> bool:
@@ -293,7 +364,7 @@ def placement_offered(s: State, seat: int, action: str) -> bool:
 
 
 def can_place(s: State, seat: int) -> bool:
-    return next(legal_placements(s, seat), None) is not None
+    return bool(_legal(s, seat, True))
 
 
 def _place_reason(s: State, seat: int, toks: list[str]) -> Reason:

@@ -520,9 +520,11 @@ def move_marks(before: State, after: State, seat: int, action: str) -> dict[str,
             old = before["sites"][sid]["slots"]
             marks["sites"] += [[sid, k] for k, b in enumerate(site["slots"])
                                if b == seat and (k >= len(old) or old[k] != b)]
-    if before["river_ships"] != after["river_ships"]:
-        marks["river"] = [i for i, (a, b) in enumerate(zip(before["river_ships"], after["river_ships"], strict=True))
-                          if len(b) > len(a) and seat in b]
+    was, now = before["river_ships"], after["river_ships"]
+    if was != now:
+        if len(was) != len(now):
+            raise ValueError("the river changed its length")
+        marks["river"] = [i for i, b in enumerate(now) if b and seat in b and len(b) > len(was[i])]
     if before["obelisk"] != after["obelisk"]:
         marks["obelisk"] = [_obelisk_cell(k) for k, (a, b) in enumerate(zip(before["obelisk"], after["obelisk"],
                                                                             strict=True)) if a != b and b is not None]
