@@ -42,6 +42,7 @@ from .common import (
     given,
     gkey,
     hand_values,
+    key_items,
     layout,
     refuse,
     takes,
@@ -326,7 +327,7 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
     on each legal cell, (b) remove each removable tile, (c) swap each reserve tile in where it fits."""
     entries: list[Entry] = []
     options: list[Option] = []
-    if len(key) <= 1 and not reserve:
+    if len(key[0]) <= 1 and not reserve:
         return _offer_of(entries, options)
     lay = layout(key)
     e_add = entries.append
@@ -337,7 +338,7 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
         table = _MADE["add"]
         for tile in reserve:
             _tile_on_cells(_row(table, tile), tile, mask[tile], cands, "redesign add", _add_label, "add", e_add, o_add)
-    grid_labels = dict(key)
+    grid_labels = dict(key_items(key))
     table = _MADE["remove"]
     for lab in lay.removable:
         old = grid_labels[lab]
@@ -347,7 +348,7 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
             eo = row[old] = _made(f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
         e_add(eo[0])
         o_add(eo[1])
-    if reserve and len(key) > 1:
+    if reserve and len(key[0]) > 1:
         swaps = lay.swaps
         table = _MADE["swap"]
         for tile in reserve:
