@@ -509,7 +509,11 @@ def layout(key: GridKey) -> Layout:
     parts = _derived(parent[1], change[1], change[2]) if parent is not None and change is not None else _parts(key)
     lay = _layout_of(parts)
     if len(_LAYOUTS) >= _LAYOUTS_MAX:
-        del _LAYOUTS[next(iter(_LAYOUTS))]
+        # the older half goes (deleting the oldest one at a time leaves a dict whose first key is found after
+        # a growing run of deleted slots)
+        newer = list(_LAYOUTS.items())[_LAYOUTS_MAX // 2:]
+        _LAYOUTS.clear()
+        _LAYOUTS.update(newer)
     _LAYOUTS[key] = (lay, parts)
     return lay
 

@@ -112,21 +112,21 @@ def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Opt
 
 #: the entries of grid-dependent parts (redesigns, placements) with their options, made once per
 #: (tile, cell[, old tile]) and shared by every part that offers them: a prompt part made again for a
-#: new grid makes no new strings or tuples for the entries it had before; emptied when large
+#: new grid makes no new strings or tuples for the entries it had before; a table is emptied when it has
+#: made many (only the swaps' table, by tile, cell and old tile, grows that large: the others stay filled)
 _MADE: dict[str, dict[str, Any]] = {"add": {}, "swap": {}, "remove": {}, "place": {}}
-_MADE_MAX = 20_000
-_made_count = 0
+_MADE_MAX = 10_000
+_MADE_COUNT = dict.fromkeys(_MADE, 0)
 
 
-def _made(action: str, make: Callable[..., Msg], args: tuple[Any, ...], move: Move) -> tuple[Entry, Option]:
-    """A new entry of :data:`_MADE` with its option (the tables are emptied first when large)."""
-    global _made_count
-    _made_count += 1
-    if _made_count > _MADE_MAX:
-        _made_count = 0
-        for table in _MADE.values():
-            table.clear()
-    return (action, make, args, move), _option(action, make, args)
+def _made(kind: str, action: str, make: Callable[..., Msg], args: tuple[Any, ...], move: Move) -> tuple[Entry, Option]:
+    """A new entry of the :data:`_MADE` table ``kind`` with its option (the table is emptied first when it
+    has made many). The option is not put in :data:`_OPTIONS`: the table keeps it."""
+    n = _MADE_COUNT[kind] = _MADE_COUNT[kind] + 1
+    if n > _MADE_MAX:
+        _MADE_COUNT[kind] = 0
+        _MADE[kind].clear()
+    return (action, make, args, move), Option.lazy(action, make, *args)
 
 
 def _row(table: dict[str, Any], key: str) -> dict[str, Any]:
@@ -145,7 +145,7 @@ def _tile_on_cells(row: dict[str, Any], tile: str, mask: int, cands: tuple[tuple
             eo = row.get(lab)
             if eo is None:
                 args = (tile, lab)
-                eo = row[lab] = _made(f"{verb} {tile} {lab}", make, args, (kind, args))
+                eo = row[lab] = _made(kind, f"{verb} {tile} {lab}", make, args, (kind, args))
             e_add(eo[0])
             o_add(eo[1])
 
@@ -247,7 +247,7 @@ def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
         eo = made.get(pay)
         if eo is None:
             e = _buy_entry(i, tile, pay, exact)
-            eo = made[pay] = (e, _option(e[0], e[1], e[2]))
+            eo = made[pay] = (e, Option.lazy(e[0], e[1], *e[2]))  # kept here, not in _OPTIONS
         entries.append(eo[0])
         options.append(eo[1])
     return _offer_of(entries, options)
@@ -345,7 +345,7 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
         row = _row(table, lab)
         eo = row.get(old)
         if eo is None:
-            eo = row[old] = _made(f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
+            eo = row[old] = _made("remove", f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
         e_add(eo[0])
         o_add(eo[1])
     if reserve and len(key[0]) > 1:
@@ -360,7 +360,7 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
                     row = _row(by_cell, lab)
                     eo = row.get(old)
                     if eo is None:
-                        eo = row[old] = _made(f"redesign swap {tile} {lab}", _swap_label, (tile, old, lab), ("swap", (tile, lab)))
+                        eo = row[old] = _made("swap", f"redesign swap {tile} {lab}", _swap_label, (tile, old, lab), ("swap", (tile, lab)))
                     e_add(eo[0])
                     o_add(eo[1])
     return _offer_of(entries, options)
