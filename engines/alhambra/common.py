@@ -708,7 +708,7 @@ _SHAPED = frozenset((
 _USUAL_REST = ("last_move", "result")
 _USUAL_KEYS = _SHAPED | frozenset(_USUAL_REST)
 #: the keys of the last move's marks in the order ``views.move_marks`` makes them
-_MARK_KEYS = ("seat", "turn", "spaces", "tiles", "cells", "cards")
+MARK_KEYS = ("seat", "turn", "spaces", "tiles", "cells", "cards")
 
 
 def deep_copy(v: Any) -> Any:
@@ -725,18 +725,21 @@ def deep_copy(v: Any) -> Any:
     return v
 
 
-def copy_state(s: State) -> State:
+def copy_state(s: State, marks: bool = True) -> State:
     """A deep copy of an Alhambra state or information state, equal to ``engines.core.clone(s)`` and
     sharing no list or dict with it, several times faster: the parts of the state's fixed shape
     (setup.py) are copied by that shape (a list of card or tile ids by one slice, the last move's marks
-    by theirs), anything else by :func:`deep_copy`. (tests/engines/alhambra/test_speed.py checks it on every
+    by theirs), anything else by :func:`deep_copy`. Without ``marks`` the last move's marks are shared, not
+    copied (for ``apply``, which puts new ones in their place). (tests/engines/alhambra/test_speed.py checks it on every
     state of seeded playouts.)"""
     out = s.copy()
     # the keys beyond the shaped ones: the last move's marks, the result, an information state's hidden part
     rest = _USUAL_REST if s.keys() == _USUAL_KEYS else s.keys() - _SHAPED
     for k in rest:
         v = s[k]
-        if type(v) is dict and k == "last_move" and tuple(v) == _MARK_KEYS:
+        if k == "last_move" and not marks:
+            continue
+        if type(v) is dict and k == "last_move" and tuple(v) == MARK_KEYS:
             out[k] = {"seat": v["seat"], "turn": v["turn"], "spaces": v["spaces"][:], "tiles": v["tiles"][:],
                       "cells": [c[:] for c in v["cells"]], "cards": v["cards"][:]}
         elif v is not None:

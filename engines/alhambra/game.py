@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import (
+    LAST_MOVE,
     CommandGroup,
     Event,
     GameInfo,
@@ -53,7 +54,7 @@ from . import flow, hidden, moves, setup
 from .common import Candidate, K, Move, copy_state, refuse
 from .moves import Handler
 from .scoring import score_round
-from .views import PrivateView, PublicView, move_marks, private_view, public_view
+from .views import PrivateView, PublicView, marks_after, move_marks, private_view, public_view
 
 
 def _carry_out_start(s: State, seat: int, move: Move, ev: list[Event]) -> None:
@@ -199,7 +200,7 @@ class AlhambraGame(RulesGame):
         state), with the checked candidate's move carried straight to the carry-out: no prompt is made for it
         (bots apply thousands of moves a second)."""
         h, cand = checked(action, lambda: self._checked(state, seat, action))
-        s = copy_state(state)
+        s = copy_state(state, marks=False)  # the marks are made anew (mark_move)
         events: list[Event] = []
         revealed = self._carry_out(s, seat, h, cand.move, events)
         revealed = self.advance(s, events) or revealed
@@ -212,6 +213,11 @@ class AlhambraGame(RulesGame):
 
     def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
         return move_marks(before, after, seat, action)
+
+    def mark_move(self, before: State, after: State, seat: int, action: str) -> None:
+        """:meth:`RulesGame.mark_move` (the marks before joined to the move's), the marks made at once."""
+        if LAST_MOVE in before:
+            after[LAST_MOVE] = marks_after(before, seat, action)
 
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         h = HANDLERS[prompt.kind]
