@@ -725,6 +725,9 @@ def deep_copy(v: Any) -> Any:
     return v
 
 
+_FOUR = frozenset((4,))
+
+
 def copy_state(s: State, marks: bool = True) -> State:
     """A deep copy of an Alhambra state or information state, equal to ``engines.core.clone(s)`` and
     sharing no list or dict with it, several times faster: the parts of the state's fixed shape
@@ -773,6 +776,6 @@ def copy_state(s: State, marks: bool = True) -> State:
         out["last_scoring"] = (
             {"round": last["round"], "rows": [{"who": r["who"], "types": r["types"].copy(), "wall": r["wall"], "total": r["total"]}
                                               for r in rows]}
-            if len(last) == 2 and all(len(r) == 4 for r in rows) else deep_copy(last)
+            if len(last) == 2 and set(map(len, rows)) <= _FOUR else deep_copy(last)
         )
     return out

@@ -393,15 +393,16 @@ def action_candidates(s: State, seat: int, every: bool = False) -> Iterator[Cand
 
 def action_options(s: State, seat: int) -> tuple[Option, ...]:
     """The options of the action phase: the legal :func:`action_candidates` (made of memoised parts)."""
-    out = take_offer(tuple(s["display"])).options
-    values = hand_values(tuple(s["players"][seat]["hand"]))
+    out = list(take_offer(tuple(s["display"])).options)
+    p = s["players"][seat]
+    values = hand_values(tuple(p["hand"]))
     for i, tile in enumerate(s["market"]):
         if tile is not None:
             out += buy_offer(i, tile, values[i]).options
-    out += _redesigns(s["players"][seat]).options
-    if end_candidate(s).verdict is None:
-        out += (_END_OPTION,)
-    return out
+    out += _redesigns(p).options
+    if s["extra"] and end_candidate(s).verdict is None:
+        out.append(_END_OPTION)
+    return tuple(out)
 
 
 def has_two_takes(s: State) -> bool:
