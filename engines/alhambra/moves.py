@@ -210,8 +210,35 @@ def _take_label(cards: tuple[str, ...]) -> Msg:
 
 @lru_cache(maxsize=64)
 def take_offer(display: tuple[str, ...]) -> Offer:
-    """The takes of a display (ALH-MONEY-1), as candidates."""
-    return offer([(action, _take_label, (cards,), ("take", idx)) for action, idx, cards in takes(display)])
+    """The takes of a display (ALH-MONEY-1), as candidates (a one-card take's entry and option made once per
+    card and display index: :data:`_ONE_TAKE`)."""
+    entries: list[Entry] = []
+    options: list[Option] = []
+    get = _OPTIONS.get
+    one = _ONE_TAKE
+    for action, idx, cards in takes(display):
+        if len(idx) == 1:
+            e, o = one[idx[0], cards[0]]
+        else:
+            e = (action, _take_label, (cards,), ("take", idx))
+            o = get((action, e[2])) or _option(action, _take_label, e[2])
+        entries.append(e)
+        options.append(o)
+    return _offer_of(entries, options)
+
+
+class _OneTake(dict[tuple[int, str], tuple[Entry, Option]]):
+    """(display index, card) → the entry and option of taking that one card, made on first use."""
+
+    def __missing__(self, key: tuple[int, str]) -> tuple[Entry, Option]:
+        i, card = key
+        cards = (card,)
+        action = "take " + card
+        eo = self[key] = ((action, _take_label, (cards,), ("take", (i,))), Option.lazy(action, _take_label, cards))
+        return eo
+
+
+_ONE_TAKE = _OneTake()
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
