@@ -154,18 +154,6 @@ def _offer_of(entries: list[Entry], options: list[Option]) -> Offer:
     return Offer(tuple(entries), tuple(options), tuple([e[0] for e in entries]))
 
 
-def offer(entries: Iterable[Entry]) -> Offer:
-    es = tuple(entries)
-    options = []
-    get = _OPTIONS.get
-    for action, make, args, _ in es:  # _option, inlined (prompts build many entries)
-        o = get((action, args))
-        if o is None:
-            o = _option(action, make, args)
-        options.append(o)
-    return Offer(es, tuple(options), tuple([e[0] for e in es]))
-
-
 # =========================================================================== C-02 start player
 
 
