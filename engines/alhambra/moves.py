@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, State
@@ -151,7 +152,10 @@ def _tile_on_cells(row: dict[str, Any], tile: str, mask: int, cands: tuple[tuple
 
 
 def _offer_of(entries: list[Entry], options: list[Option]) -> Offer:
-    return Offer(tuple(entries), tuple(options), tuple([e[0] for e in entries]))
+    return Offer(tuple(entries), tuple(options), tuple(map(_ACTION, entries)))
+
+
+_ACTION = itemgetter(0)  # an entry's action
 
 
 # =========================================================================== C-02 start player
