@@ -6,7 +6,7 @@ A money card is ``"<letter><value>"`` with letters y g b o (``"b7"`` = blue 7); 
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations
@@ -176,11 +176,18 @@ def type_counts(tiles: Iterable[str]) -> dict[str, int]:
 # The memos are small on purpose: reuse is close in time (a prompt, then the check of its answer;
 # the next turns), and every entry kept is work for Python's garbage collector (measured: memos of
 # 64-128 entries hit as often as memos of 512-4096 in random playouts, and collection time halves).
-GridKey = tuple[tuple[str, str], ...]
+#: a grid as its labels and its tiles, in the grid's order (two flat tuples hash and compare faster than one
+#: tuple of pairs: their strings keep their hashes)
+GridKey = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 def gkey(grid: Mapping[str, str]) -> GridKey:
-    return tuple(grid.items())
+    return tuple(grid), tuple(grid.values())
+
+
+def key_items(key: GridKey) -> Iterator[tuple[str, str]]:
+    """The ``(label, tile)`` pairs of a grid's :func:`gkey`."""
+    return zip(key[0], key[1], strict=True)
 
 
 def grid_masks(grid: Mapping[str, str]) -> Grid:
@@ -196,7 +203,7 @@ def _cell_of(label: str) -> Cell:
 
 @lru_cache(maxsize=128)
 def masks_of(key: GridKey) -> Grid:
-    return grid_masks(dict(key))
+    return grid_masks(dict(key_items(key)))
 
 
 @lru_cache(maxsize=128)
@@ -378,7 +385,7 @@ def _parts(key: GridKey) -> _Parts:
     """The :class:`_Parts` of a grid, cell by cell."""
     mask = D.MASK
     codes = _CODES
-    g = {codes[lab]: mask[tile] for lab, tile in key}
+    g = {codes[lab]: mask[tile] for lab, tile in key_items(key)}
     around = _AROUND
     empties: set[int] = set()
     for c in g:
@@ -489,7 +496,7 @@ def changed_cell(before: GridKey, grid: Mapping[str, str], lab: str) -> None:
     that is still held. Nothing else depends on this note."""
     if len(_CHANGES) >= _CHANGES_MAX:
         _CHANGES.clear()
-    _CHANGES[tuple(grid.items())] = (before, lab, grid.get(lab))
+    _CHANGES[gkey(grid)] = (before, lab, grid.get(lab))
 
 
 def layout(key: GridKey) -> Layout:
@@ -502,7 +509,11 @@ def layout(key: GridKey) -> Layout:
     parts = _derived(parent[1], change[1], change[2]) if parent is not None and change is not None else _parts(key)
     lay = _layout_of(parts)
     if len(_LAYOUTS) >= _LAYOUTS_MAX:
-        del _LAYOUTS[next(iter(_LAYOUTS))]
+        # the older half goes (deleting the oldest one at a time leaves a dict whose first key is found after
+        # a growing run of deleted slots)
+        newer = list(_LAYOUTS.items())[_LAYOUTS_MAX // 2:]
+        _LAYOUTS.clear()
+        _LAYOUTS.update(newer)
     _LAYOUTS[key] = (lay, parts)
     return lay
 
@@ -620,22 +631,50 @@ def _take_options(display: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]]
 
 
 def takes(display: tuple[str, ...]) -> list[tuple[str, tuple[int, ...], tuple[str, ...]]]:
-    """The takes of :func:`take_options` with their cards: ``(action, display indexes, cards)``."""
-    out = []
-    values = [int(c[1:]) for c in display]
+    """The takes of :func:`take_options` with their cards: ``(action, display indexes, cards)``: the subsets of
+    :func:`_subsets` that are one card or total at most ``TAKE_MULTI_MAX`` (such a subset holds only cards
+    below that total, so only the subsets of those cards are looked at; their order is the same)."""
+    out: list[tuple[str, tuple[int, ...], tuple[str, ...]]] = [("take " + c, (i,), (c,)) for i, c in enumerate(display)]
     distinct = len(set(display)) == len(display)  # then no two subsets hold the same cards
-    seen = set()
-    for idx in _subsets(len(display)):
-        if len(idx) > 1 and sum([values[i] for i in idx]) > D.TAKE_MULTI_MAX:
-            continue
-        cards = tuple([display[i] for i in idx])
-        if not distinct:
-            key = tuple(sorted(cards))
-            if key in seen:
+    seen: set[tuple[str, ...]] | None = None
+    if not distinct:
+        seen = set()
+        kept: list[tuple[str, tuple[int, ...], tuple[str, ...]]] = []
+        for t in out:
+            if t[2] not in seen:
+                seen.add(t[2])
+                kept.append(t)
+        out = kept
+    cap = D.TAKE_MULTI_MAX
+    small = [i for i, c in enumerate(display) if _VALUE[c] < cap]
+    if len(small) < 2:
+        return out
+    values = [_VALUE[c] for c in display]
+    for r in range(2, len(small) + 1):
+        if sum(sorted([values[i] for i in small])[:r]) > cap:
+            break  # no subset of this size (or larger) is cheap enough
+        for idx in combinations(small, r):
+            if sum([values[i] for i in idx]) > cap:
                 continue
-            seen.add(key)
-        out.append(("take " + "+".join(cards), idx, cards))
+            cards = tuple([display[i] for i in idx])
+            if seen is not None:
+                key = tuple(sorted(cards))
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(("take " + "+".join(cards), idx, cards))
     return out
+
+
+class _Values(dict[str, int]):
+    """A money card → its value, filled on first use."""
+
+    def __missing__(self, card: str) -> int:
+        v = self[card] = int(card[1:])
+        return v
+
+
+_VALUE = _Values()
 
 
 def active_seat(s: State) -> int:
@@ -669,7 +708,7 @@ _SHAPED = frozenset((
 _USUAL_REST = ("last_move", "result")
 _USUAL_KEYS = _SHAPED | frozenset(_USUAL_REST)
 #: the keys of the last move's marks in the order ``views.move_marks`` makes them
-_MARK_KEYS = ("seat", "turn", "spaces", "tiles", "cells", "cards")
+MARK_KEYS = ("seat", "turn", "spaces", "tiles", "cells", "cards")
 
 
 def deep_copy(v: Any) -> Any:
@@ -686,18 +725,24 @@ def deep_copy(v: Any) -> Any:
     return v
 
 
-def copy_state(s: State) -> State:
+_FOUR = frozenset((4,))
+
+
+def copy_state(s: State, marks: bool = True) -> State:
     """A deep copy of an Alhambra state or information state, equal to ``engines.core.clone(s)`` and
     sharing no list or dict with it, several times faster: the parts of the state's fixed shape
     (setup.py) are copied by that shape (a list of card or tile ids by one slice, the last move's marks
-    by theirs), anything else by :func:`deep_copy`. (tests/engines/alhambra/test_speed.py checks it on every
+    by theirs), anything else by :func:`deep_copy`. Without ``marks`` the last move's marks are shared, not
+    copied (for ``apply``, which puts new ones in their place). (tests/engines/alhambra/test_speed.py checks it on every
     state of seeded playouts.)"""
     out = s.copy()
     # the keys beyond the shaped ones: the last move's marks, the result, an information state's hidden part
     rest = _USUAL_REST if s.keys() == _USUAL_KEYS else s.keys() - _SHAPED
     for k in rest:
         v = s[k]
-        if type(v) is dict and k == "last_move" and tuple(v) == _MARK_KEYS:
+        if k == "last_move" and not marks:
+            continue
+        if type(v) is dict and k == "last_move" and tuple(v) == MARK_KEYS:
             out[k] = {"seat": v["seat"], "turn": v["turn"], "spaces": v["spaces"][:], "tiles": v["tiles"][:],
                       "cells": [c[:] for c in v["cells"]], "cards": v["cards"][:]}
         elif v is not None:
@@ -731,6 +776,6 @@ def copy_state(s: State) -> State:
         out["last_scoring"] = (
             {"round": last["round"], "rows": [{"who": r["who"], "types": r["types"].copy(), "wall": r["wall"], "total": r["total"]}
                                               for r in rows]}
-            if len(last) == 2 and all(len(r) == 4 for r in rows) else deep_copy(last)
+            if len(last) == 2 and set(map(len, rows)) <= _FOUR else deep_copy(last)
         )
     return out

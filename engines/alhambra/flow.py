@@ -143,7 +143,8 @@ def end_of_turn(s: State, ev: list[Event], shuffle: Shuffle | None = None) -> No
     refill_money(s, ev, rng, shuffle or rng_shuffle)
     refill_market(s, ev)
     # step 4: scoring A/B, then Dirk (ALH-SCORE-1, ALH-REFILL-4, ALH-2P-4/5)
-    for rnd in [r for r in D.ROUNDS if r in s["pending"]]:
+    pending = s["pending"]
+    for rnd in [r for r in D.ROUNDS if r in pending] if pending else ():
         s["pending"].remove(rnd)
         score(s, rnd, ev)
         if s["dirk"] is not None:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import (
+    LAST_MOVE,
     CommandGroup,
     Event,
     GameInfo,
@@ -45,6 +46,7 @@ from engines.core import (
     State,
     TextLine,
     checked,
+    spelling_error,
     start_marks,
 )
 
@@ -53,7 +55,7 @@ from . import flow, hidden, moves, setup
 from .common import Candidate, K, Move, copy_state, refuse
 from .moves import Handler
 from .scoring import score_round
-from .views import PrivateView, PublicView, move_marks, private_view, public_view
+from .views import PrivateView, PublicView, marks_after, move_marks, private_view, public_view
 
 
 def _carry_out_start(s: State, seat: int, move: Move, ev: list[Event]) -> None:
@@ -77,6 +79,15 @@ HANDLERS: dict[str, Handler] = {
     "C-09": Handler("C-09", moves.end_place_options, moves.end_place_find, moves.placement_carry_out,
                     moves.end_place_title, moves.placement_timeout),
 }
+
+
+def _check_change(s: State, seat: int, move: Move) -> None:
+    """The self-check after a move that changed the seat's Alhambra at one cell (ALH-PLACE-7)."""
+    kind, arg = move
+    if kind in ("place", "add", "swap"):
+        flow.check_grid(s, seat, (arg[1], "swap" if kind == "swap" else "add"))
+    elif kind == "remove":
+        flow.check_grid(s, seat, (arg, "remove"))
 
 
 @dataclass(frozen=True)
@@ -198,11 +209,24 @@ class AlhambraGame(RulesGame):
         """:meth:`RulesGame.apply` (check → copy → dispatch → advance → marks, the same refusals, events and
         state), with the checked candidate's move carried straight to the carry-out: no prompt is made for it
         (bots apply thousands of moves a second)."""
-        h, cand = checked(action, lambda: self._checked(state, seat, action))
-        s = copy_state(state)
+        if spelling_error(action) is None:  # checked()'s common case, without making its closure
+            h, cand = self._checked(state, seat, action)
+        else:
+            h, cand = checked(action, lambda: self._checked(state, seat, action))
+        s = copy_state(state, marks=False)  # the marks are made anew (mark_move)
         events: list[Event] = []
-        revealed = self._carry_out(s, seat, h, cand.move, events)
-        revealed = self.advance(s, events) or revealed
+        # _carry_out then advance, with one look at what was revealed: what flow.revealed reads of the state
+        # only moves on (the RNG advances, the deck grows only by a reshuffle, which draws from it, the bag
+        # only shrinks), and the hands are shown only as the phase becomes end_placement, which then stays or
+        # becomes over; so it is the "or" of the two looks
+        before = flow.hidden_mark(s)
+        h.carry_out(s, seat, cand.move, events)
+        if flow.SELF_CHECKS:
+            _check_change(s, seat, cand.move)
+        flow.advance(s, events)
+        if flow.SELF_CHECKS:
+            flow.check_invariants(s)
+        revealed = flow.revealed(s, before, events, 0)
         self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
@@ -213,6 +237,11 @@ class AlhambraGame(RulesGame):
     def move_marks(self, before: State, after: State, seat: int, action: str) -> dict[str, Any]:
         return move_marks(before, after, seat, action)
 
+    def mark_move(self, before: State, after: State, seat: int, action: str) -> None:
+        """:meth:`RulesGame.mark_move` (the marks before joined to the move's), the marks made at once."""
+        if LAST_MOVE in before:
+            after[LAST_MOVE] = marks_after(before, seat, action)
+
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         h = HANDLERS[prompt.kind]
         move = prompt.move if isinstance(prompt, Answer) else h.find(state, seat, action).move
@@ -222,11 +251,7 @@ class AlhambraGame(RulesGame):
         before, since = flow.hidden_mark(state), len(events)
         h.carry_out(state, seat, move, events)
         if flow.SELF_CHECKS:
-            kind, arg = move
-            if kind in ("place", "add", "swap"):  # the seat's Alhambra changed at one cell (ALH-PLACE-7)
-                flow.check_grid(state, seat, (arg[1], "swap" if kind == "swap" else "add"))
-            elif kind == "remove":
-                flow.check_grid(state, seat, (arg, "remove"))
+            _check_change(state, seat, move)
         return flow.revealed(state, before, events, since)
 
     def advance(self, state: State, events: list[Event]) -> bool:

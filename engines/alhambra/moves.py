@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, State
@@ -42,6 +43,7 @@ from .common import (
     given,
     gkey,
     hand_values,
+    key_items,
     layout,
     refuse,
     takes,
@@ -111,21 +113,21 @@ def _option(action: str, make: Callable[..., Msg], args: tuple[Any, ...]) -> Opt
 
 #: the entries of grid-dependent parts (redesigns, placements) with their options, made once per
 #: (tile, cell[, old tile]) and shared by every part that offers them: a prompt part made again for a
-#: new grid makes no new strings or tuples for the entries it had before; emptied when large
+#: new grid makes no new strings or tuples for the entries it had before; a table is emptied when it has
+#: made many (only the swaps' table, by tile, cell and old tile, grows that large: the others stay filled)
 _MADE: dict[str, dict[str, Any]] = {"add": {}, "swap": {}, "remove": {}, "place": {}}
-_MADE_MAX = 20_000
-_made_count = 0
+_MADE_MAX = 10_000
+_MADE_COUNT = dict.fromkeys(_MADE, 0)
 
 
-def _made(action: str, make: Callable[..., Msg], args: tuple[Any, ...], move: Move) -> tuple[Entry, Option]:
-    """A new entry of :data:`_MADE` with its option (the tables are emptied first when large)."""
-    global _made_count
-    _made_count += 1
-    if _made_count > _MADE_MAX:
-        _made_count = 0
-        for table in _MADE.values():
-            table.clear()
-    return (action, make, args, move), _option(action, make, args)
+def _made(kind: str, action: str, make: Callable[..., Msg], args: tuple[Any, ...], move: Move) -> tuple[Entry, Option]:
+    """A new entry of the :data:`_MADE` table ``kind`` with its option (the table is emptied first when it
+    has made many). The option is not put in :data:`_OPTIONS`: the table keeps it."""
+    n = _MADE_COUNT[kind] = _MADE_COUNT[kind] + 1
+    if n > _MADE_MAX:
+        _MADE_COUNT[kind] = 0
+        _MADE[kind].clear()
+    return (action, make, args, move), Option.lazy(action, make, *args)
 
 
 def _row(table: dict[str, Any], key: str) -> dict[str, Any]:
@@ -144,25 +146,16 @@ def _tile_on_cells(row: dict[str, Any], tile: str, mask: int, cands: tuple[tuple
             eo = row.get(lab)
             if eo is None:
                 args = (tile, lab)
-                eo = row[lab] = _made(f"{verb} {tile} {lab}", make, args, (kind, args))
+                eo = row[lab] = _made(kind, f"{verb} {tile} {lab}", make, args, (kind, args))
             e_add(eo[0])
             o_add(eo[1])
 
 
 def _offer_of(entries: list[Entry], options: list[Option]) -> Offer:
-    return Offer(tuple(entries), tuple(options), tuple([e[0] for e in entries]))
+    return Offer(tuple(entries), tuple(options), tuple(map(_ACTION, entries)))
 
 
-def offer(entries: Iterable[Entry]) -> Offer:
-    es = tuple(entries)
-    options = []
-    get = _OPTIONS.get
-    for action, make, args, _ in es:  # _option, inlined (prompts build many entries)
-        o = get((action, args))
-        if o is None:
-            o = _option(action, make, args)
-        options.append(o)
-    return Offer(es, tuple(options), tuple([e[0] for e in es]))
+_ACTION = itemgetter(0)  # an entry's action
 
 
 # =========================================================================== C-02 start player
@@ -209,8 +202,35 @@ def _take_label(cards: tuple[str, ...]) -> Msg:
 
 @lru_cache(maxsize=64)
 def take_offer(display: tuple[str, ...]) -> Offer:
-    """The takes of a display (ALH-MONEY-1), as candidates."""
-    return offer([(action, _take_label, (cards,), ("take", idx)) for action, idx, cards in takes(display)])
+    """The takes of a display (ALH-MONEY-1), as candidates (a one-card take's entry and option made once per
+    card and display index: :data:`_ONE_TAKE`)."""
+    entries: list[Entry] = []
+    options: list[Option] = []
+    get = _OPTIONS.get
+    one = _ONE_TAKE
+    for action, idx, cards in takes(display):
+        if len(idx) == 1:
+            e, o = one[idx[0], cards[0]]
+        else:
+            e = (action, _take_label, (cards,), ("take", idx))
+            o = get((action, e[2])) or _option(action, _take_label, e[2])
+        entries.append(e)
+        options.append(o)
+    return _offer_of(entries, options)
+
+
+class _OneTake(dict[tuple[int, str], tuple[Entry, Option]]):
+    """(display index, card) → the entry and option of taking that one card, made on first use."""
+
+    def __missing__(self, key: tuple[int, str]) -> tuple[Entry, Option]:
+        i, card = key
+        cards = (card,)
+        action = "take " + card
+        eo = self[key] = ((action, _take_label, (cards,), ("take", (i,))), Option.lazy(action, _take_label, cards))
+        return eo
+
+
+_ONE_TAKE = _OneTake()
 
 
 def buy_label(tile: str, space: int, pay: Payment, exact: bool) -> Msg:
@@ -246,7 +266,7 @@ def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
         eo = made.get(pay)
         if eo is None:
             e = _buy_entry(i, tile, pay, exact)
-            eo = made[pay] = (e, _option(e[0], e[1], e[2]))
+            eo = made[pay] = (e, Option.lazy(e[0], e[1], *e[2]))  # kept here, not in _OPTIONS
         entries.append(eo[0])
         options.append(eo[1])
     return _offer_of(entries, options)
@@ -326,7 +346,7 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
     on each legal cell, (b) remove each removable tile, (c) swap each reserve tile in where it fits."""
     entries: list[Entry] = []
     options: list[Option] = []
-    if len(key) <= 1 and not reserve:
+    if len(key[0]) <= 1 and not reserve:
         return _offer_of(entries, options)
     lay = layout(key)
     e_add = entries.append
@@ -337,17 +357,17 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
         table = _MADE["add"]
         for tile in reserve:
             _tile_on_cells(_row(table, tile), tile, mask[tile], cands, "redesign add", _add_label, "add", e_add, o_add)
-    grid_labels = dict(key)
+    grid_labels = dict(key_items(key))
     table = _MADE["remove"]
     for lab in lay.removable:
         old = grid_labels[lab]
         row = _row(table, lab)
         eo = row.get(old)
         if eo is None:
-            eo = row[old] = _made(f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
+            eo = row[old] = _made("remove", f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
         e_add(eo[0])
         o_add(eo[1])
-    if reserve and len(key) > 1:
+    if reserve and len(key[0]) > 1:
         swaps = lay.swaps
         table = _MADE["swap"]
         for tile in reserve:
@@ -359,7 +379,7 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
                     row = _row(by_cell, lab)
                     eo = row.get(old)
                     if eo is None:
-                        eo = row[old] = _made(f"redesign swap {tile} {lab}", _swap_label, (tile, old, lab), ("swap", (tile, lab)))
+                        eo = row[old] = _made("swap", f"redesign swap {tile} {lab}", _swap_label, (tile, old, lab), ("swap", (tile, lab)))
                     e_add(eo[0])
                     o_add(eo[1])
     return _offer_of(entries, options)
@@ -392,15 +412,16 @@ def action_candidates(s: State, seat: int, every: bool = False) -> Iterator[Cand
 
 def action_options(s: State, seat: int) -> tuple[Option, ...]:
     """The options of the action phase: the legal :func:`action_candidates` (made of memoised parts)."""
-    out = take_offer(tuple(s["display"])).options
-    values = hand_values(tuple(s["players"][seat]["hand"]))
+    out = list(take_offer(tuple(s["display"])).options)
+    p = s["players"][seat]
+    values = hand_values(tuple(p["hand"]))
     for i, tile in enumerate(s["market"]):
         if tile is not None:
             out += buy_offer(i, tile, values[i]).options
-    out += _redesigns(s["players"][seat]).options
-    if end_candidate(s).verdict is None:
-        out += (_END_OPTION,)
-    return out
+    out += _redesigns(p).options
+    if s["extra"] and end_candidate(s).verdict is None:
+        out.append(_END_OPTION)
+    return tuple(out)
 
 
 def has_two_takes(s: State) -> bool:

@@ -6,13 +6,15 @@ type, price and walls, so the renderer never needs the engine's data.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypedDict
 
-from engines.core import State
+from engines.core import State, merge_marks
 
 from . import data as D
 from . import flow
 from .common import (
+    MARK_KEYS,
     card_currency,
     card_sort_key,
     card_value,
@@ -217,12 +219,7 @@ def _cell(token: str) -> list[int] | None:
 def move_marks(before: State, after: State, seat: int, action: str) -> dict[str, Any]:
     """The public marks of ``action`` (RulesGame.move_marks): bought spaces and tiles, placed cells, taken
     cards. Every part of an Alhambra action is public (ALH-INFO-1: the money taken and paid is seen)."""
-    read = _READ.get(action)
-    if read is None:
-        if len(_READ) >= _READ_MAX:
-            _READ.clear()
-        read = _READ[action] = _read_marks(action)
-    space, tiles, cells, cards = read
+    space, tiles, cells, cards = _read(action)
     marks: dict[str, Any] = {"seat": seat, "turn": before["turn"], "spaces": [], "tiles": list(tiles),
                              "cells": [list(c) for c in cells], "cards": list(cards)}
     if space is not None:
@@ -231,6 +228,43 @@ def move_marks(before: State, after: State, seat: int, action: str) -> dict[str,
         if tile:
             marks["tiles"].append(tile)
     return marks
+
+
+def marks_after(before: State, seat: int, action: str) -> dict[str, Any]:
+    """The last move's marks of the state after ``action`` (:meth:`AlhambraGame.mark_move`), made at once: the
+    dict ``engines.core.merge_marks`` makes of the marks before and :func:`move_marks` (the lists joined
+    without repeats when the move is the same seat's same turn, else the move's own marks; new lists, whose
+    cells may be the ones before, as merge_marks' are)."""
+    prev = before.get("last_move")
+    turn = before["turn"]
+    if prev and prev.get("seat") == seat and prev.get("turn") == turn:
+        if tuple(prev) != MARK_KEYS:  # marks of another shape: the general merge
+            return merge_marks(prev, move_marks(before, before, seat, action))
+        space, tiles, cells, cards = _read(action)
+        if space is not None:
+            tile = before["market"][D.SPACES.index(space)]
+            if tile:
+                tiles = (*tiles, tile)
+        return {"seat": seat, "turn": turn, "spaces": _join(prev["spaces"], (space,) if space is not None else ()),
+                "tiles": _join(prev["tiles"], tiles), "cells": _join(prev["cells"], [list(c) for c in cells]),
+                "cards": _join(prev["cards"], cards)}
+    return move_marks(before, before, seat, action)
+
+
+def _join(old: list[Any], new: Sequence[Any]) -> list[Any]:
+    """``old`` and then what of ``new`` it lacks (``merge_marks``' join of two lists)."""
+    return old + [v for v in new if v not in old] if new else old[:]
+
+
+
+def _read(action: str) -> tuple[int | None, tuple[str, ...], tuple[tuple[int, int], ...], tuple[str, ...]]:
+    """:func:`_read_marks` of ``action``, memoised."""
+    read = _READ.get(action)
+    if read is None:
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        read = _READ[action] = _read_marks(action)
+    return read
 
 
 #: what :func:`_read_marks` read from each action lately (an action's marks depend on it alone, but for a buy's

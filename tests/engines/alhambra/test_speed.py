@@ -377,3 +377,33 @@ def test_move_marks_read_once_per_action_are_the_marks_read_anew(players, seed):
             assert list(got) == ["seat", "turn", "spaces", "tiles", "cells", "cards"]
             assert got["cells"] is not move_marks(state, after, p.seat, a)["cells"]
         state = after
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (4, 6), (6, 9)])
+def test_the_marks_made_at_once_are_the_shared_merge_of_the_move_marks(players, seed):
+    """The last move's marks ``apply`` stores (``marks_after``: made at once, the copy of the state not copying the
+    marks before) are what ``engines.core.merge_marks`` makes of the marks before and the move's ``move_marks``
+    (a turn of several actions marked as a whole), key order included, its lists new (their cells may be the
+    ones before, as merge_marks' are); also for the marks of an action no prompt offers, and after marks of another shape."""
+    from engines.alhambra.views import marks_after, move_marks
+    from engines.core import merge_marks
+
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, {}, seed).state
+    merged = 0
+    while GAME.prompts(state):
+        p = rnd.choice(GAME.prompts(state))
+        action = rnd.choice(p.options).action
+        after = GAME.apply(state, p.seat, action).state
+        for a in (action, "redesign x 1,2", "buy 9 1", "place AB 1,x"):
+            want = merge_marks(state["last_move"], move_marks(state, after, p.seat, a))
+            got = marks_after(state, p.seat, a)
+            assert got == want and list(got) == list(want)
+            assert not {id(v) for v in got.values() if isinstance(v, list)} & set(map(id, _containers(state, [])))
+        assert after["last_move"] == merge_marks(state["last_move"], move_marks(state, after, p.seat, action))
+        if state["last_move"] and state["last_move"]["seat"] == p.seat and state["last_move"]["turn"] == state["turn"]:
+            merged += 1
+            odd = {**state, "last_move": {"turn": state["turn"], "seat": p.seat, "spaces": [], "note": 1}}
+            assert marks_after(odd, p.seat, action) == merge_marks(odd["last_move"], move_marks(odd, after, p.seat, action))
+        state = after
+    assert merged > 10
