@@ -13,9 +13,20 @@ from typing import Any
 from .bench import percentile
 
 
+def _proc_stat(pid: int | str) -> tuple[int, float] | None:
+    """A process's parent pid and CPU seconds (user + system), from ``/proc/PID/stat`` (``None``: not readable)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            raw = f.read().decode("ascii", "replace")
+    except OSError:
+        return None
+    fields = raw[raw.rfind(")") + 2:].split()  # after the command's name, which may hold spaces and brackets
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    return int(fields[1]), (int(fields[11]) + int(fields[12])) / tick
+
+
 def children_cpu() -> dict[int, float]:
     """CPU seconds (user + system) of every live descendant process, by pid (Linux ``/proc``; empty elsewhere)."""
-    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     parents: dict[int, int] = {}
     cpu: dict[int, float] = {}
     try:
@@ -25,14 +36,9 @@ def children_cpu() -> dict[int, float]:
     for entry in entries:
         if not entry.isdigit():
             continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                raw = f.read().decode("ascii", "replace")
-        except OSError:
-            continue
-        fields = raw[raw.rfind(")") + 2:].split()
-        parents[int(entry)] = int(fields[1])
-        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+        stat = _proc_stat(entry)
+        if stat is not None:
+            parents[int(entry)], cpu[int(entry)] = stat
     me, mine, grew = os.getpid(), {os.getpid()}, True
     while grew:
         grew = False
@@ -153,16 +159,11 @@ async def server_pids(url: str | None) -> list[int]:
 def pids_cpu(pids: list[int]) -> dict[int, float]:
     """CPU seconds of these processes (Linux ``/proc``; a process not readable here, e.g. on another machine, is
     left out)."""
-    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     out: dict[int, float] = {}
     for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat", "rb") as f:
-                raw = f.read().decode("ascii", "replace")
-        except OSError:
-            continue
-        fields = raw[raw.rfind(")") + 2:].split()
-        out[pid] = (int(fields[11]) + int(fields[12])) / tick
+        stat = _proc_stat(pid)
+        if stat is not None:
+            out[pid] = stat[1]
     return out
 
 
