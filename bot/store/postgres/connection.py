@@ -228,6 +228,9 @@ class PgConnection:
                 log.warning("cannot listen for new jobs (%s): trying again in %.0f s; the scheduler polls meanwhile",
                             storage_error(exc).reason, delay)
                 continue
+            if self.closed:  # the store closed while this connected: nobody would end it
+                conn.terminate()
+                return
             self._listener = conn
             try:
                 conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
@@ -235,10 +238,10 @@ class PgConnection:
                 self.listening, delay = True, 0.0
                 self.listens += 1
                 wake(None)
-                while not lost.is_set():
+                while not lost.is_set() and not self.closed:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(lost.wait(), heartbeat)
-                    if not lost.is_set():
+                    if not lost.is_set() and not self.closed:
                         await conn.fetchval("SELECT 1", timeout=10)
             except DB_ERRORS as exc:
                 log.warning("the connection listening for new jobs failed (%s)", storage_error(exc).reason)
