@@ -12,14 +12,14 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import aiosqlite
 
 from bot.table.errors import StorageError
 from bot.table.model import Job
 
-from .connection import Connection
+from .connection import Connection, on_thread
 
 
 class SqliteJobs:
@@ -47,8 +47,7 @@ class SqliteJobs:
 
         async with self._lock:
             db = self.db
-            return cast(tuple[int, int, list[Any]],
-                        await db._execute(lambda: run(db._conn)))  # type: ignore[no-untyped-call]
+            return await on_thread(db, lambda: run(db._conn))
 
     async def _returning(self, sql: str, params: tuple[object, ...]) -> list[Any]:
         """One writing statement with ``RETURNING``, committed; its rows."""

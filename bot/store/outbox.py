@@ -23,6 +23,11 @@ from .connection import Connection, Statement
 #: delete a game's delivered and superseded posts older than its newest delivered board (params: game id twice)
 PRUNE = ("DELETE FROM posts WHERE game_id=? AND status IN ('delivered','superseded') AND id <"
          " (SELECT MAX(id) FROM posts WHERE game_id=? AND status='delivered' AND message_id IS NOT NULL)")
+#: lease a game's posts to an owner (params: game id, owner, lease end, now): free, run out or already its own;
+#: returns a row when granted
+CLAIM = ("INSERT INTO post_claims(game_id, owner, until) VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET"
+         " owner=excluded.owner, until=excluded.until WHERE post_claims.owner=excluded.owner OR post_claims.until<?"
+         " RETURNING game_id")
 
 
 class Outbox(Connection):
@@ -105,20 +110,14 @@ class Outbox(Connection):
         run out, or already ``owner``'s: renewed); whether ``owner`` holds it now."""
         now = self.clock()
         return await self._write_tx(lambda conn: conn.execute(
-            "INSERT INTO post_claims(game_id, owner, until) VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET"
-            " owner=excluded.owner, until=excluded.until WHERE post_claims.owner=excluded.owner OR post_claims.until<?"
-            " RETURNING game_id", (game_id, owner, now + lease, now)).fetchone() is not None)
+            CLAIM, (game_id, owner, now + lease, now)).fetchone() is not None)
 
     async def take_posts(self, game_id: int, owner: str, lease: float) -> PostsTaken | None:
         """:meth:`claim_posts` and the reads that delivering needs, in one transaction and one hop."""
         now = self.clock()
 
         def take(conn: sqlite3.Connection) -> PostsTaken | None:
-            if conn.execute(
-                "INSERT INTO post_claims(game_id, owner, until) VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET"
-                " owner=excluded.owner, until=excluded.until WHERE post_claims.owner=excluded.owner"
-                " OR post_claims.until<? RETURNING game_id", (game_id, owner, now + lease, now),
-            ).fetchone() is None:
+            if conn.execute(CLAIM, (game_id, owner, now + lease, now)).fetchone() is None:
                 return None
             pending = [_rows.post_row(r) for r in conn.execute(
                 "SELECT * FROM posts WHERE game_id=? AND status=? ORDER BY id", (game_id, POST_PENDING))]
