@@ -681,11 +681,23 @@ def size_error(action: str) -> IllegalAction | None:
     return None
 
 
+#: actions found canonically spelled lately: the same few hundred strings recur in every game, and an option's
+#: action string keeps its hash, so a search's apply pays one set lookup for its spelling; emptied when large
+_SPELLED: set[str] = set()
+_SPELLED_MAX = 4_096
+
+
 def spelling_error(action: str) -> IllegalAction | None:
     """The refusal for an action that is not canonically spelled (a character outside printable ASCII, a
     number with a leading zero, or :func:`size_error`), or ``None``."""
+    if action in _SPELLED:
+        return None
     if action.isascii() and action.isprintable() and len(action) <= MAX_LENGTH and _SUSPECT.search(action) is None:
-        return None  # the common case, quickly (bots apply thousands of actions a second)
+        # the common case, quickly (bots apply thousands of actions a second)
+        if len(_SPELLED) >= _SPELLED_MAX:
+            _SPELLED.clear()
+        _SPELLED.add(action)
+        return None
     early = size_error(action)
     if early is not None:
         return early

@@ -115,3 +115,22 @@ def test_a_leading_zero_is_refused_and_tile_ids_are_not_numbers() -> None:
     assert spelling_error("place CHA-09a 0,0") is None and spelling_error("place SER-06 -1,0") is None
     assert spelling_error("buy 1 7+5") is None and spelling_error("buy 1 07+5") is not None
 
+
+
+def test_spelling_memo_keeps_only_canonical_actions_and_stays_bounded() -> None:
+    """The memo of canonically spelled actions (``core._SPELLED``) answers a repeated action without reading it
+    again; a refused spelling never enters it, so it is refused every time; it is emptied when full."""
+    from engines import core
+
+    core._SPELLED.clear()
+    assert spelling_error("place 12 a3") is None
+    assert "place 12 a3" in core._SPELLED
+    for bad in ("place 012 a3", "place 1\u00b2 a3", "take " + "1" * (MAX_DIGITS + 1)):
+        for _ in range(2):
+            err = spelling_error(bad)
+            assert err is not None and err.clause == CLAUSE
+        assert bad not in core._SPELLED
+    for i in range(core._SPELLED_MAX + 5):
+        assert spelling_error(f"take g{i}") is None
+        assert len(core._SPELLED) <= core._SPELLED_MAX
+    assert spelling_error("place 12 a3") is None
