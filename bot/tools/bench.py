@@ -4,12 +4,16 @@ Prints readable lines, then one JSON line::
 
     {"game": ..., "p50_ms": ..., "p95_ms": ..., "move_cpu_ms_p50": ..., "move_cpu_ms_p95": ..., "render_ms": ...,
      "encode_ms": ..., "render_encode_ratio": ..., "bare_encode_ms": ..., "render_bare_ratio": ...,
-     "playouts_per_s": ..., "playouts_per_cpu_s": ..., "png_bytes": ...}
+     "playouts_per_s": ..., "playouts_per_cpu_s": ..., "playouts_per_cpu_s_worker_gc": ..., "png_bytes": ...}
 
 * move latency: one accepted move through the service — lock, engine.apply, the
   SQLite transaction (a real WAL file), the public view, rendering and PNG
   encoding — measured per move over whole random games;
-* engine playouts per second: random legal games with the engine alone;
+* engine playouts per second: random legal games with the engine alone (``playouts_per_s``, and per CPU-second
+  ``playouts_per_cpu_s``: the figure issue 24 sets, in this process with Python's default collector settings);
+  ``playouts_per_cpu_s_worker_gc``: the same games with the collector set as in a bot worker, where the bots
+  search (``bot.table.botpool``: what the imports made frozen, :data:`~bot.table.botpool.WORKER_GC_THRESHOLDS`),
+  then set back;
 * CPU per move (``move_cpu_ms_p50/p95``): the same, in CPU time of every thread of this process;
 * drawing and encoding (``render_ms``, ``encode_ms``: medians, CPU) of the image drawn on every move (the phone
   image), and ``render_encode_ratio`` = (drawing + encoding) / encoding. As the bot makes it: drawing is
@@ -31,6 +35,7 @@ Prints readable lines, then one JSON line::
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import statistics
@@ -84,6 +89,23 @@ def engine_playouts_cpu(title: str, players: int, seconds: float, seed: int = 1)
         elapsed = time.perf_counter() - start
         if elapsed >= seconds and games >= 2:
             return games / elapsed, games / max(1e-9, time.process_time() - cpu_start), games, moves
+
+
+def engine_playouts_worker_gc(title: str, players: int, seconds: float, seed: int = 1) -> float:
+    """:func:`engine_playouts_cpu`'s games per CPU-second with the collector set as a bot worker sets it
+    (``botpool._worker_init``: everything alive frozen, :data:`~bot.table.botpool.WORKER_GC_THRESHOLDS`); the
+    collector's settings are put back afterwards."""
+    from bot.table.botpool import WORKER_GC_THRESHOLDS
+
+    old = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*WORKER_GC_THRESHOLDS)
+    try:
+        return engine_playouts_cpu(title, players, seconds, seed)[1]
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()
 
 
 async def service_moves(title: str, players: int, games: int, max_moves: int, seed: int = 7,
@@ -143,6 +165,8 @@ def run(title: str, players: int | None = None, games: int = 3, max_moves: int =
     rate, cpu_rate, n_games, n_moves = engine_playouts_cpu(title, players, seconds)
     print(f"{title}: engine-only random playouts ({players} players): {rate:.2f}/s, {cpu_rate:.2f} per CPU-second "
           f"({n_games} games, {n_moves} moves, {n_moves / max(n_games, 1):.0f} moves/game)")
+    worker_rate = engine_playouts_worker_gc(title, players, seconds)
+    print(f"{title}: the same with the collector set as in a bot worker: {worker_rate:.2f} per CPU-second")
     m = asyncio.run(service_moves(title, players, games, max_moves, image=image))
     latencies, sizes = m["latency"], m["size"]
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
@@ -165,7 +189,8 @@ def run(title: str, players: int | None = None, games: int = 3, max_moves: int =
            "encode_ms": round(encode_ms, 2), "render_encode_ratio": round(ratio, 2),
            "render_encode_ms_p95": round(drawn95, 2), "bare_encode_ms": round(bare_ms, 2),
            "render_bare_ratio": round(bare_ratio, 2),
-           "playouts_per_s": round(rate, 3), "playouts_per_cpu_s": round(cpu_rate, 3), "png_bytes": png}
+           "playouts_per_s": round(rate, 3), "playouts_per_cpu_s": round(cpu_rate, 3),
+           "playouts_per_cpu_s_worker_gc": round(worker_rate, 3), "png_bytes": png}
     print(json.dumps(out))
     return out
 
