@@ -239,7 +239,7 @@ _SET_EVENT_MESSAGE = Event.__dict__["message"].__set__
 _SET_EVENT_TO = Event.__dict__["to"].__set__
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, slots=True)
 class Outcome:
     """What :meth:`Game.apply` returns. ``reveals`` is True when the move brought information into the
     open that nobody could see before (a card or tile drawn from a hidden deck or bag, a die rolled,
@@ -248,6 +248,17 @@ class Outcome:
     state: State
     events: tuple[Event, ...]
     reveals: bool = False
+
+    def __init__(self, state: State, events: tuple[Event, ...], reveals: bool = False) -> None:
+        # the slots' own setters (see Msg): one outcome per move applied, in searches too
+        _SET_OUTCOME_STATE(self, state)
+        _SET_OUTCOME_EVENTS(self, events)
+        _SET_OUTCOME_REVEALS(self, reveals)
+
+
+_SET_OUTCOME_STATE = Outcome.__dict__["state"].__set__
+_SET_OUTCOME_EVENTS = Outcome.__dict__["events"].__set__
+_SET_OUTCOME_REVEALS = Outcome.__dict__["reveals"].__set__
 
 
 @dataclass(frozen=True)
