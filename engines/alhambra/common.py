@@ -728,6 +728,47 @@ def deep_copy(v: Any) -> Any:
 _FOUR = frozenset((4,))
 
 
+def apply_copy(s: State) -> State:
+    """The copy ``apply`` works on, copied on write: the top-level dict, the players' list and the lists every
+    turn changes (the market, the bag, the deck, the display, the discard, the bought tiles), Dirk and a
+    non-empty end queue are new; the players' dicts (and their grids, reserves and hands) and the lists a turn
+    rarely changes (``seats``, ``start_tied``, ``aside``, ``pending``, ``scorings_done``, ``out``, ``options``,
+    ``last_scoring``, the last move's marks) are shared with ``s``. Every change the engine makes to those
+    takes its own copy first (:func:`own_player`; the flow puts new lists in the others' place), so ``s`` is
+    never changed (tests/engines/alhambra/test_speed.py plays seeded games and checks that no state before
+    changed). A state of another shape (an information state) gets :func:`copy_state`."""
+    if s.keys() != _USUAL_KEYS:
+        return copy_state(s, marks=False)
+    out = s.copy()
+    r = s["result"]
+    if r is not None:
+        out["result"] = deep_copy(r)
+    out["market"] = s["market"][:]
+    out["bag"] = s["bag"][:]
+    out["deck"] = s["deck"][:]
+    out["display"] = s["display"][:]
+    out["discard"] = s["discard"][:]
+    out["bought"] = s["bought"][:]
+    out["players"] = s["players"][:]
+    d = s["dirk"]
+    if d is not None:
+        out["dirk"] = {"tiles": d["tiles"][:], "score": d["score"]} if len(d) == 2 else deep_copy(d)
+    q = s["end_queue"]
+    if q:
+        out["end_queue"] = [[seat, tiles[:]] for seat, tiles in q]
+    return out
+
+
+def own_player(s: State, seat: int) -> dict[str, Any]:
+    """``seat``'s player dict made the state's own (a shallow copy put in its place: its grid, reserve and hand
+    may still be shared with another state, so a change to one of them puts a new one in its place): the
+    copy-on-write of :func:`apply_copy`."""
+    players = s["players"]
+    p: dict[str, Any] = players[seat].copy()
+    players[seat] = p
+    return p
+
+
 def copy_state(s: State, marks: bool = True) -> State:
     """A deep copy of an Alhambra state or information state, equal to ``engines.core.clone(s)`` and
     sharing no list or dict with it, several times faster: the parts of the state's fixed shape

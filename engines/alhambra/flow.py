@@ -36,6 +36,7 @@ from .common import (
     grid_illegal,
     grid_wall,
     hand_total,
+    own_player,
     type_counts,
     type_msg,
 )
@@ -145,7 +146,9 @@ def end_of_turn(s: State, ev: list[Event], shuffle: Shuffle | None = None) -> No
     # step 4: scoring A/B, then Dirk (ALH-SCORE-1, ALH-REFILL-4, ALH-2P-4/5)
     pending = s["pending"]
     for rnd in [r for r in D.ROUNDS if r in pending] if pending else ():
-        s["pending"].remove(rnd)
+        left = s["pending"][:]  # a new list: the state before may share it (common.apply_copy)
+        left.remove(rnd)
+        s["pending"] = left
         score(s, rnd, ev)
         if s["dirk"] is not None:
             bag_n = len(s["bag"])
@@ -190,8 +193,8 @@ def refill_money(s: State, ev: list[Event], rng: Rng, shuffle: Shuffle) -> None:
             break
         if card in D.SCORING_CARDS:
             _told(ev, new_cards)
-            s["aside"].append(card)
-            s["pending"].append(card)
+            s["aside"] = [*s["aside"], card]  # new lists: the state before may share them (common.apply_copy)
+            s["pending"] = [*s["pending"], card]
             ev.append(Event(Msg(K + "ev.scoring_card", {"round": card})))
             continue
         display.append(card)
@@ -241,7 +244,7 @@ def score(s: State, rnd: str, ev: list[Event]) -> None:
     out_rows = []
     ev.append(Event(Msg(K + "ev.scoring", {"round": Msg(K + "round." + rnd)})))
     for who, row in rows.items():
-        holder = s["dirk"] if who == "dirk" else s["players"][who]
+        holder = own_player(s, who) if isinstance(who, int) else s["dirk"]
         holder["score"] += row["total"]
         detail = [Msg(K + "type_points", {"type": Msg(K + "type." + t), "points": v}) for t, v in row["types"].items() if v]
         params: dict[str, Any] = {
@@ -255,7 +258,7 @@ def score(s: State, rnd: str, ev: list[Event]) -> None:
             ev.append(Event(Msg(K + "ev.score_row", params)))
         out_rows.append({"who": who, "types": dict(row["types"]), "wall": row["wall"], "total": row["total"]})
     if rnd != "final":
-        s["scorings_done"].append(rnd)
+        s["scorings_done"] = [*s["scorings_done"], rnd]  # a new list (common.apply_copy)
     s["last_scoring"] = {"round": rnd, "rows": out_rows}
 
 
@@ -283,7 +286,7 @@ def end_game(s: State, ev: list[Event]) -> None:
             received.setdefault(top[0], []).append(tile)
             ev.append(Event(Msg(K + "ev.distribute", {"space": D.SPACES[i], "tile": tile, "player": top[0], "total": best})))
         else:
-            s["out"].append(tile)
+            s["out"] = [*s["out"], tile]  # a new list (common.apply_copy)
             ev.append(Event(Msg(K + "ev.distribute_none", {"space": D.SPACES[i], "tile": tile})))
     order = [(last + 1 + k) % s["n"] for k in range(s["n"])]
     s["end_queue"] = [[seat, received[seat]] for seat in order if seat in received]

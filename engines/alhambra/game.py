@@ -52,7 +52,7 @@ from engines.core import (
 
 from . import data as D
 from . import flow, hidden, moves, setup
-from .common import Candidate, K, Move, copy_state, refuse
+from .common import Candidate, K, Move, apply_copy, copy_state, refuse
 from .moves import Handler
 from .scoring import score_round
 from .views import PrivateView, PublicView, marks_after, move_marks, private_view, public_view
@@ -213,7 +213,7 @@ class AlhambraGame(RulesGame):
             h, cand = self._checked(state, seat, action)
         else:
             h, cand = checked(action, lambda: self._checked(state, seat, action))
-        s = copy_state(state, marks=False)  # the marks are made anew (mark_move)
+        s = apply_copy(state)  # copied on write; the marks are made anew (mark_move)
         events: list[Event] = []
         # _carry_out then advance, with one look at what was revealed: what flow.revealed reads of the state
         # only moves on (the RNG advances, the deck grows only by a reshuffle, which draws from it, the bag

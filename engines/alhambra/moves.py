@@ -45,6 +45,7 @@ from .common import (
     hand_values,
     key_items,
     layout,
+    own_player,
     refuse,
     takes,
     type_msg,
@@ -464,12 +465,13 @@ def apply_action(s: State, move: Move, ev: list[Event]) -> bool:
     the flow ends it (``flow.carry_out_action``)."""
     kind, arg = move
     seat = active_seat(s)
-    p = s["players"][seat]
     if kind == "take":  # ALH-MONEY-1/2
-        cards = [s["display"][i] for i in arg]
+        display = s["display"]
+        cards = [display[i] for i in arg]
         for i in sorted(arg, reverse=True):
-            s["display"].pop(i)
-        p["hand"].extend(cards)
+            display.pop(i)
+        p = own_player(s, seat)
+        p["hand"] = p["hand"] + cards  # a new list (common.apply_copy)
         ev.append(Event(Msg(K + "ev.take", {"player": seat, "cards": cards_msg(cards)})))
     elif kind == "buy":  # ALH-BUY-1 … 6
         if _buy(s, seat, arg, ev):
@@ -478,7 +480,7 @@ def apply_action(s: State, move: Move, ev: list[Event]) -> bool:
     elif kind == "end":
         ev.append(Event(Msg(K + "ev.end_actions", {"player": seat})))
     else:  # redesign (ALH-REDESIGN-1 … 4)
-        _redesign(p, seat, kind, arg, ev)
+        _redesign(own_player(s, seat), seat, kind, arg, ev)
     return False
 
 
@@ -488,7 +490,8 @@ def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -
     tile = s["market"][i]
     space = D.SPACES[i]
     letter = D.LETTER[D.SPACE_CURRENCY[space]]
-    hand = s["players"][seat]["hand"]
+    p = own_player(s, seat)
+    hand = p["hand"] = p["hand"][:]  # a new list (common.apply_copy)
     paid = []
     for v in pay:
         c = f"{letter}{v}"
@@ -503,11 +506,14 @@ def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -
 
 
 def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
-    grid = p["grid"]
-    before = gkey(grid)
+    """A redesign of ``p``, the state's own player dict (``common.own_player``): its grid and reserve are
+    replaced by changed copies (they may be shared with the state before)."""
+    before = gkey(p["grid"])
+    grid = p["grid"] = p["grid"].copy()
+    reserve = p["reserve"] = p["reserve"][:]
     if kind == "add":
         tile, lab = arg
-        p["reserve"].remove(tile)
+        reserve.remove(tile)
         grid[lab] = tile
         changed_cell(before, grid, lab)
         ev.append(Event(Msg(K + "ev.redesign_add", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
@@ -515,15 +521,15 @@ def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]
         lab = arg
         tile = grid.pop(lab)
         changed_cell(before, grid, lab)
-        p["reserve"].append(tile)
+        reserve.append(tile)
         ev.append(Event(Msg(K + "ev.redesign_remove", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     else:
         tile, lab = arg
         old = grid[lab]
-        p["reserve"].remove(tile)
+        reserve.remove(tile)
         grid[lab] = tile
         changed_cell(before, grid, lab)
-        p["reserve"].append(old)
+        reserve.append(old)
         ev.append(Event(Msg(K + "ev.redesign_swap", {"player": seat, "tile": tile, "old": old, "cell": lab})))
 
 
@@ -632,18 +638,19 @@ def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> Non
     assert placing is not None
     tiles = placing[1]
     kind, arg = move
-    p = s["players"][seat]
     if kind == "place":
         tile, lab = arg
         tiles.remove(tile)
-        grid = p["grid"]
-        before = gkey(grid)
+        p = own_player(s, seat)
+        before = gkey(p["grid"])
+        grid = p["grid"] = p["grid"].copy()  # a new dict (common.apply_copy)
         grid[lab] = tile
         changed_cell(before, grid, lab)
         ev.append(Event(Msg(K + "ev.place", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     elif kind == "reserve":
         tiles.remove(arg)
-        p["reserve"].append(arg)
+        p = own_player(s, seat)
+        p["reserve"] = [*p["reserve"], arg]  # a new list (common.apply_copy)
         ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": arg, "type": type_msg(arg)})))
     elif kind == "dirk":
         tiles.remove(arg)
@@ -652,7 +659,8 @@ def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> Non
     else:
         moved = list(tiles)
         tiles.clear()
-        p["reserve"].extend(moved)
+        p = own_player(s, seat)
+        p["reserve"] = p["reserve"] + moved  # a new list (common.apply_copy)
         for t in moved:
             ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": t, "type": type_msg(t)})))
 
