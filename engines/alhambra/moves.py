@@ -427,8 +427,18 @@ def action_options(s: State, seat: int) -> tuple[Option, ...]:
 
 def has_two_takes(s: State) -> bool:
     """Whether the display offers at least two takes (then the action phase has two legal actions:
-    :func:`legal_actions` lists the takes first)."""
-    return len(take_offer(tuple(s["display"])).entries) >= 2
+    :func:`legal_actions` lists the takes first): without making the takes (ALH-MONEY-1: every card is a take
+    of its own, identical cards one take, so two different cards are two takes; two or more copies of one card
+    are a second take when two of them total at most ``TAKE_MULTI_MAX``). tests/engines/alhambra/test_speed.py
+    checks it against :func:`take_offer`."""
+    display = s["display"]
+    if len(display) < 2:
+        return False
+    first = display[0]
+    for c in display:
+        if c != first:
+            return True
+    return 2 * card_value(first) <= D.TAKE_MULTI_MAX
 
 
 def legal_actions(s: State) -> Iterator[Candidate]:

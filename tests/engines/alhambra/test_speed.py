@@ -437,3 +437,21 @@ def test_apply_changes_no_state_before_it_ALH_DOC_1(players, seed, options):
     assert state["phase"] == "over"
     for s, text in made:
         assert json.dumps(s, sort_keys=True) == text
+
+
+def test_two_takes_without_making_them_ALH_MONEY_1():
+    """ALH-MONEY-1 (one card, or 2+ cards totalling at most 5; identical cards are one choice): ``has_two_takes``
+    says what the number of :func:`take_offer`'s takes says, on every display of up to 4 cards drawn from a few
+    currencies and values (repeats included)."""
+    from itertools import product
+
+    from engines.alhambra.moves import has_two_takes, take_offer
+
+    cards = ["y1", "y2", "g2", "y3", "b5", "o9"]
+    seen = set()
+    for n in range(5):
+        for display in product(cards, repeat=n):
+            expected = len(take_offer(display).entries) >= 2
+            assert has_two_takes({"display": list(display)}) == expected, display
+            seen.add(expected)
+    assert seen == {True, False}
