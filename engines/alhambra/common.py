@@ -201,6 +201,9 @@ def _cell_of(label: str) -> Cell:
     return int(x), int(y)
 
 
+cell_of = _cell_of  # "x,y" -> (x, y), memoised
+
+
 @lru_cache(maxsize=128)
 def masks_of(key: GridKey) -> Grid:
     return grid_masks(dict(key_items(key)))

@@ -55,7 +55,7 @@ from . import flow, hidden, moves, setup
 from .common import Candidate, K, Move, apply_copy, copy_state, refuse
 from .moves import Handler
 from .scoring import score_round
-from .views import PrivateView, PublicView, marks_after, move_marks, private_view, public_view
+from .views import PrivateView, PublicView, marks_after, move_marks, private_view, public_view, read_move
 
 
 def _carry_out_start(s: State, seat: int, move: Move, ev: list[Event]) -> None:
@@ -227,7 +227,8 @@ class AlhambraGame(RulesGame):
         if flow.SELF_CHECKS:
             flow.check_invariants(s)
         revealed = flow.revealed(s, before, events, 0)
-        self.mark_move(state, s, seat, action)
+        if LAST_MOVE in state:  # mark_move, the marks read from the checked move
+            s[LAST_MOVE] = marks_after(state, seat, action, read_move(state, cand.move))
         return Outcome(s, tuple(events), revealed)
 
     def copy_state(self, state: State) -> State:

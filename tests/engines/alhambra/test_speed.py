@@ -455,3 +455,28 @@ def test_two_takes_without_making_them_ALH_MONEY_1():
             assert has_two_takes({"display": list(display)}) == expected, display
             seen.add(expected)
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (4, 22), (6, 23)])
+def test_marks_read_from_the_move_are_the_marks_read_from_the_action(players, seed):
+    """``apply`` reads a move's marks from its checked move (``views.read_move``): for every offered action of
+    every state of a playout (2 players: gifts to Dirk; the end's placements) that is what is read from the
+    action string (``views._read_marks``)."""
+    from engines.alhambra.views import _read_marks, read_move
+
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, {"start_player_tiebreak": "host_choice"}, seed).state
+    kinds = set()
+    while True:
+        prompts = GAME.prompts(state)
+        if not prompts:
+            break
+        for p in prompts:
+            for o in p.options:
+                move = GAME.check(state, p.seat, o.action).move
+                kinds.add(move[0])
+                assert read_move(state, move) == _read_marks(o.action), o.action
+        p = rnd.choice(prompts)
+        state = GAME.apply(state, p.seat, rnd.choice(p.options).action).state
+    assert {"take", "buy", "add", "remove", "swap", "place", "reserve", "reserve_all", "end"} <= kinds
+    assert players > 2 or "dirk" in kinds
