@@ -153,7 +153,9 @@ def end_of_turn(s: State, ev: list[Event], shuffle: Shuffle | None = None) -> No
         if s["dirk"] is not None:
             bag_n = len(s["bag"])
             want = D.DIRK_AFTER_A if rnd == "A" else bag_n // D.DIRK_AFTER_B_DIVISOR
-            got = [s["bag"].pop(0) for _ in range(min(want, bag_n))]
+            bag = s["bag"]
+            got = bag[:min(want, bag_n)]  # the top of the bag; the rest is a new list (common.apply_copy)
+            s["bag"] = bag[len(got):]
             s["dirk"]["tiles"].extend(got)
             ev.append(Event(Msg(K + "ev.dirk_draw", {"count": len(got), "tiles": got})))
     s["rng"] = rng.state
@@ -184,6 +186,9 @@ def refill_money(s: State, ev: list[Event], rng: Rng, shuffle: Shuffle) -> None:
     cards drawn before a scoring card, a reshuffle or a shortfall are logged before it."""
     new_cards: list[str] = []
     display = s["display"]
+    if len(display) < D.DISPLAY_SIZE:  # new lists: the state before may share them (common.apply_copy)
+        display = s["display"] = display[:]
+        s["deck"] = s["deck"][:]  # draw_card takes from it
     while len(display) < D.DISPLAY_SIZE:
         if not s["deck"]:
             _told(ev, new_cards)  # a reshuffle (or the shortfall) comes after the cards already drawn
@@ -211,11 +216,15 @@ def _told(ev: list[Event], new_cards: list[str]) -> None:
 
 def refill_market(s: State, ev: list[Event]) -> None:
     """Step 3 (ALH-REFILL-6 … 8): an empty bag triggers the end."""
+    market = s["market"]
+    if None in market:  # new lists: the state before may share them (common.apply_copy)
+        market = s["market"] = market[:]
+        s["bag"] = s["bag"][:]
     for i in range(D.MARKET_SPACES):
-        if s["market"][i] is None:
+        if market[i] is None:
             if s["bag"]:
                 tile = s["bag"].pop(0)
-                s["market"][i] = tile
+                market[i] = tile
                 ev.append(Event(Msg(K + "ev.refill_market", {"space": D.SPACES[i], "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile]})))
             else:
                 s["end"] = True
@@ -266,6 +275,7 @@ def end_game(s: State, ev: list[Event]) -> None:
     """ALH-END-4/5: distribution of the remaining market tiles, then C-09, then the final."""
     last = s["active"]
     s["active"] = None
+    s["market"] = s["market"][:]  # a new list: the state before may share it (common.apply_copy)
     spaces = [i for i in range(D.MARKET_SPACES) if s["market"][i] is not None]
     currencies = [c for c in D.CURRENCIES if any(D.SPACE_CURRENCY[D.SPACES[i]] == c for i in spaces)]
     totals = [

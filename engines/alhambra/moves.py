@@ -476,7 +476,7 @@ def apply_action(s: State, move: Move, ev: list[Event]) -> bool:
     kind, arg = move
     seat = active_seat(s)
     if kind == "take":  # ALH-MONEY-1/2
-        display = s["display"]
+        display = s["display"] = s["display"][:]  # a new list (common.apply_copy)
         cards = [display[i] for i in arg]
         for i in sorted(arg, reverse=True):
             display.pop(i)
@@ -507,9 +507,10 @@ def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -
         c = f"{letter}{v}"
         hand.remove(c)
         paid.append(c)
-    s["discard"].extend(paid)
-    s["market"][i] = None
-    s["bought"].append(tile)
+    s["discard"] = s["discard"] + paid  # new lists: the state before may share them (common.apply_copy)
+    market = s["market"] = s["market"][:]
+    market[i] = None
+    s["bought"] = [*s["bought"], tile]
     params = {"player": seat, "space": space, "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile], "cards": cards_msg(paid)}
     ev.append(Event(Msg(K + ("ev.buy_exact" if exact else "ev.buy"), params)))
     return exact
@@ -646,7 +647,11 @@ def end_place_find(s: State, seat: int, action: str) -> Candidate:
 def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> None:
     placing = who_places(s)
     assert placing is not None
+    # the tiles waiting: a new list of bought tiles (the state before may share them, common.apply_copy), or the
+    # end queue's own
     tiles = placing[1]
+    if s["phase"] == "placement":
+        tiles = s["bought"] = tiles[:]
     kind, arg = move
     if kind == "place":
         tile, lab = arg
