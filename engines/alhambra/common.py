@@ -735,16 +735,11 @@ def apply_copy(s: State) -> State:
     """The copy ``apply`` works on, copied on write: the top-level dict, the players' list, Dirk and a non-empty
     end queue are new; the players' dicts (and their grids, reserves and hands) and every other list (the market,
     the bag, the deck, the display, the discard, the bought tiles, ``seats``, ``start_tied``, ``aside``,
-    ``pending``, ``scorings_done``, ``out``, ``options``, ``last_scoring``, the last move's marks) are shared with
+    ``pending``, ``scorings_done``, ``out``, ``options``, ``last_scoring``, the last move's marks, the result, an information state's hidden part) are shared with
     ``s``. Every change the engine makes to those takes its own copy first (:func:`own_player`; the flow and the
     moves put a changed copy of a list in its place), so ``s`` is never changed (tests/engines/alhambra/test_speed.py plays seeded games and checks that no state before
-    changed). A state of another shape (an information state) gets :func:`copy_state`."""
-    if s.keys() != _USUAL_KEYS:
-        return copy_state(s, marks=False)
+    changed)."""
     out = s.copy()
-    r = s["result"]
-    if r is not None:
-        out["result"] = deep_copy(r)
     out["players"] = s["players"][:]
     d = s["dirk"]
     if d is not None:
