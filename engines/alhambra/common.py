@@ -201,6 +201,9 @@ def _cell_of(label: str) -> Cell:
     return int(x), int(y)
 
 
+cell_of = _cell_of  # "x,y" -> (x, y), memoised
+
+
 @lru_cache(maxsize=128)
 def masks_of(key: GridKey) -> Grid:
     return grid_masks(dict(key_items(key)))
@@ -726,6 +729,35 @@ def deep_copy(v: Any) -> Any:
 
 
 _FOUR = frozenset((4,))
+
+
+def apply_copy(s: State) -> State:
+    """The copy ``apply`` works on, copied on write: the top-level dict, the players' list, Dirk and a non-empty
+    end queue are new; the players' dicts (and their grids, reserves and hands) and every other list (the market,
+    the bag, the deck, the display, the discard, the bought tiles, ``seats``, ``start_tied``, ``aside``,
+    ``pending``, ``scorings_done``, ``out``, ``options``, ``last_scoring``, the last move's marks, the result, an information state's hidden part) are shared with
+    ``s``. Every change the engine makes to those takes its own copy first (:func:`own_player`; the flow and the
+    moves put a changed copy of a list in its place), so ``s`` is never changed (tests/engines/alhambra/test_speed.py plays seeded games and checks that no state before
+    changed)."""
+    out = s.copy()
+    out["players"] = s["players"][:]
+    d = s["dirk"]
+    if d is not None:
+        out["dirk"] = {"tiles": d["tiles"][:], "score": d["score"]} if len(d) == 2 else deep_copy(d)
+    q = s["end_queue"]
+    if q:
+        out["end_queue"] = [[seat, tiles[:]] for seat, tiles in q]
+    return out
+
+
+def own_player(s: State, seat: int) -> dict[str, Any]:
+    """``seat``'s player dict made the state's own (a shallow copy put in its place: its grid, reserve and hand
+    may still be shared with another state, so a change to one of them puts a new one in its place): the
+    copy-on-write of :func:`apply_copy`."""
+    players = s["players"]
+    p: dict[str, Any] = players[seat].copy()
+    players[seat] = p
+    return p
 
 
 def copy_state(s: State, marks: bool = True) -> State:

@@ -36,6 +36,7 @@ from .common import (
     grid_illegal,
     grid_wall,
     hand_total,
+    own_player,
     type_counts,
     type_msg,
 )
@@ -145,12 +146,16 @@ def end_of_turn(s: State, ev: list[Event], shuffle: Shuffle | None = None) -> No
     # step 4: scoring A/B, then Dirk (ALH-SCORE-1, ALH-REFILL-4, ALH-2P-4/5)
     pending = s["pending"]
     for rnd in [r for r in D.ROUNDS if r in pending] if pending else ():
-        s["pending"].remove(rnd)
+        left = s["pending"][:]  # a new list: the state before may share it (common.apply_copy)
+        left.remove(rnd)
+        s["pending"] = left
         score(s, rnd, ev)
         if s["dirk"] is not None:
             bag_n = len(s["bag"])
             want = D.DIRK_AFTER_A if rnd == "A" else bag_n // D.DIRK_AFTER_B_DIVISOR
-            got = [s["bag"].pop(0) for _ in range(min(want, bag_n))]
+            bag = s["bag"]
+            got = bag[:min(want, bag_n)]  # the top of the bag; the rest is a new list (common.apply_copy)
+            s["bag"] = bag[len(got):]
             s["dirk"]["tiles"].extend(got)
             ev.append(Event(Msg(K + "ev.dirk_draw", {"count": len(got), "tiles": got})))
     s["rng"] = rng.state
@@ -181,6 +186,9 @@ def refill_money(s: State, ev: list[Event], rng: Rng, shuffle: Shuffle) -> None:
     cards drawn before a scoring card, a reshuffle or a shortfall are logged before it."""
     new_cards: list[str] = []
     display = s["display"]
+    if len(display) < D.DISPLAY_SIZE:  # new lists: the state before may share them (common.apply_copy)
+        display = s["display"] = display[:]
+        s["deck"] = s["deck"][:]  # draw_card takes from it
     while len(display) < D.DISPLAY_SIZE:
         if not s["deck"]:
             _told(ev, new_cards)  # a reshuffle (or the shortfall) comes after the cards already drawn
@@ -190,8 +198,8 @@ def refill_money(s: State, ev: list[Event], rng: Rng, shuffle: Shuffle) -> None:
             break
         if card in D.SCORING_CARDS:
             _told(ev, new_cards)
-            s["aside"].append(card)
-            s["pending"].append(card)
+            s["aside"] = [*s["aside"], card]  # new lists: the state before may share them (common.apply_copy)
+            s["pending"] = [*s["pending"], card]
             ev.append(Event(Msg(K + "ev.scoring_card", {"round": card})))
             continue
         display.append(card)
@@ -208,11 +216,15 @@ def _told(ev: list[Event], new_cards: list[str]) -> None:
 
 def refill_market(s: State, ev: list[Event]) -> None:
     """Step 3 (ALH-REFILL-6 … 8): an empty bag triggers the end."""
+    market = s["market"]
+    if None in market:  # new lists: the state before may share them (common.apply_copy)
+        market = s["market"] = market[:]
+        s["bag"] = s["bag"][:]
     for i in range(D.MARKET_SPACES):
-        if s["market"][i] is None:
+        if market[i] is None:
             if s["bag"]:
                 tile = s["bag"].pop(0)
-                s["market"][i] = tile
+                market[i] = tile
                 ev.append(Event(Msg(K + "ev.refill_market", {"space": D.SPACES[i], "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile]})))
             else:
                 s["end"] = True
@@ -241,7 +253,7 @@ def score(s: State, rnd: str, ev: list[Event]) -> None:
     out_rows = []
     ev.append(Event(Msg(K + "ev.scoring", {"round": Msg(K + "round." + rnd)})))
     for who, row in rows.items():
-        holder = s["dirk"] if who == "dirk" else s["players"][who]
+        holder = own_player(s, who) if isinstance(who, int) else s["dirk"]
         holder["score"] += row["total"]
         detail = [Msg(K + "type_points", {"type": Msg(K + "type." + t), "points": v}) for t, v in row["types"].items() if v]
         params: dict[str, Any] = {
@@ -255,7 +267,7 @@ def score(s: State, rnd: str, ev: list[Event]) -> None:
             ev.append(Event(Msg(K + "ev.score_row", params)))
         out_rows.append({"who": who, "types": dict(row["types"]), "wall": row["wall"], "total": row["total"]})
     if rnd != "final":
-        s["scorings_done"].append(rnd)
+        s["scorings_done"] = [*s["scorings_done"], rnd]  # a new list (common.apply_copy)
     s["last_scoring"] = {"round": rnd, "rows": out_rows}
 
 
@@ -263,6 +275,7 @@ def end_game(s: State, ev: list[Event]) -> None:
     """ALH-END-4/5: distribution of the remaining market tiles, then C-09, then the final."""
     last = s["active"]
     s["active"] = None
+    s["market"] = s["market"][:]  # a new list: the state before may share it (common.apply_copy)
     spaces = [i for i in range(D.MARKET_SPACES) if s["market"][i] is not None]
     currencies = [c for c in D.CURRENCIES if any(D.SPACE_CURRENCY[D.SPACES[i]] == c for i in spaces)]
     totals = [
@@ -283,7 +296,7 @@ def end_game(s: State, ev: list[Event]) -> None:
             received.setdefault(top[0], []).append(tile)
             ev.append(Event(Msg(K + "ev.distribute", {"space": D.SPACES[i], "tile": tile, "player": top[0], "total": best})))
         else:
-            s["out"].append(tile)
+            s["out"] = [*s["out"], tile]  # a new list (common.apply_copy)
             ev.append(Event(Msg(K + "ev.distribute_none", {"space": D.SPACES[i], "tile": tile})))
     order = [(last + 1 + k) % s["n"] for k in range(s["n"])]
     s["end_queue"] = [[seat, received[seat]] for seat in order if seat in received]

@@ -52,10 +52,10 @@ from engines.core import (
 
 from . import data as D
 from . import flow, hidden, moves, setup
-from .common import Candidate, K, Move, copy_state, refuse
+from .common import Candidate, K, Move, apply_copy, copy_state, refuse
 from .moves import Handler
 from .scoring import score_round
-from .views import PrivateView, PublicView, marks_after, move_marks, private_view, public_view
+from .views import PrivateView, PublicView, marks_after, move_marks, private_view, public_view, read_move
 
 
 def _carry_out_start(s: State, seat: int, move: Move, ev: list[Event]) -> None:
@@ -213,7 +213,7 @@ class AlhambraGame(RulesGame):
             h, cand = self._checked(state, seat, action)
         else:
             h, cand = checked(action, lambda: self._checked(state, seat, action))
-        s = copy_state(state, marks=False)  # the marks are made anew (mark_move)
+        s = apply_copy(state)  # copied on write; the marks are made anew (mark_move)
         events: list[Event] = []
         # _carry_out then advance, with one look at what was revealed: what flow.revealed reads of the state
         # only moves on (the RNG advances, the deck grows only by a reshuffle, which draws from it, the bag
@@ -227,7 +227,8 @@ class AlhambraGame(RulesGame):
         if flow.SELF_CHECKS:
             flow.check_invariants(s)
         revealed = flow.revealed(s, before, events, 0)
-        self.mark_move(state, s, seat, action)
+        if LAST_MOVE in state:  # mark_move, the marks read from the checked move
+            s[LAST_MOVE] = marks_after(state, seat, action, read_move(state, cand.move))
         return Outcome(s, tuple(events), revealed)
 
     def copy_state(self, state: State) -> State:

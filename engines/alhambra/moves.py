@@ -45,6 +45,7 @@ from .common import (
     hand_values,
     key_items,
     layout,
+    own_player,
     refuse,
     takes,
     type_msg,
@@ -426,8 +427,18 @@ def action_options(s: State, seat: int) -> tuple[Option, ...]:
 
 def has_two_takes(s: State) -> bool:
     """Whether the display offers at least two takes (then the action phase has two legal actions:
-    :func:`legal_actions` lists the takes first)."""
-    return len(take_offer(tuple(s["display"])).entries) >= 2
+    :func:`legal_actions` lists the takes first): without making the takes (ALH-MONEY-1: every card is a take
+    of its own, identical cards one take, so two different cards are two takes; two or more copies of one card
+    are a second take when two of them total at most ``TAKE_MULTI_MAX``). tests/engines/alhambra/test_speed.py
+    checks it against :func:`take_offer`."""
+    display = s["display"]
+    if len(display) < 2:
+        return False
+    first = display[0]
+    for c in display:
+        if c != first:
+            return True
+    return 2 * card_value(first) <= D.TAKE_MULTI_MAX
 
 
 def legal_actions(s: State) -> Iterator[Candidate]:
@@ -464,12 +475,13 @@ def apply_action(s: State, move: Move, ev: list[Event]) -> bool:
     the flow ends it (``flow.carry_out_action``)."""
     kind, arg = move
     seat = active_seat(s)
-    p = s["players"][seat]
     if kind == "take":  # ALH-MONEY-1/2
-        cards = [s["display"][i] for i in arg]
+        display = s["display"] = s["display"][:]  # a new list (common.apply_copy)
+        cards = [display[i] for i in arg]
         for i in sorted(arg, reverse=True):
-            s["display"].pop(i)
-        p["hand"].extend(cards)
+            display.pop(i)
+        p = own_player(s, seat)
+        p["hand"] = p["hand"] + cards  # a new list (common.apply_copy)
         ev.append(Event(Msg(K + "ev.take", {"player": seat, "cards": cards_msg(cards)})))
     elif kind == "buy":  # ALH-BUY-1 … 6
         if _buy(s, seat, arg, ev):
@@ -478,7 +490,7 @@ def apply_action(s: State, move: Move, ev: list[Event]) -> bool:
     elif kind == "end":
         ev.append(Event(Msg(K + "ev.end_actions", {"player": seat})))
     else:  # redesign (ALH-REDESIGN-1 … 4)
-        _redesign(p, seat, kind, arg, ev)
+        _redesign(own_player(s, seat), seat, kind, arg, ev)
     return False
 
 
@@ -488,26 +500,31 @@ def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -
     tile = s["market"][i]
     space = D.SPACES[i]
     letter = D.LETTER[D.SPACE_CURRENCY[space]]
-    hand = s["players"][seat]["hand"]
+    p = own_player(s, seat)
+    hand = p["hand"] = p["hand"][:]  # a new list (common.apply_copy)
     paid = []
     for v in pay:
         c = f"{letter}{v}"
         hand.remove(c)
         paid.append(c)
-    s["discard"].extend(paid)
-    s["market"][i] = None
-    s["bought"].append(tile)
+    s["discard"] = s["discard"] + paid  # new lists: the state before may share them (common.apply_copy)
+    market = s["market"] = s["market"][:]
+    market[i] = None
+    s["bought"] = [*s["bought"], tile]
     params = {"player": seat, "space": space, "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile], "cards": cards_msg(paid)}
     ev.append(Event(Msg(K + ("ev.buy_exact" if exact else "ev.buy"), params)))
     return exact
 
 
 def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
-    grid = p["grid"]
-    before = gkey(grid)
+    """A redesign of ``p``, the state's own player dict (``common.own_player``): its grid and reserve are
+    replaced by changed copies (they may be shared with the state before)."""
+    before = gkey(p["grid"])
+    grid = p["grid"] = p["grid"].copy()
+    reserve = p["reserve"] = p["reserve"][:]
     if kind == "add":
         tile, lab = arg
-        p["reserve"].remove(tile)
+        reserve.remove(tile)
         grid[lab] = tile
         changed_cell(before, grid, lab)
         ev.append(Event(Msg(K + "ev.redesign_add", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
@@ -515,15 +532,15 @@ def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]
         lab = arg
         tile = grid.pop(lab)
         changed_cell(before, grid, lab)
-        p["reserve"].append(tile)
+        reserve.append(tile)
         ev.append(Event(Msg(K + "ev.redesign_remove", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     else:
         tile, lab = arg
         old = grid[lab]
-        p["reserve"].remove(tile)
+        reserve.remove(tile)
         grid[lab] = tile
         changed_cell(before, grid, lab)
-        p["reserve"].append(old)
+        reserve.append(old)
         ev.append(Event(Msg(K + "ev.redesign_swap", {"player": seat, "tile": tile, "old": old, "cell": lab})))
 
 
@@ -630,20 +647,25 @@ def end_place_find(s: State, seat: int, action: str) -> Candidate:
 def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> None:
     placing = who_places(s)
     assert placing is not None
+    # the tiles waiting: a new list of bought tiles (the state before may share them, common.apply_copy), or the
+    # end queue's own
     tiles = placing[1]
+    if s["phase"] == "placement":
+        tiles = s["bought"] = tiles[:]
     kind, arg = move
-    p = s["players"][seat]
     if kind == "place":
         tile, lab = arg
         tiles.remove(tile)
-        grid = p["grid"]
-        before = gkey(grid)
+        p = own_player(s, seat)
+        before = gkey(p["grid"])
+        grid = p["grid"] = p["grid"].copy()  # a new dict (common.apply_copy)
         grid[lab] = tile
         changed_cell(before, grid, lab)
         ev.append(Event(Msg(K + "ev.place", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     elif kind == "reserve":
         tiles.remove(arg)
-        p["reserve"].append(arg)
+        p = own_player(s, seat)
+        p["reserve"] = [*p["reserve"], arg]  # a new list (common.apply_copy)
         ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": arg, "type": type_msg(arg)})))
     elif kind == "dirk":
         tiles.remove(arg)
@@ -652,7 +674,8 @@ def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> Non
     else:
         moved = list(tiles)
         tiles.clear()
-        p["reserve"].extend(moved)
+        p = own_player(s, seat)
+        p["reserve"] = p["reserve"] + moved  # a new list (common.apply_copy)
         for t in moved:
             ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": t, "type": type_msg(t)})))
 

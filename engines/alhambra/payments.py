@@ -12,7 +12,7 @@ from functools import lru_cache
 from engines.core import State
 
 from . import data as D
-from .common import Refusal, card_value, cur_msg
+from .common import Refusal, card_value, cur_msg, hand_values
 
 Payment = tuple[int, ...]
 
@@ -33,7 +33,7 @@ def judge_payment(s: State, seat: int, i: int, pay: Payment) -> Refusal | None:
     currency, and total at least the price."""
     space = D.SPACES[i]
     cur = D.SPACE_CURRENCY[space]
-    hand = list(space_values(s, seat, space))
+    hand = list(hand_values(tuple(s["players"][seat]["hand"]))[i])  # space_values, memoised for every space
     paid = "+".join(map(str, pay))
     for v in pay:
         if v not in hand:

@@ -15,9 +15,11 @@ from . import data as D
 from . import flow
 from .common import (
     MARK_KEYS,
+    Move,
     card_currency,
     card_sort_key,
     card_value,
+    cell_of,
     gkey,
     grid_candidates,
     grid_wall,
@@ -219,9 +221,14 @@ def _cell(token: str) -> list[int] | None:
 def move_marks(before: State, after: State, seat: int, action: str) -> dict[str, Any]:
     """The public marks of ``action`` (RulesGame.move_marks): bought spaces and tiles, placed cells, taken
     cards. Every part of an Alhambra action is public (ALH-INFO-1: the money taken and paid is seen)."""
-    space, tiles, cells, cards = _read(action)
+    return _marks(before, seat, _read(action))
+
+
+def _marks(before: State, seat: int, read: Read) -> dict[str, Any]:
+    """:func:`move_marks` of an action read as ``read`` (:func:`_read`, :func:`read_move`)."""
+    space, tiles, cells, cards = read
     marks: dict[str, Any] = {"seat": seat, "turn": before["turn"], "spaces": [], "tiles": list(tiles),
-                             "cells": [list(c) for c in cells], "cards": list(cards)}
+                             "cells": [list(c) for c in cells] if cells else [], "cards": list(cards)}
     if space is not None:
         marks["spaces"].append(space)
         tile = before["market"][D.SPACES.index(space)]
@@ -230,17 +237,20 @@ def move_marks(before: State, after: State, seat: int, action: str) -> dict[str,
     return marks
 
 
-def marks_after(before: State, seat: int, action: str) -> dict[str, Any]:
+def marks_after(before: State, seat: int, action: str, read: Read | None = None) -> dict[str, Any]:
     """The last move's marks of the state after ``action`` (:meth:`AlhambraGame.mark_move`), made at once: the
     dict ``engines.core.merge_marks`` makes of the marks before and :func:`move_marks` (the lists joined
     without repeats when the move is the same seat's same turn, else the move's own marks; new lists, whose
-    cells may be the ones before, as merge_marks' are)."""
+    cells may be the ones before, as merge_marks' are). ``read``: what :func:`_read` reads from ``action``, when
+    known (:func:`read_move`)."""
+    if read is None:
+        read = _read(action)
     prev = before.get("last_move")
     turn = before["turn"]
     if prev and prev.get("seat") == seat and prev.get("turn") == turn:
         if tuple(prev) != MARK_KEYS:  # marks of another shape: the general merge
             return merge_marks(prev, move_marks(before, before, seat, action))
-        space, tiles, cells, cards = _read(action)
+        space, tiles, cells, cards = read
         if space is not None:
             tile = before["market"][D.SPACES.index(space)]
             if tile:
@@ -248,7 +258,7 @@ def marks_after(before: State, seat: int, action: str) -> dict[str, Any]:
         return {"seat": seat, "turn": turn, "spaces": _join(prev["spaces"], (space,) if space is not None else ()),
                 "tiles": _join(prev["tiles"], tiles), "cells": _join(prev["cells"], [list(c) for c in cells]),
                 "cards": _join(prev["cards"], cards)}
-    return move_marks(before, before, seat, action)
+    return _marks(before, seat, read)
 
 
 def _join(old: list[Any], new: Sequence[Any]) -> list[Any]:
@@ -257,7 +267,32 @@ def _join(old: list[Any], new: Sequence[Any]) -> list[Any]:
 
 
 
-def _read(action: str) -> tuple[int | None, tuple[str, ...], tuple[tuple[int, int], ...], tuple[str, ...]]:
+#: what an action names for its marks: the bought space, the tiles, the cells and the cards (:func:`_read_marks`)
+Read = tuple[int | None, tuple[str, ...], tuple[tuple[int, int], ...], tuple[str, ...]]
+_NOTHING: Read = (None, (), (), ())
+
+
+def read_move(before: State, move: Move) -> Read:
+    """What :func:`_read_marks` reads from the action whose checked move (``game.AlhambraGame._checked``) is
+    ``move`` in ``before``, from the move itself (tests/engines/alhambra/test_speed.py checks it on every move of
+    seeded playouts): a take's cards (display order), a buy's space, the tile and cell of an addition, a swap or
+    a placement, a removal's cell, a reserved or given tile."""
+    kind, arg = move
+    if kind == "take":
+        display = before["display"]
+        return None, (), (), tuple([display[i] for i in arg])
+    if kind == "buy":
+        return D.SPACES[arg[0]], (), (), ()
+    if kind == "add" or kind == "swap" or kind == "place":
+        return None, (arg[0],), (cell_of(arg[1]),), ()
+    if kind == "remove":
+        return None, (), (cell_of(arg),), ()
+    if kind == "reserve" or kind == "dirk":
+        return None, (arg,), (), ()
+    return _NOTHING  # reserve all, end, start
+
+
+def _read(action: str) -> Read:
     """:func:`_read_marks` of ``action``, memoised."""
     read = _READ.get(action)
     if read is None:

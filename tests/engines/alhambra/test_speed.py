@@ -3,6 +3,7 @@ clone and shares nothing with its original (apply never mutates its input)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import re
 
@@ -407,3 +408,75 @@ def test_the_marks_made_at_once_are_the_shared_merge_of_the_move_marks(players, 
             assert marks_after(odd, p.seat, action) == merge_marks(odd["last_move"], move_marks(odd, after, p.seat, action))
         state = after
     assert merged > 10
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (2, 11, {}), (3, 12, {"start_player_tiebreak": "host_choice"}), (4, 13, {"exact_payment_extra_action": "mandatory"}),
+    (5, 14, {"wall_ring_scoring": "bga"}), (6, 15, {"two_player_money_copies": 3, "open_hands": True}),
+])
+def test_apply_changes_no_state_before_it_ALH_DOC_1(players, seed, options):
+    """ALH-DOC-1 (a pure engine): ``apply`` copies on write (``common.apply_copy``): the state it returns shares
+    what the move left unchanged with the state before, so no change of a later move may reach an earlier state.
+    A seeded playout (2 players: Dirk; scoring rounds, the end's distribution and placements) applies several
+    offered actions to every third state, and every state of the playout is still as it was made at the end."""
+    rnd = random.Random(seed)
+    state: State = GAME.new_game(players, options, seed).state
+    made: list[tuple[State, str]] = []
+    while True:
+        made.append((state, json.dumps(state, sort_keys=True)))
+        prompts = GAME.prompts(state)
+        if not prompts:
+            break
+        if len(made) % 3 == 0:
+            for p in prompts:
+                for o in rnd.sample(p.options, min(4, len(p.options))):
+                    out = GAME.apply(state, p.seat, o.action).state
+                    made.append((out, json.dumps(out, sort_keys=True)))
+        p = rnd.choice(prompts)
+        state = GAME.apply(state, p.seat, rnd.choice(p.options).action).state
+    assert state["phase"] == "over"
+    for s, text in made:
+        assert json.dumps(s, sort_keys=True) == text
+
+
+def test_two_takes_without_making_them_ALH_MONEY_1():
+    """ALH-MONEY-1 (one card, or 2+ cards totalling at most 5; identical cards are one choice): ``has_two_takes``
+    says what the number of :func:`take_offer`'s takes says, on every display of up to 4 cards drawn from a few
+    currencies and values (repeats included)."""
+    from itertools import product
+
+    from engines.alhambra.moves import has_two_takes, take_offer
+
+    cards = ["y1", "y2", "g2", "y3", "b5", "o9"]
+    seen = set()
+    for n in range(5):
+        for display in product(cards, repeat=n):
+            expected = len(take_offer(display).entries) >= 2
+            assert has_two_takes({"display": list(display)}) == expected, display
+            seen.add(expected)
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (4, 22), (6, 23)])
+def test_marks_read_from_the_move_are_the_marks_read_from_the_action(players, seed):
+    """``apply`` reads a move's marks from its checked move (``views.read_move``): for every offered action of
+    every state of a playout (2 players: gifts to Dirk; the end's placements) that is what is read from the
+    action string (``views._read_marks``)."""
+    from engines.alhambra.views import _read_marks, read_move
+
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, {"start_player_tiebreak": "host_choice"}, seed).state
+    kinds = set()
+    while True:
+        prompts = GAME.prompts(state)
+        if not prompts:
+            break
+        for p in prompts:
+            for o in p.options:
+                move = GAME.check(state, p.seat, o.action).move
+                kinds.add(move[0])
+                assert read_move(state, move) == _read_marks(o.action), o.action
+        p = rnd.choice(prompts)
+        state = GAME.apply(state, p.seat, rnd.choice(p.options).action).state
+    assert {"take", "buy", "add", "remove", "swap", "place", "reserve", "reserve_all", "end"} <= kinds
+    assert players > 2 or "dirk" in kinds
