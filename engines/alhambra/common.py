@@ -426,29 +426,48 @@ def _articulation(g: dict[int, int], adj: dict[int, list[int]]) -> set[int]:
 def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
     """The :class:`_Parts` of the grid ``parent`` was made for with cell ``lab`` changed to ``tile`` (``None``:
     emptied), made anew only near that cell (tests/engines/alhambra/test_speed.py checks it against
-    :func:`_parts`)."""
+    :func:`_parts`). The parts that do not change are shared with ``parent`` (parts are never changed once made)."""
     c = _CODES[lab]
-    g = parent.g.copy()
+    pg = parent.g
+    g = pg.copy()
+    around = _AROUND[c]
+    cand = parent.cand.copy()
+    if tile is not None and c in pg:
+        # a swap: the tile fits (ALH-ALG-4), so its walls on the occupied sides are the old tile's: every
+        # neighbour's constraints, the walk graph (ALH-ALG-3) and the occupancy stay; only the empty neighbours
+        # facing its other sides get new placement entries
+        g[c] = D.MASK[tile]
+        for e in around[:4]:
+            if e not in g:
+                entry = _cand_at(g, e)
+                if entry is None:
+                    cand.pop(e, None)
+                else:
+                    cand[e] = entry
+        return _Parts(g, cand, parent.swap, parent.adj, parent.inner, parent.art)
     if tile is None:
         del g[c]
     else:
         g[c] = D.MASK[tile]
-    around = _AROUND[c]
     # the cell and its 8 neighbours: the cells whose placement entries a change of the cell can change
-    block = (c, *around)
-    cand = parent.cand.copy()
-    for e in block:
-        cand.pop(e, None)
+    cand.pop(c, None)
+    for e in around:
         if e not in g:
             entry = _cand_at(g, e)
-            if entry is not None:
+            if entry is None:
+                cand.pop(e, None)
+            else:
                 cand[e] = entry
+    if tile is None:
+        entry = _cand_at(g, c)
+        if entry is not None:
+            cand[c] = entry
     swap = parent.swap.copy()
     adj = parent.adj.copy()
     inner = parent.inner.copy()
     label_of = _label_of
     origin = _ORIGIN_CODE
-    for e in block[:5]:  # the cell and its 4 neighbours: their swap constraints and walk-graph edges
+    for e in (c, *around[:4]):  # the cell and its 4 neighbours: their swap constraints and walk-graph edges
         if e in g:
             occ, req, adj[e] = _cell_at(g, e)
             if occ == 15:
@@ -457,33 +476,29 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
                 inner.discard(e)
             if e != origin:
                 swap[e] = (label_of(e), occ, req)
-        elif e in adj:  # the emptied cell
+        elif e == c:  # the emptied cell
             del adj[e]
             inner.discard(e)
             swap.pop(e, None)
-    if tile is not None and c in parent.g:
-        art = parent.art  # a swap: the fitting tile keeps every walkable edge, so the walk graph is the same
-    elif tile is not None and len(adj[c]) == 1:
-        # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
-        art = parent.art | {adj[c][0]} - {origin}
-    else:
-        art = _articulation(g, adj)
+    # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
+    art = parent.art | {adj[c][0]} - {origin} if tile is not None and len(adj[c]) == 1 else _articulation(g, adj)
     return _Parts(g, cand, swap, adj, inner, art)
 
 
 def _layout_of(parts: _Parts) -> Layout:
-    cand, swap, inner, art = parts.cand, parts.swap, parts.inner, parts.art
-    label_of = _label_of
+    cand, swap = parts.cand, parts.swap
     # removable: not the fountain (the swap entries hold every other cell), not a cell with all 4 neighbours
     # occupied, not an articulation point (ALH-REDESIGN-2(b), ALH-ALG-3)
     order = sorted(swap)
-    removable = tuple([label_of(c) for c in order if c not in art and c not in inner])
-    return Layout(tuple([cand[c] for c in sorted(cand)]), tuple([swap[c] for c in order]), removable)
+    swaps = tuple(map(swap.__getitem__, order))
+    kept = parts.art | parts.inner
+    removable = tuple([e[0] for c, e in zip(order, swaps, strict=True) if c not in kept])
+    return Layout(tuple(map(cand.__getitem__, sorted(cand))), swaps, removable)
 
 
 #: the layouts made lately, by grid, with their parts (oldest first; see the memos above)
 _LAYOUTS: dict[GridKey, tuple[Layout, _Parts]] = {}
-_LAYOUTS_MAX = 128
+_LAYOUTS_MAX = 32
 #: grids the engine just made by changing one cell of another, with that other grid, the cell and its new tile
 #: (None: emptied), so that their layouts are derived (:func:`changed_cell`)
 _CHANGES: dict[GridKey, tuple[GridKey, str, str | None]] = {}
