@@ -91,15 +91,24 @@ def card_sort_key(card: str) -> tuple[int, int]:
 def hand_values(hand: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     """Per market index, the values of ``hand``'s cards in that space's currency, descending (the
     ``space_values`` of every space at once)."""
-    by_letter: dict[str, list[int]] = {letter: [] for letter in _SPACE_LETTERS}
+    lists: tuple[list[int], ...] = ([], [], [], [])
+    slot = _SLOT.get
     for c in hand:
-        values = by_letter.get(c[0])
-        if values is not None:  # a money card (not a hidden "?")
-            values.append(int(c[1:]))
-    return tuple(tuple(sorted(by_letter[letter], reverse=True)) for letter in _SPACE_LETTERS)
+        at = slot(c)
+        if at is not None:
+            lists[at[0]].append(at[1])
+        elif c[0] in _LETTER_SLOT:  # a money card of a value beyond the deck's (not a hidden "?")
+            lists[_LETTER_SLOT[c[0]]].append(int(c[1:]))
+    for values in lists:
+        values.sort(reverse=True)
+    return tuple(map(tuple, lists))
 
 
 _SPACE_LETTERS = tuple(D.LETTER[D.SPACE_CURRENCY[space]] for space in D.SPACES)
+#: a money card → its market index (the one space of its currency) and its value
+_SLOT = {f"{letter}{v}": (i, v) for i, letter in enumerate(_SPACE_LETTERS) for v in range(1, 10)}
+_LETTER_SLOT = {letter: i for i, letter in enumerate(_SPACE_LETTERS)}
+assert len(_LETTER_SLOT) == 4, "one market space per currency"
 
 
 def hand_total(cards: Iterable[str]) -> int:
@@ -265,6 +274,9 @@ class Layout(NamedTuple):
 
 
 _ENCLOSES = geometry._ENCLOSES
+#: a named tuple made from a tuple of its fields without its ``__new__`` (made in Python, slower: layouts and offers
+#: are made in every prompt)
+_new = tuple.__new__
 
 CellEntry = tuple[str, int, int]
 
@@ -407,7 +419,7 @@ def _parts(key: GridKey) -> _Parts:
             inner.add(c)
         if c != origin:
             swap[c] = (label_of(c), occ, req)
-    return _Parts(g, cand, swap, adj, inner, _articulation(g, adj))
+    return _new(_Parts, (g, cand, swap, adj, inner, _articulation(g, adj)))
 
 
 def _articulation(g: dict[int, int], adj: dict[int, list[int]]) -> set[int]:
@@ -444,7 +456,7 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
                     cand.pop(e, None)
                 else:
                     cand[e] = entry
-        return _Parts(g, cand, parent.swap, parent.adj, parent.inner, parent.art)
+        return _new(_Parts, (g, cand, parent.swap, parent.adj, parent.inner, parent.art))
     if tile is None:
         del g[c]
     else:
@@ -482,7 +494,7 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
             swap.pop(e, None)
     # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
     art = parent.art | {adj[c][0]} - {origin} if tile is not None and len(adj[c]) == 1 else _articulation(g, adj)
-    return _Parts(g, cand, swap, adj, inner, art)
+    return _new(_Parts, (g, cand, swap, adj, inner, art))
 
 
 def _layout_of(parts: _Parts) -> Layout:
@@ -490,10 +502,9 @@ def _layout_of(parts: _Parts) -> Layout:
     # removable: not the fountain (the swap entries hold every other cell), not a cell with all 4 neighbours
     # occupied, not an articulation point (ALH-REDESIGN-2(b), ALH-ALG-3)
     order = sorted(swap)
-    swaps = tuple(map(swap.__getitem__, order))
     kept = parts.art | parts.inner
-    removable = tuple([e[0] for c, e in zip(order, swaps, strict=True) if c not in kept])
-    return Layout(tuple(map(cand.__getitem__, sorted(cand))), swaps, removable)
+    return _new(Layout, (tuple(map(cand.__getitem__, sorted(cand))), tuple(map(swap.__getitem__, order)),
+                         tuple([swap[c][0] for c in order if c not in kept])))
 
 
 #: the layouts made lately, by grid, with their parts (oldest first; see the memos above)

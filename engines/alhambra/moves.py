@@ -133,6 +133,16 @@ def _made(kind: str, action: str, make: Callable[..., Msg], args: tuple[Any, ...
     return (action, make, args, move), Option.lazy(action, make, *args), action
 
 
+def _made_swap(olds: dict[str, Made], tile: str, old: str, lab: str) -> Made:
+    """A new swap entry of ``tile`` for ``old`` on ``lab`` (a :func:`_made` of the table ``"swap"``), sharing its
+    action and move with the entries of the same tile and cell held in ``olds`` (only the label differs)."""
+    args = (tile, old, lab)
+    if not olds:
+        return _made("swap", f"redesign swap {tile} {lab}", _swap_label, args, ("swap", (tile, lab)))
+    e, _, action = next(iter(olds.values()))
+    return _made("swap", action, _swap_label, args, e[3])
+
+
 def _row(table: dict[str, Any], key: str) -> dict[str, Any]:
     row = table.get(key)
     if row is None:
@@ -159,14 +169,14 @@ def _offer_of(entries: list[Entry], options: list[Option]) -> Offer:
 
 
 _EMPTY_OFFER = Offer((), (), ())
+_new = tuple.__new__  # a named tuple from its fields' tuple, without its (Python) __new__
 
 
 def _offer_from(made: list[Made]) -> Offer:
     """The offer of these entries, options and actions, in this order (the three tuples made at once)."""
     if not made:
         return _EMPTY_OFFER
-    entries, options, actions = zip(*made, strict=True)
-    return Offer(entries, options, actions)
+    return _new(Offer, zip(*made, strict=True))
 
 
 _ACTION = itemgetter(0)  # an entry's action
@@ -400,7 +410,7 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
                         olds = by_cell[lab] = {}
                     eo = olds.get(old)
                     if eo is None:
-                        eo = olds[old] = _made("swap", f"redesign swap {tile} {lab}", _swap_label, (tile, old, lab), ("swap", (tile, lab)))
+                        eo = olds[old] = _made_swap(olds, tile, old, lab)
                     add(eo)
     return _offer_from(made)
 
