@@ -365,7 +365,7 @@ def _redesigns(p: dict[str, Any]) -> Offer:
     return redesign_offer(gkey(p["grid"]), tuple(p["reserve"]))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
     """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4): (a) add each reserve tile
     on each legal cell, (b) remove each removable tile, (c) swap each reserve tile in where it fits."""
@@ -450,10 +450,11 @@ def action_options(s: State, seat: int) -> tuple[Option, ...]:
         spaces = _hand_buys(hand)
     for i, tile in enumerate(s["market"]):
         if tile is not None:
-            values, by_tile = spaces[i]
+            values, by_tile, total = spaces[i]
             opts = by_tile.get(tile)
             if opts is None:
-                opts = by_tile[tile] = buy_offer(i, tile, values).options
+                # (C-05: a tile dearer than the space's money offers no payment)
+                opts = by_tile[tile] = buy_offer(i, tile, values).options if total >= _PRICE[tile] else ()
             out += opts
     out += _redesigns(p).options
     if s["extra"] and end_candidate(s).verdict is None:
@@ -464,14 +465,17 @@ def action_options(s: State, seat: int) -> tuple[Option, ...]:
 #: per hand (its cards in hand order), per market index: the values of the space's currency and the offered buy
 #: options by tile (:func:`buy_offer`'s), so that a prompt looks its hand up once; emptied when large (few hands
 #: come back after long)
-_HAND_BUYS: dict[tuple[str, ...], tuple[tuple[tuple[int, ...], dict[str, tuple[Option, ...]]], ...]] = {}
-_HAND_BUYS_MAX = 64
+_HAND_BUYS: dict[tuple[str, ...], tuple[tuple[tuple[int, ...], dict[str, tuple[Option, ...]], int], ...]] = {}
+_HAND_BUYS_MAX = 32
+_PRICE: dict[str, int] = {t: p for t, p in D.PRICE.items() if p is not None}
 
 
-def _hand_buys(hand: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], dict[str, tuple[Option, ...]]], ...]:
+def _hand_buys(hand: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], dict[str, tuple[Option, ...]], int], ...]:
+    """The entry of :data:`_HAND_BUYS` for ``hand``: per market index, the values, the options by tile (none
+    yet) and the values' total."""
     if len(_HAND_BUYS) >= _HAND_BUYS_MAX:
         _HAND_BUYS.clear()
-    spaces = _HAND_BUYS[hand] = tuple((values, {}) for values in hand_values(hand))
+    spaces = _HAND_BUYS[hand] = tuple((values, {}, sum(values)) for values in hand_values(hand))
     return spaces
 
 
@@ -618,7 +622,7 @@ def _reserve_all_label(count: int) -> Msg:
     return Msg(K + "opt.reserve_all", {"count": count})
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Offer:
     """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``: each tile on each
     legal cell, to the reserve, to Dirk (when allowed); all to the reserve when 2+ wait."""
