@@ -284,13 +284,13 @@ CellEntry = tuple[str, int, int]
 class _Parts(NamedTuple):
     """What a :class:`Layout` is made of, by cell int, kept with it so that the layout of a grid that differs
     at one cell is derived from it (:func:`_derived`): the wall masks, the placement cells and the swap
-    constraints (entries of :class:`Layout`), the walk graph and the cells with all 4 neighbours occupied."""
+    constraints (entries of :class:`Layout`; a swap entry's occupied sides tell the cells with all 4 neighbours
+    occupied), the walk graph."""
 
     g: dict[int, int]
     cand: dict[int, CellEntry]
     swap: dict[int, CellEntry]
     adj: dict[int, list[int]]
-    inner: set[int]
     #: the cells the walk rule keeps from removal (:func:`_articulation`)
     art: set[int]
 
@@ -410,16 +410,13 @@ def _parts(key: GridKey) -> _Parts:
             cand[c] = entry
     swap = {}
     adj = {}
-    inner = set()
     label_of = _label_of
     origin = _ORIGIN_CODE
     for c in g:
         occ, req, adj[c] = _cell_at(g, c)
-        if occ == 15:
-            inner.add(c)
         if c != origin:
             swap[c] = (label_of(c), occ, req)
-    return _new(_Parts, (g, cand, swap, adj, inner, _articulation(g, adj)))
+    return _new(_Parts, (g, cand, swap, adj, _articulation(g, adj)))
 
 
 def _articulation(g: dict[int, int], adj: dict[int, list[int]]) -> set[int]:
@@ -456,7 +453,7 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
                     cand.pop(e, None)
                 else:
                     cand[e] = entry
-        return _new(_Parts, (g, cand, parent.swap, parent.adj, parent.inner, parent.art))
+        return _new(_Parts, (g, cand, parent.swap, parent.adj, parent.art))
     if tile is None:
         del g[c]
     else:
@@ -476,25 +473,19 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
             cand[c] = entry
     swap = parent.swap.copy()
     adj = parent.adj.copy()
-    inner = parent.inner.copy()
     label_of = _label_of
     origin = _ORIGIN_CODE
     for e in (c, *around[:4]):  # the cell and its 4 neighbours: their swap constraints and walk-graph edges
         if e in g:
             occ, req, adj[e] = _cell_at(g, e)
-            if occ == 15:
-                inner.add(e)
-            else:
-                inner.discard(e)
             if e != origin:
                 swap[e] = (label_of(e), occ, req)
         elif e == c:  # the emptied cell
             del adj[e]
-            inner.discard(e)
             swap.pop(e, None)
     # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
     art = parent.art | {adj[c][0]} - {origin} if tile is not None and len(adj[c]) == 1 else _articulation(g, adj)
-    return _new(_Parts, (g, cand, swap, adj, inner, art))
+    return _new(_Parts, (g, cand, swap, adj, art))
 
 
 def _layout_of(parts: _Parts) -> Layout:
@@ -502,9 +493,10 @@ def _layout_of(parts: _Parts) -> Layout:
     # removable: not the fountain (the swap entries hold every other cell), not a cell with all 4 neighbours
     # occupied, not an articulation point (ALH-REDESIGN-2(b), ALH-ALG-3)
     order = sorted(swap)
-    kept = parts.art | parts.inner
-    return _new(Layout, (tuple(map(cand.__getitem__, sorted(cand))), tuple(map(swap.__getitem__, order)),
-                         tuple([swap[c][0] for c in order if c not in kept])))
+    swaps = tuple(map(swap.__getitem__, order))
+    art = parts.art
+    return _new(Layout, (tuple(map(cand.__getitem__, sorted(cand))), swaps,
+                         tuple([e[0] for c, e in zip(order, swaps, strict=False) if e[1] != 15 and c not in art])))
 
 
 #: the layouts made lately, by grid, with their parts (oldest first; see the memos above)
