@@ -91,15 +91,24 @@ def card_sort_key(card: str) -> tuple[int, int]:
 def hand_values(hand: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     """Per market index, the values of ``hand``'s cards in that space's currency, descending (the
     ``space_values`` of every space at once)."""
-    by_letter: dict[str, list[int]] = {letter: [] for letter in _SPACE_LETTERS}
+    lists: tuple[list[int], ...] = ([], [], [], [])
+    slot = _SLOT.get
     for c in hand:
-        values = by_letter.get(c[0])
-        if values is not None:  # a money card (not a hidden "?")
-            values.append(int(c[1:]))
-    return tuple(tuple(sorted(by_letter[letter], reverse=True)) for letter in _SPACE_LETTERS)
+        at = slot(c)
+        if at is not None:
+            lists[at[0]].append(at[1])
+        elif c[0] in _LETTER_SLOT:  # a money card of a value beyond the deck's (not a hidden "?")
+            lists[_LETTER_SLOT[c[0]]].append(int(c[1:]))
+    for values in lists:
+        values.sort(reverse=True)
+    return tuple(map(tuple, lists))
 
 
 _SPACE_LETTERS = tuple(D.LETTER[D.SPACE_CURRENCY[space]] for space in D.SPACES)
+#: a money card → its market index (the one space of its currency) and its value
+_SLOT = {f"{letter}{v}": (i, v) for i, letter in enumerate(_SPACE_LETTERS) for v in range(1, 10)}
+_LETTER_SLOT = {letter: i for i, letter in enumerate(_SPACE_LETTERS)}
+assert len(_LETTER_SLOT) == 4, "one market space per currency"
 
 
 def hand_total(cards: Iterable[str]) -> int:
@@ -268,6 +277,9 @@ class Layout(NamedTuple):
 
 
 _ENCLOSES = geometry._ENCLOSES
+#: a named tuple made from a tuple of its fields without its ``__new__`` (made in Python, slower: layouts and offers
+#: are made in every prompt)
+_new = tuple.__new__
 
 CellEntry = tuple[str, int, int]
 
@@ -275,13 +287,13 @@ CellEntry = tuple[str, int, int]
 class _Parts(NamedTuple):
     """What a :class:`Layout` is made of, by cell int, kept with it so that the layout of a grid that differs
     at one cell is derived from it (:func:`_derived`): the wall masks, the placement cells and the swap
-    constraints (entries of :class:`Layout`), the walk graph and the cells with all 4 neighbours occupied."""
+    constraints (entries of :class:`Layout`; a swap entry's occupied sides tell the cells with all 4 neighbours
+    occupied), the walk graph."""
 
     g: dict[int, int]
     cand: dict[int, CellEntry]
     swap: dict[int, CellEntry]
     adj: dict[int, list[int]]
-    inner: set[int]
     #: the cells the walk rule keeps from removal (:func:`_articulation`)
     art: set[int]
 
@@ -401,16 +413,13 @@ def _parts(key: GridKey) -> _Parts:
             cand[c] = entry
     swap = {}
     adj = {}
-    inner = set()
     label_of = _label_of
     origin = _ORIGIN_CODE
     for c in g:
         occ, req, adj[c] = _cell_at(g, c)
-        if occ == 15:
-            inner.add(c)
         if c != origin:
             swap[c] = (label_of(c), occ, req)
-    return _Parts(g, cand, swap, adj, inner, _articulation(g, adj))
+    return _new(_Parts, (g, cand, swap, adj, _articulation(g, adj)))
 
 
 def _articulation(g: dict[int, int], adj: dict[int, list[int]]) -> set[int]:
@@ -429,64 +438,73 @@ def _articulation(g: dict[int, int], adj: dict[int, list[int]]) -> set[int]:
 def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
     """The :class:`_Parts` of the grid ``parent`` was made for with cell ``lab`` changed to ``tile`` (``None``:
     emptied), made anew only near that cell (tests/engines/alhambra/test_speed.py checks it against
-    :func:`_parts`)."""
+    :func:`_parts`). The parts that do not change are shared with ``parent`` (parts are never changed once made)."""
     c = _CODES[lab]
-    g = parent.g.copy()
+    pg = parent.g
+    g = pg.copy()
+    around = _AROUND[c]
+    cand = parent.cand.copy()
+    if tile is not None and c in pg:
+        # a swap: the tile fits (ALH-ALG-4), so its walls on the occupied sides are the old tile's: every
+        # neighbour's constraints, the walk graph (ALH-ALG-3) and the occupancy stay; only the empty neighbours
+        # facing its other sides get new placement entries
+        g[c] = D.MASK[tile]
+        for e in around[:4]:
+            if e not in g:
+                entry = _cand_at(g, e)
+                if entry is None:
+                    cand.pop(e, None)
+                else:
+                    cand[e] = entry
+        return _new(_Parts, (g, cand, parent.swap, parent.adj, parent.art))
     if tile is None:
         del g[c]
     else:
         g[c] = D.MASK[tile]
-    around = _AROUND[c]
     # the cell and its 8 neighbours: the cells whose placement entries a change of the cell can change
-    block = (c, *around)
-    cand = parent.cand.copy()
-    for e in block:
-        cand.pop(e, None)
+    cand.pop(c, None)
+    for e in around:
         if e not in g:
             entry = _cand_at(g, e)
-            if entry is not None:
+            if entry is None:
+                cand.pop(e, None)
+            else:
                 cand[e] = entry
+    if tile is None:
+        entry = _cand_at(g, c)
+        if entry is not None:
+            cand[c] = entry
     swap = parent.swap.copy()
     adj = parent.adj.copy()
-    inner = parent.inner.copy()
     label_of = _label_of
     origin = _ORIGIN_CODE
-    for e in block[:5]:  # the cell and its 4 neighbours: their swap constraints and walk-graph edges
+    for e in (c, *around[:4]):  # the cell and its 4 neighbours: their swap constraints and walk-graph edges
         if e in g:
             occ, req, adj[e] = _cell_at(g, e)
-            if occ == 15:
-                inner.add(e)
-            else:
-                inner.discard(e)
             if e != origin:
                 swap[e] = (label_of(e), occ, req)
-        elif e in adj:  # the emptied cell
+        elif e == c:  # the emptied cell
             del adj[e]
-            inner.discard(e)
             swap.pop(e, None)
-    if tile is not None and c in parent.g:
-        art = parent.art  # a swap: the fitting tile keeps every walkable edge, so the walk graph is the same
-    elif tile is not None and len(adj[c]) == 1:
-        # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
-        art = parent.art | {adj[c][0]} - {origin}
-    else:
-        art = _articulation(g, adj)
-    return _Parts(g, cand, swap, adj, inner, art)
+    # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
+    art = parent.art | {adj[c][0]} - {origin} if tile is not None and len(adj[c]) == 1 else _articulation(g, adj)
+    return _new(_Parts, (g, cand, swap, adj, art))
 
 
 def _layout_of(parts: _Parts) -> Layout:
-    cand, swap, inner, art = parts.cand, parts.swap, parts.inner, parts.art
-    label_of = _label_of
+    cand, swap = parts.cand, parts.swap
     # removable: not the fountain (the swap entries hold every other cell), not a cell with all 4 neighbours
     # occupied, not an articulation point (ALH-REDESIGN-2(b), ALH-ALG-3)
     order = sorted(swap)
-    removable = tuple([label_of(c) for c in order if c not in art and c not in inner])
-    return Layout(tuple([cand[c] for c in sorted(cand)]), tuple([swap[c] for c in order]), removable)
+    swaps = tuple(map(swap.__getitem__, order))
+    art = parts.art
+    return _new(Layout, (tuple(map(cand.__getitem__, sorted(cand))), swaps,
+                         tuple([e[0] for c, e in zip(order, swaps, strict=False) if e[1] != 15 and c not in art])))
 
 
 #: the layouts made lately, by grid, with their parts (oldest first; see the memos above)
 _LAYOUTS: dict[GridKey, tuple[Layout, _Parts]] = {}
-_LAYOUTS_MAX = 128
+_LAYOUTS_MAX = 32
 #: grids the engine just made by changing one cell of another, with that other grid, the cell and its new tile
 #: (None: emptied), so that their layouts are derived (:func:`changed_cell`)
 _CHANGES: dict[GridKey, tuple[GridKey, str, str | None]] = {}

@@ -43,7 +43,6 @@ from .common import (
     given,
     gkey,
     hand_values,
-    key_items,
     layout,
     own_player,
     refuse,
@@ -121,14 +120,28 @@ _MADE_MAX = 10_000
 _MADE_COUNT = dict.fromkeys(_MADE, 0)
 
 
-def _made(kind: str, action: str, make: Callable[..., Msg], args: tuple[Any, ...], move: Move) -> tuple[Entry, Option]:
-    """A new entry of the :data:`_MADE` table ``kind`` with its option (the table is emptied first when it
-    has made many). The option is not put in :data:`_OPTIONS`: the table keeps it."""
+#: an entry with its option and its action: an offer is made of these at once (:func:`_offer_from`)
+Made = tuple[Entry, Option, str]
+
+
+def _made(kind: str, action: str, make: Callable[..., Msg], args: tuple[Any, ...], move: Move) -> Made:
+    """A new entry of the :data:`_MADE` table ``kind`` with its option and action (the table is emptied first
+    when it has made many). The option is not put in :data:`_OPTIONS`: the table keeps it."""
     n = _MADE_COUNT[kind] = _MADE_COUNT[kind] + 1
     if n > _MADE_MAX:
         _MADE_COUNT[kind] = 0
         _MADE[kind].clear()
-    return (action, make, args, move), Option.lazy(action, make, *args)
+    return (action, make, args, move), Option.lazy(action, make, *args), action
+
+
+def _made_swap(olds: dict[str, Made], tile: str, old: str, lab: str) -> Made:
+    """A new swap entry of ``tile`` for ``old`` on ``lab`` (a :func:`_made` of the table ``"swap"``), sharing its
+    action and move with the entries of the same tile and cell held in ``olds`` (only the label differs)."""
+    args = (tile, old, lab)
+    if not olds:
+        return _made("swap", f"redesign swap {tile} {lab}", _swap_label, args, ("swap", (tile, lab)))
+    e, _, action = next(iter(olds.values()))
+    return _made("swap", action, _swap_label, args, e[3])
 
 
 def _row(table: dict[str, Any], key: str) -> dict[str, Any]:
@@ -138,22 +151,33 @@ def _row(table: dict[str, Any], key: str) -> dict[str, Any]:
     return row
 
 
-def _tile_on_cells(row: dict[str, Any], tile: str, mask: int, cands: tuple[tuple[str, int, int], ...], verb: str, make: Callable[..., Msg],
-                   kind: str, e_add: Callable[[Entry], None], o_add: Callable[[Option], None]) -> None:
+def _tile_on_cells(row: dict[str, Made], tile: str, mask: int, cands: tuple[tuple[str, int, int], ...], verb: str,
+                   make: Callable[..., Msg], kind: str, add: Callable[[Made], None]) -> None:
     """Offer ``tile`` on every candidate cell its walls fit (``mask & occ == req``), as ``"VERB TILE CELL"``
     (a redesign's add, a placement), reusing the entries made before (``row``: this tile's, by cell)."""
+    get = row.get
     for lab, occ, req in cands:
         if mask & occ == req:
-            eo = row.get(lab)
+            eo = get(lab)
             if eo is None:
                 args = (tile, lab)
                 eo = row[lab] = _made(kind, f"{verb} {tile} {lab}", make, args, (kind, args))
-            e_add(eo[0])
-            o_add(eo[1])
+            add(eo)
 
 
 def _offer_of(entries: list[Entry], options: list[Option]) -> Offer:
     return Offer(tuple(entries), tuple(options), tuple(map(_ACTION, entries)))
+
+
+_EMPTY_OFFER = Offer((), (), ())
+_new = tuple.__new__  # a named tuple from its fields' tuple, without its (Python) __new__
+
+
+def _offer_from(made: list[Made]) -> Offer:
+    """The offer of these entries, options and actions, in this order (the three tuples made at once)."""
+    if not made:
+        return _EMPTY_OFFER
+    return _new(Offer, zip(*made, strict=False))  # (every one has 3 parts; strict costs a check per column)
 
 
 _ACTION = itemgetter(0)  # an entry's action
@@ -256,27 +280,28 @@ def buy_offer(i: int, tile: str, values: tuple[int, ...]) -> Offer:
     seat's ``values`` of that space's currency."""
     price = D.PRICE[tile]
     assert price is not None
-    entries: list[Entry] = []
-    options: list[Option] = []
+    offered = offered_payments(values, price)
+    if not offered:
+        return _EMPTY_OFFER
     made = _BUYS.get((i, tile))
     if made is None:
         if len(_BUYS) >= _BUYS_MAX:
             _BUYS.clear()
         made = _BUYS[(i, tile)] = {}
-    for pay, exact in offered_payments(values, price):
+    out: list[Made] = []
+    for pay, exact in offered:
         eo = made.get(pay)
         if eo is None:
             e = _buy_entry(i, tile, pay, exact)
-            eo = made[pay] = (e, Option.lazy(e[0], e[1], *e[2]))  # kept here, not in _OPTIONS
-        entries.append(eo[0])
-        options.append(eo[1])
-    return _offer_of(entries, options)
+            eo = made[pay] = (e, Option.lazy(e[0], e[1], *e[2]), e[0])  # kept here, not in _OPTIONS
+        out.append(eo)
+    return _offer_from(out)
 
 
 #: the entries of :func:`buy_offer` with their options, by market index and tile, then by payment (whether a
 #: payment is exact follows from the tile's price): a hand that changes makes no new strings or tuples for the
 #: payments it had offered before; emptied when large
-_BUYS: dict[tuple[int, str], dict[Payment, tuple[Entry, Option]]] = {}
+_BUYS: dict[tuple[int, str], dict[Payment, Made]] = {}
 _BUYS_MAX = 512
 
 
@@ -341,49 +366,54 @@ def _redesigns(p: dict[str, Any]) -> Offer:
     return redesign_offer(gkey(p["grid"]), tuple(p["reserve"]))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
     """:func:`redesign_candidates` of a grid and reserve (swaps: ALH-ALG-4): (a) add each reserve tile
     on each legal cell, (b) remove each removable tile, (c) swap each reserve tile in where it fits."""
-    entries: list[Entry] = []
-    options: list[Option] = []
     if len(key[0]) <= 1 and not reserve:
-        return _offer_of(entries, options)
+        return _EMPTY_OFFER
     lay = layout(key)
-    e_add = entries.append
-    o_add = options.append
+    made: list[Made] = []
+    add = made.append
     mask = D.MASK
     if reserve:
         cands = lay.cands
         table = _MADE["add"]
         for tile in reserve:
-            _tile_on_cells(_row(table, tile), tile, mask[tile], cands, "redesign add", _add_label, "add", e_add, o_add)
-    grid_labels = dict(key_items(key))
+            row = table.get(tile)
+            if row is None:
+                row = table[tile] = {}
+            _tile_on_cells(row, tile, mask[tile], cands, "redesign add", _add_label, "add", add)
+    tile_at = dict(zip(key[0], key[1], strict=True))
     table = _MADE["remove"]
     for lab in lay.removable:
-        old = grid_labels[lab]
-        row = _row(table, lab)
+        old = tile_at[lab]
+        row = table.get(lab)
+        if row is None:
+            row = table[lab] = {}
         eo = row.get(old)
         if eo is None:
             eo = row[old] = _made("remove", f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
-        e_add(eo[0])
-        o_add(eo[1])
+        add(eo)
     if reserve and len(key[0]) > 1:
         swaps = lay.swaps
         table = _MADE["swap"]
         for tile in reserve:
             m = mask[tile]
-            by_cell = _row(table, tile)
+            by_cell = table.get(tile)
+            if by_cell is None:
+                by_cell = table[tile] = {}
             for lab, occ, req in swaps:
                 if m & occ == req:
-                    old = grid_labels[lab]
-                    row = _row(by_cell, lab)
-                    eo = row.get(old)
+                    old = tile_at[lab]
+                    olds: dict[str, Made] | None = by_cell.get(lab)
+                    if olds is None:
+                        olds = by_cell[lab] = {}
+                    eo = olds.get(old)
                     if eo is None:
-                        eo = row[old] = _made("swap", f"redesign swap {tile} {lab}", _swap_label, (tile, old, lab), ("swap", (tile, lab)))
-                    e_add(eo[0])
-                    o_add(eo[1])
-    return _offer_of(entries, options)
+                        eo = olds[old] = _made_swap(olds, tile, old, lab)
+                    add(eo)
+    return _offer_from(made)
 
 
 _END = Candidate("end", given, (Msg(K + "opt.end", {}),), ("end", None))
@@ -415,14 +445,39 @@ def action_options(s: State, seat: int) -> tuple[Option, ...]:
     """The options of the action phase: the legal :func:`action_candidates` (made of memoised parts)."""
     out = list(take_offer(tuple(s["display"])).options)
     p = s["players"][seat]
-    values = hand_values(tuple(p["hand"]))
+    hand = tuple(p["hand"])
+    spaces = _HAND_BUYS.get(hand)
+    if spaces is None:
+        spaces = _hand_buys(hand)
     for i, tile in enumerate(s["market"]):
         if tile is not None:
-            out += buy_offer(i, tile, values[i]).options
+            values, by_tile, total = spaces[i]
+            opts = by_tile.get(tile)
+            if opts is None:
+                # (C-05: a tile dearer than the space's money offers no payment)
+                opts = by_tile[tile] = buy_offer(i, tile, values).options if total >= _PRICE[tile] else ()
+            out += opts
     out += _redesigns(p).options
     if s["extra"] and end_candidate(s).verdict is None:
         out.append(_END_OPTION)
     return tuple(out)
+
+
+#: per hand (its cards in hand order), per market index: the values of the space's currency and the offered buy
+#: options by tile (:func:`buy_offer`'s), so that a prompt looks its hand up once; emptied when large (few hands
+#: come back after long)
+_HAND_BUYS: dict[tuple[str, ...], tuple[tuple[tuple[int, ...], dict[str, tuple[Option, ...]], int], ...]] = {}
+_HAND_BUYS_MAX = 32
+_PRICE: dict[str, int] = {t: p for t, p in D.PRICE.items() if p is not None}
+
+
+def _hand_buys(hand: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], dict[str, tuple[Option, ...]], int], ...]:
+    """The entry of :data:`_HAND_BUYS` for ``hand``: per market index, the values, the options by tile (none
+    yet) and the values' total."""
+    if len(_HAND_BUYS) >= _HAND_BUYS_MAX:
+        _HAND_BUYS.clear()
+    spaces = _HAND_BUYS[hand] = tuple((values, {}, sum(values)) for values in hand_values(hand))
+    return spaces
 
 
 def has_two_takes(s: State) -> bool:
@@ -584,29 +639,43 @@ def _reserve_all_label(count: int) -> Msg:
     return Msg(K + "opt.reserve_all", {"count": count})
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) -> Offer:
     """The placement candidates (C-08 / C-09) of a grid for the waiting ``tiles``: each tile on each
     legal cell, to the reserve, to Dirk (when allowed); all to the reserve when 2+ wait."""
     cands = layout(key).cands
-    entries: list[Entry] = []
-    options: list[Option] = []
-    e_add = entries.append
-    o_add = options.append
+    made: list[Made] = []
+    add = made.append
     table = _MADE["place"]
     for tile in tiles:
-        _tile_on_cells(_row(table, tile), tile, D.MASK[tile], cands, "place", _place_label, "place", e_add, o_add)
-        extra: list[Entry] = [(f"reserve {tile}", _reserve_label, (tile,), ("reserve", tile))]
+        row = table.get(tile)
+        if row is None:
+            row = table[tile] = {}
+        _tile_on_cells(row, tile, D.MASK[tile], cands, "place", _place_label, "place", add)
+        add(_PLACE_EXTRA["reserve", tile])
         if dirk_allowed:
-            extra.append((f"dirk {tile}", _dirk_label, (tile,), ("dirk", tile)))
-        for e in extra:
-            e_add(e)
-            o_add(_option(e[0], e[1], e[2]))
+            add(_PLACE_EXTRA["dirk", tile])
     if len(tiles) > 1:
-        last: Entry = ("reserve all", _reserve_all_label, (len(tiles),), ("reserve_all", None))
-        e_add(last)
-        o_add(_option(last[0], last[1], last[2]))
-    return _offer_of(entries, options)
+        add(_PLACE_EXTRA["reserve all", len(tiles)])
+    return _offer_from(made)
+
+
+class _PlaceExtra(dict[tuple[str, Any], Made]):
+    """(verb, tile or count) → the placement entry of ``reserve TILE``, ``dirk TILE`` or ``reserve all`` (for that
+    many tiles), with its option and action, made on first use."""
+
+    def __missing__(self, key: tuple[str, Any]) -> Made:
+        verb, arg = key
+        e: Entry
+        if verb == "reserve all":
+            e = ("reserve all", _reserve_all_label, (arg,), ("reserve_all", None))
+        else:
+            e = (f"{verb} {arg}", _reserve_label if verb == "reserve" else _dirk_label, (arg,), (verb, arg))
+        made = self[key] = (e, Option.lazy(e[0], e[1], *e[2]), e[0])
+        return made
+
+
+_PLACE_EXTRA = _PlaceExtra()
 
 
 def _placement(s: State, seat: int, dirk_allowed: bool) -> Offer:

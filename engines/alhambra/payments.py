@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from operator import itemgetter
 
 from engines.core import State
 
@@ -99,24 +100,31 @@ def offered_payments(values: tuple[int, ...], price: int) -> tuple[tuple[Payment
     """
     if not values or sum(values) < price:
         return ()
-    ranked = sorted(_minimal_payments(values, price), key=_cheapest_first)
-    return tuple((p, sum(p) == price) for p in ranked[:PAYMENT_OFFER_LIMIT])
+    ranked = _minimal_payments(values, price)
+    # the order of _cheapest_first by two stable sorts on C keys: larger cards first, then by total and count
+    ranked.sort(key=_PAYMENT, reverse=True)
+    ranked.sort(key=_TOTAL_COUNT)
+    return tuple([(p, total == price) for total, _, p in ranked[:PAYMENT_OFFER_LIMIT]])
 
 
-def _minimal_payments(values: tuple[int, ...], price: int) -> list[Payment]:
-    """Every minimal payment (no card can be dropped) from ``values``: the multisets, larger cards first,
-    whose every proper prefix is below ``price`` and whose total reaches it (dropping a card leaves at
-    most the total without the smallest card, which is a proper prefix)."""
+_PAYMENT = itemgetter(2)
+_TOTAL_COUNT = itemgetter(0, 1)
+
+
+def _minimal_payments(values: tuple[int, ...], price: int) -> list[tuple[int, int, Payment]]:
+    """Every minimal payment (no card can be dropped) from ``values`` with its total and card count: the
+    multisets, larger cards first, whose every proper prefix is below ``price`` and whose total reaches it
+    (dropping a card leaves at most the total without the smallest card, which is a proper prefix)."""
     counter = _counter(values)
     vals = sorted(counter, reverse=True)
     counts = [counter[v] for v in vals]
-    out: list[Payment] = []
+    out: list[tuple[int, int, Payment]] = []
     _extend(vals, counts, price, out, 0, counts[0], (), 0)
     return out
 
 
-def _extend(vals: list[int], counts: list[int], price: int, out: list[Payment], j: int, left: int, chosen: Payment,
-            total: int) -> None:
+def _extend(vals: list[int], counts: list[int], price: int, out: list[tuple[int, int, Payment]], j: int, left: int,
+            chosen: Payment, total: int) -> None:
     """:func:`_minimal_payments` from card kind ``j`` on (a module function, not a closure: a recursive
     closure is a reference cycle that only the garbage collector frees)."""
     for k in range(j, len(vals)):
@@ -126,7 +134,7 @@ def _extend(vals: list[int], counts: list[int], price: int, out: list[Payment], 
         v = vals[k]
         paid = chosen + (v,)
         if total + v >= price:
-            out.append(paid)
+            out.append((total + v, len(paid), paid))
         else:
             _extend(vals, counts, price, out, k, rem - 1, paid, total + v)
 

@@ -480,3 +480,22 @@ def test_marks_read_from_the_move_are_the_marks_read_from_the_action(players, se
         state = GAME.apply(state, p.seat, rnd.choice(p.options).action).state
     assert {"take", "buy", "add", "remove", "swap", "place", "reserve", "reserve_all", "end"} <= kinds
     assert players > 2 or "dirk" in kinds
+
+
+def test_hand_values_by_card_table_are_the_space_values_ALH_BUY_2():
+    """ALH-BUY-2 (a payment is made of the space's currency): ``hand_values`` (one card table, per market index)
+    gives each space's ``space_values`` on every hand of seeded playouts, also with hidden cards (an
+    information state's ``"?"``) and a value beyond the deck's."""
+    from engines.alhambra import data as D
+    from engines.alhambra.common import hand_values
+    from engines.alhambra.payments import space_values
+
+    seen = 0
+    for players, seed in ((4, 2), (2, 5)):
+        for state in _states(players, seed):
+            for p in state["players"]:
+                for hand in (p["hand"], p["hand"] + ["?", "?"], p["hand"] + ["b12"]):
+                    s = {"players": [{"hand": hand}]}
+                    assert hand_values(tuple(hand)) == tuple(space_values(s, 0, space) for space in D.SPACES)
+                    seen += 1
+    assert seen > 1000
