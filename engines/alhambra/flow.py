@@ -9,6 +9,10 @@ everything that happens between decisions without anyone choosing.
     next player ◀─ money refill → market refill → [scoring A/B → Dirk draw] ─▶ [end: distribution
                                                             → C-09 placements → final scoring → over]
 
+The flow works on ``apply``'s copy of the state, copied on write (``common.apply_copy``): a list or dict
+below its top level may be the state before's, so every change puts a changed copy in its place
+(``common.own_player`` for a player), never changing one in place (tests/engines/alhambra/test_speed.py).
+
 The phase is stored in ``state["phase"]``; :func:`pending_kind` maps it to the decision kind. The
 flow carries on after a decision (``game.HANDLERS`` calls :func:`set_start` after C-02 and
 :func:`carry_out_action` for C-03) and plays an action phase that has only one legal action itself

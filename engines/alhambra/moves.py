@@ -9,7 +9,9 @@ A handler knows, for its kind:
   explained by ``explain.py``, which raises the refusal;
 * ``carry_out(s, seat, move, ev)`` — the move itself, on the engine's private copy; the flow then
   runs on to the next decision (``flow.set_start`` after C-02, ``flow.carry_out_action`` around C-03's
-  :func:`apply_action`, ``flow.advance``); nothing here calls into the flow;
+  :func:`apply_action`, ``flow.advance``); nothing here calls into the flow. That copy is copied on write
+  (``common.apply_copy``): its lists and dicts below the top level may be the state before's, so a change
+  puts a changed copy in place (``common.own_player`` for a player) and never changes one in place;
 * ``title(s, seat)`` — the prompt's title; ``timeout(options)`` — the action played when the
   seat's time runs out (documented in ``game.py``).
 
