@@ -101,23 +101,6 @@ def _card(currency: Any, value: Any) -> Msg:
     return Msg("alhambra.card", {"currency": Msg(f"alhambra.currency.{currency}"), "value": value})
 
 
-#: actions lately found canonically spelled (``spelling_error`` is None): the same action strings come again and
-#: again (takes, placements, redesigns), and the spelling's regular expression costs more than a set lookup;
-#: emptied when large
-_SPELLED: set[str] = set()
-_SPELLED_MAX = 4096
-
-
-def _spelled(action: str) -> bool:
-    """Whether ``action`` is canonically spelled (:func:`~engines.core.spelling_error`), remembered if so."""
-    if spelling_error(action) is not None:
-        return False
-    if len(_SPELLED) >= _SPELLED_MAX:
-        _SPELLED.clear()
-    _SPELLED.add(action)
-    return True
-
-
 class AlhambraGame(RulesGame):
     id = "alhambra"
     min_players = D.MIN_PLAYERS
@@ -226,7 +209,7 @@ class AlhambraGame(RulesGame):
         """:meth:`RulesGame.apply` (check → copy → dispatch → advance → marks, the same refusals, events and
         state), with the checked candidate's move carried straight to the carry-out: no prompt is made for it
         (bots apply thousands of moves a second)."""
-        if (type(action) is str and action in _SPELLED) or _spelled(action):  # checked()'s common case, without making its closure
+        if spelling_error(action) is None:  # checked()'s common case, without making its closure
             h, cand = self._checked(state, seat, action)
         else:
             h, cand = checked(action, lambda: self._checked(state, seat, action))
