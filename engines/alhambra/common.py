@@ -463,22 +463,16 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
         g[c] = D.MASK[tile]
     # the cell and its 8 neighbours: the cells whose placement entries a change of the cell can change
     cand.pop(c, None)
-    for e in around[:4]:
-        if e not in g:
-            entry = _cand_at(g, e)
-            if entry is None:
-                cand.pop(e, None)
-            else:
-                cand[e] = entry
-    # a diagonal neighbour keeps its sides' neighbours, so only the ring test can change for it: after an
-    # addition, a cell that was no placement cell stays none (the ring only fills up)
-    for e in around[4:]:
-        if e not in g and (tile is None or e in cand):
-            entry = _cand_at(g, e)
-            if entry is None:
-                cand.pop(e, None)
-            else:
-                cand[e] = entry
+    for k, e in enumerate(around):
+        # a diagonal neighbour (k >= 4) keeps its sides' neighbours, so only the ring test can change for it:
+        # after an addition, a cell that was no placement cell stays none (the ring only fills up)
+        if e in g or (k >= 4 and tile is not None and e not in cand):
+            continue
+        entry = _cand_at(g, e)
+        if entry is None:
+            cand.pop(e, None)
+        else:
+            cand[e] = entry
     if tile is None:
         entry = _cand_at(g, c)
         if entry is not None:
