@@ -201,16 +201,13 @@ def key_items(key: GridKey) -> Iterator[tuple[str, str]]:
 
 def grid_masks(grid: Mapping[str, str]) -> Grid:
     mask = D.MASK
-    return {_cell_of(label): mask[tile] for label, tile in grid.items()}
+    return {cell_of(label): mask[tile] for label, tile in grid.items()}
 
 
 @cache
-def _cell_of(label: str) -> Cell:
+def cell_of(label: str) -> Cell:
     x, y = label.split(",")
     return int(x), int(y)
-
-
-cell_of = _cell_of  # "x,y" -> (x, y), memoised
 
 
 @lru_cache(maxsize=128)
@@ -440,23 +437,13 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
     emptied), made anew only near that cell (tests/engines/alhambra/test_speed.py checks it against
     :func:`_parts`). The parts that do not change are shared with ``parent`` (parts are never changed once made)."""
     c = _CODES[lab]
-    pg = parent.g
-    g = pg.copy()
+    g = parent.g.copy()
     around = _AROUND[c]
     cand = parent.cand.copy()
-    if tile is not None and c in pg:
-        # a swap: the tile fits (ALH-ALG-4), so its walls on the occupied sides are the old tile's: every
-        # neighbour's constraints, the walk graph (ALH-ALG-3) and the occupancy stay; only the empty neighbours
-        # facing its other sides get new placement entries
-        g[c] = D.MASK[tile]
-        for e in around[:4]:
-            if e not in g:
-                entry = _cand_at(g, e)
-                if entry is None:
-                    cand.pop(e, None)
-                else:
-                    cand[e] = entry
-        return _new(_Parts, (g, cand, parent.swap, parent.adj, parent.art))
+    # a swap: the tile fits (ALH-ALG-4), so its walls on the occupied sides are the old tile's: every
+    # neighbour's constraints, the walk graph (ALH-ALG-3) and the occupancy stay; only the empty neighbours
+    # facing its other sides get new placement entries
+    swapped = tile is not None and c in g
     if tile is None:
         del g[c]
     else:
@@ -465,14 +452,17 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
     cand.pop(c, None)
     for k, e in enumerate(around):
         # a diagonal neighbour (k >= 4) keeps its sides' neighbours, so only the ring test can change for it:
-        # after an addition, a cell that was no placement cell stays none (the ring only fills up)
-        if e in g or (k >= 4 and tile is not None and e not in cand):
+        # after an addition, a cell that was no placement cell stays none (the ring only fills up); after a
+        # swap the ring is the same
+        if e in g or (k >= 4 and tile is not None and (swapped or e not in cand)):
             continue
         entry = _cand_at(g, e)
         if entry is None:
             cand.pop(e, None)
         else:
             cand[e] = entry
+    if swapped:
+        return _new(_Parts, (g, cand, parent.swap, parent.adj, parent.art))
     if tile is None:
         entry = _cand_at(g, c)
         if entry is not None:

@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from engines.core import Event, Msg, Option, State
@@ -37,6 +36,7 @@ from .common import (
     K,
     Move,
     Refusal,
+    _new,
     active_seat,
     card_value,
     cards_msg,
@@ -167,12 +167,7 @@ def _tile_on_cells(row: dict[str, Made], tile: str, mask: int, cands: tuple[tupl
             add(eo)
 
 
-def _offer_of(entries: list[Entry], options: list[Option]) -> Offer:
-    return Offer(tuple(entries), tuple(options), tuple(map(_ACTION, entries)))
-
-
 _EMPTY_OFFER = Offer((), (), ())
-_new = tuple.__new__  # a named tuple from its fields' tuple, without its (Python) __new__
 
 
 def _offer_from(made: list[Made]) -> Offer:
@@ -180,9 +175,6 @@ def _offer_from(made: list[Made]) -> Offer:
     if not made:
         return _EMPTY_OFFER
     return _new(Offer, zip(*made, strict=False))  # (every one has 3 parts; strict costs a check per column)
-
-
-_ACTION = itemgetter(0)  # an entry's action
 
 
 # =========================================================================== C-02 start player
@@ -231,30 +223,29 @@ def _take_label(cards: tuple[str, ...]) -> Msg:
 def take_offer(display: tuple[str, ...]) -> Offer:
     """The takes of a display (ALH-MONEY-1), as candidates (a one-card take's entry and option made once per
     card and display index: :data:`_ONE_TAKE`)."""
-    entries: list[Entry] = []
-    options: list[Option] = []
+    made: list[Made] = []
     get = _OPTIONS.get
     one = _ONE_TAKE
     for action, idx, cards in takes(display):
         if len(idx) == 1:
-            e, o = one[idx[0], cards[0]]
+            made.append(one[idx[0], cards[0]])
         else:
-            e = (action, _take_label, (cards,), ("take", idx))
-            o = get((action, e[2])) or _option(action, _take_label, e[2])
-        entries.append(e)
-        options.append(o)
-    return _offer_of(entries, options)
+            args = (cards,)
+            made.append(((action, _take_label, args, ("take", idx)),
+                         get((action, args)) or _option(action, _take_label, args), action))
+    return _offer_from(made)
 
 
-class _OneTake(dict[tuple[int, str], tuple[Entry, Option]]):
-    """(display index, card) → the entry and option of taking that one card, made on first use."""
+class _OneTake(dict[tuple[int, str], Made]):
+    """(display index, card) → the entry, option and action of taking that one card, made on first use."""
 
-    def __missing__(self, key: tuple[int, str]) -> tuple[Entry, Option]:
+    def __missing__(self, key: tuple[int, str]) -> Made:
         i, card = key
         cards = (card,)
         action = "take " + card
-        eo = self[key] = ((action, _take_label, (cards,), ("take", (i,))), Option.lazy(action, _take_label, cards))
-        return eo
+        made = self[key] = ((action, _take_label, (cards,), ("take", (i,))), Option.lazy(action, _take_label, cards),
+                            action)
+        return made
 
 
 _ONE_TAKE = _OneTake()
@@ -382,17 +373,12 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
         cands = lay.cands
         table = _MADE["add"]
         for tile in reserve:
-            row = table.get(tile)
-            if row is None:
-                row = table[tile] = {}
-            _tile_on_cells(row, tile, mask[tile], cands, "redesign add", _add_label, "add", add)
+            _tile_on_cells(_row(table, tile), tile, mask[tile], cands, "redesign add", _add_label, "add", add)
     tile_at = dict(zip(key[0], key[1], strict=True))
     table = _MADE["remove"]
     for lab in lay.removable:
         old = tile_at[lab]
-        row = table.get(lab)
-        if row is None:
-            row = table[lab] = {}
+        row = _row(table, lab)
         eo = row.get(old)
         if eo is None:
             eo = row[old] = _made("remove", f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
@@ -402,15 +388,11 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
         table = _MADE["swap"]
         for tile in reserve:
             m = mask[tile]
-            by_cell = table.get(tile)
-            if by_cell is None:
-                by_cell = table[tile] = {}
+            by_cell = _row(table, tile)
             for lab, occ, req in swaps:
                 if m & occ == req:
                     old = tile_at[lab]
-                    olds: dict[str, Made] | None = by_cell.get(lab)
-                    if olds is None:
-                        olds = by_cell[lab] = {}
+                    olds: dict[str, Made] = _row(by_cell, lab)
                     eo = olds.get(old)
                     if eo is None:
                         eo = olds[old] = _made_swap(olds, tile, old, lab)
@@ -650,10 +632,7 @@ def placement_offer(key: GridKey, tiles: tuple[str, ...], dirk_allowed: bool) ->
     add = made.append
     table = _MADE["place"]
     for tile in tiles:
-        row = table.get(tile)
-        if row is None:
-            row = table[tile] = {}
-        _tile_on_cells(row, tile, D.MASK[tile], cands, "place", _place_label, "place", add)
+        _tile_on_cells(_row(table, tile), tile, D.MASK[tile], cands, "place", _place_label, "place", add)
         add(_PLACE_EXTRA["reserve", tile])
         if dirk_allowed:
             add(_PLACE_EXTRA["dirk", tile])
