@@ -139,6 +139,9 @@ _SEAT_KEYS = frozenset((
     "tile", "score", "stamp", "stones", "ss", "gm", "str", "used", "ships", "perm", "any", "in_force", "improvers",
     "sphinx", "tombs", "flags", "passed", "placed_max", "coop", "spent"))
 _SITE_KEYS = frozenset(("slots", "subs", "extra", "done", "late", "first_done"))
+#: a seat's and a site's dicts and lists of plain values, copied one level down (the other keys hold plain values)
+_SEAT_PARTS = ("str", "used", "improvers", "flags", "spent", "perm", "any", "in_force", "sphinx", "tombs", "coop")
+_SITE_PARTS = ("slots", "subs", "done", "late", "first_done")
 
 
 def _copy_seat(p: Seat) -> Seat:
@@ -148,17 +151,8 @@ def _copy_seat(p: Seat) -> Seat:
         copy: Seat = _round_trip(p)
         return copy
     c = p.copy()
-    c["str"] = p["str"].copy()
-    c["used"] = p["used"].copy()
-    c["improvers"] = p["improvers"].copy()
-    c["flags"] = p["flags"].copy()
-    c["spent"] = p["spent"].copy()
-    c["perm"] = p["perm"].copy()
-    c["any"] = p["any"].copy()
-    c["in_force"] = p["in_force"].copy()
-    c["sphinx"] = p["sphinx"].copy()
-    c["tombs"] = p["tombs"].copy()
-    c["coop"] = p["coop"].copy()
+    for k in _SEAT_PARTS:
+        c[k] = p[k].copy()
     return c
 
 
@@ -168,11 +162,8 @@ def _copy_site(site: dict[str, Any]) -> dict[str, Any]:
         copy: dict[str, Any] = _round_trip(site)
         return copy
     c = site.copy()
-    c["slots"] = site["slots"].copy()
-    c["subs"] = site["subs"].copy()
-    c["done"] = site["done"].copy()
-    c["late"] = site["late"].copy()
-    c["first_done"] = site["first_done"].copy()
+    for k in _SITE_PARTS:
+        c[k] = site[k].copy()
     return c
 
 
