@@ -177,6 +177,12 @@ def _worker_init() -> None:
     collection."""
     _end_with_parent()
     _warm()
+    set_worker_gc()
+
+
+def set_worker_gc() -> None:
+    """The collector as a bot worker runs it: everything alive now frozen (never garbage), then
+    :data:`WORKER_GC_THRESHOLDS` (``referee bench`` measures the engine this way too)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*WORKER_GC_THRESHOLDS)

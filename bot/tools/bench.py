@@ -95,12 +95,10 @@ def engine_playouts_worker_gc(title: str, players: int, seconds: float, seed: in
     """:func:`engine_playouts_cpu`'s games per CPU-second with the collector set as a bot worker sets it
     (``botpool._worker_init``: everything alive frozen, :data:`~bot.table.botpool.WORKER_GC_THRESHOLDS`); the
     collector's settings are put back afterwards."""
-    from bot.table.botpool import WORKER_GC_THRESHOLDS
+    from bot.table.botpool import set_worker_gc
 
     old = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*WORKER_GC_THRESHOLDS)
+    set_worker_gc()
     try:
         return engine_playouts_cpu(title, players, seconds, seed)[1]
     finally:
