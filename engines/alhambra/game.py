@@ -231,6 +231,24 @@ class AlhambraGame(RulesGame):
             s[LAST_MOVE] = marks_after(state, seat, action, read_move(state, cand.move))
         return Outcome(s, tuple(events), revealed)
 
+    def play(self, state: State, seat: int, action: str) -> State:
+        """:meth:`apply`'s state without its marks (:meth:`~engines.core.Game.play`): the same check, copy,
+        carry-out and flow; no marks, no look at what was revealed, no outcome."""
+        if spelling_error(action) is None:
+            h, cand = self._checked(state, seat, action)
+        else:
+            h, cand = checked(action, lambda: self._checked(state, seat, action))
+        s = apply_copy(state)
+        s.pop(LAST_MOVE, None)
+        events: list[Event] = []
+        h.carry_out(s, seat, cand.move, events)
+        if flow.SELF_CHECKS:
+            _check_change(s, seat, cand.move)
+        flow.advance(s, events)
+        if flow.SELF_CHECKS:
+            flow.check_invariants(s)
+        return s
+
     def copy_state(self, state: State) -> State:
         """:func:`~.common.copy_state`: equal to ``clone``, several times faster."""
         return copy_state(state)
