@@ -236,15 +236,22 @@ def grid_wall(key: GridKey, ring: str) -> int:
 # ``±1`` (north/south) and ``±_XS`` (west/east), and the ints sort as the cells (x, then y). An Alhambra
 # spans at most 55 cells from the fountain, well inside ±64.
 _XS = 128
-_ORIGIN_CODE = 64 * _XS + 64
+#: a cell's int → the one int object the layouts use for it (:data:`_CODES`, :data:`_AROUND`): a dict finds a key
+#: that is the same object without comparing values (ints made apart are equal but not the same object)
+_CELL_INTS: dict[int, int] = {}
+_cell_int = _CELL_INTS.setdefault
+_ORIGIN_CODE = _cell_int(64 * _XS + 64, 64 * _XS + 64)
 #: (step, my side, the neighbour's facing side) in the order N, E, S, W (ALH-GEOM-2, ALH-GEOM-4)
 _CSTEPS: tuple[tuple[int, int, int], ...] = ((-1, D.N, D.S), (_XS, D.E, D.W), (1, D.S, D.N), (-_XS, D.W, D.E))
+
+
 class _Codes(dict[str, int]):
     """``"x,y"`` → the cell's int, filled on first use."""
 
     def __missing__(self, label: str) -> int:
         x, y = label.split(",")
-        c = self[label] = (int(x) + 64) * _XS + int(y) + 64
+        c = (int(x) + 64) * _XS + int(y) + 64
+        c = self[label] = _cell_int(c, c)
         return c
 
 
@@ -283,9 +290,9 @@ CellEntry = tuple[str, int, int]
 
 class _Parts(NamedTuple):
     """What a :class:`Layout` is made of, by cell int, kept with it so that the layout of a grid that differs
-    at one cell is derived from it (:func:`_derived`): the wall masks, the cells' words (what
-    of its neighbourhood the layout reads of a cell: see :data:`_WORD_OF`), the placement cells and the swap constraints (entries of :class:`Layout`; a swap
-    entry's occupied sides tell the cells with all 4 neighbours occupied)."""
+    at one cell is derived from it (:func:`_derived`): the wall masks, the cells' words (what of its
+    neighbourhood the layout reads of a cell: see :data:`_WORD_OF`), the placement cells and the swap constraints
+    (entries of :class:`Layout`; a swap entry's occupied sides tell the cells with all 4 neighbours occupied)."""
 
     g: dict[int, int]
     #: every cell next to a tile (also diagonally), occupied or empty → its word (never 0)
@@ -298,11 +305,14 @@ class _Parts(NamedTuple):
 
 class _Around(dict[int, tuple[int, ...]]):
     """The cell's int → the ints of the cells around it, N, E, S, W, NW, NE, SE, SW, filled on first use (made
-    once: adding to a cell's int makes a new int object each time)."""
+    once, of the cells' one int objects: adding to a cell's int makes a new int object each time)."""
 
     def __missing__(self, c: int) -> tuple[int, ...]:
         # (the literals below: the x stride 128, asserted after layout())
-        around = self[c] = (c - 1, c + 128, c + 1, c - 128, c - 129, c + 127, c + 129, c - 127)
+        cell = _cell_int
+        around = self[c] = (cell(c - 1, c - 1), cell(c + 128, c + 128), cell(c + 1, c + 1), cell(c - 128, c - 128),
+                            cell(c - 129, c - 129), cell(c + 127, c + 127), cell(c + 129, c + 129),
+                            cell(c - 127, c - 127))
         return around
 
 
@@ -332,39 +342,38 @@ _OPEN: tuple[int, ...] = tuple(_OCC[w] & ~(w >> 8) for w in range(4096))
 _SIDES: tuple[tuple[int, ...], ...] = tuple(tuple(k for k in range(4) if bits >> k & 1) for bits in range(16))
 
 
-class _SwapEntries(dict[int, CellEntry]):
-    """``cell int << 12 | word`` → the swap entry of that occupied cell with that word (ALH-ALG-4: :class:`Layout`'s
-    ``(label, occupied sides, required walls)``), made on first use and shared by every layout that has it;
-    emptied when large (as :class:`_CandEntries`)."""
+#: a word → its *fit key* ``occupied sides | required walls << 4`` as an occupied cell's (its swap constraints,
+#: ALH-ALG-4)
+_SWAP_KEY: tuple[int, ...] = tuple(_OCC[w] | (w >> 8) << 4 for w in range(4096))
+#: a word → its fit key as an empty cell's, or None where no tile may go: no open shared edge (ALH-PLACE-6.4), or
+#: filling it would enclose a hole (the ring test of ALH-ALG-2, valid because every grid the engine holds is legal)
+_CAND_KEY: tuple[int | None, ...] = tuple(
+    None if _OCC[w] == w >> 8 or _ENCLOSES[w & 255] else _SWAP_KEY[w] for w in range(4096))
+
+
+class _CellEntries(dict[int, CellEntry]):
+    """One cell's entries (:class:`Layout`'s ``(label, occupied sides, required walls)``) by fit key, made on first
+    use and shared by every layout that has them (at most 256 per cell; a fit key below 256 is always the same int
+    object, so it is found without comparing values)."""
+
+    def __init__(self, c: int) -> None:
+        super().__init__()
+        self.label = _label_of(c)
 
     def __missing__(self, key: int) -> CellEntry:
-        if len(self) >= _ENTRIES_MAX:
-            self.clear()
-        word = key & 4095
-        entry = self[key] = (_label_of(key >> 12), _OCC[word], word >> 8)
+        entry = self[key] = (self.label, key & 15, key >> 4)
         return entry
 
 
-class _CandEntries(dict[int, "CellEntry | None"]):
-    """``cell int << 12 | word`` → the placement entry of that empty cell with that word (as a swap entry), or None
-    where no tile may go: no open shared edge (ALH-PLACE-6.4), or filling it would enclose a hole (the ring test
-    of ALH-ALG-2, valid because every grid the engine holds is legal). Made on first use and shared by every
-    layout that has it (few cells and words come up: some thousands after hundreds of games); emptied when
-    large."""
+class _Entries(dict[int, _CellEntries]):
+    """A cell's int → its :class:`_CellEntries`, made on first use."""
 
-    def __missing__(self, key: int) -> CellEntry | None:
-        if len(self) >= _ENTRIES_MAX:
-            self.clear()
-        word = key & 4095
-        occ = _OCC[word]
-        entry = self[key] = (
-            None if occ == word >> 8 or _ENCLOSES[word & 255] else (_label_of(key >> 12), occ, word >> 8))
-        return entry
+    def __missing__(self, c: int) -> _CellEntries:
+        row = self[c] = _CellEntries(c)
+        return row
 
 
-_ENTRIES_MAX = 50_000
-_CAND_ENTRY = _CandEntries()
-_SWAP_ENTRY = _SwapEntries()
+_ENTRIES = _Entries()
 
 
 def _parts(key: GridKey) -> _Parts:
@@ -380,16 +389,17 @@ def _parts(key: GridKey) -> _Parts:
             w[e] = get(e, 0) + bit
     cand = {}
     swap = {}
-    cand_entry = _CAND_ENTRY
-    swap_entry = _SWAP_ENTRY
+    cand_key = _CAND_KEY
+    swap_key = _SWAP_KEY
+    entries = _ENTRIES
     origin = _ORIGIN_CODE
     for c, word in w.items():
         if c not in g:
-            entry = cand_entry[c << 12 | word]
-            if entry is not None:
-                cand[c] = entry
+            k = cand_key[word]
+            if k is not None:
+                cand[c] = entries[c][k]
         elif c != origin:
-            swap[c] = swap_entry[c << 12 | word]
+            swap[c] = entries[c][swap_key[word]]
     return _new(_Parts, (g, w, cand, swap, _articulation(g, w)))
 
 
@@ -438,10 +448,11 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
     w = parent.w.copy()
     around = _AROUND[c]
     cand = parent.cand.copy()
-    cand_entry = _CAND_ENTRY
+    cand_key = _CAND_KEY
+    entries = _ENTRIES
     if tile is not None and c in pg:
         # a swap: the tile fits (ALH-ALG-4), so its walls on the occupied sides are the old tile's: every
-        # occupied neighbour's word, the cell's own entry, the walk graph (ALH-ALG-3) and the occupancy stay;
+        # occupied neighbour's word, the cell's own swap entry, the walk graph (ALH-ALG-3) and the occupancy stay;
         # only the empty neighbours facing its other sides get new words and placement entries
         old = _WORD_OF[g[c]]
         new = _WORD_OF[D.MASK[tile]]
@@ -450,11 +461,11 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
             e = around[k]
             if e not in g and new[k] != old[k]:
                 word = w[e] = w[e] + new[k] - old[k]
-                entry = cand_entry[e << 12 | word]
-                if entry is None:
+                fit = cand_key[word]
+                if fit is None:
                     cand.pop(e, None)
                 else:
-                    cand[e] = entry
+                    cand[e] = entries[e][fit]
         return _new(_Parts, (g, w, cand, parent.swap, parent.art))
     get = w.get
     if tile is None:
@@ -469,30 +480,30 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
         for e, bit in zip(around, _WORD_OF[m], strict=True):
             w[e] = get(e, 0) + bit
     swap = parent.swap.copy()
-    swap_entry = _SWAP_ENTRY
+    swap_key = _SWAP_KEY
     origin = _ORIGIN_CODE
     if tile is None:
         swap.pop(c, None)
-        entry = cand_entry[c << 12 | w[c]] if c in w else None
-        if entry is not None:
-            cand[c] = entry
+        fit = cand_key[get(c, 0)]
+        if fit is not None:
+            cand[c] = entries[c][fit]
     else:
         cand.pop(c, None)
         if c != origin:
-            swap[c] = swap_entry[c << 12 | w[c]]
+            swap[c] = entries[c][swap_key[w[c]]]
     for k, e in enumerate(around):
         if e in g:
             # a side neighbour's swap constraints (a diagonal one's words change only in its ring bits)
             if k < 4 and e != origin:
-                swap[e] = swap_entry[e << 12 | w[e]]
+                swap[e] = entries[e][swap_key[w[e]]]
         elif k < 4 or tile is None or e in cand:
             # an empty side neighbour; a diagonal one's occupied sides stay, so only the ring test can change
             # for it: after an addition, a cell that was no placement cell stays none (the ring only fills up)
-            entry = cand_entry[e << 12 | w[e]] if e in w else None
-            if entry is None:
+            fit = cand_key[get(e, 0)]
+            if fit is None:
                 cand.pop(e, None)
             else:
-                cand[e] = entry
+                cand[e] = entries[e][fit]
     if tile is not None:
         # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
         sides = _SIDES[_OPEN[w[c]] & ~m]
