@@ -239,15 +239,22 @@ def grid_wall(key: GridKey, ring: str) -> int:
 # ``±1`` (north/south) and ``±_XS`` (west/east), and the ints sort as the cells (x, then y). An Alhambra
 # spans at most 55 cells from the fountain, well inside ±64.
 _XS = 128
-_ORIGIN_CODE = 64 * _XS + 64
+#: a cell's int → the one int object the layouts use for it (:data:`_CODES`, :data:`_AROUND`): a dict finds a key
+#: that is the same object without comparing values (ints made apart are equal but not the same object)
+_CELL_INTS: dict[int, int] = {}
+_cell_int = _CELL_INTS.setdefault
+_ORIGIN_CODE = _cell_int(64 * _XS + 64, 64 * _XS + 64)
 #: (step, my side, the neighbour's facing side) in the order N, E, S, W (ALH-GEOM-2, ALH-GEOM-4)
 _CSTEPS: tuple[tuple[int, int, int], ...] = ((-1, D.N, D.S), (_XS, D.E, D.W), (1, D.S, D.N), (-_XS, D.W, D.E))
+
+
 class _Codes(dict[str, int]):
     """``"x,y"`` → the cell's int, filled on first use."""
 
     def __missing__(self, label: str) -> int:
         x, y = label.split(",")
-        c = self[label] = (int(x) + 64) * _XS + int(y) + 64
+        c = (int(x) + 64) * _XS + int(y) + 64
+        c = self[label] = _cell_int(c, c)
         return c
 
 
@@ -286,114 +293,90 @@ CellEntry = tuple[str, int, int]
 
 class _Parts(NamedTuple):
     """What a :class:`Layout` is made of, by cell int, kept with it so that the layout of a grid that differs
-    at one cell is derived from it (:func:`_derived`): the wall masks, the placement cells and the swap
-    constraints (entries of :class:`Layout`; a swap entry's occupied sides tell the cells with all 4 neighbours
-    occupied), the walk graph."""
+    at one cell is derived from it (:func:`_derived`): the wall masks, the cells' words (what of its
+    neighbourhood the layout reads of a cell: see :data:`_WORD_OF`), the placement cells and the swap constraints
+    (entries of :class:`Layout`; a swap entry's occupied sides tell the cells with all 4 neighbours occupied)."""
 
     g: dict[int, int]
+    #: every cell next to a tile (also diagonally), occupied or empty → its word (never 0)
+    w: dict[int, int]
     cand: dict[int, CellEntry]
     swap: dict[int, CellEntry]
-    adj: dict[int, list[int]]
     #: the cells the walk rule keeps from removal (:func:`_articulation`)
     art: set[int]
 
 
 class _Around(dict[int, tuple[int, ...]]):
     """The cell's int → the ints of the cells around it, N, E, S, W, NW, NE, SE, SW, filled on first use (made
-    once: adding to a cell's int makes a new int object each time)."""
+    once, of the cells' one int objects: adding to a cell's int makes a new int object each time)."""
 
     def __missing__(self, c: int) -> tuple[int, ...]:
         # (the literals below: the x stride 128, asserted after layout())
-        around = self[c] = (c - 1, c + 128, c + 1, c - 128, c - 129, c + 127, c + 129, c - 127)
+        cell = _cell_int
+        around = self[c] = (cell(c - 1, c - 1), cell(c + 128, c + 128), cell(c + 1, c + 1), cell(c - 128, c - 128),
+                            cell(c - 129, c - 129), cell(c + 127, c + 127), cell(c + 129, c + 129),
+                            cell(c - 127, c - 127))
         return around
 
 
 _AROUND = _Around()
 
-
-def _cand_at(g: dict[int, int], c: int) -> CellEntry | None:
-    """The placement entry of the empty cell ``c`` (ALH-PLACE-6, ALH-ALG-2, ALH-ALG-7), or None when no tile
-    may go there: no neighbour, no open shared edge, or filling it would enclose a hole (the ring test, valid
-    because every grid the engine holds is legal)."""
-    # (the literals below: wall bits N=1, E=2, S=4, W=8, asserted after layout())
-    cn, ce, cs, cw, cnw, cne, cse, csw = _AROUND[c]
-    get = g.get
-    n = get(cn)
-    e = get(ce)
-    so = get(cs)
-    w = get(cw)
-    occ = req = 0
-    has_open = False
-    if n is not None:
-        occ = 1
-        if n & 4:
-            req = 1
-        else:
-            has_open = True
-    if e is not None:
-        occ |= 2
-        if e & 8:
-            req |= 2
-        else:
-            has_open = True
-    if so is not None:
-        occ |= 4
-        if so & 1:
-            req |= 4
-        else:
-            has_open = True
-    if w is not None:
-        occ |= 8
-        if w & 2:
-            req |= 8
-        else:
-            has_open = True
-    if not has_open:
-        return None
-    bits = ((cnw in g) | (n is not None) << 1 | (cne in g) << 2 | (e is not None) << 3
-            | (cse in g) << 4 | (so is not None) << 5 | (csw in g) << 6 | (w is not None) << 7)
-    if _ENCLOSES[bits]:
-        return None
-    return _label_of(c), occ, req
+# A cell's *word* tells what of its neighbourhood the layout reads: bits 0-7 which of the 8 cells around it are
+# occupied, in the ring order of ALH-ALG-2 (NW, N, NE, E, SE, S, SW, W: the bits of :data:`~.geometry._ENCLOSES`),
+# bits 8-11 which occupied side neighbours have a wall facing it (N=1, E=2, S=4, W=8: its required walls,
+# ALH-PLACE-2). Its occupied sides are ring bits 1, 3, 5, 7. A tile put on a cell adds to the word of each cell
+# around it the ring bit the cell takes there and, for a side neighbour, the required wall its facing side
+# makes (taken away, the same is subtracted), so the words of a grid changed at one cell are changed at 8 cells.
+#: the ring bit that a cell takes in the word of its neighbour at :data:`_AROUND` index k (N, E, S, W, NW, NE, SE,
+#: SW of it: it is that neighbour's S, W, N, E, SE, SW, NW, NE)
+_RING_BIT = (1 << 5, 1 << 7, 1 << 1, 1 << 3, 1 << 4, 1 << 6, 1 << 0, 1 << 2)
+#: a tile's wall mask → what it adds to the word of its neighbour at each :data:`_AROUND` index (its wall on the
+#: side toward a side neighbour is that neighbour's required wall on the facing side)
+_WORD_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_RING_BIT[k] | ((theirs << 8) if k < 4 and m & mine else 0)
+          for k, (mine, theirs) in enumerate(((D.N, D.S), (D.E, D.W), (D.S, D.N), (D.W, D.E), *[(0, 0)] * 4)))
+    for m in range(16))
+#: a word → its occupied sides (N=1, E=2, S=4, W=8)
+_OCC: tuple[int, ...] = tuple((w >> 1 & 1) | (w >> 2 & 2) | (w >> 3 & 4) | (w >> 4 & 8) for w in range(4096))
+#: a word → its occupied sides without a wall facing it (a tile's walk-graph edges are these less its own walls,
+#: ALH-ALG-3; an empty cell without any is no placement cell, ALH-PLACE-6.4)
+_OPEN: tuple[int, ...] = tuple(_OCC[w] & ~(w >> 8) for w in range(4096))
+#: the :data:`_AROUND` indexes of the sides (bits N=1, E=2, S=4, W=8) of a 4-bit set, in that order
+_SIDES: tuple[tuple[int, ...], ...] = tuple(tuple(k for k in range(4) if bits >> k & 1) for bits in range(16))
 
 
-def _cell_at(g: dict[int, int], c: int) -> tuple[int, int, list[int]]:
-    """The occupied cell ``c``'s occupied sides and required walls (ALH-ALG-4) and its walk-graph neighbours
-    (ALH-ALG-3: both facing sides open)."""
-    get = g.get
-    m = g[c]
-    cn, ce, cs, cw = _AROUND[c][:4]
-    occ = req = 0
-    lst = []
-    nm = get(cn)
-    if nm is not None:
-        occ = 1
-        if nm & 4:
-            req = 1
-        elif not m & 1:
-            lst.append(cn)
-    nm = get(ce)
-    if nm is not None:
-        occ |= 2
-        if nm & 8:
-            req |= 2
-        elif not m & 2:
-            lst.append(ce)
-    nm = get(cs)
-    if nm is not None:
-        occ |= 4
-        if nm & 1:
-            req |= 4
-        elif not m & 4:
-            lst.append(cs)
-    nm = get(cw)
-    if nm is not None:
-        occ |= 8
-        if nm & 2:
-            req |= 8
-        elif not m & 8:
-            lst.append(cw)
-    return occ, req, lst
+#: a word → its *fit key* ``occupied sides | required walls << 4`` as an occupied cell's (its swap constraints,
+#: ALH-ALG-4)
+_SWAP_KEY: tuple[int, ...] = tuple(_OCC[w] | (w >> 8) << 4 for w in range(4096))
+#: a word → its fit key as an empty cell's, or None where no tile may go: no open shared edge (ALH-PLACE-6.4), or
+#: filling it would enclose a hole (the ring test of ALH-ALG-2, valid because every grid the engine holds is legal)
+_CAND_KEY: tuple[int | None, ...] = tuple(
+    None if _OCC[w] == w >> 8 or _ENCLOSES[w & 255] else _SWAP_KEY[w] for w in range(4096))
+
+
+class _CellEntries(dict[int, CellEntry]):
+    """One cell's entries (:class:`Layout`'s ``(label, occupied sides, required walls)``) by fit key, made on first
+    use and shared by every layout that has them (at most 256 per cell; a fit key below 256 is always the same int
+    object, so it is found without comparing values)."""
+
+    def __init__(self, c: int) -> None:
+        super().__init__()
+        self.label = _label_of(c)
+
+    def __missing__(self, key: int) -> CellEntry:
+        entry = self[key] = (self.label, key & 15, key >> 4)
+        return entry
+
+
+class _Entries(dict[int, _CellEntries]):
+    """A cell's int → its :class:`_CellEntries`, made on first use."""
+
+    def __missing__(self, c: int) -> _CellEntries:
+        row = self[c] = _CellEntries(c)
+        return row
+
+
+_ENTRIES = _Entries()
 
 
 def _parts(key: GridKey) -> _Parts:
@@ -402,89 +385,135 @@ def _parts(key: GridKey) -> _Parts:
     codes = _CODES
     g = {codes[lab]: mask[tile] for lab, tile in key_items(key)}
     around = _AROUND
-    empties: set[int] = set()
-    for c in g:
-        empties.update(around[c][:4])
-    empties.difference_update(g)
+    w: dict[int, int] = {}
+    get = w.get
+    for c, m in g.items():
+        for e, bit in zip(around[c], _WORD_OF[m], strict=True):
+            w[e] = get(e, 0) + bit
     cand = {}
-    for c in empties:
-        entry = _cand_at(g, c)
-        if entry is not None:
-            cand[c] = entry
     swap = {}
-    adj = {}
-    label_of = _label_of
+    cand_key = _CAND_KEY
+    swap_key = _SWAP_KEY
+    entries = _ENTRIES
     origin = _ORIGIN_CODE
-    for c in g:
-        occ, req, adj[c] = _cell_at(g, c)
-        if c != origin:
-            swap[c] = (label_of(c), occ, req)
-    return _new(_Parts, (g, cand, swap, adj, _articulation(g, adj)))
+    for c, word in w.items():
+        if c not in g:
+            k = cand_key[word]
+            if k is not None:
+                cand[c] = entries[c][k]
+        elif c != origin:
+            swap[c] = entries[c][swap_key[word]]
+    return _new(_Parts, (g, w, cand, swap, _articulation(g, w)))
 
 
-def _articulation(g: dict[int, int], adj: dict[int, list[int]]) -> set[int]:
+def _articulation(g: dict[int, int], w: dict[int, int]) -> set[int]:
     """The cells the walk rule keeps from removal: the articulation points of the walk graph from the fountain
-    (ALH-ALG-3), and any cell it does not reach (none in a legal grid); every cell without a fountain."""
+    (ALH-ALG-3: a tile's walk-graph neighbours are the open sides of its word less its own walls), and any cell
+    it does not reach (none in a legal grid); every cell without a fountain."""
     if _ORIGIN_CODE not in g:
         return set(g)
-    art, disc = geometry.articulation_points(adj, _ORIGIN_CODE)
+    art: set[int] = set()
+    disc: dict[int, int] = {}
+    _visit(g, w, disc, art, _ORIGIN_CODE, -1)
     if len(disc) != len(g):
         art.update(g.keys() - disc.keys())
     return art
 
 
+def _visit(g: dict[int, int], w: dict[int, int], disc: dict[int, int], art: set[int], u: int, parent: int) -> int:
+    """Tarjan's depth-first search from the fountain (as :func:`~.geometry.articulation_points`, on the walk graph
+    of the words): the low-link of ``u``; marks ``u`` when a child cannot reach above it."""
+    d = disc[u] = len(disc)
+    low = d
+    around = _AROUND[u]
+    for k in _SIDES[_OPEN[w.get(u, 0)] & ~g[u]]:  # (a lone fountain has no word)
+        v = around[k]
+        dv = disc.get(v)
+        if dv is None:
+            lv = _visit(g, w, disc, art, v, u)
+            if lv < low:
+                low = lv
+            if lv >= d and u != _ORIGIN_CODE:
+                art.add(u)
+        elif v != parent and dv < low:
+            low = dv
+    return low
 
 
 def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
     """The :class:`_Parts` of the grid ``parent`` was made for with cell ``lab`` changed to ``tile`` (``None``:
-    emptied), made anew only near that cell (tests/engines/alhambra/test_speed.py checks it against
-    :func:`_parts`). The parts that do not change are shared with ``parent`` (parts are never changed once made)."""
+    emptied), made anew only near that cell: the words of the 8 cells around it, and the entries of the cells
+    whose words changed (tests/engines/alhambra/test_speed.py checks it against :func:`_parts`). The parts that
+    do not change are shared with ``parent`` (parts are never changed once made)."""
     c = _CODES[lab]
-    g = parent.g.copy()
+    pg = parent.g
+    g = pg.copy()
+    w = parent.w.copy()
     around = _AROUND[c]
     cand = parent.cand.copy()
-    # a swap: the tile fits (ALH-ALG-4), so its walls on the occupied sides are the old tile's: every
-    # neighbour's constraints, the walk graph (ALH-ALG-3) and the occupancy stay; only the empty neighbours
-    # facing its other sides get new placement entries
-    swapped = tile is not None and c in g
-    if tile is None:
-        del g[c]
-    else:
+    cand_key = _CAND_KEY
+    entries = _ENTRIES
+    if tile is not None and c in pg:
+        # a swap: the tile fits (ALH-ALG-4), so its walls on the occupied sides are the old tile's: every
+        # occupied neighbour's word, the cell's own swap entry, the walk graph (ALH-ALG-3) and the occupancy stay;
+        # only the empty neighbours facing its other sides get new words and placement entries
+        old = _WORD_OF[g[c]]
+        new = _WORD_OF[D.MASK[tile]]
         g[c] = D.MASK[tile]
-    # the cell and its 8 neighbours: the cells whose placement entries a change of the cell can change
-    cand.pop(c, None)
-    for k, e in enumerate(around):
-        # a diagonal neighbour (k >= 4) keeps its sides' neighbours, so only the ring test can change for it:
-        # after an addition, a cell that was no placement cell stays none (the ring only fills up); after a
-        # swap the ring is the same
-        if e in g or (k >= 4 and tile is not None and (swapped or e not in cand)):
-            continue
-        entry = _cand_at(g, e)
-        if entry is None:
-            cand.pop(e, None)
-        else:
-            cand[e] = entry
-    if swapped:
-        return _new(_Parts, (g, cand, parent.swap, parent.adj, parent.art))
+        for k in range(4):
+            e = around[k]
+            if e not in g and new[k] != old[k]:
+                word = w[e] = w[e] + new[k] - old[k]
+                fit = cand_key[word]
+                if fit is None:
+                    cand.pop(e, None)
+                else:
+                    cand[e] = entries[e][fit]
+        return _new(_Parts, (g, w, cand, parent.swap, parent.art))
+    get = w.get
     if tile is None:
-        entry = _cand_at(g, c)
-        if entry is not None:
-            cand[c] = entry
+        for e, bit in zip(around, _WORD_OF[g.pop(c)], strict=True):
+            word = get(e, 0) - bit
+            if word:
+                w[e] = word
+            else:
+                del w[e]
+    else:
+        m = g[c] = D.MASK[tile]
+        for e, bit in zip(around, _WORD_OF[m], strict=True):
+            w[e] = get(e, 0) + bit
     swap = parent.swap.copy()
-    adj = parent.adj.copy()
-    label_of = _label_of
+    swap_key = _SWAP_KEY
     origin = _ORIGIN_CODE
-    for e in (c, *around[:4]):  # the cell and its 4 neighbours: their swap constraints and walk-graph edges
+    if tile is None:
+        swap.pop(c, None)
+        fit = cand_key[get(c, 0)]
+        if fit is not None:
+            cand[c] = entries[c][fit]
+    else:
+        cand.pop(c, None)
+        if c != origin:
+            swap[c] = entries[c][swap_key[w[c]]]
+    for k, e in enumerate(around):
         if e in g:
-            occ, req, adj[e] = _cell_at(g, e)
-            if e != origin:
-                swap[e] = (label_of(e), occ, req)
-        elif e == c:  # the emptied cell
-            del adj[e]
-            swap.pop(e, None)
-    # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
-    art = parent.art | {adj[c][0]} - {origin} if tile is not None and len(adj[c]) == 1 else _articulation(g, adj)
-    return _new(_Parts, (g, cand, swap, adj, art))
+            # a side neighbour's swap constraints (a diagonal one's words change only in its ring bits)
+            if k < 4 and e != origin:
+                swap[e] = entries[e][swap_key[w[e]]]
+        elif k < 4 or tile is None or e in cand:
+            # an empty side neighbour; a diagonal one's occupied sides stay, so only the ring test can change
+            # for it: after an addition, a cell that was no placement cell stays none (the ring only fills up)
+            fit = cand_key[get(e, 0)]
+            if fit is None:
+                cand.pop(e, None)
+            else:
+                cand[e] = entries[e][fit]
+    if tile is not None:
+        # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
+        sides = _SIDES[_OPEN[w[c]] & ~m]
+        if len(sides) == 1:
+            cut = around[sides[0]]
+            return _new(_Parts, (g, w, cand, swap, parent.art | {cut} - {origin}))
+    return _new(_Parts, (g, w, cand, swap, _articulation(g, w)))
 
 
 def _layout_of(parts: _Parts) -> Layout:

@@ -186,8 +186,9 @@ def removable_cells(grid: Grid) -> list[Cell]:
 
 def articulation_points(adj: Mapping[Node, list[Node]], root: Node) -> tuple[set[Node], dict[Node, int]]:
     """Tarjan's depth-first search of the graph ``adj`` from ``root``: the nodes whose removal disconnects
-    it (never ``root`` itself), and every node reached (with its discovery order). Shared by
-    :func:`removable_cells` and the integer layouts of :func:`engines.alhambra.common.layout`."""
+    it (never ``root`` itself), and every node reached (with its discovery order), for
+    :func:`removable_cells` (the layouts of :func:`engines.alhambra.common.layout` search their walk graph as
+    cell words, the same way)."""
     art: set[Node] = set()
     disc: dict[Node, int] = {}
     _visit(adj, disc, art, root, None, root)

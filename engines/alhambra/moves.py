@@ -376,14 +376,16 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
         table = _MADE["add"]
         for tile in reserve:
             _tile_on_cells(_row(table, tile), tile, mask[tile], cands, "redesign add", _add_label, "add", add)
+    # (the rows looked up in place, without _row: a call per entry costs as much as the rest of its loop)
     tile_at = dict(zip(key[0], key[1], strict=True))
     table = _MADE["remove"]
     for lab in lay.removable:
         old = tile_at[lab]
-        row = _row(table, lab)
-        eo = row.get(old)
+        row = table.get(lab)
+        eo = row.get(old) if row is not None else None
         if eo is None:
-            eo = row[old] = _made("remove", f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
+            eo = _row(table, lab)[old] = _made(
+                "remove", f"redesign remove {lab}", _remove_label, (old, lab), ("remove", lab))
         add(eo)
     if reserve and len(key[0]) > 1:
         swaps = lay.swaps
@@ -391,12 +393,14 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
         for tile in reserve:
             m = mask[tile]
             by_cell = _row(table, tile)
+            get = by_cell.get
             for lab, occ, req in swaps:
                 if m & occ == req:
                     old = tile_at[lab]
-                    olds: dict[str, Made] = _row(by_cell, lab)
-                    eo = olds.get(old)
+                    olds: dict[str, Made] | None = get(lab)
+                    eo = olds.get(old) if olds is not None else None
                     if eo is None:
+                        olds = _row(by_cell, lab)
                         eo = olds[old] = _made_swap(olds, tile, old, lab)
                     add(eo)
     return _offer_from(made)

@@ -335,6 +335,35 @@ def test_a_layout_derived_near_the_changed_cell_is_the_layout_made_anew_ALH_ALG_
     assert kinds == {"add", "remove", "swap"}
 
 
+def test_the_cell_words_of_a_layout_are_read_off_the_grid_ALH_ALG_2_3_4():
+    """ALH-ALG-2 (the ring of 8 cells), ALH-PLACE-2 (facing walls): the words a layout keeps per cell (made cell by
+    cell, and derived near a changed cell in the test above), on every grid of seeded playouts, are what the grid
+    shows around each cell: which of its 8 neighbours are occupied (ring order NW, N, NE, E, SE, S, SW, W) and
+    which side neighbours have a wall facing it; kept for exactly the cells with an occupied neighbour."""
+    from engines.alhambra import data as D
+    from engines.alhambra.common import _CODES, _parts, gkey
+    from engines.alhambra.geometry import DIRS, RING, cell_label, parse_cell
+
+    grids = {}
+    for players, seed in ((3, 9), (4, 12)):
+        for state in _states(players, seed):
+            for p in state["players"]:
+                grids[gkey(p["grid"])] = p["grid"]
+    assert len(grids) > 300
+    for key, labels in grids.items():
+        cells = {parse_cell(lab): D.MASK[t] for lab, t in labels.items()}
+        near = {(x + dx, y + dy) for x, y in cells for dx, dy in RING}
+        words = {}
+        for x, y in near:
+            word = sum(1 << i for i, (dx, dy) in enumerate(RING) if (x + dx, y + dy) in cells)
+            for dx, dy, mine, theirs in DIRS:
+                m = cells.get((x + dx, y + dy))
+                if m is not None and m & theirs:
+                    word |= mine << 8
+            words[_CODES[cell_label((x, y))]] = word
+        assert _parts(key).w == words, labels
+
+
 def _marks_by_reading(before, seat, action):
     """The last move's marks as the engine read them before they were memoised per action (issue #20)."""
     from engines.alhambra import data as D
