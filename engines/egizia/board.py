@@ -94,11 +94,15 @@ def copy_state(s: State, last_move: bool = True) -> State:
     (seats, river, sites, buildings, decks; :mod:`engines.egizia.setup`) are copied level by level with the
     lists' and dicts' own ``copy`` methods; the parts whose shape varies (``stage``, ``todo``, the last move,
     the result) go through marshal's C round trip, in one call, and so does a seat or site record of another
-    shape, or a whole state with other keys (an information state's ``hidden``, a game stored before the
-    last move's marks). A test compares the copy with :func:`engines.core.clone`'s along
+    shape, or a whole state with other keys (an information state's ``hidden``). A state without the last move's
+    marks (after :meth:`~engines.egizia.game.Egizia.play`, or a game stored before marks existed) is copied the
+    quick way too. A test compares the copy with :func:`engines.core.clone`'s along
     games of every player count and option, and checks that they share no container."""
-    if s.keys() != _TOP_KEYS:
-        return _copy_other(s)
+    keys = s.keys()
+    if keys != _TOP_KEYS:
+        if keys != _UNMARKED_KEYS:
+            return _copy_other(s)
+        last_move = False  # a state without marks (made by Egizia.play): nothing to copy or share
     c = s.copy()
     if last_move:
         c["stage"], c["todo"], c["last_move"], c["result"] = _round_trip((s["stage"], s["todo"], s["last_move"],
@@ -134,6 +138,8 @@ _TOP_KEYS = frozenset((
     "game", "data_profile", "options", "rng", "round", "seats", "stamp_next", "river_card", "river_ships", "sites",
     "decks", "out", "box", "sphinx_deck", "sphinx_box", "sphinx_drawn", "obelisk", "pyramid", "temple",
     "tomb_spaces", "tombs_box", "ring", "stage", "todo", "result", "last_move"))
+#: the same without the last move's marks (a state after ``Egizia.play``, or stored before marks existed)
+_UNMARKED_KEYS = _TOP_KEYS - {"last_move"}
 #: the keys of a seat record (``setup._seat``)
 _SEAT_KEYS = frozenset((
     "tile", "score", "stamp", "stones", "ss", "gm", "str", "used", "ships", "perm", "any", "in_force", "improvers",
