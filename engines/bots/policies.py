@@ -1,4 +1,7 @@
-"""The quick bots: ``random`` and ``easy``."""
+"""The quick bots: ``random`` and ``easy``.
+
+``easy`` judges its options on the states :meth:`~engines.core.Game.play` makes (no events or marks, which it
+never reads); :func:`goes_round`, which compares whole states, moves with ``apply`` as the table does."""
 from __future__ import annotations
 
 from engines.core import Game, Option, Rng, State
@@ -61,7 +64,7 @@ def stop_here(game: Game, state: State, seat: int, steps: int = CIRCLE_STEPS) ->
         prompts = game.prompts(state)
         if len(prompts) != 1 or prompts[0].seat != seat:
             break
-        state = game.apply(state, seat, game.timeout_action(state, seat)).state
+        state = game.play(state, seat, game.timeout_action(state, seat))
     return state
 
 
@@ -103,7 +106,7 @@ def easy_choice(game: Game, info: State, seat: int, rng: Rng) -> str:
     best_value = -1e18
     values: dict[str, float] = {}
     for option in options:
-        after = stop_here(game, game.apply(state, seat, option.action).state, seat)
+        after = stop_here(game, game.play(state, seat, option.action), seat)
         value = values[option.action] = own_value(game, after, seat)
         if value > best_value + 1e-12:
             best, best_value = [option.action], value

@@ -48,13 +48,15 @@ def test_a_search_with_an_iteration_budget_is_reproducible(title: str) -> None:
 
 
 @pytest.mark.parametrize("title", GAME_IDS)
-def test_the_search_decides_with_play_as_it_would_with_apply(title: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``normal`` moves with ``Game.play`` (no events, no marks: issue 24); it reads only states' rules, scores and
-    RNG, so its decisions are the ones it makes with ``apply``'s states."""
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_bots_decide_with_play_as_they_would_with_apply(title: str, level: str,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``normal``'s search and ``easy``'s judging move with ``Game.play`` (no events, no marks: issue 24); they read
+    only states' rules, scores and RNG, so their decisions are the ones they make with ``apply``'s states."""
     game = get_game(title)
-    positions = _positions(game, 3, 21, 4, 6)
+    positions = _positions(game, 3, 21, 6, 5)
     seats = [game.prompts(state)[0].seat for state in positions]
-    with_play = [decide("normal", game, state, seat, 5, iterations(30)) for state, seat in zip(positions, seats, strict=True)]
+    with_play = [decide(level, game, state, seat, 5, iterations(30)) for state, seat in zip(positions, seats, strict=True)]
     calls = []
 
     def by_apply(self: Game, state: State, seat: int, action: str) -> State:
@@ -62,7 +64,7 @@ def test_the_search_decides_with_play_as_it_would_with_apply(title: str, monkeyp
         return self.apply(state, seat, action).state
 
     monkeypatch.setattr(type(game), "play", by_apply)
-    with_apply = [decide("normal", game, state, seat, 5, iterations(30)) for state, seat in zip(positions, seats, strict=True)]
+    with_apply = [decide(level, game, state, seat, 5, iterations(30)) for state, seat in zip(positions, seats, strict=True)]
     assert calls, "the search moved with play"
     assert with_play == with_apply
 
