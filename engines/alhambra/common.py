@@ -538,7 +538,10 @@ def changed_cell(before: GridKey, grid: Mapping[str, str], lab: str) -> None:
     addition, removal or swap): its :func:`layout`, when asked for, is derived from the one of ``before`` if
     that is still held. Nothing else depends on this note."""
     if len(_CHANGES) >= _CHANGES_MAX:
+        # the older half goes (emptied at once, the changes just noted would be lost: their layouts made anew)
+        newer = list(_CHANGES.items())[_CHANGES_MAX // 2:]
         _CHANGES.clear()
+        _CHANGES.update(newer)
     _CHANGES[gkey(grid)] = (before, lab, grid.get(lab))
 
 
