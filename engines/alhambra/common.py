@@ -340,6 +340,8 @@ _OCC: tuple[int, ...] = tuple((w >> 1 & 1) | (w >> 2 & 2) | (w >> 3 & 4) | (w >>
 _OPEN: tuple[int, ...] = tuple(_OCC[w] & ~(w >> 8) for w in range(4096))
 #: the :data:`_AROUND` indexes of the sides (bits N=1, E=2, S=4, W=8) of a 4-bit set, in that order
 _SIDES: tuple[tuple[int, ...], ...] = tuple(tuple(k for k in range(4) if bits >> k & 1) for bits in range(16))
+#: per :data:`_AROUND` index, whether that neighbour is a side one (N, E, S, W) or a diagonal one
+_IS_SIDE = (True,) * 4 + (False,) * 4
 
 
 #: a word → its *fit key* ``occupied sides | required walls << 4`` as an occupied cell's (its swap constraints,
@@ -467,50 +469,58 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
                 else:
                     cand[e] = entries[e][fit]
         return _new(_Parts, (g, w, cand, parent.swap, parent.art))
-    get = w.get
+    swap = parent.swap.copy()
+    swap_key = _SWAP_KEY
+    origin = _ORIGIN_CODE
+    # each cell around: its word, then its entry (a side neighbour's swap constraints; a diagonal one's words
+    # change only in their ring bits), in one loop
     if tile is None:
-        for e, bit in zip(around, _WORD_OF[g.pop(c)], strict=True):
-            word = get(e, 0) - bit
+        swap.pop(c, None)
+        fit = cand_key[w.get(c, 0)]
+        if fit is not None:
+            cand[c] = entries[c][fit]
+        for e, bit, side in zip(around, _WORD_OF[g.pop(c)], _IS_SIDE, strict=True):
+            word = w[e] - bit  # (every cell around a tile has a word)
             if word:
                 w[e] = word
             else:
                 del w[e]
-    else:
-        m = g[c] = D.MASK[tile]
-        for e, bit in zip(around, _WORD_OF[m], strict=True):
-            w[e] = get(e, 0) + bit
-    swap = parent.swap.copy()
-    swap_key = _SWAP_KEY
-    origin = _ORIGIN_CODE
-    if tile is None:
-        swap.pop(c, None)
-        fit = cand_key[get(c, 0)]
-        if fit is not None:
-            cand[c] = entries[c][fit]
-    else:
-        cand.pop(c, None)
-        if c != origin:
-            swap[c] = entries[c][swap_key[w[c]]]
-    for k, e in enumerate(around):
+            if e in g:
+                if side and e != origin:
+                    swap[e] = entries[e][swap_key[word]]
+            else:
+                fit = cand_key[word]
+                if fit is None:
+                    cand.pop(e, None)
+                else:
+                    cand[e] = entries[e][fit]
+        return _new(_Parts, (g, w, cand, swap, _articulation(g, w)))
+    m = g[c] = D.MASK[tile]
+    cand.pop(c, None)
+    get = w.get
+    for e, bit, side in zip(around, _WORD_OF[m], _IS_SIDE, strict=True):
+        word = w[e] = get(e, 0) + bit
         if e in g:
-            # a side neighbour's swap constraints (a diagonal one's words change only in its ring bits)
-            if k < 4 and e != origin:
-                swap[e] = entries[e][swap_key[w[e]]]
-        elif k < 4 or tile is None or e in cand:
+            if side and e != origin:
+                swap[e] = entries[e][swap_key[word]]
+        elif side or e in cand:
             # an empty side neighbour; a diagonal one's occupied sides stay, so only the ring test can change
-            # for it: after an addition, a cell that was no placement cell stays none (the ring only fills up)
-            fit = cand_key[get(e, 0)]
+            # for it: a cell that was no placement cell stays none (the ring only fills up)
+            fit = cand_key[word]
             if fit is None:
                 cand.pop(e, None)
             else:
                 cand[e] = entries[e][fit]
-    if tile is not None:
-        # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
-        sides = _SIDES[_OPEN[w[c]] & ~m]
-        if len(sides) == 1:
-            cut = around[sides[0]]
-            return _new(_Parts, (g, w, cand, swap, parent.art | {cut} - {origin}))
-    return _new(_Parts, (g, w, cand, swap, _articulation(g, w)))
+    word = get(c, 0)
+    if c != origin:
+        swap[c] = entries[c][swap_key[word]]
+    # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
+    sides = _SIDES[_OPEN[word] & ~m]
+    if len(sides) != 1:
+        return _new(_Parts, (g, w, cand, swap, _articulation(g, w)))
+    cut = around[sides[0]]
+    art = parent.art
+    return _new(_Parts, (g, w, cand, swap, art if cut in art or cut == origin else art | {cut}))
 
 
 def _layout_of(parts: _Parts) -> Layout:
