@@ -523,8 +523,13 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
     return _new(_Parts, (g, w, cand, swap, art if cut in art or cut == origin else art | {cut}))
 
 
-def _layout_of(parts: _Parts) -> Layout:
+def _layout_of(parts: _Parts, before: tuple[Layout, _Parts] | None = None) -> Layout:
+    """The :class:`Layout` of ``parts``; ``before``: the layout and parts they were derived from (a swap's parts
+    share its swap entries and articulation points, so its layout shares its swaps and removable cells)."""
     cand, swap = parts.cand, parts.swap
+    if before is not None and swap is before[1].swap and parts.art is before[1].art:
+        lay = before[0]
+        return _new(Layout, (tuple(map(cand.__getitem__, sorted(cand))), lay.swaps, lay.removable))
     # removable: not the fountain (the swap entries hold every other cell), not a cell with all 4 neighbours
     # occupied, not an articulation point (ALH-REDESIGN-2(b), ALH-ALG-3)
     order = sorted(swap)
@@ -562,8 +567,12 @@ def layout(key: GridKey) -> Layout:
         return held[0]
     change = _CHANGES.get(key)
     parent = _LAYOUTS.get(change[0]) if change is not None else None
-    parts = _derived(parent[1], change[1], change[2]) if parent is not None and change is not None else _parts(key)
-    lay = _layout_of(parts)
+    if parent is not None and change is not None:
+        parts = _derived(parent[1], change[1], change[2])
+        lay = _layout_of(parts, parent)
+    else:
+        parts = _parts(key)
+        lay = _layout_of(parts)
     if len(_LAYOUTS) >= _LAYOUTS_MAX:
         # the older half goes (deleting the oldest one at a time leaves a dict whose first key is found after
         # a growing run of deleted slots)
