@@ -290,8 +290,8 @@ CellEntry = tuple[str, int, int]
 
 class _Parts(NamedTuple):
     """What a :class:`Layout` is made of, by cell int, kept with it so that the layout of a grid that differs
-    at one cell is derived from it (:func:`_derived`): the wall masks, the cells' words (what of its
-    neighbourhood the layout reads of a cell: see :data:`_WORD_OF`), the placement cells and the swap constraints
+    at one cell is derived from it (:func:`_derived`): the wall masks, each cell's word (what the layout
+    reads of the cell's neighbourhood: see :data:`_WORD_OF`), the placement cells and the swap constraints
     (entries of :class:`Layout`; a swap entry's occupied sides tell the cells with all 4 neighbours occupied)."""
 
     g: dict[int, int]
