@@ -418,6 +418,17 @@ class Game:
         """Apply ``action`` by ``seat``. Raises :class:`IllegalAction`; never mutates ``state``."""
         raise NotImplementedError
 
+    def play(self, state: State, seat: int, action: str) -> State:
+        """The state after ``action`` by ``seat``, for a search that reads only states (OpenSpiel's
+        ``apply_action``): the rules, refusals and RNG of :meth:`apply`, without what only a table reads (the
+        events, whether the move revealed anything, the last move's marks: the state after carries no
+        :data:`LAST_MOVE` key, so no later move is marked either). Equal to ``apply(...).state`` without that key
+        (tests/engines/test_play.py); a title makes it cheaper by not making what it leaves out. Never mutates
+        ``state``."""
+        after = self.apply(state, seat, action).state
+        after.pop(LAST_MOVE, None)
+        return after
+
     # -- views
     def public_view(self, state: State) -> Mapping[str, Any]:
         """Everything anyone may see. Holds no secret: safe to post, log and store."""
@@ -516,6 +527,16 @@ class RulesGame(Game):
         revealed = self.advance(s, events) or revealed
         self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
+
+    def play(self, state: State, seat: int, action: str) -> State:
+        """:meth:`Game.play`: the pipeline of :meth:`apply` without the outcome and the marks."""
+        prompt = checked(action, lambda: self.check(state, seat, action))
+        s = self.copy_state(state)
+        s.pop(LAST_MOVE, None)
+        events: list[Event] = []
+        self.dispatch(s, seat, prompt, action, events)
+        self.advance(s, events)
+        return s
 
     def mark_move(self, before: State, after: State, seat: int, action: str) -> None:
         """Store the move's public marks in ``after`` (joined to the same turn's earlier ones).

@@ -4,16 +4,20 @@ Prints readable lines, then one JSON line::
 
     {"game": ..., "p50_ms": ..., "p95_ms": ..., "move_cpu_ms_p50": ..., "move_cpu_ms_p95": ..., "render_ms": ...,
      "encode_ms": ..., "render_encode_ratio": ..., "bare_encode_ms": ..., "render_bare_ratio": ...,
-     "playouts_per_s": ..., "playouts_per_cpu_s": ..., "playouts_per_cpu_s_worker_gc": ..., "png_bytes": ...}
+     "playouts_per_s": ..., "playouts_per_cpu_s": ..., "playouts_per_cpu_s_worker_gc": ...,
+     "playouts_apply_per_cpu_s": ..., "png_bytes": ...}
 
 * move latency: one accepted move through the service — lock, engine.apply, the
   SQLite transaction (a real WAL file), the public view, rendering and PNG
   encoding — measured per move over whole random games;
-* engine playouts per second: random legal games with the engine alone (``playouts_per_s``, and per CPU-second
+* engine playouts per second: random legal games with the engine alone, moving as the bots' search moves
+  (:meth:`~engines.core.Game.play`: states only, no events or marks) (``playouts_per_s``, and per CPU-second
   ``playouts_per_cpu_s``: the figure issue 24 sets, in this process with Python's default collector settings);
   ``playouts_per_cpu_s_worker_gc``: the same games with the collector set as in a bot worker, where the bots
   search (``bot.table.botpool``: what the imports made frozen, :data:`~bot.table.botpool.WORKER_GC_THRESHOLDS`),
-  then set back;
+  then set back; ``playouts_apply_per_cpu_s``: the same games moving with ``apply`` (events, the reveal flag and
+  the last move's marks made too: what a move at the table costs the engine, and what this figure measured
+  before ``play`` existed);
 * CPU per move (``move_cpu_ms_p50/p95``): the same, in CPU time of every thread of this process;
 * drawing and encoding (``render_ms``, ``encode_ms``: medians, CPU) of the image drawn on every move (the phone
   image), and ``render_encode_ratio`` = (drawing + encoding) / encoding. As the bot makes it: drawing is
@@ -68,10 +72,12 @@ def engine_playouts(title: str, players: int, seconds: float, seed: int = 1) -> 
     return rate, games, moves
 
 
-def engine_playouts_cpu(title: str, players: int, seconds: float, seed: int = 1) -> tuple[float, float, int, int]:
+def engine_playouts_cpu(title: str, players: int, seconds: float, seed: int = 1,
+                        apply: bool = False) -> tuple[float, float, int, int]:
     """:func:`engine_playouts` with the rate per CPU-second of this process too: (per second, per CPU-second,
     games, moves). On a machine shared with other work the wall-clock rate falls with the load; the CPU rate
-    much less, so it is the one to compare between runs on a busy machine."""
+    much less, so it is the one to compare between runs on a busy machine. Moves are made with ``Game.play``, as
+    the bots search, or with ``apply`` (the same games)."""
     game = get_game(title)
     rnd = random.Random(seed)
     games = moves = 0
@@ -83,7 +89,10 @@ def engine_playouts_cpu(title: str, players: int, seconds: float, seed: int = 1)
             if not prompts:
                 break
             p = rnd.choice(prompts)
-            state = game.apply(state, p.seat, rnd.choice(p.options).action).state
+            if apply:
+                state = game.apply(state, p.seat, rnd.choice(p.options).action).state
+            else:
+                state = game.play(state, p.seat, rnd.choice(p.options).action)
             moves += 1
         games += 1
         elapsed = time.perf_counter() - start
@@ -165,6 +174,8 @@ def run(title: str, players: int | None = None, games: int = 3, max_moves: int =
           f"({n_games} games, {n_moves} moves, {n_moves / max(n_games, 1):.0f} moves/game)")
     worker_rate = engine_playouts_worker_gc(title, players, seconds)
     print(f"{title}: the same with the collector set as in a bot worker: {worker_rate:.2f} per CPU-second")
+    apply_rate = engine_playouts_cpu(title, players, seconds, apply=True)[1]
+    print(f"{title}: the same moving with apply (events and marks made too): {apply_rate:.2f} per CPU-second")
     m = asyncio.run(service_moves(title, players, games, max_moves, image=image))
     latencies, sizes = m["latency"], m["size"]
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
@@ -188,7 +199,8 @@ def run(title: str, players: int | None = None, games: int = 3, max_moves: int =
            "render_encode_ms_p95": round(drawn95, 2), "bare_encode_ms": round(bare_ms, 2),
            "render_bare_ratio": round(bare_ratio, 2),
            "playouts_per_s": round(rate, 3), "playouts_per_cpu_s": round(cpu_rate, 3),
-           "playouts_per_cpu_s_worker_gc": round(worker_rate, 3), "png_bytes": png}
+           "playouts_per_cpu_s_worker_gc": round(worker_rate, 3), "playouts_apply_per_cpu_s": round(apply_rate, 3),
+           "png_bytes": png}
     print(json.dumps(out))
     return out
 

@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from engines.core import IllegalAction, Msg, Option, State
+from engines.core import Event, IllegalAction, Msg, Option, State
 
 from . import data as D
 from . import geometry
@@ -23,6 +23,9 @@ CUR_LETTERS = tuple(D.LETTER[c] for c in D.CURRENCIES)  # y g b o
 
 #: what a handler carries from choosing an action to carrying it out, e.g. ``("buy", (0, (5, 3), True))``
 Move = tuple[str, Any]
+#: where a carry-out and the flow tell what happened: a list the events are appended to, or ``None`` when nobody
+#: reads them (``AlhambraGame.play``, a search's move: no event is made at all)
+Events = list[Event] | None
 
 
 # --------------------------------------------------------------------------- decisions

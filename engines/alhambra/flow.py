@@ -30,6 +30,7 @@ from engines.core import Event, Msg, Rng, State
 from . import data as D
 from . import moves
 from .common import (
+    Events,
     K,
     Move,
     card_value,
@@ -77,26 +78,28 @@ def actor(s: State) -> int | None:
 # --------------------------------------------------------------------------- start and turns
 
 
-def set_start(s: State, start: int, ev: list[Event]) -> None:
+def set_start(s: State, start: int, ev: Events) -> None:
     """ALH-SETUP-9/14: the start player begins the first turn."""
     s["start_player"] = start
     s["start_tied"] = []
     hand = s["players"][start]["hand"]
-    ev.append(Event(Msg(K + "ev.start_player", {"player": start, "count": len(hand), "total": hand_total(hand)})))
+    if ev is not None:
+        ev.append(Event(Msg(K + "ev.start_player", {"player": start, "count": len(hand), "total": hand_total(hand)})))
     s["active"] = start
     begin_turn(s, ev)
 
 
-def begin_turn(s: State, ev: list[Event]) -> None:
+def begin_turn(s: State, ev: Events) -> None:
     s["turn"] += 1
     s["phase"] = "action"
     s["extra"] = False
     s["bought"] = []
-    ev.append(Event(Msg(K + "ev.turn", {"player": s["active"], "turn": s["turn"]})))
+    if ev is not None:
+        ev.append(Event(Msg(K + "ev.turn", {"player": s["active"], "turn": s["turn"]})))
     advance_action(s, ev)
 
 
-def advance_action(s: State, ev: list[Event]) -> None:
+def advance_action(s: State, ev: Events) -> None:
     """Resolve the action phase while it has 0 or 1 legal option (ALH-TURN-5, DECISIONS C-03)."""
     while s["phase"] == "action":
         if moves.has_two_takes(s):  # most turns: two takes are already two legal actions
@@ -105,22 +108,24 @@ def advance_action(s: State, ev: list[Event]) -> None:
         if len(opts) >= 2:
             return
         if not opts:
-            ev.append(Event(Msg(K + ("ev.no_further_action" if s["extra"] else "ev.no_action"), {"player": s["active"]})))
+            if ev is not None:
+                ev.append(Event(Msg(K + ("ev.no_further_action" if s["extra"] else "ev.no_action"), {"player": s["active"]})))
             end_action_phase(s, ev)
             return
         only = opts[0]
-        ev.append(Event(Msg(K + "ev.auto", {"player": s["active"], "choice": only.label})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.auto", {"player": s["active"], "choice": only.label})))
         carry_out_action(s, only.move, ev)
 
 
-def carry_out_action(s: State, move: Move, ev: list[Event]) -> None:
+def carry_out_action(s: State, move: Move, ev: Events) -> None:
     """An action of the action phase (C-03, chosen or the only one), then the phase ends, unless an
     exact buy lets it go on (ALH-BUY-6, ALH-TURN-3)."""
     if not moves.apply_action(s, move, ev):
         end_action_phase(s, ev)
 
 
-def end_action_phase(s: State, ev: list[Event]) -> None:
+def end_action_phase(s: State, ev: Events) -> None:
     s["extra"] = False
     if s["bought"]:
         s["phase"] = "placement"  # C-08 never auto-resolves
@@ -128,7 +133,7 @@ def end_action_phase(s: State, ev: list[Event]) -> None:
         end_of_turn(s, ev)
 
 
-def advance(s: State, ev: list[Event]) -> None:
+def advance(s: State, ev: Events) -> None:
     """After a decision: let the flow run on to the next decision (or the end)."""
     if s["phase"] == "action" and s["extra"]:  # an exact buy: the phase continues (ALH-BUY-6)
         advance_action(s, ev)
@@ -141,7 +146,7 @@ def advance(s: State, ev: list[Event]) -> None:
 # --------------------------------------------------------------------------- end of a turn
 
 
-def end_of_turn(s: State, ev: list[Event], shuffle: Shuffle | None = None) -> None:
+def end_of_turn(s: State, ev: Events, shuffle: Shuffle | None = None) -> None:
     """ALH-TURN-6 steps 2-6 (placement is done). ``shuffle`` reorders a reshuffled discard pile
     (default: the state's seeded RNG)."""
     rng = Rng(s["rng"])
@@ -161,7 +166,8 @@ def end_of_turn(s: State, ev: list[Event], shuffle: Shuffle | None = None) -> No
             got = bag[:min(want, bag_n)]  # the top of the bag; the rest is a new list (common.apply_copy)
             s["bag"] = bag[len(got):]
             s["dirk"]["tiles"].extend(got)
-            ev.append(Event(Msg(K + "ev.dirk_draw", {"count": len(got), "tiles": got})))
+            if ev is not None:
+                ev.append(Event(Msg(K + "ev.dirk_draw", {"count": len(got), "tiles": got})))
     s["rng"] = rng.state
     # step 5/6
     if s["end"]:
@@ -171,7 +177,7 @@ def end_of_turn(s: State, ev: list[Event], shuffle: Shuffle | None = None) -> No
         begin_turn(s, ev)
 
 
-def draw_card(s: State, ev: list[Event], rng: Rng, shuffle: Shuffle) -> str | None:
+def draw_card(s: State, ev: Events, rng: Rng, shuffle: Shuffle) -> str | None:
     """Draw the top deck card, reshuffling the discard when the deck is empty (ALH-REFILL-2, -5)."""
     if not s["deck"]:
         if not s["discard"]:
@@ -180,12 +186,13 @@ def draw_card(s: State, ev: list[Event], rng: Rng, shuffle: Shuffle) -> str | No
         shuffle(pile, rng)
         s["deck"] = pile
         s["discard"] = []
-        ev.append(Event(Msg(K + "ev.reshuffle", {"count": len(pile)})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.reshuffle", {"count": len(pile)})))
     card: str = s["deck"].pop(0)
     return card
 
 
-def refill_money(s: State, ev: list[Event], rng: Rng, shuffle: Shuffle) -> None:
+def refill_money(s: State, ev: Events, rng: Rng, shuffle: Shuffle) -> None:
     """Step 2 (ALH-REFILL-1 … 5). The public log tells the draws in their order (ALH-INFO-3): money
     cards drawn before a scoring card, a reshuffle or a shortfall are logged before it."""
     new_cards: list[str] = []
@@ -198,27 +205,30 @@ def refill_money(s: State, ev: list[Event], rng: Rng, shuffle: Shuffle) -> None:
             _told(ev, new_cards)  # a reshuffle (or the shortfall) comes after the cards already drawn
         card = draw_card(s, ev, rng, shuffle)
         if card is None:
-            ev.append(Event(Msg(K + "ev.money_short", {"count": len(display)})))
+            if ev is not None:
+                ev.append(Event(Msg(K + "ev.money_short", {"count": len(display)})))
             break
         if card in D.SCORING_CARDS:
             _told(ev, new_cards)
             s["aside"] = [*s["aside"], card]  # new lists: the state before may share them (common.apply_copy)
             s["pending"] = [*s["pending"], card]
-            ev.append(Event(Msg(K + "ev.scoring_card", {"round": card})))
+            if ev is not None:
+                ev.append(Event(Msg(K + "ev.scoring_card", {"round": card})))
             continue
         display.append(card)
         new_cards.append(card)
     _told(ev, new_cards)
 
 
-def _told(ev: list[Event], new_cards: list[str]) -> None:
+def _told(ev: Events, new_cards: list[str]) -> None:
     """The money cards drawn so far, told in one event (then forgotten)."""
     if new_cards:
-        ev.append(Event(Msg(K + "ev.refill_money", {"cards": cards_msg(new_cards)})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.refill_money", {"cards": cards_msg(new_cards)})))
         new_cards.clear()
 
 
-def refill_market(s: State, ev: list[Event]) -> None:
+def refill_market(s: State, ev: Events) -> None:
     """Step 3 (ALH-REFILL-6 … 8): an empty bag triggers the end."""
     market = s["market"]
     if None in market:  # new lists: the state before may share them (common.apply_copy)
@@ -229,10 +239,11 @@ def refill_market(s: State, ev: list[Event]) -> None:
             if s["bag"]:
                 tile = s["bag"].pop(0)
                 market[i] = tile
-                ev.append(Event(Msg(K + "ev.refill_market", {"space": D.SPACES[i], "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile]})))
+                if ev is not None:
+                    ev.append(Event(Msg(K + "ev.refill_market", {"space": D.SPACES[i], "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile]})))
             else:
                 s["end"] = True
-    if s["end"]:
+    if s["end"] and ev is not None:
         ev.append(Event(Msg(K + "ev.end_trigger", {})))
 
 
@@ -250,12 +261,13 @@ def participants(s: State) -> tuple[dict[Any, dict[str, int]], dict[Any, int]]:
     return counts, walls
 
 
-def score(s: State, rnd: str, ev: list[Event]) -> None:
+def score(s: State, rnd: str, ev: Events) -> None:
     """A scoring round (§12) with a published breakdown per participant (ALH-SCORE-10)."""
     counts, walls = participants(s)
     rows = score_round(rnd, counts, walls)
     out_rows = []
-    ev.append(Event(Msg(K + "ev.scoring", {"round": Msg(K + "round." + rnd)})))
+    if ev is not None:
+        ev.append(Event(Msg(K + "ev.scoring", {"round": Msg(K + "round." + rnd)})))
     for who, row in rows.items():
         holder = own_player(s, who) if isinstance(who, int) else s["dirk"]
         holder["score"] += row["total"]
@@ -265,17 +277,19 @@ def score(s: State, rnd: str, ev: list[Event]) -> None:
             "score": holder["score"],
         }
         if who == "dirk":
-            ev.append(Event(Msg(K + "ev.score_row_dirk", params)))
+            if ev is not None:
+                ev.append(Event(Msg(K + "ev.score_row_dirk", params)))
         else:
             params["player"] = who
-            ev.append(Event(Msg(K + "ev.score_row", params)))
+            if ev is not None:
+                ev.append(Event(Msg(K + "ev.score_row", params)))
         out_rows.append({"who": who, "types": dict(row["types"]), "wall": row["wall"], "total": row["total"]})
     if rnd != "final":
         s["scorings_done"] = [*s["scorings_done"], rnd]  # a new list (common.apply_copy)
     s["last_scoring"] = {"round": rnd, "rows": out_rows}
 
 
-def end_game(s: State, ev: list[Event]) -> None:
+def end_game(s: State, ev: Events) -> None:
     """ALH-END-4/5: distribution of the remaining market tiles, then C-09, then the final."""
     last = s["active"]
     s["active"] = None
@@ -288,7 +302,8 @@ def end_game(s: State, ev: list[Event]) -> None:
     if spaces:  # ALH-INFO-5
         for seat in range(s["n"]):
             shown = [Msg(K + "card", {"currency": cur_msg(c), "value": totals[seat][c]}) for c in currencies]
-            ev.append(Event(Msg(K + "ev.reveal", {"player": seat, "totals": shown})))
+            if ev is not None:
+                ev.append(Event(Msg(K + "ev.reveal", {"player": seat, "totals": shown})))
     received: dict[int, list[str]] = {}
     for i in spaces:
         tile = s["market"][i]
@@ -298,17 +313,19 @@ def end_game(s: State, ev: list[Event]) -> None:
         s["market"][i] = None
         if len(top) == 1:
             received.setdefault(top[0], []).append(tile)
-            ev.append(Event(Msg(K + "ev.distribute", {"space": D.SPACES[i], "tile": tile, "player": top[0], "total": best})))
+            if ev is not None:
+                ev.append(Event(Msg(K + "ev.distribute", {"space": D.SPACES[i], "tile": tile, "player": top[0], "total": best})))
         else:
             s["out"] = [*s["out"], tile]  # a new list (common.apply_copy)
-            ev.append(Event(Msg(K + "ev.distribute_none", {"space": D.SPACES[i], "tile": tile})))
+            if ev is not None:
+                ev.append(Event(Msg(K + "ev.distribute_none", {"space": D.SPACES[i], "tile": tile})))
     order = [(last + 1 + k) % s["n"] for k in range(s["n"])]
     s["end_queue"] = [[seat, received[seat]] for seat in order if seat in received]
     s["phase"] = "end_placement"
     advance_end(s, ev)
 
 
-def advance_end(s: State, ev: list[Event]) -> None:
+def advance_end(s: State, ev: Events) -> None:
     """ALH-END-6 … 8: the next recipient places (C-09); when none is left, the final scoring."""
     while s["end_queue"] and not s["end_queue"][0][1]:
         s["end_queue"].pop(0)
@@ -321,7 +338,8 @@ def advance_end(s: State, ev: list[Event]) -> None:
     s["result"] = {"scores": scores, "winners": winners, "dirk": s["dirk"]["score"] if s["dirk"] is not None else None}
     s["phase"] = "over"
     s["active"] = None
-    ev.append(Event(Msg(K + "ev.game_over", {"players": winners, "score": best})))
+    if ev is not None:
+        ev.append(Event(Msg(K + "ev.game_over", {"players": winners, "score": best})))
 
 
 # --------------------------------------------------------------------------- invariants and reveals

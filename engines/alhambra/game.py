@@ -52,18 +52,18 @@ from engines.core import (
 
 from . import data as D
 from . import flow, hidden, moves, setup
-from .common import Candidate, K, Move, apply_copy, copy_state, refuse
+from .common import Candidate, Events, K, Move, apply_copy, copy_state, refuse
 from .moves import Handler
 from .scoring import score_round
 from .views import PrivateView, PublicView, marks_after, move_marks, private_view, public_view, read_move
 
 
-def _carry_out_start(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+def _carry_out_start(s: State, seat: int, move: Move, ev: Events) -> None:
     moves.start_carry_out(s, seat, move, ev)
     flow.set_start(s, move[1], ev)
 
 
-def _carry_out_action(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+def _carry_out_action(s: State, seat: int, move: Move, ev: Events) -> None:
     flow.carry_out_action(s, move, ev)
 
 
@@ -230,6 +230,24 @@ class AlhambraGame(RulesGame):
         if LAST_MOVE in state:  # mark_move, the marks read from the checked move
             s[LAST_MOVE] = marks_after(state, seat, action, read_move(state, cand.move))
         return Outcome(s, tuple(events), revealed)
+
+    def play(self, state: State, seat: int, action: str) -> State:
+        """:meth:`apply`'s state without its marks (:meth:`~engines.core.Game.play`): the same check, copy,
+        carry-out and flow, none of which makes an event here; no marks, no look at what was revealed, no
+        outcome."""
+        if spelling_error(action) is None:
+            h, cand = self._checked(state, seat, action)
+        else:
+            h, cand = checked(action, lambda: self._checked(state, seat, action))
+        s = apply_copy(state)
+        s.pop(LAST_MOVE, None)
+        h.carry_out(s, seat, cand.move, None)  # no events made (common.Events)
+        if flow.SELF_CHECKS:
+            _check_change(s, seat, cand.move)
+        flow.advance(s, None)
+        if flow.SELF_CHECKS:
+            flow.check_invariants(s)
+        return s
 
     def copy_state(self, state: State) -> State:
         """:func:`~.common.copy_state`: equal to ``clone``, several times faster."""

@@ -32,6 +32,7 @@ from . import data as D
 from . import explain
 from .common import (
     Candidate,
+    Events,
     GridKey,
     K,
     Move,
@@ -60,7 +61,7 @@ class Handler:
     kind: str
     options: Callable[[State, int], tuple[Option, ...]]
     find: Callable[[State, int, str], Candidate]
-    carry_out: Callable[[State, int, Move, list[Event]], None]
+    carry_out: Callable[[State, int, Move, Events], None]
     title: Callable[[State, int], Msg]
     timeout: Callable[[Sequence[Option]], str]
 
@@ -198,10 +199,11 @@ def start_find(s: State, seat: int, action: str) -> Candidate:
     return first_match(start_candidates(s, seat), action) or explain.start(action)
 
 
-def start_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+def start_carry_out(s: State, seat: int, move: Move, ev: Events) -> None:
     """The host's choice is told; the flow then gives that seat the first turn (``flow.set_start``)."""
     chosen = move[1]
-    ev.append(Event(Msg(K + "ev.start_chosen", {"player": chosen})))
+    if ev is not None:
+        ev.append(Event(Msg(K + "ev.start_chosen", {"player": chosen})))
 
 
 def start_title(s: State, seat: int) -> Msg:
@@ -524,7 +526,7 @@ def action_find(s: State, seat: int, action: str) -> Candidate:
     return found or explain.action(s, seat, action)
 
 
-def apply_action(s: State, move: Move, ev: list[Event]) -> bool:
+def apply_action(s: State, move: Move, ev: Events) -> bool:
     """Carry out an action of the action phase; returns whether the phase goes on (an exact buy), else
     the flow ends it (``flow.carry_out_action``)."""
     kind, arg = move
@@ -536,19 +538,21 @@ def apply_action(s: State, move: Move, ev: list[Event]) -> bool:
             display.pop(i)
         p = own_player(s, seat)
         p["hand"] = p["hand"] + cards  # a new list (common.apply_copy)
-        ev.append(Event(Msg(K + "ev.take", {"player": seat, "cards": cards_msg(cards)})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.take", {"player": seat, "cards": cards_msg(cards)})))
     elif kind == "buy":  # ALH-BUY-1 … 6
         if _buy(s, seat, arg, ev):
             s["extra"] = True  # ALH-BUY-6, ALH-TURN-3: the phase goes on
             return True
     elif kind == "end":
-        ev.append(Event(Msg(K + "ev.end_actions", {"player": seat})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.end_actions", {"player": seat})))
     else:  # redesign (ALH-REDESIGN-1 … 4)
         _redesign(own_player(s, seat), seat, kind, arg, ev)
     return False
 
 
-def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -> bool:
+def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: Events) -> bool:
     """Pay and take the tile; returns whether the payment was exact."""
     i, pay, exact = arg
     tile = s["market"][i]
@@ -565,12 +569,14 @@ def _buy(s: State, seat: int, arg: tuple[int, Payment, bool], ev: list[Event]) -
     market = s["market"] = s["market"][:]
     market[i] = None
     s["bought"] = [*s["bought"], tile]
-    params = {"player": seat, "space": space, "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile], "cards": cards_msg(paid)}
-    ev.append(Event(Msg(K + ("ev.buy_exact" if exact else "ev.buy"), params)))
+    if ev is not None:
+        params = {"player": seat, "space": space, "tile": tile, "type": type_msg(tile), "price": D.PRICE[tile],
+                  "cards": cards_msg(paid)}
+        ev.append(Event(Msg(K + ("ev.buy_exact" if exact else "ev.buy"), params)))
     return exact
 
 
-def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]) -> None:
+def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: Events) -> None:
     """A redesign of ``p``, the state's own player dict (``common.own_player``): its grid and reserve are
     replaced by changed copies (they may be shared with the state before)."""
     before = gkey(p["grid"])
@@ -581,13 +587,15 @@ def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]
         reserve.remove(tile)
         grid[lab] = tile
         changed_cell(before, grid, lab)
-        ev.append(Event(Msg(K + "ev.redesign_add", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.redesign_add", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     elif kind == "remove":
         lab = arg
         tile = grid.pop(lab)
         changed_cell(before, grid, lab)
         reserve.append(tile)
-        ev.append(Event(Msg(K + "ev.redesign_remove", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.redesign_remove", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     else:
         tile, lab = arg
         old = grid[lab]
@@ -595,7 +603,8 @@ def _redesign(p: dict[str, Any], seat: int, kind: str, arg: Any, ev: list[Event]
         grid[lab] = tile
         changed_cell(before, grid, lab)
         reserve.append(old)
-        ev.append(Event(Msg(K + "ev.redesign_swap", {"player": seat, "tile": tile, "old": old, "cell": lab})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.redesign_swap", {"player": seat, "tile": tile, "old": old, "cell": lab})))
 
 
 def action_title(s: State, seat: int) -> Msg:
@@ -709,7 +718,7 @@ def end_place_find(s: State, seat: int, action: str) -> Candidate:
         s, seat, s["end_queue"][0][1], False, action, "ALH-END-6")
 
 
-def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> None:
+def placement_carry_out(s: State, seat: int, move: Move, ev: Events) -> None:
     placing = who_places(s)
     assert placing is not None
     # the tiles waiting: a new list of bought tiles (the state before may share them, common.apply_copy), or the
@@ -726,23 +735,27 @@ def placement_carry_out(s: State, seat: int, move: Move, ev: list[Event]) -> Non
         grid = p["grid"] = p["grid"].copy()  # a new dict (common.apply_copy)
         grid[lab] = tile
         changed_cell(before, grid, lab)
-        ev.append(Event(Msg(K + "ev.place", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.place", {"player": seat, "tile": tile, "type": type_msg(tile), "cell": lab})))
     elif kind == "reserve":
         tiles.remove(arg)
         p = own_player(s, seat)
         p["reserve"] = [*p["reserve"], arg]  # a new list (common.apply_copy)
-        ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": arg, "type": type_msg(arg)})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": arg, "type": type_msg(arg)})))
     elif kind == "dirk":
         tiles.remove(arg)
         s["dirk"]["tiles"].append(arg)
-        ev.append(Event(Msg(K + "ev.gift", {"player": seat, "tile": arg, "type": type_msg(arg)})))
+        if ev is not None:
+            ev.append(Event(Msg(K + "ev.gift", {"player": seat, "tile": arg, "type": type_msg(arg)})))
     else:
         moved = list(tiles)
         tiles.clear()
         p = own_player(s, seat)
         p["reserve"] = p["reserve"] + moved  # a new list (common.apply_copy)
         for t in moved:
-            ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": t, "type": type_msg(t)})))
+            if ev is not None:
+                ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": t, "type": type_msg(t)})))
 
 
 def place_title(s: State, seat: int) -> Msg:

@@ -9,6 +9,9 @@ judged once it is placed), and scores the position for every seat by its project
 (:mod:`.evaluate`). Each node's reward is taken from the point of view of
 the seat that chose its action, so opponents in the tree play to win for themselves.
 
+The search moves with :meth:`~engines.core.Game.play`: the states alone, without the events and marks a table
+reads (the same rules and RNG, so the same choices as with ``apply``, at less cost per move).
+
 Chance is part of the determinisation (the sampled state carries its own RNG), so dice and draws inside
 one iteration are fixed; over many iterations the tree averages over them.
 
@@ -73,7 +76,7 @@ def _playout(game: Game, state: State, rng: Rng, depth: int) -> State:
         if not prompts:
             break
         p = prompts[rng.below(len(prompts))]
-        state = game.apply(state, p.seat, p.options[rng.below(len(p.options))].action).state
+        state = game.play(state, p.seat, p.options[rng.below(len(p.options))].action)
     return state
 
 
@@ -93,7 +96,7 @@ def _finish_turn(game: Game, state: State, seat: int, rng: Rng, budget: int, wid
         budget -= len(options)
         best, best_value = state, -1.0
         for o in options:
-            after = game.apply(state, seat, o.action).state
+            after = game.play(state, seat, o.action)
             value = rewards(game, after)[seat]
             if value > best_value:
                 best, best_value = after, value
@@ -135,7 +138,7 @@ def search(game: Game, info: State, seat: int, rng: Rng, stop: Callable[[int], b
             else:
                 action = _select(node.children, [o.action for o in prompt.options], c)
                 child = node.children[action]
-            state = game.apply(state, prompt.seat, action).state
+            state = game.play(state, prompt.seat, action)
             path.append(child)
             node = child
             if untried:

@@ -129,6 +129,16 @@ class Egizia(RulesGame):
             s[LAST_MOVE] = copy_state({LAST_MOVE: s[LAST_MOVE]})[LAST_MOVE]
         return Outcome(s, tuple(events), revealed)
 
+    def play(self, state: State, seat: int, action: str) -> State:
+        """:meth:`apply`'s state without its marks (:meth:`~engines.core.Game.play`): no reveal checks, no marks."""
+        kind = checked(action, lambda: rules.check_kind(state, seat, action))
+        s = copy_state(state, last_move=False)  # shared, then dropped
+        s.pop(LAST_MOVE, None)
+        events: list[Event] = []
+        rules.dispatch_kind(s, seat, kind, action, events)
+        rules.advance(s, events)
+        return s
+
     def public_view(self, state: State) -> PublicView:
         return views.public_view(state)
 

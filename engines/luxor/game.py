@@ -65,6 +65,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import (
+    LAST_MOVE,
     CommandGroup,
     Event,
     GameInfo,
@@ -228,8 +229,29 @@ class Luxor(RulesGame):
         self.mark_move(state, s, seat, action)
         return Outcome(s, tuple(events), revealed)
 
+    def play(self, state: State, seat: int, action: str) -> State:
+        """:meth:`apply`'s state without its marks (:meth:`~engines.core.Game.play`): the action carried out
+        without the look at what it revealed, and no marks."""
+        kind, table = checked(action, lambda: self._judged(state, seat, action))
+        s = clone_state(state, marks=False)  # shared, then dropped
+        s.pop(LAST_MOVE, None)
+        events: list[Event] = []
+        self._carry_out(s, seat, kind, action, events, table)
+        self.advance(s, events)
+        return s
+
     def dispatch(self, state: State, seat: int, prompt: Prompt, action: str, events: list[Event]) -> bool:
         return self._answer(state, seat, prompt.kind, action, events)
+
+    @staticmethod
+    def _carry_out(state: State, seat: int, kind: str, action: str, events: list[Event],
+                   table: Table | None = None) -> None:
+        """Carry out ``action`` for decision ``kind`` (``table``: as :meth:`_answer`)."""
+        state["pending"] = None
+        if table is None:
+            rules.HANDLERS[kind](state, seat, action, events)
+        else:
+            rules.TABLE_HANDLERS[kind](state, seat, action, events, table)
 
     @staticmethod
     def _answer(state: State, seat: int, kind: str, action: str, events: list[Event],
@@ -237,11 +259,7 @@ class Luxor(RulesGame):
         """Carry out ``action`` for decision ``kind`` (``table``: its options in this position, when judged
         with them); whether it revealed hidden information."""
         before, hands, was_over = flow.reveal_marks(state), flow.hand_sizes(state), state["over"]
-        state["pending"] = None
-        if table is None:
-            rules.HANDLERS[kind](state, seat, action, events)
-        else:
-            rules.TABLE_HANDLERS[kind](state, seat, action, events, table)
+        Luxor._carry_out(state, seat, kind, action, events, table)
         # also a card shown from a hidden hand (a play or a discard), and the end: it shows every scarab's
         # value (LUX-INFO-5); issue 21
         return (flow.reveal_marks(state) != before or bool(state["over"] and not was_over)

@@ -48,6 +48,26 @@ def test_a_search_with_an_iteration_budget_is_reproducible(title: str) -> None:
 
 
 @pytest.mark.parametrize("title", GAME_IDS)
+def test_the_search_decides_with_play_as_it_would_with_apply(title: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``normal`` moves with ``Game.play`` (no events, no marks: issue 24); it reads only states' rules, scores and
+    RNG, so its decisions are the ones it makes with ``apply``'s states."""
+    game = get_game(title)
+    positions = _positions(game, 3, 21, 4, 6)
+    seats = [game.prompts(state)[0].seat for state in positions]
+    with_play = [decide("normal", game, state, seat, 5, iterations(30)) for state, seat in zip(positions, seats, strict=True)]
+    calls = []
+
+    def by_apply(self: Game, state: State, seat: int, action: str) -> State:
+        calls.append(action)
+        return self.apply(state, seat, action).state
+
+    monkeypatch.setattr(type(game), "play", by_apply)
+    with_apply = [decide("normal", game, state, seat, 5, iterations(30)) for state, seat in zip(positions, seats, strict=True)]
+    assert calls, "the search moved with play"
+    assert with_play == with_apply
+
+
+@pytest.mark.parametrize("title", GAME_IDS)
 def test_positions_differing_only_in_hidden_information_give_identical_decisions(title: str) -> None:
     """Fairness: the bot's input is its seat's information state, so what it cannot see cannot matter."""
     game = get_game(title)
