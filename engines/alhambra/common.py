@@ -336,11 +336,15 @@ _WORD_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(_RING_BIT[k] | ((theirs << 8) if k < 4 and m & mine else 0)
           for k, (mine, theirs) in enumerate(((D.N, D.S), (D.E, D.W), (D.S, D.N), (D.W, D.E), *[(0, 0)] * 4)))
     for m in range(16))
-#: a word → its occupied sides (N=1, E=2, S=4, W=8)
-_OCC: tuple[int, ...] = tuple((w >> 1 & 1) | (w >> 2 & 2) | (w >> 3 & 4) | (w >> 4 & 8) for w in range(4096))
+# (the tables by word below are made per required walls ``hi`` and ring bits ``r``, the word ``hi << 8 | r``, from
+# the 256 rings: made at import, they are made in few steps)
+#: a ring (a word's bits 0-7) → its occupied sides (N=1, E=2, S=4, W=8)
+_OCC_RING: tuple[int, ...] = tuple((r >> 1 & 1) | (r >> 2 & 2) | (r >> 3 & 4) | (r >> 4 & 8) for r in range(256))
+#: a word → its occupied sides
+_OCC: tuple[int, ...] = _OCC_RING * 16
 #: a word → its occupied sides without a wall facing it (a tile's walk-graph edges are these less its own walls,
 #: ALH-ALG-3; an empty cell without any is no placement cell, ALH-PLACE-6.4)
-_OPEN: tuple[int, ...] = tuple(_OCC[w] & ~(w >> 8) for w in range(4096))
+_OPEN: tuple[int, ...] = tuple(occ & ~hi for hi in range(16) for occ in _OCC_RING)
 #: the :data:`_AROUND` indexes of the sides (bits N=1, E=2, S=4, W=8) of a 4-bit set, in that order
 _SIDES: tuple[tuple[int, ...], ...] = tuple(tuple(k for k in range(4) if bits >> k & 1) for bits in range(16))
 #: per :data:`_AROUND` index, whether that neighbour is a side one (N, E, S, W) or a diagonal one
@@ -349,11 +353,12 @@ _IS_SIDE = (True,) * 4 + (False,) * 4
 
 #: a word → its *fit key* ``occupied sides | required walls << 4`` as an occupied cell's (its swap constraints,
 #: ALH-ALG-4)
-_SWAP_KEY: tuple[int, ...] = tuple(_OCC[w] | (w >> 8) << 4 for w in range(4096))
+_SWAP_KEY: tuple[int, ...] = tuple(occ | hi << 4 for hi in range(16) for occ in _OCC_RING)
 #: a word → its fit key as an empty cell's, or None where no tile may go: no open shared edge (ALH-PLACE-6.4), or
 #: filling it would enclose a hole (the ring test of ALH-ALG-2, valid because every grid the engine holds is legal)
 _CAND_KEY: tuple[int | None, ...] = tuple(
-    None if _OCC[w] == w >> 8 or _ENCLOSES[w & 255] else _SWAP_KEY[w] for w in range(4096))
+    None if occ == hi or encloses else occ | hi << 4
+    for hi in range(16) for occ, encloses in zip(_OCC_RING, _ENCLOSES, strict=True))
 
 
 class _CellEntries(dict[int, CellEntry]):
