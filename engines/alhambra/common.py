@@ -293,8 +293,8 @@ CellEntry = tuple[str, int, int]
 
 class _Parts(NamedTuple):
     """What a :class:`Layout` is made of, by cell int, kept with it so that the layout of a grid that differs
-    at one cell is derived from it (:func:`_derived`): the wall masks, the cells' words (what of its
-    neighbourhood the layout reads of a cell: see :data:`_WORD_OF`), the placement cells and the swap constraints
+    at one cell is derived from it (:func:`_derived`): the wall masks, each cell's word (what the layout
+    reads of the cell's neighbourhood: see :data:`_WORD_OF`), the placement cells and the swap constraints
     (entries of :class:`Layout`; a swap entry's occupied sides tell the cells with all 4 neighbours occupied)."""
 
     g: dict[int, int]
@@ -336,22 +336,29 @@ _WORD_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(_RING_BIT[k] | ((theirs << 8) if k < 4 and m & mine else 0)
           for k, (mine, theirs) in enumerate(((D.N, D.S), (D.E, D.W), (D.S, D.N), (D.W, D.E), *[(0, 0)] * 4)))
     for m in range(16))
-#: a word → its occupied sides (N=1, E=2, S=4, W=8)
-_OCC: tuple[int, ...] = tuple((w >> 1 & 1) | (w >> 2 & 2) | (w >> 3 & 4) | (w >> 4 & 8) for w in range(4096))
+# (the tables by word below are made per required walls ``hi`` and ring bits ``r``, the word ``hi << 8 | r``, from
+# the 256 rings: made at import, they are made in few steps)
+#: a ring (a word's bits 0-7) → its occupied sides (N=1, E=2, S=4, W=8)
+_OCC_RING: tuple[int, ...] = tuple((r >> 1 & 1) | (r >> 2 & 2) | (r >> 3 & 4) | (r >> 4 & 8) for r in range(256))
+#: a word → its occupied sides
+_OCC: tuple[int, ...] = _OCC_RING * 16
 #: a word → its occupied sides without a wall facing it (a tile's walk-graph edges are these less its own walls,
 #: ALH-ALG-3; an empty cell without any is no placement cell, ALH-PLACE-6.4)
-_OPEN: tuple[int, ...] = tuple(_OCC[w] & ~(w >> 8) for w in range(4096))
+_OPEN: tuple[int, ...] = tuple(occ & ~hi for hi in range(16) for occ in _OCC_RING)
 #: the :data:`_AROUND` indexes of the sides (bits N=1, E=2, S=4, W=8) of a 4-bit set, in that order
 _SIDES: tuple[tuple[int, ...], ...] = tuple(tuple(k for k in range(4) if bits >> k & 1) for bits in range(16))
+#: per :data:`_AROUND` index, whether that neighbour is a side one (N, E, S, W) or a diagonal one
+_IS_SIDE = (True,) * 4 + (False,) * 4
 
 
 #: a word → its *fit key* ``occupied sides | required walls << 4`` as an occupied cell's (its swap constraints,
 #: ALH-ALG-4)
-_SWAP_KEY: tuple[int, ...] = tuple(_OCC[w] | (w >> 8) << 4 for w in range(4096))
+_SWAP_KEY: tuple[int, ...] = tuple(occ | hi << 4 for hi in range(16) for occ in _OCC_RING)
 #: a word → its fit key as an empty cell's, or None where no tile may go: no open shared edge (ALH-PLACE-6.4), or
 #: filling it would enclose a hole (the ring test of ALH-ALG-2, valid because every grid the engine holds is legal)
 _CAND_KEY: tuple[int | None, ...] = tuple(
-    None if _OCC[w] == w >> 8 or _ENCLOSES[w & 255] else _SWAP_KEY[w] for w in range(4096))
+    None if occ == hi or encloses else occ | hi << 4
+    for hi in range(16) for occ, encloses in zip(_OCC_RING, _ENCLOSES, strict=True))
 
 
 class _CellEntries(dict[int, CellEntry]):
@@ -470,54 +477,67 @@ def _derived(parent: _Parts, lab: str, tile: str | None) -> _Parts:
                 else:
                     cand[e] = entries[e][fit]
         return _new(_Parts, (g, w, cand, parent.swap, parent.art))
-    get = w.get
+    swap = parent.swap.copy()
+    swap_key = _SWAP_KEY
+    origin = _ORIGIN_CODE
+    # each cell around: its word, then its entry (a side neighbour's swap constraints; a diagonal one's words
+    # change only in their ring bits), in one loop
     if tile is None:
-        for e, bit in zip(around, _WORD_OF[g.pop(c)], strict=True):
-            word = get(e, 0) - bit
+        swap.pop(c, None)
+        fit = cand_key[w.get(c, 0)]
+        if fit is not None:
+            cand[c] = entries[c][fit]
+        for e, bit, side in zip(around, _WORD_OF[g.pop(c)], _IS_SIDE, strict=True):
+            word = w[e] - bit  # (every cell around a tile has a word)
             if word:
                 w[e] = word
             else:
                 del w[e]
-    else:
-        m = g[c] = D.MASK[tile]
-        for e, bit in zip(around, _WORD_OF[m], strict=True):
-            w[e] = get(e, 0) + bit
-    swap = parent.swap.copy()
-    swap_key = _SWAP_KEY
-    origin = _ORIGIN_CODE
-    if tile is None:
-        swap.pop(c, None)
-        fit = cand_key[get(c, 0)]
-        if fit is not None:
-            cand[c] = entries[c][fit]
-    else:
-        cand.pop(c, None)
-        if c != origin:
-            swap[c] = entries[c][swap_key[w[c]]]
-    for k, e in enumerate(around):
+            if e in g:
+                if side and e != origin:
+                    swap[e] = entries[e][swap_key[word]]
+            else:
+                fit = cand_key[word]
+                if fit is None:
+                    cand.pop(e, None)
+                else:
+                    cand[e] = entries[e][fit]
+        return _new(_Parts, (g, w, cand, swap, _articulation(g, w)))
+    m = g[c] = D.MASK[tile]
+    cand.pop(c, None)
+    get = w.get
+    for e, bit, side in zip(around, _WORD_OF[m], _IS_SIDE, strict=True):
+        word = w[e] = get(e, 0) + bit
         if e in g:
-            # a side neighbour's swap constraints (a diagonal one's words change only in its ring bits)
-            if k < 4 and e != origin:
-                swap[e] = entries[e][swap_key[w[e]]]
-        elif k < 4 or tile is None or e in cand:
+            if side and e != origin:
+                swap[e] = entries[e][swap_key[word]]
+        elif side or e in cand:
             # an empty side neighbour; a diagonal one's occupied sides stay, so only the ring test can change
-            # for it: after an addition, a cell that was no placement cell stays none (the ring only fills up)
-            fit = cand_key[get(e, 0)]
+            # for it: a cell that was no placement cell stays none (the ring only fills up)
+            fit = cand_key[word]
             if fit is None:
                 cand.pop(e, None)
             else:
                 cand[e] = entries[e][fit]
-    if tile is not None:
-        # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
-        sides = _SIDES[_OPEN[w[c]] & ~m]
-        if len(sides) == 1:
-            cut = around[sides[0]]
-            return _new(_Parts, (g, w, cand, swap, parent.art | {cut} - {origin}))
-    return _new(_Parts, (g, w, cand, swap, _articulation(g, w)))
+    word = get(c, 0)
+    if c != origin:
+        swap[c] = entries[c][swap_key[word]]
+    # a new tile reached through one neighbour only: that neighbour now cuts it off, nothing else changes
+    sides = _SIDES[_OPEN[word] & ~m]
+    if len(sides) != 1:
+        return _new(_Parts, (g, w, cand, swap, _articulation(g, w)))
+    cut = around[sides[0]]
+    art = parent.art
+    return _new(_Parts, (g, w, cand, swap, art if cut in art or cut == origin else art | {cut}))
 
 
-def _layout_of(parts: _Parts) -> Layout:
+def _layout_of(parts: _Parts, before: tuple[Layout, _Parts] | None = None) -> Layout:
+    """The :class:`Layout` of ``parts``; ``before``: the layout and parts they were derived from (a swap's parts
+    share its swap entries and articulation points, so its layout shares its swaps and removable cells)."""
     cand, swap = parts.cand, parts.swap
+    if before is not None and swap is before[1].swap and parts.art is before[1].art:
+        lay = before[0]
+        return _new(Layout, (tuple(map(cand.__getitem__, sorted(cand))), lay.swaps, lay.removable))
     # removable: not the fountain (the swap entries hold every other cell), not a cell with all 4 neighbours
     # occupied, not an articulation point (ALH-REDESIGN-2(b), ALH-ALG-3)
     order = sorted(swap)
@@ -541,7 +561,10 @@ def changed_cell(before: GridKey, grid: Mapping[str, str], lab: str) -> None:
     addition, removal or swap): its :func:`layout`, when asked for, is derived from the one of ``before`` if
     that is still held. Nothing else depends on this note."""
     if len(_CHANGES) >= _CHANGES_MAX:
+        # the older half goes (emptied at once, the changes just noted would be lost: their layouts made anew)
+        newer = list(_CHANGES.items())[_CHANGES_MAX // 2:]
         _CHANGES.clear()
+        _CHANGES.update(newer)
     _CHANGES[gkey(grid)] = (before, lab, grid.get(lab))
 
 
@@ -552,8 +575,12 @@ def layout(key: GridKey) -> Layout:
         return held[0]
     change = _CHANGES.get(key)
     parent = _LAYOUTS.get(change[0]) if change is not None else None
-    parts = _derived(parent[1], change[1], change[2]) if parent is not None and change is not None else _parts(key)
-    lay = _layout_of(parts)
+    if parent is not None and change is not None:
+        parts = _derived(parent[1], change[1], change[2])
+        lay = _layout_of(parts, parent)
+    else:
+        parts = _parts(key)
+        lay = _layout_of(parts)
     if len(_LAYOUTS) >= _LAYOUTS_MAX:
         # the older half goes (deleting the oldest one at a time leaves a dict whose first key is found after
         # a growing run of deleted slots)

@@ -371,12 +371,23 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
     made: list[Made] = []
     add = made.append
     mask = D.MASK
+    # (_tile_on_cells and the rows looked up in place, without _row: a call costs as much as a few cells' loop)
     if reserve:
         cands = lay.cands
         table = _MADE["add"]
         for tile in reserve:
-            _tile_on_cells(_row(table, tile), tile, mask[tile], cands, "redesign add", _add_label, "add", add)
-    # (the rows looked up in place, without _row: a call per entry costs as much as the rest of its loop)
+            row = table.get(tile)
+            if row is None:
+                row = table[tile] = {}
+            get = row.get
+            m = mask[tile]
+            for lab, occ, req in cands:
+                if m & occ == req:
+                    eo = get(lab)
+                    if eo is None:
+                        args = (tile, lab)
+                        eo = row[lab] = _made("add", f"redesign add {tile} {lab}", _add_label, args, ("add", args))
+                    add(eo)
     tile_at = dict(zip(key[0], key[1], strict=True))
     table = _MADE["remove"]
     for lab in lay.removable:

@@ -303,7 +303,8 @@ def test_self_checks_run_in_the_tests_and_catch_a_broken_alhambra_ALH_PLACE_7():
 def test_a_layout_derived_near_the_changed_cell_is_the_layout_made_anew_ALH_ALG_2_3_4():
     """ALH-ALG-2/3/4, ALH-REDESIGN-2, ALH-PLACE-6: the layout of a grid the engine made by changing one cell (a
     placement or redesign addition on a legal cell, a removal of a removable tile, a swap that fits), derived
-    from the layout before near that cell, is the one made cell by cell, and so is every part it is made of."""
+    from the layout before near that cell, is the one made cell by cell, and so is every part it is made of (also
+    when made with the layout before: a swap's shares its swaps and removable cells)."""
     from engines.alhambra import data as D
     from engines.alhambra.common import _derived, _layout_of, _parts, gkey
 
@@ -331,7 +332,7 @@ def test_a_layout_derived_near_the_changed_cell_is_the_layout_made_anew_ALH_ALG_
             made = _parts(gkey(grid))
             derived = _derived(parent, lab, tile)
             assert derived == made, (labels, lab, tile)
-            assert _layout_of(derived) == _layout_of(made)
+            assert _layout_of(derived) == _layout_of(derived, (lay, parent)) == _layout_of(made)
     assert kinds == {"add", "remove", "swap"}
 
 
