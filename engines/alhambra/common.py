@@ -556,15 +556,21 @@ _CHANGES: dict[GridKey, tuple[GridKey, str, str | None]] = {}
 _CHANGES_MAX = 64
 
 
+def _keep_newer_half(memo: dict[Any, Any]) -> None:
+    """Drop the older half of a full memo (oldest first). All at once: deleting the oldest entry one at a time
+    leaves a dict whose first key is found after a growing run of deleted slots."""
+    newer = list(memo.items())[len(memo) // 2:]
+    memo.clear()
+    memo.update(newer)
+
+
 def changed_cell(before: GridKey, grid: Mapping[str, str], lab: str) -> None:
     """Note that ``grid`` is the grid ``before`` with cell ``lab`` changed (a placement, or a redesign's
     addition, removal or swap): its :func:`layout`, when asked for, is derived from the one of ``before`` if
     that is still held. Nothing else depends on this note."""
     if len(_CHANGES) >= _CHANGES_MAX:
-        # the older half goes (emptied at once, the changes just noted would be lost: their layouts made anew)
-        newer = list(_CHANGES.items())[_CHANGES_MAX // 2:]
-        _CHANGES.clear()
-        _CHANGES.update(newer)
+        # (emptied at once, the changes just noted would be lost: their layouts made anew)
+        _keep_newer_half(_CHANGES)
     _CHANGES[gkey(grid)] = (before, lab, grid.get(lab))
 
 
@@ -582,11 +588,7 @@ def layout(key: GridKey) -> Layout:
         parts = _parts(key)
         lay = _layout_of(parts)
     if len(_LAYOUTS) >= _LAYOUTS_MAX:
-        # the older half goes (deleting the oldest one at a time leaves a dict whose first key is found after
-        # a growing run of deleted slots)
-        newer = list(_LAYOUTS.items())[_LAYOUTS_MAX // 2:]
-        _LAYOUTS.clear()
-        _LAYOUTS.update(newer)
+        _keep_newer_half(_LAYOUTS)
     _LAYOUTS[key] = (lay, parts)
     return lay
 

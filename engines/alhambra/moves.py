@@ -371,23 +371,12 @@ def redesign_offer(key: GridKey, reserve: tuple[str, ...]) -> Offer:
     made: list[Made] = []
     add = made.append
     mask = D.MASK
-    # (_tile_on_cells and the rows looked up in place, without _row: a call costs as much as a few cells' loop)
     if reserve:
         cands = lay.cands
         table = _MADE["add"]
         for tile in reserve:
-            row = table.get(tile)
-            if row is None:
-                row = table[tile] = {}
-            get = row.get
-            m = mask[tile]
-            for lab, occ, req in cands:
-                if m & occ == req:
-                    eo = get(lab)
-                    if eo is None:
-                        args = (tile, lab)
-                        eo = row[lab] = _made("add", f"redesign add {tile} {lab}", _add_label, args, ("add", args))
-                    add(eo)
+            _tile_on_cells(_row(table, tile), tile, mask[tile], cands, "redesign add", _add_label, "add", add)
+    # (the removal and swap rows looked up in place, without _row: a call costs as much as a few cells' loop)
     tile_at = dict(zip(key[0], key[1], strict=True))
     table = _MADE["remove"]
     for lab in lay.removable:
@@ -753,8 +742,8 @@ def placement_carry_out(s: State, seat: int, move: Move, ev: Events) -> None:
         tiles.clear()
         p = own_player(s, seat)
         p["reserve"] = p["reserve"] + moved  # a new list (common.apply_copy)
-        for t in moved:
-            if ev is not None:
+        if ev is not None:
+            for t in moved:
                 ev.append(Event(Msg(K + "ev.reserve", {"player": seat, "tile": t, "type": type_msg(t)})))
 
 
