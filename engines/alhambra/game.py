@@ -90,6 +90,17 @@ def _check_change(s: State, seat: int, move: Move) -> None:
         flow.check_grid(s, seat, (arg, "remove"))
 
 
+def _move_on(s: State, seat: int, h: Handler, move: Move, ev: Events) -> None:
+    """A checked move carried out on ``s`` (the state's own copy) and the flow run on to the next decision, with
+    the self-checks when they are on (``apply`` and ``play``)."""
+    h.carry_out(s, seat, move, ev)
+    if flow.SELF_CHECKS:
+        _check_change(s, seat, move)
+    flow.advance(s, ev)
+    if flow.SELF_CHECKS:
+        flow.check_invariants(s)
+
+
 @dataclass(frozen=True)
 class Answer(Prompt):
     """The pending prompt narrowed to the one option an action answers, with its checked move."""
@@ -205,27 +216,26 @@ class AlhambraGame(RulesGame):
             raise cand.verdict.error()
         return h, cand
 
+    def _judged(self, state: State, seat: int, action: str) -> tuple[Handler, Candidate]:
+        """:meth:`_checked` behind the shared spelling (:func:`~engines.core.checked`), its common case (a
+        canonically spelled action) without making the closure."""
+        if spelling_error(action) is None:
+            return self._checked(state, seat, action)
+        return checked(action, lambda: self._checked(state, seat, action))
+
     def apply(self, state: State, seat: int, action: str) -> Outcome:
         """:meth:`RulesGame.apply` (check → copy → dispatch → advance → marks, the same refusals, events and
         state), with the checked candidate's move carried straight to the carry-out: no prompt is made for it
         (bots apply thousands of moves a second)."""
-        if spelling_error(action) is None:  # checked()'s common case, without making its closure
-            h, cand = self._checked(state, seat, action)
-        else:
-            h, cand = checked(action, lambda: self._checked(state, seat, action))
+        h, cand = self._judged(state, seat, action)
         s = apply_copy(state)  # copied on write; the marks are made anew (mark_move)
         events: list[Event] = []
-        # _carry_out then advance, with one look at what was revealed: what flow.revealed reads of the state
-        # only moves on (the RNG advances, the deck grows only by a reshuffle, which draws from it, the bag
-        # only shrinks), and the hands are shown only as the phase becomes end_placement, which then stays or
+        # the move and the flow, with one look at what was revealed: what flow.revealed reads of the state only
+        # moves on (the RNG advances, the deck grows only by a reshuffle, which draws from it, the bag only
+        # shrinks), and the hands are shown only as the phase becomes end_placement, which then stays or
         # becomes over; so it is the "or" of the two looks
         before = flow.hidden_mark(s)
-        h.carry_out(s, seat, cand.move, events)
-        if flow.SELF_CHECKS:
-            _check_change(s, seat, cand.move)
-        flow.advance(s, events)
-        if flow.SELF_CHECKS:
-            flow.check_invariants(s)
+        _move_on(s, seat, h, cand.move, events)
         revealed = flow.revealed(s, before, events, 0)
         if LAST_MOVE in state:  # mark_move, the marks read from the checked move
             s[LAST_MOVE] = marks_after(state, seat, action, read_move(state, cand.move))
@@ -235,18 +245,10 @@ class AlhambraGame(RulesGame):
         """:meth:`apply`'s state without its marks (:meth:`~engines.core.Game.play`): the same check, copy,
         carry-out and flow, none of which makes an event here; no marks, no look at what was revealed, no
         outcome."""
-        if spelling_error(action) is None:
-            h, cand = self._checked(state, seat, action)
-        else:
-            h, cand = checked(action, lambda: self._checked(state, seat, action))
+        h, cand = self._judged(state, seat, action)
         s = apply_copy(state)
         s.pop(LAST_MOVE, None)
-        h.carry_out(s, seat, cand.move, None)  # no events made (common.Events)
-        if flow.SELF_CHECKS:
-            _check_change(s, seat, cand.move)
-        flow.advance(s, None)
-        if flow.SELF_CHECKS:
-            flow.check_invariants(s)
+        _move_on(s, seat, h, cand.move, None)  # no events made (common.Events)
         return s
 
     def copy_state(self, state: State) -> State:
